@@ -1,0 +1,49 @@
+//===- LMHeadDialect.td - the lmhead dialect ---------------*- tablegen -*-===//
+//
+// The dialect that names the backward pass of a language model's output layer
+// (the LM head) as whole operations, so that later passes can plan, fuse and
+// generate GPU kernels for it without rediscovering the pattern.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_DIALECT_LMHEAD_IR_LMHEADDIALECT_TD
+#define LMHEAD_DIALECT_LMHEAD_IR_LMHEADDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def LMHead_Dialect : Dialect {
+  let name = "lmhead";
+  let cppNamespace = "::mlir::lmhead";
+  let summary = "The output layer of a language model and its cross-entropy, "
+                "forward and backward, as whole operations";
+  let description = [{
+    With tokens `N`, hidden size `D` and vocabulary `V`, a language model's
+    output layer computes logits `Z = h·Wᵀ` (`h: [N,D]`, `W: [V,D]`) and a
+    softmax cross-entropy over them. Its backward pass is two large GEMMs,
+    `dh = dZ·W` and `dW = dZᵀ·h`, fed by the logit gradient `dZ`.
+
+    The ops of this dialect have tensor semantics and carry everything a
+    kernel needs to know: the weight layout, element types, scale,
+    accumulate-into gradients, the bias gradient and the cross-entropy options
+    (ignore_index, reduction, label smoothing, logit soft-cap, z-loss).
+    `--lmhead-decompose` gives each op its exact meaning in upstream
+    linalg/tensor/arith/math.
+
+    ```mlir
+    %loss, %lse = lmhead.ce_linear_fwd %h, %w, %labels layout(vd) reduction(mean)
+        : (tensor<?x64xbf16>, tensor<1024x64xbf16>, tensor<?xi64>)
+        -> (tensor<f32>, tensor<?xf32>)
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+class LMHead_Op<string mnemonic, list<Trait> traits = []>
+    : Op<LMHead_Dialect, mnemonic, traits>;
+
+#endif // LMHEAD_DIALECT_LMHEAD_IR_LMHEADDIALECT_TD

@@ -1,0 +1,22 @@
+//===- LMHeadOps.h - operations of the lmhead dialect -----------*- C++ -*-===//
+//
+// Declares the lmhead ops and enums generated from LMHeadOps.td and
+// LMHeadAttrs.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_DIALECT_LMHEAD_IR_LMHEADOPS_H
+#define LMHEAD_DIALECT_LMHEAD_IR_LMHEADOPS_H
+
+#include "lmhead/Dialect/LMHead/IR/LMHeadDialect.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "lmhead/Dialect/LMHead/IR/LMHeadEnums.h.inc"
+
+#define GET_OP_CLASSES
+#include "lmhead/Dialect/LMHead/IR/LMHeadOps.h.inc"
+
+#endif // LMHEAD_DIALECT_LMHEAD_IR_LMHEADOPS_H

@@ -1,0 +1,341 @@
+//===- LMHeadOps.cpp - verifiers of the lmhead ops ------------------------===//
+//
+// Every shape and type relation of the three ops is checked here, with
+// messages that name the operand, the dimension and what was expected. Token
+// counts and other dimensions may be dynamic: a relation is checked whenever
+// both sides are static, and mismatching static sizes are always an error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+#include "lmhead/Dialect/LMHead/IR/LMHeadEnums.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "lmhead/Dialect/LMHead/IR/LMHeadOps.cpp.inc"
+
+namespace {
+
+/// One dimension of one named operand or result, for shape relations.
+struct DimRef {
+  StringRef name;
+  Value value;
+  unsigned index;
+
+  int64_t size() const {
+    return cast<RankedTensorType>(value.getType()).getDimSize(index);
+  }
+};
+
+/// Checks shared by the three ops. Each method emits its own error.
+class OpChecker {
+public:
+  explicit OpChecker(Operation *op) : op(op) {}
+
+  /// `value` is a tensor of rank `rank` (the shape named by `shapeDoc`).
+  LogicalResult rank(Value value, StringRef name, int64_t rank,
+                     StringRef shapeDoc) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (type.getRank() == rank)
+      return success();
+    return op->emitOpError() << "'" << name << "' must be a rank-" << rank
+                             << " tensor " << shapeDoc << ", got " << type;
+  }
+
+  /// `value` has element type f32, f16 or bf16.
+  LogicalResult computeFloat(Value value, StringRef name) {
+    Type elt = getElementTypeOrSelf(value.getType());
+    if (elt.isF32() || elt.isF16() || elt.isBF16())
+      return success();
+    return op->emitOpError() << "'" << name
+                             << "' must have element type f32, f16 or bf16, "
+                                "got "
+                             << elt;
+  }
+
+  /// `value` has element type f32.
+  LogicalResult f32(Value value, StringRef name) {
+    Type elt = getElementTypeOrSelf(value.getType());
+    if (elt.isF32())
+      return success();
+    return op->emitOpError() << "'" << name
+                             << "' must have element type f32, got " << elt;
+  }
+
+  /// `value` and `other` have the same element type.
+  LogicalResult sameElementType(Value value, StringRef name, Value other,
+                                StringRef otherName) {
+    Type a = getElementTypeOrSelf(value.getType());
+    Type b = getElementTypeOrSelf(other.getType());
+    if (a == b)
+      return success();
+    return op->emitOpError()
+           << "'" << name << "' and '" << otherName
+           << "' must share one element type, got " << a << " and " << b;
+  }
+
+  /// Every static size among `dims` is the same (the quantity `what`).
+  LogicalResult sameSize(StringRef what, ArrayRef<DimRef> dims) {
+    const DimRef *first = nullptr;
+    for (const DimRef &dim : dims) {
+      if (ShapedType::isDynamic(dim.size()))
+        continue;
+      if (!first) {
+        first = &dim;
+        continue;
+      }
+      if (dim.size() != first->size())
+        return op->emitOpError()
+               << what << " mismatch: '" << first->name << "' dim "
+               << first->index << " is " << first->size() << " but '"
+               << dim.name << "' dim " << dim.index << " is " << dim.size();
+    }
+    return success();
+  }
+
+  /// An accumulate-into operand has exactly the type of its result.
+  LogicalResult accumulatorMatches(Value acc, StringRef accName, Value result,
+                                   StringRef resultName) {
+    if (!acc || acc.getType() == result.getType())
+      return success();
+    return op->emitOpError() << "'" << accName << "' must have the type of "
+                             << "result '" << resultName << "' ("
+                             << result.getType() << "), got " << acc.getType();
+  }
+
+  /// The accumulator type is f32 or the operands' own element type.
+  LogicalResult accumulatorType(Type acc, Type operandElt) {
+    if (acc.isF32() || acc == operandElt)
+      return success();
+    return op->emitOpError()
+           << "acc_type must be f32 or the operand element type "
+           << operandElt << ", got " << acc;
+  }
+
+  /// A floating-point attribute is finite and not below `min`.
+  LogicalResult finiteAtLeast(StringRef name, double value, double min) {
+    if (std::isfinite(value) && value >= min)
+      return success();
+    return op->emitOpError() << name << " must be a finite number >= " << min
+                             << ", got " << value;
+  }
+
+  /// V is at least one when it is static.
+  LogicalResult nonEmptyVocabulary(const DimRef &vocab) {
+    if (ShapedType::isDynamic(vocab.size()) || vocab.size() > 0)
+      return success();
+    return op->emitOpError() << "vocabulary size V ('" << vocab.name << "' dim "
+                             << vocab.index << ") must be at least 1";
+  }
+
+private:
+  Operation *op;
+};
+
+/// Dimension of the vocabulary in a weight of the given layout.
+unsigned vocabDim(WeightLayout layout) {
+  return layout == WeightLayout::VD ? 0 : 1;
+}
+
+/// Dimension of the hidden size in a weight of the given layout.
+unsigned hiddenDim(WeightLayout layout) { return 1 - vocabDim(layout); }
+
+/// The weight's shape written out for messages.
+StringRef weightShapeDoc(WeightLayout layout) {
+  return layout == WeightLayout::VD ? "[V,D] (layout vd)" : "[D,V] (layout dv)";
+}
+
+Type accumulatorTypeOr(std::optional<Type> accType, MLIRContext *ctx) {
+  return accType ? *accType : Float32Type::get(ctx);
+}
+
+/// Checks of the two GEMM operands and their results, shared by all ops:
+/// `h: [N,D]`, `w` in `layout`, results `dh: [N,D]` and `dw` shaped as `w`.
+LogicalResult verifyHiddenAndWeight(OpChecker &check, Value h, Value w,
+                                    WeightLayout layout) {
+  if (failed(check.rank(h, "h", 2, "[N,D]")) ||
+      failed(check.rank(w, "w", 2, weightShapeDoc(layout))) ||
+      failed(check.computeFloat(h, "h")) ||
+      failed(check.sameElementType(w, "w", h, "h")))
+    return failure();
+  return check.sameSize("hidden size D",
+                        {{"h", h, 1}, {"w", w, hiddenDim(layout)}});
+}
+
+/// Checks of `dh`, `dw` (and their accumulate-into operands) against `h`
+/// and `w`, and of an optional bias gradient `db` against the vocabulary.
+LogicalResult verifyGradients(OpChecker &check, Value h, Value w,
+                              WeightLayout layout, Value dh, Value dw,
+                              Value db, Value dhAcc, Value dwAcc) {
+  if (failed(check.rank(dh, "dh", 2, "[N,D]")) ||
+      failed(check.rank(dw, "dw", 2, weightShapeDoc(layout))) ||
+      failed(check.computeFloat(dh, "dh")) ||
+      failed(check.computeFloat(dw, "dw")) ||
+      failed(check.accumulatorMatches(dhAcc, "accumulate_dh", dh, "dh")) ||
+      failed(check.accumulatorMatches(dwAcc, "accumulate_dw", dw, "dw")))
+    return failure();
+  unsigned vDim = vocabDim(layout), dDim = hiddenDim(layout);
+  if (failed(check.sameSize("token count N", {{"h", h, 0}, {"dh", dh, 0}})) ||
+      failed(check.sameSize("hidden size D", {{"h", h, 1},
+                                               {"dh", dh, 1},
+                                               {"dw", dw, dDim}})) ||
+      failed(check.sameSize("vocabulary size V", {{"w", w, vDim},
+                                                   {"dw", dw, vDim}})))
+    return failure();
+  if (!db)
+    return success();
+  if (failed(check.rank(db, "db", 1, "[V]")) ||
+      failed(check.computeFloat(db, "db")))
+    return failure();
+  return check.sameSize("vocabulary size V",
+                        {{"w", w, vDim}, {"db", db, 0}});
+}
+
+/// Checks of the options and the labels/bias shared by both
+/// cross-entropy ops.
+template <typename CEOp>
+LogicalResult verifyCrossEntropy(CEOp op, OpChecker &check) {
+  WeightLayout layout = op.getLayout();
+  Value h = op.getH(), w = op.getW(), labels = op.getLabels();
+  if (failed(verifyHiddenAndWeight(check, h, w, layout)) ||
+      failed(check.rank(labels, "labels", 1, "[N]")))
+    return failure();
+
+  auto labelType = dyn_cast<IntegerType>(getElementTypeOrSelf(labels));
+  if (!labelType || !labelType.isSignless() ||
+      (labelType.getWidth() != 32 && labelType.getWidth() != 64))
+    return op.emitOpError() << "'labels' must have element type i32 or i64, "
+                               "got "
+                            << getElementTypeOrSelf(labels);
+  int64_t ignore = op.getIgnoreIndex();
+  if (labelType.getWidth() == 32 &&
+      (ignore < INT32_MIN || ignore > INT32_MAX))
+    return op.emitOpError() << "ignore_index " << ignore
+                            << " does not fit the i32 labels";
+
+  unsigned vDim = vocabDim(layout);
+  if (failed(check.sameSize("token count N",
+                            {{"h", h, 0}, {"labels", labels, 0}})) ||
+      failed(check.nonEmptyVocabulary({"w", w, vDim})))
+    return failure();
+
+  if (Value bias = op.getBias()) {
+    if (failed(check.rank(bias, "bias", 1, "[V]")) ||
+        failed(check.sameElementType(bias, "bias", h, "h")) ||
+        failed(check.sameSize("vocabulary size V",
+                              {{"w", w, vDim}, {"bias", bias, 0}})))
+      return failure();
+  }
+
+  double smoothing = op.getLabelSmoothing().convertToDouble();
+  if (!(smoothing >= 0.0 && smoothing < 1.0))
+    return op.emitOpError() << "label_smoothing must be in [0, 1), got "
+                            << smoothing;
+  if (failed(check.finiteAtLeast(
+          "logit_softcap", op.getLogitSoftcap().convertToDouble(), 0.0)) ||
+      failed(check.finiteAtLeast(
+          "z_loss_weight", op.getZLossWeight().convertToDouble(), 0.0)))
+    return failure();
+  return check.accumulatorType(op.getAccumulatorType(),
+                               getElementTypeOrSelf(h));
+}
+
+/// Checks a per-token f32 vector or a loss-shaped value: rank 0 for
+/// mean/sum, rank 1 with N elements for none.
+LogicalResult verifyLossShaped(OpChecker &check, Value value, StringRef name,
+                               Reduction reduction, Value h) {
+  if (failed(check.f32(value, name)))
+    return failure();
+  if (reduction != Reduction::None)
+    return check.rank(value, name, 0, "(a scalar for reduction mean or sum)");
+  if (failed(check.rank(value, name, 1, "[N] (reduction none)")))
+    return failure();
+  return check.sameSize("token count N", {{"h", h, 0}, {name, value, 0}});
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// LinearGradOp
+//===----------------------------------------------------------------------===//
+
+Type LinearGradOp::getAccumulatorType() {
+  return accumulatorTypeOr(getAccType(), getContext());
+}
+
+LogicalResult LinearGradOp::verify() {
+  OpChecker check(*this);
+  WeightLayout layout = getLayout();
+  Value dz = getDz(), h = getH(), w = getW();
+  if (failed(check.rank(dz, "dz", 2, "[N,V]")) ||
+      failed(check.computeFloat(dz, "dz")) ||
+      failed(verifyHiddenAndWeight(check, h, w, layout)) ||
+      failed(check.sameElementType(h, "h", dz, "dz")))
+    return failure();
+  unsigned vDim = vocabDim(layout);
+  if (failed(check.sameSize("token count N", {{"dz", dz, 0}, {"h", h, 0}})) ||
+      failed(check.sameSize("vocabulary size V",
+                            {{"dz", dz, 1}, {"w", w, vDim}})))
+    return failure();
+  if (failed(verifyGradients(check, h, w, layout, getDh(), getDw(), getDb(),
+                             getDhAcc(), getDwAcc())))
+    return failure();
+  if (failed(check.finiteAtLeast("scale", getScale().convertToDouble(),
+                                 -std::numeric_limits<double>::max())))
+    return failure();
+  return check.accumulatorType(getAccumulatorType(),
+                               getElementTypeOrSelf(dz));
+}
+
+//===----------------------------------------------------------------------===//
+// CELinearFwdOp
+//===----------------------------------------------------------------------===//
+
+Type CELinearFwdOp::getAccumulatorType() {
+  return accumulatorTypeOr(getAccType(), getContext());
+}
+
+LogicalResult CELinearFwdOp::verify() {
+  OpChecker check(*this);
+  if (failed(verifyCrossEntropy(*this, check)) ||
+      failed(verifyLossShaped(check, getLoss(), "loss", getReduction(),
+                              getH())) ||
+      failed(check.f32(getLse(), "lse")) ||
+      failed(check.rank(getLse(), "lse", 1, "[N]")))
+    return failure();
+  return check.sameSize("token count N",
+                        {{"h", getH(), 0}, {"lse", getLse(), 0}});
+}
+
+//===----------------------------------------------------------------------===//
+// CELinearGradOp
+//===----------------------------------------------------------------------===//
+
+Type CELinearGradOp::getAccumulatorType() {
+  return accumulatorTypeOr(getAccType(), getContext());
+}
+
+LogicalResult CELinearGradOp::verify() {
+  OpChecker check(*this);
+  Value h = getH(), lse = getLse();
+  if (failed(verifyCrossEntropy(*this, check)) ||
+      failed(check.f32(lse, "lse")) ||
+      failed(check.rank(lse, "lse", 1, "[N]")) ||
+      failed(check.sameSize("token count N", {{"h", h, 0}, {"lse", lse, 0}})) ||
+      failed(verifyLossShaped(check, getDloss(), "dloss", getReduction(), h)))
+    return failure();
+  if (getDb() && !getBias())
+    return emitOpError() << "a bias gradient result needs a 'bias' operand "
+                            "(the logits have no bias to differentiate)";
+  return verifyGradients(check, h, getW(), getLayout(), getDh(), getDw(),
+                         getDb(), getDhAcc(), getDwAcc());
+}

@@ -1,0 +1,134 @@
+//===- Decompose.cpp - lmhead ops into upstream linalg (--lmhead-decompose) -===//
+//
+// One rewrite pattern per op assembles the op's definition from the blocks of
+// DecomposeBuilder: the cross-entropy ops compute logits, their log-sum-exp
+// and the loss or logit gradient; the gradient ops then share the dZ·W,
+// dZᵀ·h and Σ dZ products. Results without uses are left to the greedy
+// driver's dead-code removal, so only what the program needs is computed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DecomposeBuilder.h"
+#include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
+#include "lmhead/Dialect/LMHead/Transforms/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#define DEBUG_TYPE "lmhead-decompose"
+
+namespace mlir {
+namespace lmhead {
+#define GEN_PASS_DEF_LMHEADDECOMPOSE
+#include "lmhead/Dialect/LMHead/Transforms/Passes.h.inc"
+} // namespace lmhead
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+namespace {
+
+RankedTensorType tensorTypeOf(Value value) {
+  return value ? cast<RankedTensorType>(value.getType()) : RankedTensorType();
+}
+
+/// The gradient products an op asks for, with its epilogue options.
+template <typename GradOp>
+GradientRequest requestOf(GradOp op, double scale) {
+  GradientRequest request;
+  request.layout = op.getLayout();
+  request.accumulatorType = op.getAccumulatorType();
+  request.scale = scale;
+  request.dhType = tensorTypeOf(op.getDh());
+  request.dwType = tensorTypeOf(op.getDw());
+  request.dbType = tensorTypeOf(op.getDb());
+  request.dhAcc = op.getDhAcc();
+  request.dwAcc = op.getDwAcc();
+  return request;
+}
+
+/// The op's results in order, leaving out the optional bias gradient when
+/// the op has none.
+SmallVector<Value> gradientResults(const GradientResults &results) {
+  SmallVector<Value> values = {results.dh, results.dw};
+  if (results.db)
+    values.push_back(results.db);
+  return values;
+}
+
+struct DecomposeLinearGrad : OpRewritePattern<LinearGradOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LinearGradOp op,
+                                PatternRewriter &rewriter) const override {
+    DecomposeBuilder build(rewriter, op.getLoc());
+    GradientResults results =
+        build.gradients(op.getDz(), op.getH(), op.getW(),
+                        requestOf(op, op.getScale().convertToDouble()));
+    rewriter.replaceOp(op, gradientResults(results));
+    return success();
+  }
+};
+
+struct DecomposeCELinearFwd : OpRewritePattern<CELinearFwdOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(CELinearFwdOp op,
+                                PatternRewriter &rewriter) const override {
+    auto options = CrossEntropyOptions::of(op);
+    DecomposeBuilder build(rewriter, op.getLoc());
+    Value z = build.logits(op.getH(), op.getW(), op.getBias(), options.layout,
+                           options.accumulatorType, options.logitSoftcap);
+    Value lse = build.logSumExp(z);
+    Value losses = build.tokenLosses(z, lse, op.getLabels(), options);
+    Value count;
+    if (options.reduction == Reduction::Mean)
+      count = build.validCount(op.getLabels(), options.ignoreIndex);
+    Value loss = build.reduceLosses(losses, count, options.reduction);
+    rewriter.replaceOp(op, {build.castTo(loss, op.getLoss().getType()),
+                            build.castTo(lse, op.getLse().getType())});
+    return success();
+  }
+};
+
+struct DecomposeCELinearGrad : OpRewritePattern<CELinearGradOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(CELinearGradOp op,
+                                PatternRewriter &rewriter) const override {
+    auto options = CrossEntropyOptions::of(op);
+    DecomposeBuilder build(rewriter, op.getLoc());
+    // The logits are recomputed here: the op's contract is that only the
+    // per-token lse crosses from the forward pass.
+    Value z = build.logits(op.getH(), op.getW(), op.getBias(), options.layout,
+                           options.accumulatorType, options.logitSoftcap);
+    Value count;
+    if (options.reduction == Reduction::Mean)
+      count = build.validCount(op.getLabels(), options.ignoreIndex);
+    Value dz = build.logitGradient(z, op.getLse(), op.getLabels(),
+                                   op.getDloss(), count, options);
+    GradientResults results =
+        build.gradients(dz, op.getH(), op.getW(), requestOf(op, 1.0));
+    rewriter.replaceOp(op, gradientResults(results));
+    return success();
+  }
+};
+
+struct DecomposePass : lmhead::impl::LMHeadDecomposeBase<DecomposePass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateDecomposePatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+      getOperation()->emitError("lmhead-decompose did not converge");
+      return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
+
+void mlir::lmhead::populateDecomposePatterns(RewritePatternSet &patterns) {
+  patterns.add<DecomposeLinearGrad, DecomposeCELinearFwd,
+               DecomposeCELinearGrad>(patterns.getContext());
+}

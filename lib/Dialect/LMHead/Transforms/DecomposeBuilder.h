@@ -1,0 +1,108 @@
+//===- DecomposeBuilder.h - linalg building blocks of the lmhead ops -*- C++ -*-===//
+//
+// The pieces the lmhead ops are made of (logits, log-sum-exp, per-token loss,
+// logit gradient, the two backward GEMMs and the bias sum), each built as
+// linalg on tensors. Decompose.cpp assembles them into the definition of
+// each op; later passes reuse them where they fall back to the reference.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_DECOMPOSEBUILDER_H
+#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_DECOMPOSEBUILDER_H
+
+#include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace lmhead {
+
+/// The cross-entropy options of ce_linear_fwd / ce_linear_grad.
+struct CrossEntropyOptions {
+  WeightLayout layout = WeightLayout::VD;
+  Reduction reduction = Reduction::Mean;
+  int64_t ignoreIndex = -100;
+  double labelSmoothing = 0.0;
+  double logitSoftcap = 0.0;
+  double zLossWeight = 0.0;
+  Type accumulatorType;
+
+  /// Reads the options of either cross-entropy op.
+  template <typename CEOp>
+  static CrossEntropyOptions of(CEOp op) {
+    CrossEntropyOptions options;
+    options.layout = op.getLayout();
+    options.reduction = op.getReduction();
+    options.ignoreIndex = op.getIgnoreIndex();
+    options.labelSmoothing = op.getLabelSmoothing().convertToDouble();
+    options.logitSoftcap = op.getLogitSoftcap().convertToDouble();
+    options.zLossWeight = op.getZLossWeight().convertToDouble();
+    options.accumulatorType = op.getAccumulatorType();
+    return options;
+  }
+};
+
+/// What the backward GEMMs are asked to produce: the result types (a null
+/// type for a result nobody needs), the accumulate-into operands, the scale
+/// and the accumulator type of the products.
+struct GradientRequest {
+  WeightLayout layout = WeightLayout::VD;
+  Type accumulatorType;
+  double scale = 1.0;
+  RankedTensorType dhType, dwType, dbType;
+  Value dhAcc, dwAcc;
+};
+
+/// The backward GEMM results; null for those not requested.
+struct GradientResults {
+  Value dh, dw, db;
+};
+
+/// Builds linalg-on-tensors at one location.
+class DecomposeBuilder {
+public:
+  DecomposeBuilder(OpBuilder &builder, Location loc)
+      : b(builder), loc(loc) {}
+
+  /// `z = h·Wᵀ + bias` ([N,V] f32; `h·W + bias` for layout dv), products
+  /// accumulated in `accType`, then `c·tanh(z/c)` when `softcap` c > 0.
+  Value logits(Value h, Value w, Value bias, WeightLayout layout,
+               Type accType, double softcap);
+
+  /// `lse[n] = max_v z + log Σ_v exp(z − max_v z)`, [N] f32.
+  Value logSumExp(Value z);
+
+  /// The per-token loss ([N] f32, 0 for ignored tokens) of `z` with `lse`.
+  Value tokenLosses(Value z, Value lse, Value labels,
+                    const CrossEntropyOptions &options);
+
+  /// The number of tokens whose label is not `ignoreIndex`, as a rank-0 f32
+  /// tensor.
+  Value validCount(Value labels, int64_t ignoreIndex);
+
+  /// Reduces per-token losses as `reduction` says; `mean` divides by
+  /// `count` and is 0 when `count` is 0.
+  Value reduceLosses(Value losses, Value count, Reduction reduction);
+
+  /// The logit gradient dZ ([N,V] f32) of the reduced loss, scaled by the
+  /// upstream gradient `dloss`; rows of ignored tokens are 0.
+  Value logitGradient(Value z, Value lse, Value labels, Value dloss,
+                      Value count, const CrossEntropyOptions &options);
+
+  /// `dh = dZ·W`, `dW = dZᵀ·h`, `db = Σ_n dZ` with the epilogue of
+  /// `request`: scale, accumulate-into and one rounding per result.
+  GradientResults gradients(Value dz, Value h, Value w,
+                            const GradientRequest &request);
+
+  /// `value` as a tensor of exactly `type` (a tensor.cast when only the
+  /// static-ness of dimensions differs).
+  Value castTo(Value value, Type type);
+
+private:
+  OpBuilder &b;
+  Location loc;
+};
+
+} // namespace lmhead
+} // namespace mlir
+
+#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_DECOMPOSEBUILDER_H
