@@ -121,20 +121,31 @@ public:
            << operandElt << ", got " << acc;
   }
 
-  /// A floating-point attribute is finite and not below `min`.
-  LogicalResult finiteAtLeast(StringRef name, double value, double min) {
-    if (std::isfinite(value) && value >= min)
+  /// A floating-point attribute is finite.
+  LogicalResult finite(StringRef name, double value) {
+    if (std::isfinite(value))
       return success();
-    return op->emitOpError() << name << " must be a finite number >= " << min
-                             << ", got " << value;
+    return op->emitOpError() << name << " must be a finite number, got "
+                             << value;
   }
 
-  /// V is at least one when it is static.
-  LogicalResult nonEmptyVocabulary(const DimRef &vocab) {
-    if (ShapedType::isDynamic(vocab.size()) || vocab.size() > 0)
+  /// A floating-point attribute is finite and not negative.
+  LogicalResult finiteNonNegative(StringRef name, double value) {
+    if (std::isfinite(value) && value >= 0.0)
       return success();
-    return op->emitOpError() << "vocabulary size V ('" << vocab.name << "' dim "
-                             << vocab.index << ") must be at least 1";
+    return op->emitOpError() << name
+                             << " must be a finite number >= 0, got " << value;
+  }
+
+  /// No static vocabulary size among `dims` is 0: a softmax over no
+  /// logits has no meaning.
+  LogicalResult nonEmptyVocabulary(ArrayRef<DimRef> dims) {
+    for (const DimRef &dim : dims)
+      if (dim.size() == 0)
+        return op->emitOpError()
+               << "vocabulary size V ('" << dim.name << "' dim " << dim.index
+               << ") must be at least 1";
+    return success();
   }
 
 private:
@@ -158,24 +169,21 @@ Type accumulatorTypeOr(std::optional<Type> accType, MLIRContext *ctx) {
   return accType ? *accType : Float32Type::get(ctx);
 }
 
-/// Checks of the two GEMM operands and their results, shared by all ops:
-/// `h: [N,D]`, `w` in `layout`, results `dh: [N,D]` and `dw` shaped as `w`.
+/// Ranks and element types of the two GEMM operands, shared by all ops:
+/// `h: [N,D]` and `w` in `layout`, both f32, f16 or bf16.
 LogicalResult verifyHiddenAndWeight(OpChecker &check, Value h, Value w,
                                     WeightLayout layout) {
   if (failed(check.rank(h, "h", 2, "[N,D]")) ||
       failed(check.rank(w, "w", 2, weightShapeDoc(layout))) ||
-      failed(check.computeFloat(h, "h")) ||
-      failed(check.sameElementType(w, "w", h, "h")))
+      failed(check.computeFloat(h, "h")))
     return failure();
-  return check.sameSize("hidden size D",
-                        {{"h", h, 1}, {"w", w, hiddenDim(layout)}});
+  return check.sameElementType(w, "w", h, "h");
 }
 
-/// Checks of `dh`, `dw` (and their accumulate-into operands) against `h`
-/// and `w`, and of an optional bias gradient `db` against the vocabulary.
-LogicalResult verifyGradients(OpChecker &check, Value h, Value w,
-                              WeightLayout layout, Value dh, Value dw,
-                              Value db, Value dhAcc, Value dwAcc) {
+/// Ranks and element types of `dh`, `dw` (and their accumulate-into
+/// operands) and of an optional bias gradient `db`.
+LogicalResult verifyGradients(OpChecker &check, WeightLayout layout, Value dh,
+                              Value dw, Value db, Value dhAcc, Value dwAcc) {
   if (failed(check.rank(dh, "dh", 2, "[N,D]")) ||
       failed(check.rank(dw, "dw", 2, weightShapeDoc(layout))) ||
       failed(check.computeFloat(dh, "dh")) ||
@@ -183,22 +191,48 @@ LogicalResult verifyGradients(OpChecker &check, Value h, Value w,
       failed(check.accumulatorMatches(dhAcc, "accumulate_dh", dh, "dh")) ||
       failed(check.accumulatorMatches(dwAcc, "accumulate_dw", dw, "dw")))
     return failure();
-  unsigned vDim = vocabDim(layout), dDim = hiddenDim(layout);
-  if (failed(check.sameSize("token count N", {{"h", h, 0}, {"dh", dh, 0}})) ||
-      failed(check.sameSize("hidden size D", {{"h", h, 1},
-                                               {"dh", dh, 1},
-                                               {"dw", dw, dDim}})) ||
-      failed(check.sameSize("vocabulary size V", {{"w", w, vDim},
-                                                   {"dw", dw, vDim}})))
-    return failure();
   if (!db)
     return success();
-  if (failed(check.rank(db, "db", 1, "[V]")) ||
-      failed(check.computeFloat(db, "db")))
+  if (failed(check.rank(db, "db", 1, "[V]")))
     return failure();
-  return check.sameSize("vocabulary size V",
-                        {{"w", w, vDim}, {"db", db, 0}});
+  return check.computeFloat(db, "db");
 }
+
+/// The dimensions of one op that stand for N, D and V. Each quantity is
+/// checked in one call, so two static sizes are compared even when every
+/// other operand has that dimension dynamic.
+struct ShapeRelations {
+  SmallVector<DimRef> tokens, hidden, vocab;
+
+  /// Adds the GEMM operands `h` and `w`.
+  void addOperands(Value h, Value w, WeightLayout layout) {
+    tokens.push_back({"h", h, 0});
+    hidden.append({{"h", h, 1}, {"w", w, hiddenDim(layout)}});
+    vocab.push_back({"w", w, vocabDim(layout)});
+  }
+
+  /// Adds the gradients `dh`, `dw` and, when present, `db`.
+  void addGradients(WeightLayout layout, Value dh, Value dw, Value db) {
+    unsigned vDim = vocabDim(layout), dDim = hiddenDim(layout);
+    if (dh) {
+      tokens.push_back({"dh", dh, 0});
+      hidden.push_back({"dh", dh, 1});
+    }
+    if (dw) {
+      hidden.push_back({"dw", dw, dDim});
+      vocab.push_back({"dw", dw, vDim});
+    }
+    if (db)
+      vocab.push_back({"db", db, 0});
+  }
+
+  LogicalResult verify(OpChecker &check) {
+    if (failed(check.sameSize("token count N", tokens)) ||
+        failed(check.sameSize("hidden size D", hidden)))
+      return failure();
+    return check.sameSize("vocabulary size V", vocab);
+  }
+};
 
 /// Checks of the options and the labels/bias shared by both
 /// cross-entropy ops.
@@ -222,17 +256,9 @@ LogicalResult verifyCrossEntropy(CEOp op, OpChecker &check) {
     return op.emitOpError() << "ignore_index " << ignore
                             << " does not fit the i32 labels";
 
-  unsigned vDim = vocabDim(layout);
-  if (failed(check.sameSize("token count N",
-                            {{"h", h, 0}, {"labels", labels, 0}})) ||
-      failed(check.nonEmptyVocabulary({"w", w, vDim})))
-    return failure();
-
   if (Value bias = op.getBias()) {
     if (failed(check.rank(bias, "bias", 1, "[V]")) ||
-        failed(check.sameElementType(bias, "bias", h, "h")) ||
-        failed(check.sameSize("vocabulary size V",
-                              {{"w", w, vDim}, {"bias", bias, 0}})))
+        failed(check.sameElementType(bias, "bias", h, "h")))
       return failure();
   }
 
@@ -240,26 +266,40 @@ LogicalResult verifyCrossEntropy(CEOp op, OpChecker &check) {
   if (!(smoothing >= 0.0 && smoothing < 1.0))
     return op.emitOpError() << "label_smoothing must be in [0, 1), got "
                             << smoothing;
-  if (failed(check.finiteAtLeast(
-          "logit_softcap", op.getLogitSoftcap().convertToDouble(), 0.0)) ||
-      failed(check.finiteAtLeast(
-          "z_loss_weight", op.getZLossWeight().convertToDouble(), 0.0)))
+  if (failed(check.finiteNonNegative(
+          "logit_softcap", op.getLogitSoftcap().convertToDouble())) ||
+      failed(check.finiteNonNegative(
+          "z_loss_weight", op.getZLossWeight().convertToDouble())))
     return failure();
   return check.accumulatorType(op.getAccumulatorType(),
                                getElementTypeOrSelf(h));
 }
 
-/// Checks a per-token f32 vector or a loss-shaped value: rank 0 for
-/// mean/sum, rank 1 with N elements for none.
+/// The dimensions of the cross-entropy operands beyond the GEMM: labels
+/// (and lse, bias) per token or per vocabulary entry.
+template <typename CEOp>
+ShapeRelations crossEntropyRelations(CEOp op) {
+  ShapeRelations relations;
+  relations.addOperands(op.getH(), op.getW(), op.getLayout());
+  relations.tokens.push_back({"labels", op.getLabels(), 0});
+  if (Value bias = op.getBias())
+    relations.vocab.push_back({"bias", bias, 0});
+  return relations;
+}
+
+/// Checks a loss-shaped f32 value: rank 0 for mean/sum, rank 1 with one
+/// entry per token for none (then added to the token relation).
 LogicalResult verifyLossShaped(OpChecker &check, Value value, StringRef name,
-                               Reduction reduction, Value h) {
+                               Reduction reduction,
+                               ShapeRelations &relations) {
   if (failed(check.f32(value, name)))
     return failure();
   if (reduction != Reduction::None)
     return check.rank(value, name, 0, "(a scalar for reduction mean or sum)");
   if (failed(check.rank(value, name, 1, "[N] (reduction none)")))
     return failure();
-  return check.sameSize("token count N", {{"h", h, 0}, {name, value, 0}});
+  relations.tokens.push_back({name, value, 0});
+  return success();
 }
 
 } // namespace
@@ -281,16 +321,16 @@ LogicalResult LinearGradOp::verify() {
       failed(verifyHiddenAndWeight(check, h, w, layout)) ||
       failed(check.sameElementType(h, "h", dz, "dz")))
     return failure();
-  unsigned vDim = vocabDim(layout);
-  if (failed(check.sameSize("token count N", {{"dz", dz, 0}, {"h", h, 0}})) ||
-      failed(check.sameSize("vocabulary size V",
-                            {{"dz", dz, 1}, {"w", w, vDim}})))
-    return failure();
-  if (failed(verifyGradients(check, h, w, layout, getDh(), getDw(), getDb(),
+  if (failed(verifyGradients(check, layout, getDh(), getDw(), getDb(),
                              getDhAcc(), getDwAcc())))
     return failure();
-  if (failed(check.finiteAtLeast("scale", getScale().convertToDouble(),
-                                 -std::numeric_limits<double>::max())))
+  ShapeRelations relations;
+  relations.tokens.push_back({"dz", dz, 0});
+  relations.vocab.push_back({"dz", dz, 1});
+  relations.addOperands(h, w, layout);
+  relations.addGradients(layout, getDh(), getDw(), getDb());
+  if (failed(relations.verify(check)) ||
+      failed(check.finite("scale", getScale().convertToDouble())))
     return failure();
   return check.accumulatorType(getAccumulatorType(),
                                getElementTypeOrSelf(dz));
@@ -306,14 +346,17 @@ Type CELinearFwdOp::getAccumulatorType() {
 
 LogicalResult CELinearFwdOp::verify() {
   OpChecker check(*this);
+  ShapeRelations relations = crossEntropyRelations(*this);
   if (failed(verifyCrossEntropy(*this, check)) ||
       failed(verifyLossShaped(check, getLoss(), "loss", getReduction(),
-                              getH())) ||
+                              relations)) ||
       failed(check.f32(getLse(), "lse")) ||
       failed(check.rank(getLse(), "lse", 1, "[N]")))
     return failure();
-  return check.sameSize("token count N",
-                        {{"h", getH(), 0}, {"lse", getLse(), 0}});
+  relations.tokens.push_back({"lse", getLse(), 0});
+  if (failed(relations.verify(check)))
+    return failure();
+  return check.nonEmptyVocabulary(relations.vocab);
 }
 
 //===----------------------------------------------------------------------===//
@@ -326,16 +369,23 @@ Type CELinearGradOp::getAccumulatorType() {
 
 LogicalResult CELinearGradOp::verify() {
   OpChecker check(*this);
-  Value h = getH(), lse = getLse();
+  Value lse = getLse();
+  ShapeRelations relations = crossEntropyRelations(*this);
   if (failed(verifyCrossEntropy(*this, check)) ||
       failed(check.f32(lse, "lse")) ||
       failed(check.rank(lse, "lse", 1, "[N]")) ||
-      failed(check.sameSize("token count N", {{"h", h, 0}, {"lse", lse, 0}})) ||
-      failed(verifyLossShaped(check, getDloss(), "dloss", getReduction(), h)))
+      failed(verifyLossShaped(check, getDloss(), "dloss", getReduction(),
+                              relations)))
     return failure();
   if (getDb() && !getBias())
     return emitOpError() << "a bias gradient result needs a 'bias' operand "
                             "(the logits have no bias to differentiate)";
-  return verifyGradients(check, h, getW(), getLayout(), getDh(), getDw(),
-                         getDb(), getDhAcc(), getDwAcc());
+  if (failed(verifyGradients(check, getLayout(), getDh(), getDw(), getDb(),
+                             getDhAcc(), getDwAcc())))
+    return failure();
+  relations.tokens.push_back({"lse", lse, 0});
+  relations.addGradients(getLayout(), getDh(), getDw(), getDb());
+  if (failed(relations.verify(check)))
+    return failure();
+  return check.nonEmptyVocabulary(relations.vocab);
 }

@@ -1,0 +1,154 @@
+/*===- Runtime.h - the lmhead runtime's C API ----------------------*- C -*-===*
+ *
+ * The C interface of liblmhead_runtime: its version, the choice between the
+ * CUDA backend and the PTX emulator, and the status model every call shares.
+ *
+ * Every function that can fail returns an LMHeadStatus and leaves a one-line
+ * message describing the outcome in thread-local storage, readable with
+ * lmheadGetLastErrorMessage(); the message is empty after a success. Plain C
+ * types only, so that Python (ctypes), frameworks and MLIR-generated host
+ * code can all call it.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef LMHEAD_RUNTIME_RUNTIME_H
+#define LMHEAD_RUNTIME_RUNTIME_H
+
+/* The library is built with hidden visibility; only what carries this macro
+ * is part of its ABI. */
+#if defined(__GNUC__)
+#define LMHEAD_RUNTIME_API __attribute__((visibility("default")))
+#else
+#define LMHEAD_RUNTIME_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*===----------------------------------------------------------------------===*
+ * Status and errors
+ *===----------------------------------------------------------------------===*/
+
+/** The outcome of a runtime call. Values are stable; new ones are appended. */
+typedef enum LMHeadStatus {
+  /** The call did what it was asked. */
+  LMHEAD_STATUS_OK = 0,
+  /** A pointer argument was null or a value was out of range. */
+  LMHEAD_STATUS_INVALID_ARGUMENT = 1,
+  /** An environment setting (such as LMHEAD_DEVICE) has a value the runtime
+   *  does not accept. */
+  LMHEAD_STATUS_INVALID_SETTING = 2,
+  /** The requested backend was not built into this library. */
+  LMHEAD_STATUS_UNAVAILABLE = 3,
+  /** The CUDA driver library could not be loaded, or lacks an entry point. */
+  LMHEAD_STATUS_DRIVER_NOT_FOUND = 4,
+  /** A CUDA driver call returned an error. */
+  LMHEAD_STATUS_DRIVER_ERROR = 5,
+  /** The CUDA driver works but reports no device. */
+  LMHEAD_STATUS_NO_DEVICE = 6,
+} LMHeadStatus;
+
+/** Returns the enumerator's name ("LMHEAD_STATUS_OK", ...), or
+ *  "LMHEAD_STATUS_<unknown>" for a value outside the enum. Never null. */
+LMHEAD_RUNTIME_API const char *lmheadStatusName(LMHeadStatus status);
+
+/** Returns the message left by the latest status-returning call on this
+ *  thread: empty after a success, one line naming what failed and why
+ *  otherwise. Never null; valid until the next runtime call on this thread. */
+LMHEAD_RUNTIME_API const char *lmheadGetLastErrorMessage(void);
+
+/*===----------------------------------------------------------------------===*
+ * Version
+ *===----------------------------------------------------------------------===*/
+
+/** Writes the library's version (the lmhead project version it was built
+ *  from). Any pointer may be null to skip that part. */
+LMHEAD_RUNTIME_API void lmheadGetVersion(int *major, int *minor, int *patch);
+
+/** Returns the version as "MAJOR.MINOR.PATCH". Never null; static storage. */
+LMHEAD_RUNTIME_API const char *lmheadGetVersionString(void);
+
+/*===----------------------------------------------------------------------===*
+ * Backends
+ *===----------------------------------------------------------------------===*/
+
+/** Where kernels run. */
+typedef enum LMHeadBackend {
+  /** The PTX emulator on the CPU; always available. */
+  LMHEAD_BACKEND_EMULATOR = 0,
+  /** An NVIDIA GPU through the CUDA driver API (libcuda.so.1). */
+  LMHEAD_BACKEND_CUDA = 1,
+} LMHeadBackend;
+
+/** What the LMHEAD_DEVICE environment variable asks for. */
+typedef enum LMHeadDeviceSetting {
+  /** Unset, empty or "auto": CUDA when a driver with a device is present,
+   *  the emulator otherwise. */
+  LMHEAD_DEVICE_AUTO = 0,
+  /** "cuda": CUDA, and an error when it cannot be used. */
+  LMHEAD_DEVICE_CUDA = 1,
+  /** "emulator": the emulator; the CUDA driver is never loaded. */
+  LMHEAD_DEVICE_EMULATOR = 2,
+} LMHeadDeviceSetting;
+
+/** Returns "emulator" or "cuda", or "<unknown>" for other values. */
+LMHEAD_RUNTIME_API const char *lmheadBackendName(LMHeadBackend backend);
+
+/** Returns 1 when this library was built with the CUDA backend (the CUDA
+ *  toolkit's headers were found at build time), 0 otherwise. A built-in
+ *  backend still needs a driver and a device at run time. */
+LMHEAD_RUNTIME_API int lmheadHasCudaBackend(void);
+
+/** The outcome of lmheadSelectBackend. */
+typedef struct LMHeadBackendSelection {
+  /** The backend kernels will run on. */
+  LMHeadBackend backend;
+  /** What LMHEAD_DEVICE asked for. */
+  LMHeadDeviceSetting setting;
+  /** One line saying why this backend was chosen; for "auto" falling back
+   *  to the emulator, what was wrong with CUDA. NUL-terminated, truncated to
+   *  fit. */
+  char reason[512];
+} LMHeadBackendSelection;
+
+/** Chooses the backend from LMHEAD_DEVICE=cuda|emulator|auto (unset or empty
+ *  means auto). "auto" probes the driver (see lmheadQueryCudaDevices) and
+ *  picks CUDA when it reports at least one device. Fails with
+ *  LMHEAD_STATUS_INVALID_SETTING for any other value, and for "cuda" with
+ *  the status of whatever keeps CUDA from being used; `selection` is only
+ *  written on success. */
+LMHEAD_RUNTIME_API LMHeadStatus
+lmheadSelectBackend(LMHeadBackendSelection *selection);
+
+/*===----------------------------------------------------------------------===*
+ * CUDA devices
+ *===----------------------------------------------------------------------===*/
+
+/** What the CUDA driver reports. */
+typedef struct LMHeadCudaDeviceReport {
+  /** cuDriverGetVersion: 1000 * major + 10 * minor, e.g. 13000. */
+  int driverVersion;
+  /** cuDeviceGetCount; 0 when cuInit reports CUDA_ERROR_NO_DEVICE. */
+  int deviceCount;
+  /** cuDeviceGetName of device 0; empty when there is no device. */
+  char device0Name[256];
+  /** cuDeviceTotalMem of device 0 in bytes; 0 when there is no device. */
+  unsigned long long device0TotalMemory;
+} LMHeadCudaDeviceReport;
+
+/** Loads the CUDA driver (libcuda.so.1, or the path in LMHEAD_LIBCUDA),
+ *  initializes it and fills `report`. A driver without devices is a success
+ *  with deviceCount 0. Fails with LMHEAD_STATUS_UNAVAILABLE when the CUDA
+ *  backend is not built in, LMHEAD_STATUS_DRIVER_NOT_FOUND when the library
+ *  or one of its entry points is missing, and LMHEAD_STATUS_DRIVER_ERROR
+ *  when a driver call fails (the message names the call, the CUresult's name
+ *  and its description); `report` is only written on success. */
+LMHEAD_RUNTIME_API LMHeadStatus
+lmheadQueryCudaDevices(LMHeadCudaDeviceReport *report);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* LMHEAD_RUNTIME_RUNTIME_H */

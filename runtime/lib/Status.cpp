@@ -1,0 +1,67 @@
+//===- Status.cpp - status names and the thread-local last error ----------===//
+//
+// The last-error message lives in a thread_local string so that threads
+// driving different streams never see each other's errors, and so that the
+// pointer lmheadGetLastErrorMessage() hands out stays valid until the same
+// thread calls the runtime again.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Status.h"
+
+#include <cstring>
+#include <utility>
+
+using namespace lmhead::runtime;
+
+namespace {
+std::string &lastErrorMessage() {
+  thread_local std::string message;
+  return message;
+}
+} // namespace
+
+LMHeadStatus lmhead::runtime::succeed() {
+  lastErrorMessage().clear();
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus lmhead::runtime::fail(LMHeadStatus status, std::string message) {
+  lastErrorMessage() = std::move(message);
+  return status;
+}
+
+void lmhead::runtime::copyToBuffer(const std::string &text, char *buffer,
+                                   std::size_t size) {
+  if (size == 0)
+    return;
+  std::size_t length = text.size() < size - 1 ? text.size() : size - 1;
+  std::memcpy(buffer, text.data(), length);
+  buffer[length] = '\0';
+}
+
+extern "C" const char *lmheadStatusName(LMHeadStatus status) {
+  switch (status) {
+  case LMHEAD_STATUS_OK:
+    return "LMHEAD_STATUS_OK";
+  case LMHEAD_STATUS_INVALID_ARGUMENT:
+    return "LMHEAD_STATUS_INVALID_ARGUMENT";
+  case LMHEAD_STATUS_INVALID_SETTING:
+    return "LMHEAD_STATUS_INVALID_SETTING";
+  case LMHEAD_STATUS_UNAVAILABLE:
+    return "LMHEAD_STATUS_UNAVAILABLE";
+  case LMHEAD_STATUS_DRIVER_NOT_FOUND:
+    return "LMHEAD_STATUS_DRIVER_NOT_FOUND";
+  case LMHEAD_STATUS_DRIVER_ERROR:
+    return "LMHEAD_STATUS_DRIVER_ERROR";
+  case LMHEAD_STATUS_NO_DEVICE:
+    return "LMHEAD_STATUS_NO_DEVICE";
+  }
+  // C callers can pass any int; the switch above has no default so that the
+  // compiler flags a new enumerator that is missing here.
+  return "LMHEAD_STATUS_<unknown>";
+}
+
+extern "C" const char *lmheadGetLastErrorMessage(void) {
+  return lastErrorMessage().c_str();
+}

@@ -1,0 +1,26 @@
+//===- Version.cpp - the runtime's version --------------------------------===//
+//
+// The numbers come from the top-level project() through compile definitions,
+// so the library, the installed CMake package and the Python package can
+// never disagree about which version they are.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lmhead/runtime/Runtime.h"
+
+#define LMHEAD_STRINGIFY_IMPL(x) #x
+#define LMHEAD_STRINGIFY(x) LMHEAD_STRINGIFY_IMPL(x)
+
+extern "C" void lmheadGetVersion(int *major, int *minor, int *patch) {
+  if (major)
+    *major = LMHEAD_VERSION_MAJOR;
+  if (minor)
+    *minor = LMHEAD_VERSION_MINOR;
+  if (patch)
+    *patch = LMHEAD_VERSION_PATCH;
+}
+
+extern "C" const char *lmheadGetVersionString(void) {
+  return LMHEAD_STRINGIFY(LMHEAD_VERSION_MAJOR) "." LMHEAD_STRINGIFY(
+      LMHEAD_VERSION_MINOR) "." LMHEAD_STRINGIFY(LMHEAD_VERSION_PATCH);
+}

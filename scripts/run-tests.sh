@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Every test: set up and build lmhead, run the lit suite and the ctest
+# programs (unit tests, downstream-package checks), and end with one line
+# `N passed, N failed` that counts each lit test and each ctest test.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+set +e
+
+lit_log=$(mktemp)
+ctest_log=$(mktemp)
+trap 'rm -f "$lit_log" "$ctest_log"' EXIT
+
+cmake --build "$LMHEAD_BUILD_DIR" --target check-lmhead 2>&1 | tee "$lit_log"
+ctest --test-dir "$LMHEAD_BUILD_DIR" --output-on-failure -E '^lit-suite$' \
+  2>&1 | tee "$ctest_log"
+
+# lit prints "  Passed: N" / "  Failed: N" (and Unsupported, XFail, ...).
+count() {
+  local n
+  n=$(grep -E "^ *$1 *: *[0-9]+" "$2" | grep -oE '[0-9]+' | tail -1)
+  echo "${n:-0}"
+}
+lit_passed=$(count Passed "$lit_log")
+lit_failed=$(( $(count Failed "$lit_log") + $(count Unresolved "$lit_log") +
+  $(count 'Timed Out' "$lit_log") + $(count 'Unexpectedly Passed' "$lit_log") ))
+if [ "$lit_passed" -eq 0 ] && [ "$lit_failed" -eq 0 ]; then
+  lit_failed=1 # lit did not run at all
+fi
+# ctest prints "NN% tests passed, F tests failed out of T".
+read -r ctest_failed ctest_total < <(grep -oE '[0-9]+ tests failed out of [0-9]+' "$ctest_log" |
+  awk '{print $1, $6}')
+ctest_failed=${ctest_failed:-1}
+ctest_total=${ctest_total:-1}
+
+passed=$(( lit_passed + ctest_total - ctest_failed ))
+failed=$(( lit_failed + ctest_failed ))
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

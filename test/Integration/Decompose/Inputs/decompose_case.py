@@ -1,0 +1,489 @@
+#!/usr/bin/env python3
+"""Makes one lmhead op run on the CPU, and checks what it printed.
+
+A *case* is one lmhead op with its shapes, element types and attributes, set
+by command-line options (see `--help`); a seed fixes its random inputs.
+
+- `gen <case> --seed S` prints an MLIR module: `@lmhead_case` holds the op
+  under test (with a dynamic token count `?` under `--dynamic-n`), and
+  `@main` builds the inputs as `arith.constant dense<...>` (values exactly
+  representable in their element type), calls `@lmhead_case` (through
+  `tensor.cast` to the dynamic types), and prints every result in order.
+  Each result is widened to f32 (`arith.extf`) and printed as the raw bits of
+  that f32 with `printMemrefI32`: printMemrefF32 keeps only six significant
+  digits, which would spend part of the f32 tolerance on printing; the bits
+  are exact and also make exact-zero checks exact.
+- `check <case> --seed S RUNNER_OUTPUT` regenerates the same inputs, computes
+  the op with the f64 reference in lmhead_reference.py, parses the runner's
+  output and prints, per result, `<name>: rel_frobenius_err=<e> tol=<t>
+  PASS|FAIL`, then `ALL PASS`; otherwise it exits 1. A missing, extra or
+  misshapen result, a NaN or an Inf fails. Where the reference is exactly 0
+  (ignored tokens, all-ignored batches) the result must be exactly ±0 too;
+  a result that is 0 as a whole is reported as `exact_zero`.
+
+Tolerances are relative Frobenius errors against the f64 reference: 1e-5,
+2e-3 and 1e-2 for f32, f16 and bf16, taking the least precise type the op's
+description allows the value to be rounded to: the accumulator type and the
+result's element type, and for ce_linear_grad also the operand type (its
+kernels keep the logit gradient in chunks of that type). Inputs are exact in
+their types, so they add no error.
+"""
+
+import argparse
+import math
+import os
+import random
+import re
+import struct
+import sys
+
+sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lmhead_reference as ref  # noqa: E402
+
+OPS = ("linear_grad", "ce_linear_fwd", "ce_linear_grad")
+FLOAT_TYPES = ("f32", "f16", "bf16")
+TOLERANCE = {"f32": 1e-5, "f16": 2e-3, "bf16": 1e-2}
+
+
+# ---------------------------------------------------------------------------
+# Rounding to the element types, and the f32 bits the runner prints.
+# ---------------------------------------------------------------------------
+
+
+def round_to(x, elt):
+    """x rounded to nearest (ties to even) in `elt`, as an f64."""
+    if elt == "f32":
+        return struct.unpack("<f", struct.pack("<f", x))[0]
+    if elt == "f16":
+        return struct.unpack("<e", struct.pack("<e", x))[0]
+    assert elt == "bf16"
+    bits = struct.unpack("<I", struct.pack("<f", x))[0]
+    bits += 0x7FFF + ((bits >> 16) & 1)
+    return struct.unpack("<f", struct.pack("<I", (bits >> 16) << 16))[0]
+
+
+def f32_from_bits(i):
+    return struct.unpack("<f", struct.pack("<i", i))[0]
+
+
+# ---------------------------------------------------------------------------
+# The case.
+# ---------------------------------------------------------------------------
+
+
+def add_case_options(parser):
+    add = parser.add_argument
+    add("--op", choices=OPS, required=True)
+    add("--n", type=int, required=True, help="token count N")
+    add("--d", type=int, required=True, help="hidden size D")
+    add("--v", type=int, required=True, help="vocabulary size V")
+    add("--dtype", choices=FLOAT_TYPES, default="f32",
+        help="element type of h, W, dZ and bias")
+    add("--layout", choices=ref.LAYOUTS, default="vd")
+    add("--acc-type", choices=FLOAT_TYPES,
+        help="acc_type attribute (absent: the op's default, f32)")
+    add("--dh-type", choices=FLOAT_TYPES, help="dh element type (--dtype)")
+    add("--dw-type", choices=FLOAT_TYPES, help="dW element type (--dtype)")
+    add("--db-type", choices=FLOAT_TYPES, help="db element type (--dtype)")
+    add("--db", action="store_true", help="ask for the bias gradient result")
+    add("--accumulate-dh", action="store_true")
+    add("--accumulate-dw", action="store_true")
+    add("--scale", type=float, help="linear_grad scale (absent: 1.0)")
+    add("--reduction", choices=ref.REDUCTIONS, default="mean")
+    add("--ignore-index", type=int, default=-100)
+    add("--ignored", default=None,
+        help="how many tokens get ignore_index, or 'all' (default N/4)")
+    add("--labels-type", choices=("i32", "i64"), default="i64")
+    add("--bias", action="store_true", help="ce ops: pass a logit bias")
+    add("--label-smoothing", type=float, default=0.0)
+    add("--logit-softcap", type=float, default=0.0)
+    add("--z-loss-weight", type=float, default=0.0)
+    add("--dynamic-n", action="store_true",
+        help="the op sees the token count as `?`")
+    add("--seed", type=int, required=True)
+
+
+def validate(case, parser):
+    if case.op == "linear_grad" and case.bias:
+        parser.error("linear_grad takes no bias (use --db for db)")
+    if case.op == "ce_linear_grad" and case.db and not case.bias:
+        parser.error("ce_linear_grad's db needs --bias")
+    if case.op == "ce_linear_fwd" and (case.db or case.accumulate_dh or
+                                       case.accumulate_dw):
+        parser.error("ce_linear_fwd has no gradients")
+    if case.scale is not None and case.op != "linear_grad":
+        parser.error("--scale is a linear_grad attribute")
+    if case.ignored is None:
+        case.ignored = case.n // 4
+    elif case.ignored == "all":
+        case.ignored = case.n
+    else:
+        case.ignored = int(case.ignored)
+    if not 0 <= case.ignored <= case.n:
+        parser.error("--ignored must be in [0, N] or 'all'")
+    for name in ("dh", "dw", "db"):
+        if getattr(case, name + "_type") is None:
+            setattr(case, name + "_type", case.dtype)
+
+
+def ce_options(case):
+    return ref.CEOptions(case.layout, case.reduction, case.ignore_index,
+                         case.label_smoothing, case.logit_softcap,
+                         case.z_loss_weight)
+
+
+class Tensor:
+    """A named operand or result: static shape, element type, and whether
+    its first dimension is the token count (dynamic under --dynamic-n)."""
+
+    def __init__(self, name, shape, elt, token_dim=False, value=None):
+        self.name, self.shape, self.elt = name, tuple(shape), elt
+        self.token_dim, self.value = token_dim, value
+
+    def type(self, dynamic=False):
+        dims = [str(s) for s in self.shape]
+        if dynamic and self.token_dim:
+            dims[0] = "?"
+        return "tensor<" + "".join(d + "x" for d in dims) + self.elt + ">"
+
+
+def weight_shape(case):
+    return ref.weight_shape(case.v, case.d, case.layout)
+
+
+def random_matrix(rng, shape, elt, scale=1.0):
+    return [[round_to(rng.uniform(-scale, scale), elt) for _ in range(shape[1])]
+            for _ in range(shape[0])]
+
+
+def rms(x):
+    flat = ref.flatten(x)
+    return math.sqrt(math.fsum(v * v for v in flat) / len(flat)) or 1.0
+
+
+def make_operands(case):
+    """The op's operands, in operand order, with their random values."""
+    rng = random.Random(case.seed)
+    n, d, v = case.n, case.d, case.v
+    operands = []
+    if case.op == "linear_grad":
+        operands.append(Tensor("dz", (n, v), case.dtype, True,
+                               random_matrix(rng, (n, v), case.dtype)))
+    h = random_matrix(rng, (n, d), case.dtype)
+    w = random_matrix(rng, weight_shape(case), case.dtype)
+    operands += [Tensor("h", (n, d), case.dtype, True, h),
+                 Tensor("w", weight_shape(case), case.dtype, False, w)]
+    bias = None
+    if case.op != "linear_grad":
+        labels = ref.random_labels(rng, n, v, case.ignore_index, case.ignored)
+        operands.append(Tensor("labels", (n,), case.labels_type, True, labels))
+        if case.bias:
+            bias = [round_to(rng.uniform(-0.5, 0.5), case.dtype)
+                    for _ in range(v)]
+    if case.op == "ce_linear_grad":
+        _, lse = ref.ce_linear_fwd(h, w, labels, ce_options(case), bias)
+        operands.append(Tensor("lse", (n,), "f32", True,
+                               [round_to(x, "f32") for x in lse]))
+        if case.reduction == "none":
+            dloss = Tensor("dloss", (n,), "f32", True,
+                           [round_to(rng.uniform(-2, 2), "f32")
+                            for _ in range(n)])
+        else:
+            dloss = Tensor("dloss", (), "f32", False,
+                           round_to(rng.uniform(0.5, 2), "f32"))
+        operands.append(dloss)
+    if bias is not None:
+        operands.append(Tensor("bias", (v,), case.dtype, False, bias))
+    if case.accumulate_dh or case.accumulate_dw:
+        # Existing gradients of the same size as the new ones, so that an
+        # error in either part shows in the relative error of their sum.
+        dh, dw, _ = reference_results(case, operands)
+        if case.accumulate_dh:
+            operands.append(Tensor(
+                "dh_acc", (n, d), case.dh_type, True,
+                random_matrix(rng, (n, d), case.dh_type, rms(dh))))
+        if case.accumulate_dw:
+            operands.append(Tensor(
+                "dw_acc", weight_shape(case), case.dw_type, False,
+                random_matrix(rng, weight_shape(case), case.dw_type, rms(dw))))
+    return operands
+
+
+def reference_results(case, operands):
+    """The op's results as computed by the f64 reference, in result order."""
+    x = {t.name: t.value for t in operands}
+    if case.op == "linear_grad":
+        return ref.linear_grad(x["dz"], x["h"], x["w"], case.layout,
+                               1.0 if case.scale is None else case.scale,
+                               x.get("dh_acc"), x.get("dw_acc"), case.db)
+    if case.op == "ce_linear_fwd":
+        return ref.ce_linear_fwd(x["h"], x["w"], x["labels"],
+                                 ce_options(case), x.get("bias"))
+    return ref.ce_linear_grad(x["h"], x["w"], x["labels"], x["lse"],
+                              x["dloss"], ce_options(case), x.get("bias"),
+                              x.get("dh_acc"), x.get("dw_acc"), case.db)
+
+
+def result_specs(case):
+    """(Tensor, tolerance type list) of each result, in result order."""
+    n, d, v = case.n, case.d, case.v
+    acc = case.acc_type or "f32"
+    if case.op == "ce_linear_fwd":
+        loss_shape = (n,) if case.reduction == "none" else ()
+        return [(Tensor("loss", loss_shape, "f32", case.reduction == "none"),
+                 [acc]),
+                (Tensor("lse", (n,), "f32", True), [acc])]
+    # The logit gradient of ce_linear_grad may be kept in the operand type.
+    rounded = [acc] + ([case.dtype] if case.op == "ce_linear_grad" else [])
+    specs = [(Tensor("dh", (n, d), case.dh_type, True),
+              rounded + [case.dh_type]),
+             (Tensor("dw", weight_shape(case), case.dw_type),
+              rounded + [case.dw_type])]
+    if case.db:
+        specs.append((Tensor("db", (v,), case.db_type),
+                      rounded + [case.db_type]))
+    return specs
+
+
+# ---------------------------------------------------------------------------
+# gen: the MLIR module.
+# ---------------------------------------------------------------------------
+
+
+def mlir_float(x):
+    """A decimal literal MLIR parses back to exactly x."""
+    s = repr(float(x))
+    mantissa, _, exponent = s.partition("e")
+    if "." not in mantissa:
+        mantissa += ".0"
+    return mantissa + ("e" + exponent if exponent else "")
+
+
+def mlir_dense(value, elt):
+    fmt = str if elt.startswith("i") else mlir_float
+    if not isinstance(value, list):
+        return fmt(value)
+    return "[" + ", ".join(mlir_dense(item, elt) for item in value) + "]"
+
+
+def op_attributes(case):
+    attrs = []
+    if case.acc_type:
+        attrs.append(f"acc_type = {case.acc_type}")
+    if case.op == "linear_grad":
+        if case.scale is not None:
+            attrs.append(f"scale = {mlir_float(case.scale)} : f64")
+    else:
+        if case.ignore_index != -100:
+            attrs.append(f"ignore_index = {case.ignore_index} : i64")
+        for name in ("label_smoothing", "logit_softcap", "z_loss_weight"):
+            if getattr(case, name):
+                attrs.append(f"{name} = {mlir_float(getattr(case, name))}"
+                             " : f64")
+    return " {" + ", ".join(attrs) + "}" if attrs else ""
+
+
+def op_text(case, operands, results):
+    """The lmhead op in its custom assembly format."""
+    names = {t.name: "%" + t.name for t in operands}
+    main = {"linear_grad": ["dz", "h", "w"],
+            "ce_linear_fwd": ["h", "w", "labels"],
+            "ce_linear_grad": ["h", "w", "labels", "lse", "dloss"]}[case.op]
+    text = ", ".join(names[m] for m in main)
+    for keyword, name in (("bias", "bias"), ("accumulate_dh", "dh_acc"),
+                          ("accumulate_dw", "dw_acc")):
+        if name in names:
+            text += f" {keyword}({names[name]})"
+    text += f" layout({case.layout})"
+    if case.op != "linear_grad":
+        text += f" reduction({case.reduction})"
+    dyn = case.dynamic_n
+    types = ", ".join(t.type(dyn) for t in operands)
+    result_types = ", ".join(t.type(dyn) for t in results)
+    lhs = ", ".join("%" + t.name for t in results)
+    return (f"{lhs} = lmhead.{case.op} {text}{op_attributes(case)}\n"
+            f"      : ({types})\n      -> ({result_types})")
+
+
+def print_result_text(index, tensor, dynamic):
+    """IR that prints result `index` as the bits of its f32 widening."""
+    static, bits = tensor.type(), Tensor("", tensor.shape, "i32").type()
+    name = f"%r{index}"
+    lines = []
+    value = f"%out#{index}"
+    if dynamic and tensor.token_dim:
+        lines.append(f"{name} = tensor.cast {value} : {tensor.type(True)} "
+                     f"to {static}")
+        value = name
+    rank = len(tensor.shape)
+    dims = ", ".join(f"d{i}" for i in range(rank))
+    identity = f"affine_map<({dims}) -> ({dims})>"
+    iterators = ", ".join(['"parallel"'] * rank)
+    widen = (f"      %f = arith.extf %x : {tensor.elt} to f32\n"
+             if tensor.elt != "f32" else "")
+    lines += [
+        f"{name}_init = tensor.empty() : {bits}",
+        f"{name}_bits = linalg.generic {{indexing_maps = [{identity}, "
+        f"{identity}], iterator_types = [{iterators}]}}",
+        f"      ins({value} : {static}) outs({name}_init : {bits}) {{",
+        f"    ^bb0(%x: {tensor.elt}, %unused: i32):",
+        widen.rstrip("\n") if widen else None,
+        f"      %i = arith.bitcast {'%f' if widen else '%x'} : f32 to i32",
+        "      linalg.yield %i : i32",
+        f"  }} -> {bits}",
+        f"{name}_buf = bufferization.to_buffer {name}_bits : {bits} to "
+        f"memref<{bits[len('tensor<'):]}",
+        f"{name}_any = memref.cast {name}_buf : memref<{bits[len('tensor<'):]}"
+        " to memref<*xi32>",
+        f"call @printMemrefI32({name}_any) : (memref<*xi32>) -> ()",
+    ]
+    return [line for line in lines if line is not None]
+
+
+def gen_module(case, argv):
+    operands = make_operands(case)
+    results = [spec for spec, _ in result_specs(case)]
+    dyn = case.dynamic_n
+    params = ", ".join(f"%{t.name}: {t.type(dyn)}" for t in operands)
+    result_types = ", ".join(t.type(dyn) for t in results)
+    out = [
+        "// Generated by: decompose_case.py gen " + " ".join(argv),
+        "// Prints each result of @lmhead_case, in order, as the bits of its",
+        "// f32 widening (printMemrefI32).",
+        "func.func private @printMemrefI32(memref<*xi32>)",
+        "",
+        f"func.func @lmhead_case({params})\n    -> ({result_types}) {{",
+        "  " + op_text(case, operands, results),
+        "  return " + ", ".join("%" + t.name for t in results) + " : "
+        + result_types,
+        "}",
+        "",
+        "func.func @main() {",
+    ]
+    args = []
+    for t in operands:
+        out.append(f"  %{t.name}_c = arith.constant "
+                   f"dense<{mlir_dense(t.value, t.elt)}> : {t.type()}")
+        if dyn and t.token_dim:
+            out.append(f"  %{t.name} = tensor.cast %{t.name}_c : {t.type()} "
+                       f"to {t.type(True)}")
+            args.append("%" + t.name)
+        else:
+            args.append(f"%{t.name}_c")
+    out.append(f"  %out:{len(results)} = call @lmhead_case({', '.join(args)})"
+               f"\n      : ({', '.join(t.type(dyn) for t in operands)}) -> "
+               f"({result_types})")
+    for i, t in enumerate(results):
+        out += ["  " + line for line in print_result_text(i, t, dyn)]
+    out += ["  return", "}"]
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# check: parse the runner output and compare.
+# ---------------------------------------------------------------------------
+
+HEADER = re.compile(r"Unranked Memref base@ = \S+ rank = (\d+) offset = \d+ "
+                    r"sizes = \[([^\]]*)\] strides = \[[^\]]*\] data =")
+
+
+def parse_runner_output(text):
+    """[(shape, [f32 values])] of every printed memref, in order."""
+    headers = list(HEADER.finditer(text))
+    printed = []
+    for k, match in enumerate(headers):
+        end = headers[k + 1].start() if k + 1 < len(headers) else len(text)
+        sizes = match.group(2).replace(",", " ").split()
+        shape = tuple(int(s) for s in sizes)
+        data = [f32_from_bits(int(tok))
+                for tok in re.findall(r"-?\d+", text[match.end():end])]
+        printed.append((shape, data))
+    return printed
+
+
+def compare(name, got, want, tol_type):
+    """One result's verdict line and whether it passed."""
+    tol = TOLERANCE[tol_type]
+    bad = [k for k, x in enumerate(got) if not math.isfinite(x)]
+    if bad:
+        return (f"{name}: FAIL {len(bad)} non-finite values "
+                f"(first at flat index {bad[0]}: {got[bad[0]]})"), False
+    nonzero_at_zero = [k for k, (g, w) in enumerate(zip(got, want))
+                       if w == 0.0 and g != 0.0]
+    if all(w == 0.0 for w in want):
+        if nonzero_at_zero:
+            k = nonzero_at_zero[0]
+            return (f"{name}: exact_zero FAIL {len(nonzero_at_zero)} nonzero "
+                    f"values (first at flat index {k}: {got[k]!r})"), False
+        return f"{name}: exact_zero PASS", True
+    diff = math.fsum((g - w) ** 2 for g, w in zip(got, want))
+    norm = math.fsum(w * w for w in want)
+    err = math.sqrt(diff / norm)
+    ok = err <= tol and not nonzero_at_zero
+    line = (f"{name}: rel_frobenius_err={err:.3e} tol={tol:g} "
+            f"{'PASS' if ok else 'FAIL'}")
+    if nonzero_at_zero:
+        k = nonzero_at_zero[0]
+        line += (f" ({len(nonzero_at_zero)} values not exactly 0 where the "
+                 f"reference is, first at flat index {k}: {got[k]!r})")
+    elif not ok:
+        worst = max(range(len(got)), key=lambda k: abs(got[k] - want[k]))
+        line += (f" (worst at flat index {worst}: got {got[worst]!r}, "
+                 f"expected {want[worst]!r})")
+    return line, ok
+
+
+def check_output(case, argv, runner_output):
+    operands = make_operands(case)
+    specs = result_specs(case)
+    want = reference_results(case, operands)
+    printed = parse_runner_output(runner_output)
+    print("case: " + " ".join(argv))
+    ok = True
+    if len(printed) != len(specs):
+        print(f"FAIL: expected {len(specs)} printed results "
+              f"({', '.join(t.name for t, _ in specs)}), found {len(printed)}")
+        ok = False
+    for k, (tensor, rounded_to) in enumerate(specs):
+        if k >= len(printed):
+            print(f"{tensor.name}: FAIL missing from the runner output")
+            continue
+        shape, got = printed[k]
+        if shape != tensor.shape or len(got) != math.prod(tensor.shape):
+            print(f"{tensor.name}: FAIL printed shape {list(shape)} with "
+                  f"{len(got)} values, expected {list(tensor.shape)}")
+            ok = False
+            continue
+        tol_type = max(rounded_to, key=lambda t: TOLERANCE[t])
+        line, passed = compare(tensor.name, got, ref.flatten(want[k]),
+                               tol_type)
+        print(line)
+        ok = ok and passed
+    if ok:
+        print("ALL PASS")
+    return ok
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    gen = sub.add_parser("gen", help="print the MLIR module of a case")
+    add_case_options(gen)
+    check = sub.add_parser("check", help="check a case's runner output")
+    add_case_options(check)
+    check.add_argument("runner_output", help="file mlir-runner printed to")
+    args = parser.parse_args(argv)
+    validate(args, sub.choices[args.command])
+    case_argv = [a for a in argv[1:] if a != getattr(args, "runner_output",
+                                                       None)]
+    if args.command == "gen":
+        sys.stdout.write(gen_module(args, case_argv))
+        return 0
+    with open(args.runner_output) as f:
+        text = f.read()
+    return 0 if check_output(args, case_argv, text) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,426 @@
+#!/usr/bin/env python3
+"""An f64 reference of the three lmhead ops, written from their descriptions.
+
+This is the oracle of the decomposition's integration tests. It is written
+from the op descriptions in include/lmhead/Dialect/LMHead/IR/LMHeadOps.td and
+shares no code or derivation with lib/Dialect/LMHead/Transforms: plain Python
+floats (IEEE f64) and `math`, lists of lists for matrices, no numpy.
+
+- `linear_grad`: dh = scale·dZ·W, dW = scale·dZᵀ·h in W's layout,
+  db = scale·Σₙ dZ, plus the optional accumulate-into gradients.
+- `ce_linear_fwd`: PyTorch's `cross_entropy(h @ W.T + b, y, ignore_index,
+  reduction, label_smoothing)` with Liger-Kernel's logit soft-cap
+  z ← c·tanh(z/c) and z-loss weight·lse²; mean over valid tokens, 0 when all
+  are ignored.
+- `ce_linear_grad`: the analytic gradient of that loss (logit gradient from
+  the description, then the two products of `linear_grad`).
+
+`python3 lmhead_reference.py selfcheck [--seed S]` makes the oracle
+trustworthy without any other library: it compares every gradient against
+central finite differences of the reference forward loss, for small random
+cases and every option, checks the forward against PyTorch's definition of
+label smoothing (cross-entropy against the smoothed target distribution),
+and checks that all-ignored batches give a loss of exactly 0 and gradients of
+exactly 0.
+"""
+
+import argparse
+import itertools
+import math
+import random
+import sys
+from dataclasses import dataclass
+
+LAYOUTS = ("vd", "dv")
+REDUCTIONS = ("mean", "sum", "none")
+
+
+# ---------------------------------------------------------------------------
+# Small dense helpers. A matrix is a list of rows.
+# ---------------------------------------------------------------------------
+
+
+def zeros(rows, cols):
+    return [[0.0] * cols for _ in range(rows)]
+
+
+def weight_shape(vocab, hidden, layout):
+    """Shape of W: [V,D] for layout vd, [D,V] for layout dv."""
+    return (vocab, hidden) if layout == "vd" else (hidden, vocab)
+
+
+def weight_dims(w, layout):
+    """(V, D) of a weight stored in `layout`."""
+    rows, cols = len(w), len(w[0])
+    return (rows, cols) if layout == "vd" else (cols, rows)
+
+
+def weight_vd(w, layout):
+    """W as a [V,D] matrix whatever its storage."""
+    if layout == "vd":
+        return w
+    return [list(col) for col in zip(*w)]
+
+
+def store_weight(w_vd, layout):
+    """A [V,D] matrix stored in `layout` (the inverse of weight_vd)."""
+    return weight_vd(w_vd, layout)  # a transpose is its own inverse
+
+
+def add_into(acc, value):
+    """Elementwise acc + value for matrices or vectors; acc may be None."""
+    if acc is None:
+        return value
+    if isinstance(value[0], list):
+        return [[a + b for a, b in zip(ra, rb)] for ra, rb in zip(acc, value)]
+    return [a + b for a, b in zip(acc, value)]
+
+
+def logsumexp(row):
+    m = max(row)
+    return m + math.log(math.fsum(math.exp(x - m) for x in row))
+
+
+# ---------------------------------------------------------------------------
+# The ops.
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CEOptions:
+    """The cross-entropy attributes shared by ce_linear_fwd/ce_linear_grad."""
+
+    layout: str = "vd"
+    reduction: str = "mean"
+    ignore_index: int = -100
+    label_smoothing: float = 0.0
+    logit_softcap: float = 0.0
+    z_loss_weight: float = 0.0
+
+
+def raw_logits(h, w, layout, bias=None):
+    """z = h·Wᵀ (+ b), before any soft-cap, [N,V]."""
+    w_rows = weight_vd(w, layout)
+    z = [[math.fsum(a * b for a, b in zip(h_row, w_row)) for w_row in w_rows]
+         for h_row in h]
+    if bias is not None:
+        z = [[x + b for x, b in zip(row, bias)] for row in z]
+    return z
+
+
+def capped_logits(h, w, opts, bias=None):
+    """The logits the loss sees: c·tanh(z/c) when soft-capped, else z."""
+    z = raw_logits(h, w, opts.layout, bias)
+    cap = opts.logit_softcap
+    if cap > 0.0:
+        z = [[cap * math.tanh(x / cap) for x in row] for row in z]
+    return z
+
+
+def valid_tokens(labels, opts):
+    return [y != opts.ignore_index for y in labels]
+
+
+def per_token_loss(z_row, lse, label, opts):
+    """(1−ε)(lse − z_y) + ε(lse − mean_v z) + w·lse² of one valid token."""
+    eps = opts.label_smoothing
+    mean_z = math.fsum(z_row) / len(z_row)
+    return ((1.0 - eps) * (lse - z_row[label]) + eps * (lse - mean_z)
+            + opts.z_loss_weight * lse * lse)
+
+
+def ce_linear_fwd(h, w, labels, opts, bias=None):
+    """Returns (loss, lse): loss a float (mean/sum) or a list (none)."""
+    z = capped_logits(h, w, opts, bias)
+    lse = [logsumexp(row) for row in z]
+    valid = valid_tokens(labels, opts)
+    losses = [per_token_loss(z[n], lse[n], labels[n], opts) if valid[n]
+              else 0.0 for n in range(len(h))]
+    if opts.reduction == "none":
+        return losses, lse
+    total = math.fsum(losses)
+    if opts.reduction == "sum":
+        return total, lse
+    count = sum(valid)
+    return (total / count if count else 0.0), lse
+
+
+def token_weights(labels, dloss, opts):
+    """g[n]: the upstream gradient each valid token's loss receives."""
+    valid = valid_tokens(labels, opts)
+    if opts.reduction == "none":
+        return [g if ok else 0.0 for g, ok in zip(dloss, valid)]
+    if opts.reduction == "sum":
+        return [dloss if ok else 0.0 for ok in valid]
+    count = sum(valid)
+    return [dloss / count if ok else 0.0 for ok in valid]
+
+
+def ce_logit_grad(h, w, labels, lse, dloss, opts, bias=None):
+    """dZ w.r.t. the raw (uncapped) logits, [N,V], as in the description:
+
+    dZ = g·(p(1 + 2·w_z·lse) − ε/V − (1−ε)·[v = y]) · (1 − (z/c)²).
+    """
+    z = capped_logits(h, w, opts, bias)
+    vocab = len(z[0])
+    eps, cap = opts.label_smoothing, opts.logit_softcap
+    g = token_weights(labels, dloss, opts)
+    dz = zeros(len(h), vocab)
+    for n, row in enumerate(z):
+        if g[n] == 0.0:
+            continue
+        z_loss_factor = 1.0 + 2.0 * opts.z_loss_weight * lse[n]
+        for v, x in enumerate(row):
+            grad = math.exp(x - lse[n]) * z_loss_factor - eps / vocab
+            if v == labels[n]:
+                grad -= 1.0 - eps
+            if cap > 0.0:
+                grad *= 1.0 - (x / cap) ** 2
+            dz[n][v] = g[n] * grad
+    return dz
+
+
+def linear_grad(dz, h, w, layout, scale=1.0, dh_acc=None, dw_acc=None,
+                want_db=False):
+    """Returns (dh, dw, db); db is None unless asked for."""
+    w_rows = weight_vd(w, layout)
+    vocab, hidden = len(w_rows), len(h[0])
+    dz_cols = list(zip(*dz))
+    h_cols = list(zip(*h))
+    dh = [[scale * math.fsum(dz_row[v] * w_rows[v][d] for v in range(vocab))
+           for d in range(hidden)] for dz_row in dz]
+    dw_vd = [[scale * math.fsum(a * b for a, b in zip(dz_cols[v], h_cols[d]))
+              for d in range(hidden)] for v in range(vocab)]
+    dw = store_weight(dw_vd, layout)
+    db = [scale * math.fsum(col) for col in dz_cols] if want_db else None
+    return add_into(dh_acc, dh), add_into(dw_acc, dw), db
+
+
+def ce_linear_grad(h, w, labels, lse, dloss, opts, bias=None, dh_acc=None,
+                   dw_acc=None, want_db=False):
+    """Returns (dh, dw, db); db is None unless asked for (needs a bias)."""
+    assert not want_db or bias is not None, "db needs a bias"
+    dz = ce_logit_grad(h, w, labels, lse, dloss, opts, bias)
+    return linear_grad(dz, h, w, opts.layout, 1.0, dh_acc, dw_acc, want_db)
+
+
+# ---------------------------------------------------------------------------
+# Self-check: finite differences and independent formulations.
+# ---------------------------------------------------------------------------
+
+
+def rel_err(got, want):
+    """Relative Frobenius error of two nested lists (or floats)."""
+    flat_got, flat_want = flatten(got), flatten(want)
+    assert len(flat_got) == len(flat_want)
+    num = math.sqrt(math.fsum((a - b) ** 2 for a, b in zip(flat_got, flat_want)))
+    den = math.sqrt(math.fsum(b * b for b in flat_want))
+    return num / den if den else num
+
+
+def flatten(x):
+    if isinstance(x, (int, float)):
+        return [float(x)]
+    return [v for item in x for v in flatten(item)]
+
+
+def central_difference(f, params, step=1e-5):
+    """∂f/∂p for every entry p of the nested lists in `params` (in place)."""
+    grads = []
+    for tensor in params:
+        rows = tensor if isinstance(tensor[0], list) else [tensor]
+        grad = [[0.0] * len(row) for row in rows]
+        for r, row in enumerate(rows):
+            for c in range(len(row)):
+                saved = row[c]
+                row[c] = saved + step
+                up = f()
+                row[c] = saved - step
+                down = f()
+                row[c] = saved
+                grad[r][c] = (up - down) / (2.0 * step)
+        grads.append(grad if isinstance(tensor[0], list) else grad[0])
+    return grads
+
+
+def random_matrix(rng, rows, cols, scale=1.0):
+    return [[rng.uniform(-scale, scale) for _ in range(cols)]
+            for _ in range(rows)]
+
+
+def random_labels(rng, tokens, vocab, ignore_index, ignored):
+    labels = [rng.randrange(vocab) for _ in range(tokens)]
+    for n in rng.sample(range(tokens), ignored):
+        labels[n] = ignore_index
+    return labels
+
+
+class SelfCheck:
+    """Collects named checks and their outcome."""
+
+    def __init__(self, tolerance):
+        self.tolerance = tolerance
+        self.failures = 0
+        self.count = 0
+
+    def close(self, name, got, want):
+        err = rel_err(got, want)
+        ok = err <= self.tolerance and math.isfinite(err)
+        self.record(name, ok, f"rel_err={err:.2e}")
+
+    def exact(self, name, got, want):
+        ok = flatten(got) == flatten(want)
+        self.record(name, ok, "exact")
+
+    def record(self, name, ok, detail):
+        self.count += 1
+        if not ok:
+            self.failures += 1
+            print(f"FAIL {name}: {detail}")
+
+
+# Option sets the gradient check runs for: (ε, soft-cap c, z-loss weight).
+OPTION_SETS = [
+    (0.0, 0.0, 0.0),
+    (0.1, 0.0, 0.0),
+    (0.0, 2.5, 0.0),
+    (0.0, 0.0, 0.05),
+    (0.2, 1.5, 0.01),
+]
+
+
+def check_ce_gradients(check, rng):
+    """ce_linear_grad against finite differences of ce_linear_fwd."""
+    for layout, reduction, use_bias, (eps, cap, zw), ignore_index in \
+            itertools.product(LAYOUTS, REDUCTIONS, (False, True), OPTION_SETS,
+                              (-100, -1)):
+        tokens, hidden, vocab = rng.randint(2, 5), rng.randint(1, 4), \
+            rng.randint(2, 7)
+        opts = CEOptions(layout, reduction, ignore_index, eps, cap, zw)
+        h = random_matrix(rng, tokens, hidden)
+        w = random_matrix(rng, *weight_shape(vocab, hidden, layout))
+        bias = [rng.uniform(-1, 1) for _ in range(vocab)] if use_bias else None
+        labels = random_labels(rng, tokens, vocab, ignore_index,
+                               rng.randint(0, tokens - 1))
+        dloss = ([rng.uniform(-2, 2) for _ in range(tokens)]
+                 if reduction == "none" else rng.uniform(0.5, 2))
+
+        def objective():
+            loss, _ = ce_linear_fwd(h, w, labels, opts, bias)
+            if reduction == "none":
+                return math.fsum(a * b for a, b in zip(loss, dloss))
+            return loss * dloss
+
+        _, lse = ce_linear_fwd(h, w, labels, opts, bias)
+        dh, dw, db = ce_linear_grad(h, w, labels, lse, dloss, opts, bias,
+                                    want_db=use_bias)
+        params = [h, w] + ([bias] if use_bias else [])
+        numeric = central_difference(objective, params)
+        name = (f"ce_linear_grad layout={layout} reduction={reduction} "
+                f"bias={use_bias} eps={eps} cap={cap} z_loss={zw} "
+                f"ignore_index={ignore_index} N={tokens} D={hidden} "
+                f"V={vocab}")
+        check.close(name + " dh", dh, numeric[0])
+        check.close(name + " dw", dw, numeric[1])
+        if use_bias:
+            check.close(name + " db", db, numeric[2])
+
+
+def check_linear_grad(check, rng):
+    """linear_grad is the gradient of scale·Σ dZ∘(h·Wᵀ + b)."""
+    for layout, scale in itertools.product(LAYOUTS, (1.0, -0.75)):
+        tokens, hidden, vocab = 3, 4, 5
+        dz = random_matrix(rng, tokens, vocab)
+        h = random_matrix(rng, tokens, hidden)
+        w = random_matrix(rng, *weight_shape(vocab, hidden, layout))
+        bias = [rng.uniform(-1, 1) for _ in range(vocab)]
+
+        def objective():
+            z = raw_logits(h, w, layout, bias)
+            return scale * math.fsum(a * b for za, dza in zip(z, dz)
+                                     for a, b in zip(za, dza))
+
+        dh, dw, db = linear_grad(dz, h, w, layout, scale, want_db=True)
+        numeric = central_difference(objective, [h, w, bias])
+        name = f"linear_grad layout={layout} scale={scale}"
+        check.close(name + " dh", dh, numeric[0])
+        check.close(name + " dw", dw, numeric[1])
+        check.close(name + " db", db, numeric[2])
+        dh_acc = random_matrix(rng, tokens, hidden)
+        dw_acc = random_matrix(rng, *weight_shape(vocab, hidden, layout))
+        dh2, dw2, _ = linear_grad(dz, h, w, layout, scale, dh_acc, dw_acc)
+        check.close(name + " accumulate_dh", dh2, add_into(dh_acc, dh))
+        check.close(name + " accumulate_dw", dw2, add_into(dw_acc, dw))
+
+
+def check_smoothing_definition(check, rng):
+    """The forward equals PyTorch's definition of label smoothing: the
+    cross-entropy against q = (1−ε)·onehot(y) + ε/V, meaned over valid
+    tokens, plus the z-loss, with logits soft-capped first."""
+    for eps, cap, zw in OPTION_SETS:
+        tokens, hidden, vocab = 6, 3, 5
+        opts = CEOptions("vd", "mean", -100, eps, cap, zw)
+        h = random_matrix(rng, tokens, hidden)
+        w = random_matrix(rng, vocab, hidden)
+        labels = random_labels(rng, tokens, vocab, -100, 2)
+        z = capped_logits(h, w, opts)
+        total, count = 0.0, 0
+        for row, y in zip(z, labels):
+            if y == -100:
+                continue
+            log_p = [x - logsumexp(row) for x in row]
+            q = [(1 - eps) * (v == y) + eps / vocab for v in range(vocab)]
+            total += -math.fsum(a * b for a, b in zip(q, log_p))
+            total += zw * logsumexp(row) ** 2
+            count += 1
+        loss, _ = ce_linear_fwd(h, w, labels, opts)
+        check.close(f"smoothed-target definition eps={eps} cap={cap} "
+                    f"z_loss={zw}", loss, total / count)
+
+
+def check_all_ignored(check, rng):
+    """Every reduction: loss exactly 0 (not NaN), gradients exactly 0."""
+    for layout, reduction in itertools.product(LAYOUTS, REDUCTIONS):
+        tokens, hidden, vocab = 3, 2, 4
+        opts = CEOptions(layout, reduction, -1, 0.1, 2.0, 0.01)
+        h = random_matrix(rng, tokens, hidden)
+        w = random_matrix(rng, *weight_shape(vocab, hidden, layout))
+        bias = [rng.uniform(-1, 1) for _ in range(vocab)]
+        labels = [-1] * tokens
+        dloss = [1.0] * tokens if reduction == "none" else 1.0
+        loss, lse = ce_linear_fwd(h, w, labels, opts, bias)
+        dh, dw, db = ce_linear_grad(h, w, labels, lse, dloss, opts, bias,
+                                    want_db=True)
+        name = f"all ignored layout={layout} reduction={reduction}"
+        check.exact(name + " loss", loss,
+                    [0.0] * tokens if reduction == "none" else 0.0)
+        check.exact(name + " dh", dh, zeros(tokens, hidden))
+        check.exact(name + " dw", dw, zeros(len(w), len(w[0])))
+        check.exact(name + " db", db, [0.0] * vocab)
+
+
+def self_check(seed):
+    rng = random.Random(seed)
+    check = SelfCheck(tolerance=1e-7)
+    check_ce_gradients(check, rng)
+    check_linear_grad(check, rng)
+    check_smoothing_definition(check, rng)
+    check_all_ignored(check, rng)
+    print(f"{check.count} checks, {check.failures} failed (seed {seed})")
+    return check.failures == 0
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    cmd = sub.add_parser("selfcheck", help="verify the reference itself")
+    cmd.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    if not self_check(args.seed):
+        return 1
+    print("SELFCHECK PASS")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
