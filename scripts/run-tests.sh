@@ -17,7 +17,7 @@ ctest --test-dir "$LMHEAD_BUILD_DIR" --output-on-failure -E '^lit-suite$' \
 # lit prints "  Passed: N" / "  Failed: N" (and Unsupported, XFail, ...).
 count() {
   local n
-  n=$(grep -E "^ *$1 *: *[0-9]+" "$2" | grep -oE '[0-9]+' | tail -1)
+  n=$(sed -nE "s/^ *$1: *([0-9]+).*/\1/p" "$2" | tail -1)
   echo "${n:-0}"
 }
 lit_passed=$(count Passed "$lit_log")

@@ -17,9 +17,10 @@ by command-line options (see `--help`); a seed fixes its random inputs.
   the op with the f64 reference in lmhead_reference.py, parses the runner's
   output and prints, per result, `<name>: rel_frobenius_err=<e> tol=<t>
   PASS|FAIL`, then `ALL PASS`; otherwise it exits 1. A missing, extra or
-  misshapen result, a NaN or an Inf fails. Where the reference is exactly 0
-  (ignored tokens, all-ignored batches) the result must be exactly ±0 too;
-  a result that is 0 as a whole is reported as `exact_zero`.
+  misshapen result, a NaN or an Inf fails. What the op's semantics make 0
+  (the loss and dh rows of ignored tokens, every gradient of an all-ignored
+  batch) must be exactly ±0; a result that must be 0 as a whole is reported
+  as `exact_zero`.
 
 Tolerances are relative Frobenius errors against the f64 reference: 1e-5,
 2e-3 and 1e-2 for f32, f16 and bf16, taking the least precise type the op's
@@ -153,8 +154,8 @@ def weight_shape(case):
 
 
 def random_matrix(rng, shape, elt, scale=1.0):
-    return [[round_to(rng.uniform(-scale, scale), elt) for _ in range(shape[1])]
-            for _ in range(shape[0])]
+    return [[round_to(rng.uniform(-scale, scale), elt)
+             for _ in range(shape[1])] for _ in range(shape[0])]
 
 
 def rms(x):
@@ -307,38 +308,40 @@ def op_text(case, operands, results):
 
 
 def print_result_text(index, tensor, dynamic):
-    """IR that prints result `index` as the bits of its f32 widening."""
-    static, bits = tensor.type(), Tensor("", tensor.shape, "i32").type()
-    name = f"%r{index}"
+    """IR lines that print result `index` as the bits of its f32 widening."""
+    name, value = f"%r{index}", f"%out#{index}"
+    static = tensor.type()
+    bits = Tensor("", tensor.shape, "i32").type()
+    bits_memref = "memref<" + bits[len("tensor<"):]
     lines = []
-    value = f"%out#{index}"
     if dynamic and tensor.token_dim:
         lines.append(f"{name} = tensor.cast {value} : {tensor.type(True)} "
                      f"to {static}")
         value = name
-    rank = len(tensor.shape)
-    dims = ", ".join(f"d{i}" for i in range(rank))
+    dims = ", ".join(f"d{i}" for i in range(len(tensor.shape)))
     identity = f"affine_map<({dims}) -> ({dims})>"
-    iterators = ", ".join(['"parallel"'] * rank)
-    widen = (f"      %f = arith.extf %x : {tensor.elt} to f32\n"
-             if tensor.elt != "f32" else "")
+    iterators = ", ".join(['"parallel"'] * len(tensor.shape))
+    body = [f"^bb0(%x: {tensor.elt}, %unused: i32):"]
+    if tensor.elt == "f32":
+        body.append("  %i = arith.bitcast %x : f32 to i32")
+    else:
+        body += [f"  %f = arith.extf %x : {tensor.elt} to f32",
+                 "  %i = arith.bitcast %f : f32 to i32"]
+    body.append("  linalg.yield %i : i32")
     lines += [
         f"{name}_init = tensor.empty() : {bits}",
         f"{name}_bits = linalg.generic {{indexing_maps = [{identity}, "
         f"{identity}], iterator_types = [{iterators}]}}",
-        f"      ins({value} : {static}) outs({name}_init : {bits}) {{",
-        f"    ^bb0(%x: {tensor.elt}, %unused: i32):",
-        widen.rstrip("\n") if widen else None,
-        f"      %i = arith.bitcast {'%f' if widen else '%x'} : f32 to i32",
-        "      linalg.yield %i : i32",
-        f"  }} -> {bits}",
-        f"{name}_buf = bufferization.to_buffer {name}_bits : {bits} to "
-        f"memref<{bits[len('tensor<'):]}",
-        f"{name}_any = memref.cast {name}_buf : memref<{bits[len('tensor<'):]}"
-        " to memref<*xi32>",
+        f"    ins({value} : {static}) outs({name}_init : {bits}) {{",
+        *["  " + line for line in body],
+        f"}} -> {bits}",
+        f"{name}_buf = bufferization.to_buffer {name}_bits : {bits} "
+        f"to {bits_memref}",
+        f"{name}_any = memref.cast {name}_buf : {bits_memref} "
+        "to memref<*xi32>",
         f"call @printMemrefI32({name}_any) : (memref<*xi32>) -> ()",
     ]
-    return [line for line in lines if line is not None]
+    return lines
 
 
 def gen_module(case, argv):
@@ -402,31 +405,59 @@ def parse_runner_output(text):
     return printed
 
 
-def compare(name, got, want, tol_type):
-    """One result's verdict line and whether it passed."""
+def required_zeros(case, operands, specs):
+    """Per result, the flat indices the op's semantics make exactly 0 for
+    any input values: the loss and the logit gradient of ignored tokens.
+    (A reference value that is 0 by coincidence, e.g. a sum of few bf16
+    values that cancels, is not among them: rounding may leave a residue.)"""
+    if case.op == "linear_grad":
+        return [set() for _ in specs]
+    labels = next(t.value for t in operands if t.name == "labels")
+    ignored = [n for n, y in enumerate(labels) if y == case.ignore_index]
+    all_ignored = len(ignored) == case.n
+
+    def everything(k):
+        return set(range(math.prod(specs[k][0].shape)))
+
+    if case.op == "ce_linear_fwd":
+        if case.reduction == "none":
+            return [set(ignored), set()]
+        return [everything(0) if all_ignored else set(), set()]
+    zeros = [set() if case.accumulate_dh else
+             {n * case.d + d for n in ignored for d in range(case.d)}]
+    zeros.append(everything(1) if all_ignored and not case.accumulate_dw
+                 else set())
+    if case.db:
+        zeros.append(everything(2) if all_ignored else set())
+    return zeros
+
+
+def compare(name, got, want, tol_type, zeros):
+    """One result's verdict line and whether it passed. `zeros` are the
+    flat indices that must hold exactly +-0."""
     tol = TOLERANCE[tol_type]
     bad = [k for k, x in enumerate(got) if not math.isfinite(x)]
     if bad:
         return (f"{name}: FAIL {len(bad)} non-finite values "
                 f"(first at flat index {bad[0]}: {got[bad[0]]})"), False
-    nonzero_at_zero = [k for k, (g, w) in enumerate(zip(got, want))
-                       if w == 0.0 and g != 0.0]
-    if all(w == 0.0 for w in want):
-        if nonzero_at_zero:
-            k = nonzero_at_zero[0]
-            return (f"{name}: exact_zero FAIL {len(nonzero_at_zero)} nonzero "
+    assert all(want[k] == 0.0 for k in zeros), "reference breaks the op"
+    not_zero = sorted(k for k in zeros if got[k] != 0.0)
+    if len(zeros) == len(got):
+        if not_zero:
+            k = not_zero[0]
+            return (f"{name}: exact_zero FAIL {len(not_zero)} nonzero "
                     f"values (first at flat index {k}: {got[k]!r})"), False
         return f"{name}: exact_zero PASS", True
     diff = math.fsum((g - w) ** 2 for g, w in zip(got, want))
     norm = math.fsum(w * w for w in want)
-    err = math.sqrt(diff / norm)
-    ok = err <= tol and not nonzero_at_zero
+    err = math.sqrt(diff / norm) if norm else math.inf
+    ok = err <= tol and not not_zero
     line = (f"{name}: rel_frobenius_err={err:.3e} tol={tol:g} "
             f"{'PASS' if ok else 'FAIL'}")
-    if nonzero_at_zero:
-        k = nonzero_at_zero[0]
-        line += (f" ({len(nonzero_at_zero)} values not exactly 0 where the "
-                 f"reference is, first at flat index {k}: {got[k]!r})")
+    if not_zero:
+        k = not_zero[0]
+        line += (f" ({len(not_zero)} values of ignored tokens not exactly "
+                 f"0, first at flat index {k}: {got[k]!r})")
     elif not ok:
         worst = max(range(len(got)), key=lambda k: abs(got[k] - want[k]))
         line += (f" (worst at flat index {worst}: got {got[worst]!r}, "
@@ -438,6 +469,7 @@ def check_output(case, argv, runner_output):
     operands = make_operands(case)
     specs = result_specs(case)
     want = reference_results(case, operands)
+    zeros = required_zeros(case, operands, specs)
     printed = parse_runner_output(runner_output)
     print("case: " + " ".join(argv))
     ok = True
@@ -457,7 +489,7 @@ def check_output(case, argv, runner_output):
             continue
         tol_type = max(rounded_to, key=lambda t: TOLERANCE[t])
         line, passed = compare(tensor.name, got, ref.flatten(want[k]),
-                               tol_type)
+                               tol_type, zeros[k])
         print(line)
         ok = ok and passed
     if ok:

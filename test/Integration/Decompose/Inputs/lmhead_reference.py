@@ -49,12 +49,6 @@ def weight_shape(vocab, hidden, layout):
     return (vocab, hidden) if layout == "vd" else (hidden, vocab)
 
 
-def weight_dims(w, layout):
-    """(V, D) of a weight stored in `layout`."""
-    rows, cols = len(w), len(w[0])
-    return (rows, cols) if layout == "vd" else (cols, rows)
-
-
 def weight_vd(w, layout):
     """W as a [V,D] matrix whatever its storage."""
     if layout == "vd":
@@ -213,7 +207,8 @@ def rel_err(got, want):
     """Relative Frobenius error of two nested lists (or floats)."""
     flat_got, flat_want = flatten(got), flatten(want)
     assert len(flat_got) == len(flat_want)
-    num = math.sqrt(math.fsum((a - b) ** 2 for a, b in zip(flat_got, flat_want)))
+    num = math.sqrt(math.fsum((a - b) ** 2
+                              for a, b in zip(flat_got, flat_want)))
     den = math.sqrt(math.fsum(b * b for b in flat_want))
     return num / den if den else num
 
