@@ -93,6 +93,8 @@ func.func @linear_grad_dh_only(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: t
 // CHECK-DAG: %[[NEGINF:.+]] = arith.constant 0xFF800000 : f32
 // CHECK-DAG: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
 // CHECK: %[[Z:.+]] = linalg.generic {{.*}} ins(%[[H]], %[[W]] : {{.*}}) outs({{.*}} : tensor<?x32xf32>)
+// CHECK: %[[COUNT:.+]] = linalg.generic {{.*}} ins(%[[Y]] : tensor<?xi64>) outs({{.*}} : tensor<f32>)
+// CHECK:   arith.cmpi ne, {{.*}}, %[[IGNORE]] : i64
 // CHECK: %[[MAXINIT:.+]] = linalg.fill ins(%[[NEGINF]] : f32)
 // CHECK: %[[MAX:.+]] = linalg.generic {{.*}} ins(%[[Z]] : tensor<?x32xf32>) outs(%[[MAXINIT]] : tensor<?xf32>)
 // CHECK:   arith.maximumf
@@ -107,7 +109,6 @@ func.func @linear_grad_dh_only(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: t
 // CHECK: %[[LOSSES:.+]] = linalg.generic {{.*}} ins(%[[LSE]], %[[Y]], %[[TARGET]] : tensor<?xf32>, tensor<?xi64>, tensor<?xf32>)
 // CHECK:   %[[VALID:.+]] = arith.cmpi ne, {{.*}}, %[[IGNORE]] : i64
 // CHECK:   arith.select %[[VALID]], {{.*}}, %[[ZERO]] : f32
-// CHECK: %[[COUNT:.+]] = linalg.generic {{.*}} ins(%[[Y]] : tensor<?xi64>) outs({{.*}} : tensor<f32>)
 // CHECK: %[[TOTAL:.+]] = linalg.generic {{.*}} ins(%[[LOSSES]] : tensor<?xf32>) outs({{.*}} : tensor<f32>)
 // CHECK: %[[T:.+]] = tensor.extract %[[TOTAL]][]
 // CHECK: %[[C:.+]] = tensor.extract %[[COUNT]][]

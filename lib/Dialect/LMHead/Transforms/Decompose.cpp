@@ -57,6 +57,24 @@ SmallVector<Value> gradientResults(const GradientResults &results) {
   return values;
 }
 
+/// What both cross-entropy ops start from: the logits (with bias and
+/// soft-cap) and, for reduction(mean), the number of valid tokens.
+struct CrossEntropyStart {
+  Value logits, validCount;
+};
+
+template <typename CEOp>
+CrossEntropyStart startCrossEntropy(DecomposeBuilder &build, CEOp op,
+                                    const CrossEntropyOptions &options) {
+  CrossEntropyStart start;
+  start.logits =
+      build.logits(op.getH(), op.getW(), op.getBias(), options.layout,
+                   options.accumulatorType, options.logitSoftcap);
+  if (options.reduction == Reduction::Mean)
+    start.validCount = build.validCount(op.getLabels(), options.ignoreIndex);
+  return start;
+}
+
 struct DecomposeLinearGrad : OpRewritePattern<LinearGradOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -78,14 +96,12 @@ struct DecomposeCELinearFwd : OpRewritePattern<CELinearFwdOp> {
                                 PatternRewriter &rewriter) const override {
     auto options = CrossEntropyOptions::of(op);
     DecomposeBuilder build(rewriter, op.getLoc());
-    Value z = build.logits(op.getH(), op.getW(), op.getBias(), options.layout,
-                           options.accumulatorType, options.logitSoftcap);
-    Value lse = build.logSumExp(z);
-    Value losses = build.tokenLosses(z, lse, op.getLabels(), options);
-    Value count;
-    if (options.reduction == Reduction::Mean)
-      count = build.validCount(op.getLabels(), options.ignoreIndex);
-    Value loss = build.reduceLosses(losses, count, options.reduction);
+    CrossEntropyStart start = startCrossEntropy(build, op, options);
+    Value lse = build.logSumExp(start.logits);
+    Value losses =
+        build.tokenLosses(start.logits, lse, op.getLabels(), options);
+    Value loss =
+        build.reduceLosses(losses, start.validCount, options.reduction);
     rewriter.replaceOp(op, {build.castTo(loss, op.getLoss().getType()),
                             build.castTo(lse, op.getLse().getType())});
     return success();
@@ -101,13 +117,9 @@ struct DecomposeCELinearGrad : OpRewritePattern<CELinearGradOp> {
     DecomposeBuilder build(rewriter, op.getLoc());
     // The logits are recomputed here: the op's contract is that only the
     // per-token lse crosses from the forward pass.
-    Value z = build.logits(op.getH(), op.getW(), op.getBias(), options.layout,
-                           options.accumulatorType, options.logitSoftcap);
-    Value count;
-    if (options.reduction == Reduction::Mean)
-      count = build.validCount(op.getLabels(), options.ignoreIndex);
-    Value dz = build.logitGradient(z, op.getLse(), op.getLabels(),
-                                   op.getDloss(), count, options);
+    CrossEntropyStart start = startCrossEntropy(build, op, options);
+    Value dz = build.logitGradient(start.logits, op.getLse(), op.getLabels(),
+                                   op.getDloss(), start.validCount, options);
     GradientResults results =
         build.gradients(dz, op.getH(), op.getW(), requestOf(op, 1.0));
     rewriter.replaceOp(op, gradientResults(results));
