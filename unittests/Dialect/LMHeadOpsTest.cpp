@@ -43,12 +43,9 @@ protected:
   Value input(Type type) {
     if (!block) {
       block = new Block();
-      module->getBody()->push_back(
-          func::FuncOp::create(builder.getUnknownLoc(), "inputs",
-                               builder.getFunctionType({}, {})));
-      cast<func::FuncOp>(module->getBody()->back())
-          .getBody()
-          .push_back(block);
+      module->getBody()->push_back(func::FuncOp::create(
+          builder.getUnknownLoc(), "inputs", builder.getFunctionType({}, {})));
+      cast<func::FuncOp>(module->getBody()->back()).getBody().push_back(block);
       builder.setInsertionPointToStart(block);
     }
     return block->addArgument(type, builder.getUnknownLoc());

@@ -67,8 +67,8 @@ public:
     Type elt = getElementTypeOrSelf(value.getType());
     if (elt.isF32())
       return success();
-    return op->emitOpError() << "'" << name
-                             << "' must have element type f32, got " << elt;
+    return op->emitOpError()
+           << "'" << name << "' must have element type f32, got " << elt;
   }
 
   /// `value` and `other` have the same element type.
@@ -117,24 +117,24 @@ public:
     if (acc.isF32() || acc == operandElt)
       return success();
     return op->emitOpError()
-           << "acc_type must be f32 or the operand element type "
-           << operandElt << ", got " << acc;
+           << "acc_type must be f32 or the operand element type " << operandElt
+           << ", got " << acc;
   }
 
   /// A floating-point attribute is finite.
   LogicalResult finite(StringRef name, double value) {
     if (std::isfinite(value))
       return success();
-    return op->emitOpError() << name << " must be a finite number, got "
-                             << value;
+    return op->emitOpError()
+           << name << " must be a finite number, got " << value;
   }
 
   /// A floating-point attribute is finite and not negative.
   LogicalResult finiteNonNegative(StringRef name, double value) {
     if (std::isfinite(value) && value >= 0.0)
       return success();
-    return op->emitOpError() << name
-                             << " must be a finite number >= 0, got " << value;
+    return op->emitOpError()
+           << name << " must be a finite number >= 0, got " << value;
   }
 
   /// No static vocabulary size among `dims` is 0: a softmax over no
@@ -251,10 +251,9 @@ LogicalResult verifyCrossEntropy(CEOp op, OpChecker &check) {
                                "got "
                             << getElementTypeOrSelf(labels);
   int64_t ignore = op.getIgnoreIndex();
-  if (labelType.getWidth() == 32 &&
-      (ignore < INT32_MIN || ignore > INT32_MAX))
-    return op.emitOpError() << "ignore_index " << ignore
-                            << " does not fit the i32 labels";
+  if (labelType.getWidth() == 32 && (ignore < INT32_MIN || ignore > INT32_MAX))
+    return op.emitOpError()
+           << "ignore_index " << ignore << " does not fit the i32 labels";
 
   if (Value bias = op.getBias()) {
     if (failed(check.rank(bias, "bias", 1, "[V]")) ||
@@ -264,12 +263,12 @@ LogicalResult verifyCrossEntropy(CEOp op, OpChecker &check) {
 
   double smoothing = op.getLabelSmoothing().convertToDouble();
   if (!(smoothing >= 0.0 && smoothing < 1.0))
-    return op.emitOpError() << "label_smoothing must be in [0, 1), got "
-                            << smoothing;
-  if (failed(check.finiteNonNegative(
-          "logit_softcap", op.getLogitSoftcap().convertToDouble())) ||
-      failed(check.finiteNonNegative(
-          "z_loss_weight", op.getZLossWeight().convertToDouble())))
+    return op.emitOpError()
+           << "label_smoothing must be in [0, 1), got " << smoothing;
+  if (failed(check.finiteNonNegative("logit_softcap",
+                                     op.getLogitSoftcap().convertToDouble())) ||
+      failed(check.finiteNonNegative("z_loss_weight",
+                                     op.getZLossWeight().convertToDouble())))
     return failure();
   return check.accumulatorType(op.getAccumulatorType(),
                                getElementTypeOrSelf(h));
@@ -277,8 +276,7 @@ LogicalResult verifyCrossEntropy(CEOp op, OpChecker &check) {
 
 /// The dimensions of the cross-entropy operands beyond the GEMM: labels
 /// (and lse, bias) per token or per vocabulary entry.
-template <typename CEOp>
-ShapeRelations crossEntropyRelations(CEOp op) {
+template <typename CEOp> ShapeRelations crossEntropyRelations(CEOp op) {
   ShapeRelations relations;
   relations.addOperands(op.getH(), op.getW(), op.getLayout());
   relations.tokens.push_back({"labels", op.getLabels(), 0});
@@ -290,8 +288,7 @@ ShapeRelations crossEntropyRelations(CEOp op) {
 /// Checks a loss-shaped f32 value: rank 0 for mean/sum, rank 1 with one
 /// entry per token for none (then added to the token relation).
 LogicalResult verifyLossShaped(OpChecker &check, Value value, StringRef name,
-                               Reduction reduction,
-                               ShapeRelations &relations) {
+                               Reduction reduction, ShapeRelations &relations) {
   if (failed(check.f32(value, name)))
     return failure();
   if (reduction != Reduction::None)
@@ -332,8 +329,7 @@ LogicalResult LinearGradOp::verify() {
   if (failed(relations.verify(check)) ||
       failed(check.finite("scale", getScale().convertToDouble())))
     return failure();
-  return check.accumulatorType(getAccumulatorType(),
-                               getElementTypeOrSelf(dz));
+  return check.accumulatorType(getAccumulatorType(), getElementTypeOrSelf(dz));
 }
 
 //===----------------------------------------------------------------------===//

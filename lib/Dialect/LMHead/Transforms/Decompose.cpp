@@ -1,4 +1,5 @@
-//===- Decompose.cpp - lmhead ops into upstream linalg (--lmhead-decompose) -===//
+//===- Decompose.cpp - lmhead ops into upstream linalg (--lmhead-decompose)
+//-===//
 //
 // One rewrite pattern per op assembles the op's definition from the blocks of
 // DecomposeBuilder: the cross-entropy ops compute logits, their log-sum-exp
@@ -34,8 +35,7 @@ RankedTensorType tensorTypeOf(Value value) {
 }
 
 /// The gradient products an op asks for, with its epilogue options.
-template <typename GradOp>
-GradientRequest requestOf(GradOp op, double scale) {
+template <typename GradOp> GradientRequest requestOf(GradOp op, double scale) {
   GradientRequest request;
   request.layout = op.getLayout();
   request.accumulatorType = op.getAccumulatorType();
@@ -141,6 +141,7 @@ struct DecomposePass : lmhead::impl::LMHeadDecomposeBase<DecomposePass> {
 } // namespace
 
 void mlir::lmhead::populateDecomposePatterns(RewritePatternSet &patterns) {
-  patterns.add<DecomposeLinearGrad, DecomposeCELinearFwd,
-               DecomposeCELinearGrad>(patterns.getContext());
+  patterns
+      .add<DecomposeLinearGrad, DecomposeCELinearFwd, DecomposeCELinearGrad>(
+          patterns.getContext());
 }

@@ -133,8 +133,8 @@ Value emptyTensor(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
 Value filledTensor(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
                    Type elementType, double value) {
   Value init = emptyTensor(b, loc, sizes, elementType);
-  Value constant = arith::ConstantOp::create(
-      b, loc, b.getFloatAttr(elementType, value));
+  Value constant =
+      arith::ConstantOp::create(b, loc, b.getFloatAttr(elementType, value));
   return linalg::FillOp::create(b, loc, ValueRange{constant}, ValueRange{init})
       .getResult(0);
 }
@@ -163,9 +163,9 @@ Value DecomposeBuilder::logits(Value h, Value w, Value bias,
                                WeightLayout layout, Type accType,
                                double softcap) {
   MLIRContext *ctx = b.getContext();
-  SmallVector<OpFoldResult> sizes = {tensor::getMixedSize(b, loc, h, 0),
-                                     tensor::getMixedSize(b, loc, w,
-                                                          vocabDim(layout))};
+  SmallVector<OpFoldResult> sizes = {
+      tensor::getMixedSize(b, loc, h, 0),
+      tensor::getMixedSize(b, loc, w, vocabDim(layout))};
   // Loops (n, v, d): z[n,v] += h[n,d] · W[v,d] (W[d,v] for layout dv).
   AffineMap weightMap = layout == WeightLayout::VD ? loopsMap(ctx, 3, {1, 2})
                                                    : loopsMap(ctx, 3, {2, 1});
@@ -187,18 +187,18 @@ Value DecomposeBuilder::logits(Value h, Value w, Value bias,
   }
   maps.push_back(loopsMap(ctx, 2, {0, 1}));
   bool hasBias = static_cast<bool>(bias);
-  return buildGeneric(
-      b, loc, ins, {emptyTensor(b, loc, sizes, b.getF32Type())}, maps,
-      {kParallel, kParallel}, [&](ScalarBuilder &s, ValueRange a) {
-        Value z = s.convert(a[0], b.getF32Type());
-        if (hasBias)
-          z = s.add(z, s.convert(a[1], b.getF32Type()));
-        if (softcap > 0.0) {
-          Value cap = s.f32(softcap);
-          z = s.mul(cap, s.tanh(s.div(z, cap)));
-        }
-        s.yield(z);
-      })[0];
+  return buildGeneric(b, loc, ins, {emptyTensor(b, loc, sizes, b.getF32Type())},
+                      maps, {kParallel, kParallel},
+                      [&](ScalarBuilder &s, ValueRange a) {
+                        Value z = s.convert(a[0], b.getF32Type());
+                        if (hasBias)
+                          z = s.add(z, s.convert(a[1], b.getF32Type()));
+                        if (softcap > 0.0) {
+                          Value cap = s.f32(softcap);
+                          z = s.mul(cap, s.tanh(s.div(z, cap)));
+                        }
+                        s.yield(z);
+                      })[0];
 }
 
 Value DecomposeBuilder::logSumExp(Value z) {
@@ -210,19 +210,18 @@ Value DecomposeBuilder::logSumExp(Value z) {
       b, loc, {z},
       {filledTensor(b, loc, rows, f32,
                     -std::numeric_limits<double>::infinity())},
-      {all, row}, {kParallel, kReduction}, [&](ScalarBuilder &s, ValueRange a) {
-        s.yield(s.max(a[0], a[1]));
-      })[0];
-  Value sumExp = buildGeneric(
-      b, loc, {z, rowMax}, {filledTensor(b, loc, rows, f32, 0.0)},
-      {all, row, row}, {kParallel, kReduction},
-      [](ScalarBuilder &s, ValueRange a) {
-        s.yield(s.add(a[2], s.exp(s.sub(a[0], a[1]))));
-      })[0];
+      {all, row}, {kParallel, kReduction},
+      [&](ScalarBuilder &s, ValueRange a) { s.yield(s.max(a[0], a[1])); })[0];
+  Value sumExp =
+      buildGeneric(b, loc, {z, rowMax}, {filledTensor(b, loc, rows, f32, 0.0)},
+                   {all, row, row}, {kParallel, kReduction},
+                   [](ScalarBuilder &s, ValueRange a) {
+                     s.yield(s.add(a[2], s.exp(s.sub(a[0], a[1]))));
+                   })[0];
   AffineMap id = loopsMap(ctx, 1, {0});
-  return buildGeneric(b, loc, {rowMax, sumExp}, {emptyTensor(b, loc, rows, f32)},
-                      {id, id, id}, {kParallel},
-                      [&](ScalarBuilder &s, ValueRange a) {
+  return buildGeneric(b, loc, {rowMax, sumExp},
+                      {emptyTensor(b, loc, rows, f32)}, {id, id, id},
+                      {kParallel}, [&](ScalarBuilder &s, ValueRange a) {
                         s.yield(s.add(a[0], s.log(a[1])));
                       })[0];
 }
@@ -244,15 +243,16 @@ Value DecomposeBuilder::tokenLosses(Value z, Value lse, Value labels,
     outs.push_back(zero);
     maps.push_back(row);
   }
-  ValueRange sums = buildGeneric(
-      b, loc, {z, labels}, outs, maps, {kParallel, kReduction},
-      [&](ScalarBuilder &s, ValueRange a) {
-        Value target = s.select(s.isTarget(a[1], 1), a[0], s.f32(0.0));
-        SmallVector<Value> next = {s.add(a[2], target)};
-        if (smoothing > 0.0)
-          next.push_back(s.add(a[3], a[0]));
-        s.yield(next);
-      });
+  ValueRange sums =
+      buildGeneric(b, loc, {z, labels}, outs, maps, {kParallel, kReduction},
+                   [&](ScalarBuilder &s, ValueRange a) {
+                     Value target =
+                         s.select(s.isTarget(a[1], 1), a[0], s.f32(0.0));
+                     SmallVector<Value> next = {s.add(a[2], target)};
+                     if (smoothing > 0.0)
+                       next.push_back(s.add(a[3], a[0]));
+                     s.yield(next);
+                   });
 
   Value vocab = sizeAsF32(b, loc, tensor::getMixedSize(b, loc, z, 1));
   AffineMap id = loopsMap(ctx, 1, {0});
@@ -272,23 +272,23 @@ Value DecomposeBuilder::tokenLosses(Value z, Value lse, Value labels,
                        s.mul(s.f32(smoothing), s.sub(rowLse, mean)));
         }
         if (options.zLossWeight > 0.0)
-          loss = s.add(loss, s.mul(s.f32(options.zLossWeight),
-                                   s.mul(rowLse, rowLse)));
-        s.yield(s.select(s.isValid(label, options.ignoreIndex), loss,
-                         s.f32(0.0)));
+          loss = s.add(
+              loss, s.mul(s.f32(options.zLossWeight), s.mul(rowLse, rowLse)));
+        s.yield(
+            s.select(s.isValid(label, options.ignoreIndex), loss, s.f32(0.0)));
       })[0];
 }
 
 Value DecomposeBuilder::validCount(Value labels, int64_t ignoreIndex) {
   MLIRContext *ctx = b.getContext();
-  return buildGeneric(
-      b, loc, {labels}, {filledTensor(b, loc, {}, b.getF32Type(), 0.0)},
-      {loopsMap(ctx, 1, {0}), loopsMap(ctx, 1, {})}, {kReduction},
-      [&](ScalarBuilder &s, ValueRange a) {
-        Value one = s.select(s.isValid(a[0], ignoreIndex), s.f32(1.0),
-                             s.f32(0.0));
-        s.yield(s.add(a[1], one));
-      })[0];
+  return buildGeneric(b, loc, {labels},
+                      {filledTensor(b, loc, {}, b.getF32Type(), 0.0)},
+                      {loopsMap(ctx, 1, {0}), loopsMap(ctx, 1, {})},
+                      {kReduction}, [&](ScalarBuilder &s, ValueRange a) {
+                        Value one = s.select(s.isValid(a[0], ignoreIndex),
+                                             s.f32(1.0), s.f32(0.0));
+                        s.yield(s.add(a[1], one));
+                      })[0];
 }
 
 Value DecomposeBuilder::reduceLosses(Value losses, Value count,
@@ -308,11 +308,11 @@ Value DecomposeBuilder::reduceLosses(Value losses, Value count,
   ScalarBuilder s(b, loc);
   Value total = extractScalar(b, loc, sum);
   Value n = extractScalar(b, loc, count);
-  Value any = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, n,
-                                    s.f32(0.0));
+  Value any =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, n, s.f32(0.0));
   Value mean = s.select(any, s.div(total, n), s.f32(0.0));
-  return tensor::FromElementsOp::create(
-      b, loc, RankedTensorType::get({}, f32), ValueRange{mean});
+  return tensor::FromElementsOp::create(b, loc, RankedTensorType::get({}, f32),
+                                        ValueRange{mean});
 }
 
 Value DecomposeBuilder::logitGradient(Value z, Value lse, Value labels,
@@ -328,10 +328,10 @@ Value DecomposeBuilder::logitGradient(Value z, Value lse, Value labels,
   Value tokenGrad;
   if (options.reduction == Reduction::None) {
     tokenGrad = buildGeneric(
-        b, loc, {labels, dloss}, {emptyTensor(b, loc, rows, f32)},
-        {id, id, id}, {kParallel}, [&](ScalarBuilder &s, ValueRange a) {
-          s.yield(s.select(s.isValid(a[0], options.ignoreIndex), a[1],
-                           s.f32(0.0)));
+        b, loc, {labels, dloss}, {emptyTensor(b, loc, rows, f32)}, {id, id, id},
+        {kParallel}, [&](ScalarBuilder &s, ValueRange a) {
+          s.yield(
+              s.select(s.isValid(a[0], options.ignoreIndex), a[1], s.f32(0.0)));
         })[0];
   } else {
     ScalarBuilder s(b, loc);
@@ -461,8 +461,8 @@ GradientResults DecomposeBuilder::gradients(Value dz, Value h, Value w,
         {kParallel, kReduction}, [&](ScalarBuilder &s, ValueRange a) {
           s.yield(s.add(a[1], s.convert(a[0], accType)));
         })[0];
-    results.db = gradientEpilogue(b, loc, acc, Value(), request.scale,
-                                  request.dbType);
+    results.db =
+        gradientEpilogue(b, loc, acc, Value(), request.scale, request.dbType);
   }
   return results;
 }

@@ -1,4 +1,5 @@
-//===- DecomposeBuilder.h - linalg building blocks of the lmhead ops -*- C++ -*-===//
+//===- DecomposeBuilder.h - linalg building blocks of the lmhead ops -*- C++
+//-*-===//
 //
 // The pieces the lmhead ops are made of (logits, log-sum-exp, per-token loss,
 // logit gradient, the two backward GEMMs and the bias sum), each built as
@@ -27,8 +28,7 @@ struct CrossEntropyOptions {
   Type accumulatorType;
 
   /// Reads the options of either cross-entropy op.
-  template <typename CEOp>
-  static CrossEntropyOptions of(CEOp op) {
+  template <typename CEOp> static CrossEntropyOptions of(CEOp op) {
     CrossEntropyOptions options;
     options.layout = op.getLayout();
     options.reduction = op.getReduction();
@@ -60,13 +60,12 @@ struct GradientResults {
 /// Builds linalg-on-tensors at one location.
 class DecomposeBuilder {
 public:
-  DecomposeBuilder(OpBuilder &builder, Location loc)
-      : b(builder), loc(loc) {}
+  DecomposeBuilder(OpBuilder &builder, Location loc) : b(builder), loc(loc) {}
 
   /// `z = h·Wᵀ + bias` ([N,V] f32; `h·W + bias` for layout dv), products
   /// accumulated in `accType`, then `c·tanh(z/c)` when `softcap` c > 0.
-  Value logits(Value h, Value w, Value bias, WeightLayout layout,
-               Type accType, double softcap);
+  Value logits(Value h, Value w, Value bias, WeightLayout layout, Type accType,
+               double softcap);
 
   /// `lse[n] = max_v z + log Σ_v exp(z − max_v z)`, [N] f32.
   Value logSumExp(Value z);
