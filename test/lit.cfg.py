@@ -5,50 +5,16 @@
 # ptxas is found, `cuda-gpu` when a usable GPU answers nvidia-smi. Numerical
 # tests draw fresh random inputs each run from `%seed`, which is printed so a
 # failure can be replayed with LMHEAD_TEST_SEED=<seed>.
+#
+# Run through the build (`ninja check-lmhead`, `lit build/test/...`) or on
+# source paths (`lit test/...`): then the site configuration of the build in
+# $LMHEAD_BUILD_DIR (default build/) is loaded first.
 import os
 import random
 import shutil
 import subprocess
 
 import lit.formats
-from lit.llvm import llvm_config
-
-config.name = "lmhead"
-config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
-                   "Package"]
-config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.lmhead_obj_root, "test")
-
-llvm_config.with_system_environment(["HOME", "TMPDIR"])
-llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.with_environment("PATH", config.lmhead_tools_dir, append_path=True)
-llvm_config.with_environment(
-    "PYTHONPATH", os.path.join(config.lmhead_obj_root, "python_packages"),
-    append_path=True)
-config.environment["FILECHECK_OPTS"] = "--enable-var-scope --dump-input=fail"
-config.environment["LMHEAD_OPT"] = os.path.join(config.lmhead_tools_dir,
-                                                "lmhead-opt")
-
-seed = os.environ.get("LMHEAD_TEST_SEED") or config.seed or str(
-    random.randrange(1, 2**31))
-lit_config.note(f"random inputs use seed {seed} (replay: LMHEAD_TEST_SEED={seed})")
-
-runner_libs = ",".join(
-    os.path.join(config.mlir_lib_dir, lib)
-    for lib in ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so"))
-config.substitutions.extend([
-    ("%python", config.python_executable),
-    ("%mlir_runner_libs", f"-shared-libs={runner_libs}"),
-    ("%lmhead_plugin", config.lmhead_plugin),
-    ("%lmhead_src_root", config.lmhead_src_root),
-    ("%seed", seed),
-])
-
-if config.ptxas and os.path.exists(config.ptxas):
-    config.available_features.add("ptxas")
-    config.substitutions.append(("%ptxas", config.ptxas))
 
 
 def has_cuda_gpu():
@@ -63,5 +29,60 @@ def has_cuda_gpu():
     return out.returncode == 0 and "GPU" in out.stdout
 
 
-if has_cuda_gpu():
-    config.available_features.add("cuda-gpu")
+def configure():
+    from lit.llvm import llvm_config
+
+    config.name = "lmhead"
+    config.test_format = lit.formats.ShTest(execute_external=True)
+    config.suffixes = [".mlir", ".test"]
+    config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py",
+                       "lit.site.cfg.py", "Package"]
+    config.test_source_root = os.path.dirname(__file__)
+    config.test_exec_root = os.path.join(config.lmhead_obj_root, "test")
+
+    llvm_config.with_system_environment(["HOME", "TMPDIR"])
+    llvm_config.with_environment("PATH", config.llvm_tools_dir,
+                                 append_path=True)
+    llvm_config.with_environment("PATH", config.lmhead_tools_dir,
+                                 append_path=True)
+    llvm_config.with_environment(
+        "PYTHONPATH", os.path.join(config.lmhead_obj_root, "python_packages"),
+        append_path=True)
+    config.environment["FILECHECK_OPTS"] = "--enable-var-scope --dump-input=fail"
+    config.environment["LMHEAD_OPT"] = os.path.join(config.lmhead_tools_dir,
+                                                    "lmhead-opt")
+
+    seed = os.environ.get("LMHEAD_TEST_SEED") or config.seed or str(
+        random.randrange(1, 2**31))
+    lit_config.note(
+        f"random inputs use seed {seed} (replay: LMHEAD_TEST_SEED={seed})")
+
+    runner_libs = ",".join(
+        os.path.join(config.mlir_lib_dir, lib)
+        for lib in ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so"))
+    config.substitutions.extend([
+        ("%python", config.python_executable),
+        ("%mlir_runner_libs", f"-shared-libs={runner_libs}"),
+        ("%lmhead_plugin", config.lmhead_plugin),
+        ("%lmhead_src_root", config.lmhead_src_root),
+        ("%seed", seed),
+    ])
+
+    if config.ptxas and os.path.exists(config.ptxas):
+        config.available_features.add("ptxas")
+        config.substitutions.append(("%ptxas", config.ptxas))
+    if has_cuda_gpu():
+        config.available_features.add("cuda-gpu")
+
+
+if hasattr(config, "lmhead_obj_root"):
+    configure()
+else:
+    source_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    build_dir = os.environ.get("LMHEAD_BUILD_DIR",
+                               os.path.join(source_root, "build"))
+    site = os.path.join(build_dir, "test", "lit.site.cfg.py")
+    if not os.path.exists(site):
+        lit_config.fatal(f"no {site}: build lmhead first "
+                         "(scripts/run-tests.sh) or set LMHEAD_BUILD_DIR")
+    lit_config.load_config(config, site)
