@@ -13,6 +13,7 @@ See ``lmhead.compiler`` for how lmhead-opt is found (``LMHEAD_OPT``, the
 build or install tree, ``PATH``).
 """
 
+from . import compiler
 from .compiler import (
     CompileError,
     Diagnostic,
@@ -26,13 +27,4 @@ from .compiler import (
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "CompileError",
-    "Diagnostic",
-    "ToolNotFoundError",
-    "decompose",
-    "find_lmhead_opt",
-    "parse_diagnostics",
-    "run_pipeline",
-    "verify",
-]
+__all__ = list(compiler.__all__)
