@@ -7,6 +7,7 @@
 #ifndef LMHEAD_DIALECT_LMHEAD_TRANSFORMS_PASSES_H
 #define LMHEAD_DIALECT_LMHEAD_TRANSFORMS_PASSES_H
 
+#include "lmhead/Dialect/LMHead/IR/LMHeadDialect.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

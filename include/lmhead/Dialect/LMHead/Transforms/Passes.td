@@ -52,4 +52,54 @@ def LMHeadDecompose : Pass<"lmhead-decompose"> {
   ];
 }
 
+def LMHeadRecognize : Pass<"lmhead-recognize"> {
+  let summary = "Find the LM-head backward in linalg-on-tensors graphs and "
+                "rewrite it into lmhead ops";
+  let description = [{
+    Reads every 2-D contraction by structure (contraction dimensions through
+    the linalg interfaces, indexing maps, and operands traced through
+    transposes and exact widening casts) and recognises the two backward
+    GEMMs of a language model's output layer: `dh = dZ·W`, where the
+    vocabulary is contracted, and `dW = dZᵀ·h`, where the tokens are. A pair
+    of them that shares its logit gradient dZ becomes one
+    `lmhead.linear_grad`, with the weight layout read from the product
+    (`[V,D]` or `[D,V]`), accumulation into a non-zero initial value as
+    `accumulate_dh`/`accumulate_dw`, the product's accumulator type as
+    `acc_type`, and a column sum of the same dZ as the bias gradient. What
+    the graph computes is unchanged; a weight gradient produced in the
+    other layout is transposed back.
+
+    A product with no partner and no softmax cross-entropy behind it is not
+    known to be an LM head and is left alone. Every candidate that is not
+    rewritten gets a missed remark naming the reason, every rewrite a passed
+    remark (category `lmhead-recognize`; show them with
+    `--remarks-filter=lmhead-recognize --remark-format=emitRemark`).
+
+    Before:
+
+    ```mlir
+    %dh = linalg.matmul ins(%dz, %w : tensor<8x32xf32>, tensor<32x4xf32>)
+                        outs(%zero_nd : tensor<8x4xf32>) -> tensor<8x4xf32>
+    %dw = linalg.matmul indexing_maps = [affine_map<(v, d, n) -> (n, v)>,
+                                         affine_map<(v, d, n) -> (n, d)>,
+                                         affine_map<(v, d, n) -> (v, d)>]
+                        ins(%dz, %h : tensor<8x32xf32>, tensor<8x4xf32>)
+                        outs(%zero_vd : tensor<32x4xf32>) -> tensor<32x4xf32>
+    ```
+
+    After:
+
+    ```mlir
+    %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+        : (tensor<8x32xf32>, tensor<8x4xf32>, tensor<32x4xf32>)
+        -> (tensor<8x4xf32>, tensor<32x4xf32>)
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::lmhead::LMHeadDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 #endif // LMHEAD_DIALECT_LMHEAD_TRANSFORMS_PASSES_TD
