@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ContractionMatch.h"
+#include "CrossEntropyMatch.h"
+#include "ElementwiseExpr.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
 
@@ -18,6 +20,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -124,31 +127,108 @@ bool isColumnSumOf(linalg::LinalgOp op, Value dz) {
          (add.getRhs() == out && skipExt(add.getLhs()) == in);
 }
 
-/// One LM-head backward found in a block: the dh and dW products that share
-/// a logit gradient, and the optional bias-gradient column sum.
-struct LinearGradGroup {
-  HiddenGradMatch dh;
-  WeightGradMatch dw;
-  std::optional<linalg::LinalgOp> db;
-};
-
 /// Erases the replaced ops `roots` once they have no uses, and then every
 /// producer of their operands left without uses and without side effects
 /// (the transposes, casts, fills and empty tensors that only fed them).
 void eraseWithDeadProducers(ArrayRef<Operation *> roots) {
+  llvm::SmallPtrSet<Operation *, 8> isRoot(roots.begin(), roots.end());
   llvm::SetVector<Operation *> worklist(roots.begin(), roots.end());
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
     if (!op->use_empty())
-      continue; // Still feeding another root; revisited once that is gone.
+      continue; // Still feeding another op; revisited once that is gone.
     SmallVector<Value> operands(op->getOperands());
+    isRoot.erase(op);
     op->erase();
     for (Value operand : operands) {
       Operation *producer = operand.getDefiningOp();
-      if (producer && isOpTriviallyDead(producer))
+      if (producer && producer->use_empty() &&
+          (isRoot.contains(producer) || isOpTriviallyDead(producer)))
         worklist.insert(producer);
     }
   }
+}
+
+/// Recreates the label-free scalar expression `e` (the target gradient of a
+/// cross-entropy) at the builder's position.
+Value materializeScalar(OpBuilder &b, Location loc, const Expr *e) {
+  switch (e->kind) {
+  case Expr::Kind::Index:
+    return Value();
+  case Expr::Kind::Scalar: {
+    Operation *def = e->value.getDefiningOp();
+    if (def && isa<arith::ConstantOp>(def) &&
+        def->getParentOfType<linalg::GenericOp>())
+      return b.clone(*def)->getResult(0);
+    return e->value;
+  }
+  case Expr::Kind::Tensor: {
+    auto type = cast<RankedTensorType>(e->value.getType());
+    SmallVector<Value> indices;
+    if (type.getRank() > 0)
+      indices.assign(type.getRank(), arith::ConstantIndexOp::create(b, loc, 0));
+    return tensor::ExtractOp::create(b, loc, e->value, indices);
+  }
+  case Expr::Kind::Op:
+    break;
+  }
+  IRMapping mapping;
+  for (auto [operand, child] : llvm::zip(e->op->getOperands(), e->operands)) {
+    Value value = materializeScalar(b, loc, child);
+    if (!value)
+      return Value();
+    mapping.map(operand, value);
+  }
+  return b.clone(*e->op, mapping)->getResult(0);
+}
+
+/// The values outside generic bodies that the expression `e` reads.
+SmallVector<Value> valuesRead(const Expr *e) {
+  SmallVector<Value> values;
+  forEachNode(e, [&](const Expr &node) {
+    if (node.kind == Expr::Kind::Tensor ||
+        (node.kind == Expr::Kind::Scalar &&
+         !(node.value.getDefiningOp() &&
+           node.value.getDefiningOp()->getParentOfType<linalg::GenericOp>())))
+      values.push_back(node.value);
+  });
+  return values;
+}
+
+/// One LM-head backward found in a block: the dh and dW products that share
+/// a logit gradient (either may be absent when a cross-entropy makes it),
+/// the optional bias-gradient column sum, and the cross-entropy.
+struct HeadGroup {
+  Value dz;
+  std::optional<HiddenGradMatch> dh;
+  std::optional<WeightGradMatch> dw;
+  std::optional<linalg::LinalgOp> db;
+  std::optional<CrossEntropyGradMatch> crossEntropy;
+
+  Value h() const { return crossEntropy ? crossEntropy->h : dw->h.value; }
+  Value w() const { return crossEntropy ? crossEntropy->w : dh->w.value; }
+  WeightLayout layout() const {
+    return crossEntropy ? crossEntropy->layout : dh->layout;
+  }
+  SmallVector<Operation *> products() const {
+    SmallVector<Operation *> ops;
+    if (dh)
+      ops.push_back(dh->op);
+    if (dw)
+      ops.push_back(dw->op);
+    if (db)
+      ops.push_back(*db);
+    return ops;
+  }
+};
+
+/// The first of `ops` in their block.
+Operation *firstInBlock(ArrayRef<Operation *> ops) {
+  Operation *first = ops.front();
+  for (Operation *op : ops)
+    if (op->isBeforeInBlock(first))
+      first = op;
+  return first;
 }
 
 class Recognizer {
@@ -157,14 +237,13 @@ public:
 
   void run() {
     collectProducts();
-    pairProducts();
-    for (LinearGradGroup &group : groups)
+    groupProducts();
+    for (HeadGroup &group : groups)
       rewrite(group);
     for (linalg::LinalgOp op : candidates)
-      if (!claimed.contains(op.getOperation()))
-        remarkMissed(op, "no second product shares its logit gradient (dh = "
-                         "dZ·W needs dW = dZᵀ·h on the same dZ), so it is "
-                         "not known to be an LM head");
+      if (!claimed.contains(op.getOperation()) &&
+          !logitsProducts.contains(op.getOperation()))
+        remarkMissed(op, missedReason.lookup(op.getOperation()));
   }
 
 private:
@@ -194,76 +273,144 @@ private:
         return;
       }
       candidates.push_back(op);
-      llvm::append_range(hiddenGrads, roles.hiddenGrads);
+      for (HiddenGradMatch &dh : roles.hiddenGrads)
+        addReading(dh.dz.value).hiddenGrads.push_back(dh);
       for (WeightGradMatch &dw : roles.weightGrads)
-        weightGradsByDz[dw.dz.value].push_back(dw);
+        addReading(dw.dz.value).weightGrads.push_back(dw);
     });
   }
 
-  /// Pairs each dh product with a dW product of the same dZ in the same
-  /// block; a product takes part in at most one pair.
-  void pairProducts() {
-    for (HiddenGradMatch &dh : hiddenGrads) {
-      if (claimed.contains(dh.op.getOperation()))
-        continue;
-      for (WeightGradMatch &dw : weightGradsByDz.lookup(dh.dz.value)) {
-        if (claimed.contains(dw.op.getOperation()) || dw.op == dh.op ||
-            dw.dz.value != dh.dz.value ||
-            dw.op->getBlock() != dh.op->getBlock())
-          continue;
-        LinearGradGroup group{dh, dw, std::nullopt};
-        std::string why = whyNotRewritable(group);
-        if (!why.empty()) {
-          remarkMissed(dh.op, why);
-          remarkMissed(dw.op, why);
-          claimed.insert(dh.op.getOperation());
-          claimed.insert(dw.op.getOperation());
-          break;
+  /// For each dZ (in program order): a dh and a dW product reading it, and
+  /// the cross-entropy producing it. A cross-entropy is evidence enough for
+  /// one product; without one, only a pair is an LM head.
+  void groupProducts() {
+    // Cross-entropies first: they are the strongest evidence, and their
+    // logits product (h·Wᵀ) also reads like a dh product of dZ = h.
+    for (bool withCrossEntropy : {true, false}) {
+      for (Value dz : dzOrder) {
+        std::optional<CrossEntropyGradMatch> crossEntropy;
+        std::string ceWhy = "no softmax cross-entropy produces it";
+        if (withCrossEntropy) {
+          crossEntropy = matchCrossEntropyGrad(exprs, dz, ceWhy);
+          if (!crossEntropy) {
+            ceWhys[dz] = ceWhy;
+            continue;
+          }
+          logitsProducts.insert(crossEntropy->logits.getOperation());
         }
-        group.db = findColumnSum(group);
-        claimed.insert(dh.op.getOperation());
-        claimed.insert(dw.op.getOperation());
-        groups.push_back(group);
-        break;
+        tryGroup(dz, crossEntropy);
       }
     }
   }
 
-  /// What keeps a pair from being one lmhead.linear_grad, if anything.
-  std::string whyNotRewritable(const LinearGradGroup &group) {
-    Type dzType = getElementTypeOrSelf(group.dh.dz.value);
-    Type hType = getElementTypeOrSelf(group.dw.h.value);
-    Type wType = getElementTypeOrSelf(group.dh.w.value);
-    if (dzType != hType || dzType != wType)
+  /// Forms the group of `dz` from unclaimed products, and keeps it when it
+  /// can be rewritten; otherwise records why not.
+  void tryGroup(Value dz, std::optional<CrossEntropyGradMatch> crossEntropy) {
+    ContractionRoles &readings = readingsByDz[dz];
+    HeadGroup group;
+    group.dz = dz;
+    group.crossEntropy = crossEntropy;
+    auto available = [&](Operation *op) {
+      return !claimed.contains(op) && !logitsProducts.contains(op);
+    };
+    for (HiddenGradMatch &dh : readings.hiddenGrads)
+      if (available(dh.op)) {
+        group.dh = dh;
+        break;
+      }
+    for (WeightGradMatch &dw : readings.weightGrads)
+      if (available(dw.op) &&
+          (!group.dh || (dw.op != group.dh->op &&
+                         dw.op->getBlock() == group.dh->op->getBlock()))) {
+        group.dw = dw;
+        break;
+      }
+    if (!group.dh && !group.dw)
+      return;
+    std::string why;
+    if (!crossEntropy && !(group.dh && group.dw))
+      why = "no second product shares its logit gradient and " +
+            ceWhys.lookup(dz) + ", so it is not known to be an LM head";
+    else
+      why = whyNotRewritable(group);
+    if (!why.empty()) {
+      for (Operation *op : group.products())
+        missedReason[op] = why;
+      return;
+    }
+    for (Operation *op : group.products())
+      claimed.insert(op);
+    group.db = findColumnSum(group);
+    groups.push_back(group);
+  }
+
+  ContractionRoles &addReading(Value dz) {
+    auto [it, inserted] = readingsByDz.try_emplace(dz);
+    if (inserted)
+      dzOrder.push_back(dz);
+    return it->second;
+  }
+
+  /// What keeps a group from being rewritten, if anything.
+  std::string whyNotRewritable(const HeadGroup &group) {
+    if (const std::optional<CrossEntropyGradMatch> &ce = group.crossEntropy) {
+      if (group.dh &&
+          (group.dh->w.value != ce->w || group.dh->layout != ce->layout))
+        return "dh = dZ·W reads another weight than the logits";
+      if (group.dw && group.dw->h.value != ce->h)
+        return "dW = dZᵀ·h reads other hidden states than the logits";
+    }
+    Value h = group.h(), w = group.w();
+    Type hType = getElementTypeOrSelf(h), wType = getElementTypeOrSelf(w);
+    if (hType != wType ||
+        (!group.crossEntropy && getElementTypeOrSelf(group.dz) != hType))
       return "dZ, h and W do not share one element type";
-    if (!dzType.isF32() && !dzType.isF16() && !dzType.isBF16())
+    if (!hType.isF32() && !hType.isF16() && !hType.isBF16())
       return "the operands are not f32, f16 or bf16";
-    Type dhAcc = getElementTypeOrSelf(group.dh.op->getResult(0));
-    Type dwAcc = getElementTypeOrSelf(group.dw.op->getResult(0));
-    if (dhAcc != dwAcc)
-      return "the two products accumulate in different element types";
-    if (!dhAcc.isF32() && dhAcc != dzType)
+    Type accType = accumulatorType(group);
+    for (Operation *op : group.products())
+      if (op != group.db && getElementTypeOrSelf(op->getResult(0)) != accType)
+        return "the products accumulate in different element types";
+    if (!accType.isF32() && accType != hType)
       return "the products accumulate in a type that is neither f32 nor "
              "the operand type";
-    // The lmhead op replaces both products at the first of them, so all it
-    // reads must exist there.
-    Operation *dh = group.dh.op, *dw = group.dw.op;
-    Operation *first = dh->isBeforeInBlock(dw) ? dh : dw;
-    for (Value value :
-         {group.dh.dz.value, group.dw.h.value, group.dh.w.value,
-          accumulatedInit(group.dh.op), accumulatedInit(group.dw.op)})
+    // The lmhead ops replace the products at the first of them, so all they
+    // read must exist there.
+    Operation *first = firstInBlock(group.products());
+    SmallVector<Value> reads = {h, w};
+    if (group.crossEntropy) {
+      reads.push_back(group.crossEntropy->labels);
+      llvm::append_range(reads, valuesRead(group.crossEntropy->targetGrad));
+    } else {
+      reads.push_back(group.dz);
+    }
+    if (group.dh)
+      reads.push_back(accumulatedInit(group.dh->op));
+    if (group.dw)
+      reads.push_back(accumulatedInit(group.dw->op));
+    for (Value value : reads)
       if (value && !dominance.properlyDominates(value, first))
-        return "an operand of the later product is computed after the "
-               "first product";
+        return "an operand of a later product is computed after the first "
+               "product";
     return "";
   }
 
+  /// The accumulator type of the group's products.
+  Type accumulatorType(const HeadGroup &group) {
+    if (group.crossEntropy)
+      return getElementTypeOrSelf(group.crossEntropy->logits->getResult(0));
+    return getElementTypeOrSelf(group.dh->op->getResult(0));
+  }
+
   /// A column sum of the group's dZ in the same block, if there is one.
-  std::optional<linalg::LinalgOp> findColumnSum(const LinearGradGroup &group) {
-    for (linalg::LinalgOp op : columnSums.lookup(group.dh.dz.value)) {
-      if (op->getBlock() != group.dh.op->getBlock() ||
-          claimed.contains(op.getOperation()) ||
-          !isColumnSumOf(op, group.dh.dz.value))
+  /// (Only without a cross-entropy: a bias gradient needs the bias in the
+  /// logits, which the cross-entropy match does not take yet.)
+  std::optional<linalg::LinalgOp> findColumnSum(const HeadGroup &group) {
+    if (group.crossEntropy)
+      return std::nullopt;
+    for (linalg::LinalgOp op : columnSums.lookup(group.dz)) {
+      if (op->getBlock() != group.dh->op->getBlock() ||
+          claimed.contains(op.getOperation()) || !isColumnSumOf(op, group.dz))
         continue;
       claimed.insert(op.getOperation());
       return op;
@@ -271,79 +418,147 @@ private:
     return std::nullopt;
   }
 
-  /// Replaces the products of `group` by one lmhead.linear_grad placed at
-  /// the last of them (every operand they use is defined before it).
-  void rewrite(LinearGradGroup &group) {
-    SmallVector<Operation *> replaced = {group.dh.op, group.dw.op};
-    if (group.db)
-      replaced.push_back(*group.db);
-    Operation *first = replaced.front();
-    for (Operation *op : replaced)
-      if (op->isBeforeInBlock(first))
-        first = op;
-
+  /// Replaces the products of `group` by lmhead ops placed at the first of
+  /// them (every operand they use is defined before it).
+  void rewrite(HeadGroup &group) {
+    SmallVector<Operation *> replaced = group.products();
+    Operation *first = firstInBlock(replaced);
     OpBuilder b(first);
     Location loc = b.getFusedLoc(llvm::map_to_vector(
         replaced, [](Operation *op) { return op->getLoc(); }));
-    WeightLayout layout = group.dh.layout;
-    bool dwTransposed = group.dw.resultLayout != layout;
+    WeightLayout layout = group.layout();
+    Value h = group.h(), w = group.w();
+    auto hType = cast<RankedTensorType>(h.getType());
+    auto wType = cast<RankedTensorType>(w.getType());
+    Type accType = accumulatorType(group);
+    TypeAttr accAttr = accType.isF32() ? TypeAttr() : TypeAttr::get(accType);
 
-    Value dhResult = group.dh.op->getResult(0);
-    Value dwResult = group.dw.op->getResult(0);
-    auto dhType = cast<RankedTensorType>(dhResult.getType());
-    auto dwType = cast<RankedTensorType>(dwResult.getType());
-    RankedTensorType dwOpType = dwTransposed ? transposedType(dwType) : dwType;
-
-    Value dhAcc = accumulatedInit(group.dh.op);
-    Value dwAcc = accumulatedInit(group.dw.op);
+    // Result types: the products' own, the weight gradient in W's layout.
+    RankedTensorType dhType = RankedTensorType::get(hType.getShape(), accType);
+    RankedTensorType dwType = RankedTensorType::get(wType.getShape(), accType);
+    bool dwTransposed = false;
+    if (group.dh)
+      dhType = cast<RankedTensorType>(group.dh->op->getResult(0).getType());
+    if (group.dw) {
+      dwType = cast<RankedTensorType>(group.dw->op->getResult(0).getType());
+      dwTransposed = group.dw->resultLayout != layout;
+      if (dwTransposed)
+        dwType = transposedType(dwType);
+    }
+    Value dhAcc = group.dh ? accumulatedInit(group.dh->op) : Value();
+    Value dwAcc = group.dw ? accumulatedInit(group.dw->op) : Value();
     if (dwAcc && dwTransposed)
       dwAcc = transpose2D(b, loc, dwAcc);
 
-    SmallVector<Type> resultTypes = {dhType, dwOpType};
-    if (group.db)
-      resultTypes.push_back((*group.db)->getResult(0).getType());
-    Type accType = dhType.getElementType();
-    auto op = LinearGradOp::create(
-        b, loc, resultTypes, group.dh.dz.value, group.dw.h.value,
-        group.dh.w.value, dhAcc, dwAcc, layout, llvm::APFloat(1.0),
-        accType.isF32() ? TypeAttr() : TypeAttr::get(accType));
+    Value newDh, newDw, newDb;
+    std::string what;
+    if (group.crossEntropy) {
+      const CrossEntropyGradMatch &ce = *group.crossEntropy;
+      Block *block = first->getBlock();
+      std::optional<MeanLossMatch> forwardLoss = findMeanLoss(exprs, block, ce);
+      Value meanLoss = forwardLoss ? forwardLoss->loss : Value();
+      // The forward goes where the graph's loss was, when it comes first.
+      OpBuilder fb(first);
+      if (meanLoss && meanLoss.getDefiningOp()->isBeforeInBlock(first) &&
+          dominance.properlyDominates(h, meanLoss.getDefiningOp()) &&
+          dominance.properlyDominates(w, meanLoss.getDefiningOp()) &&
+          dominance.properlyDominates(ce.labels, meanLoss.getDefiningOp()))
+        fb.setInsertionPoint(meanLoss.getDefiningOp());
+      Type f32 = b.getF32Type();
+      auto lseType = RankedTensorType::get({hType.getDimSize(0)}, f32);
+      auto forward = CELinearFwdOp::create(
+          fb, loc, TypeRange{RankedTensorType::get({}, f32), lseType}, h, w,
+          ce.labels, /*bias=*/Value(), layout, Reduction::Mean, ce.ignoreIndex,
+          llvm::APFloat(0.0), llvm::APFloat(0.0), llvm::APFloat(0.0), accAttr);
+      // PyTorch's g at a target is −dloss/count: the upstream gradient of
+      // a summed loss is its negation.
+      Value target = materializeScalar(b, loc, ce.targetGrad);
+      if (target.getType() != f32)
+        target = arith::ExtFOp::create(b, loc, f32, target);
+      Value dloss = tensor::FromElementsOp::create(
+          b, loc, RankedTensorType::get({}, f32),
+          ValueRange{arith::NegFOp::create(b, loc, target)});
+      auto grad = CELinearGradOp::create(
+          b, loc, TypeRange{dhType, dwType}, h, w, ce.labels, forward.getLse(),
+          dloss, /*bias=*/Value(), dhAcc, dwAcc, layout, Reduction::Sum,
+          ce.ignoreIndex, llvm::APFloat(0.0), llvm::APFloat(0.0),
+          llvm::APFloat(0.0), accAttr);
+      newDh = grad.getDh();
+      newDw = grad.getDw();
+      if (meanLoss) {
+        meanLoss.replaceAllUsesWith(forward.getLoss());
+        replaced.push_back(meanLoss.getDefiningOp());
+        llvm::append_range(replaced, forwardLoss->gathers);
+        what = "softmax cross-entropy, its loss and backward rewritten into "
+               "lmhead.ce_linear_fwd and lmhead.ce_linear_grad";
+      } else {
+        what = "softmax cross-entropy backward rewritten into "
+               "lmhead.ce_linear_fwd and lmhead.ce_linear_grad (its mean "
+               "loss was not found, so the logits stay for it)";
+      }
+      remarkPassed(grad, what);
+    } else {
+      SmallVector<Type> resultTypes = {dhType, dwType};
+      if (group.db)
+        resultTypes.push_back((*group.db)->getResult(0).getType());
+      auto op =
+          LinearGradOp::create(b, loc, resultTypes, group.dz, h, w, dhAcc,
+                               dwAcc, layout, llvm::APFloat(1.0), accAttr);
+      newDh = op.getDh();
+      newDw = op.getDw();
+      newDb = op.getDb();
+      remarkPassed(op, group.db ? "dh = dZ·W, dW = dZᵀ·h and db = Σ dZ "
+                                  "rewritten into lmhead.linear_grad"
+                                : "dh = dZ·W and dW = dZᵀ·h rewritten into "
+                                  "lmhead.linear_grad");
+    }
 
-    // A weight gradient made in the other layout is usually transposed
-    // back right away, as in (hᵀ·dZ)ᵀ: that transpose is the op's result.
-    if (dwTransposed && dwResult.hasOneUse()) {
-      Operation *user = *dwResult.getUsers().begin();
+    if (group.dh)
+      group.dh->op->getResult(0).replaceAllUsesWith(newDh);
+    if (group.dw)
+      replaceWeightGrad(b, loc, group.dw->op->getResult(0), newDw, dwTransposed,
+                        replaced);
+    if (group.db)
+      (*group.db)->getResult(0).replaceAllUsesWith(newDb);
+    eraseWithDeadProducers(replaced);
+  }
+
+  /// Replaces the graph's weight gradient `old` by the op's `dw` (in W's
+  /// layout). A product made in the other layout is usually transposed
+  /// back right away, as in (hᵀ·dZ)ᵀ: that transpose then is `dw`.
+  void replaceWeightGrad(OpBuilder &b, Location loc, Value old, Value dw,
+                         bool transposed, SmallVector<Operation *> &replaced) {
+    if (transposed && old.hasOneUse()) {
+      Operation *user = *old.getUsers().begin();
       if (user->getNumResults() == 1 &&
-          traceMatrix(user->getResult(0)).value == dwResult &&
-          user->getResult(0).getType() == op.getDw().getType()) {
-        user->getResult(0).replaceAllUsesWith(op.getDw());
+          traceMatrix(user->getResult(0)).value == old &&
+          user->getResult(0).getType() == dw.getType()) {
+        user->getResult(0).replaceAllUsesWith(dw);
         replaced.push_back(user);
-        dwTransposed = false;
+        return;
       }
     }
-    dhResult.replaceAllUsesWith(op.getDh());
-    if (!dwResult.use_empty())
-      dwResult.replaceAllUsesWith(dwTransposed ? transpose2D(b, loc, op.getDw())
-                                               : op.getDw());
-    if (group.db)
-      (*group.db)->getResult(0).replaceAllUsesWith(op.getDb());
-    eraseWithDeadProducers(replaced);
-
-    remarkPassed(op, group.db ? "dh = dZ·W, dW = dZᵀ·h and db = Σ dZ "
-                                "rewritten into lmhead.linear_grad"
-                              : "dh = dZ·W and dW = dZᵀ·h rewritten into "
-                                "lmhead.linear_grad");
+    if (!old.use_empty())
+      old.replaceAllUsesWith(transposed ? transpose2D(b, loc, dw) : dw);
   }
 
   Operation *root;
   DominanceInfo dominance;
+  ElementwiseExprBuilder exprs;
   SmallVector<linalg::LinalgOp> candidates;
-  SmallVector<HiddenGradMatch> hiddenGrads;
-  llvm::DenseMap<Value, SmallVector<WeightGradMatch, 1>> weightGradsByDz;
+  /// The readings of each dZ, and the dZ values in program order.
+  llvm::DenseMap<Value, ContractionRoles> readingsByDz;
+  SmallVector<Value> dzOrder;
+  SmallVector<HeadGroup> groups;
+  llvm::SmallPtrSet<Operation *, 16> claimed;
+  llvm::DenseMap<Operation *, std::string> missedReason;
+  /// Why no cross-entropy produces each dZ.
+  llvm::DenseMap<Value, std::string> ceWhys;
+  /// The logits products of recognised cross-entropies.
+  llvm::SmallPtrSet<Operation *, 4> logitsProducts;
   /// Single-input reductions of 2-D values, by traced input: the possible
   /// bias gradients.
   llvm::DenseMap<Value, SmallVector<linalg::LinalgOp, 1>> columnSums;
-  SmallVector<LinearGradGroup> groups;
-  llvm::SmallPtrSet<Operation *, 16> claimed;
 };
 
 struct RecognizePass : lmhead::impl::LMHeadRecognizeBase<RecognizePass> {

@@ -1,0 +1,426 @@
+//===- CrossEntropyMatch.cpp - softmax cross-entropy around the LM head ---===//
+//
+// The structure is matched on expressions: dZ must be `g − exp(logp)·R`
+// with R a row sum of the same g, logp must be `y − log S` with S a row sum
+// of exp(y) and y = z or z − (a row value), and z a 2-D product of h and W.
+// What depends on labels (the one-hot of g, the ignored tokens, the
+// gathered target log-probability, the count of valid tokens) is checked by
+// evaluating the expressions at chosen labels and columns, so that any
+// spelling of the same function is accepted and nothing else is.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CrossEntropyMatch.h"
+#include "ContractionMatch.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+namespace {
+
+/// Label values used when evaluating label-dependent expressions: a target
+/// column, another column, and a second target.
+constexpr int64_t kTarget = 3, kOtherColumn = 5, kSecondTarget = 7;
+
+/// The loops of a leaf without its unit dimensions.
+SmallVector<int64_t, 2> realLoops(const Expr &e) {
+  SmallVector<int64_t, 2> loops;
+  for (int64_t loop : e.loops)
+    if (loop != -1)
+      loops.push_back(loop);
+  return loops;
+}
+
+bool isRowLeaf(const Expr *e) {
+  return e && e->kind == Expr::Kind::Tensor &&
+         realLoops(*e) == SmallVector<int64_t, 2>{0};
+}
+
+bool isOp(const Expr *e, StringRef name) {
+  return e && e->kind == Expr::Kind::Op &&
+         e->op->getName().getStringRef() == name;
+}
+
+bool isZeroInit(Value init) {
+  Attribute attr;
+  if (auto fill = init.getDefiningOp<linalg::FillOp>())
+    init = fill.getInputs().front();
+  if (!matchPattern(init, m_Constant(&attr)))
+    return false;
+  if (auto splat = dyn_cast<SplatElementsAttr>(attr))
+    attr = splat.getSplatValue<Attribute>();
+  if (auto f = dyn_cast<FloatAttr>(attr))
+    return f.getValue().isZero();
+  if (auto i = dyn_cast<IntegerAttr>(attr))
+    return i.getValue().isZero();
+  return false;
+}
+
+/// A sum over the last outer loop: the reduced input read in outer loops
+/// where the kept loops come first (in the order of the output) and the
+/// reduced loop last.
+struct SumReduction {
+  Value input;
+  SmallVector<int64_t, 2> inputLoops;
+};
+
+/// Reads `value` as `Σ_last input` (a generic with one reduction loop, a
+/// zero init and a body adding a value-preserving cast of the input to the
+/// output), looking through unit reshapes of the result.
+std::optional<SumReduction> sumReduction(Value value) {
+  while (true) {
+    if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>())
+      value = collapse.getSrc();
+    else if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>())
+      value = expand.getSrc();
+    else
+      break;
+  }
+  auto generic = value.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() != 1 ||
+      !isZeroInit(generic.getDpsInitOperand(0)->get()))
+    return std::nullopt;
+  Block *body = generic.getBody();
+  Value yielded = body->getTerminator()->getOperand(0);
+  Operation *add = yielded.getDefiningOp();
+  if (!add || !isa<arith::AddFOp, arith::AddIOp>(add))
+    return std::nullopt;
+  Value in = body->getArgument(0), out = body->getArgument(1);
+  auto stripCasts = [](Value v) {
+    while (Operation *def = v.getDefiningOp()) {
+      if (!isa<arith::ExtFOp, arith::ExtUIOp, arith::ExtSIOp, arith::SIToFPOp,
+               arith::UIToFPOp>(def))
+        break;
+      v = def->getOperand(0);
+    }
+    return v;
+  };
+  Value lhs = add->getOperand(0), rhs = add->getOperand(1);
+  if (!((lhs == out && stripCasts(rhs) == in) ||
+        (rhs == out && stripCasts(lhs) == in)))
+    return std::nullopt;
+
+  // Number the loops: kept loops in output order, then the reduced one.
+  SmallVector<int64_t, 4> outer(generic.getNumLoops(), -1);
+  int64_t next = 0;
+  for (AffineExpr e : generic.getIndexingMapsArray().back().getResults())
+    if (auto d = dyn_cast<AffineDimExpr>(e))
+      outer[d.getPosition()] = next++;
+  for (auto [loop, type] : llvm::enumerate(generic.getIteratorTypesArray()))
+    if (type == utils::IteratorType::reduction)
+      outer[loop] = next++;
+  if (llvm::is_contained(outer, -1))
+    return std::nullopt;
+  SumReduction reduction{generic.getDpsInputOperand(0)->get(), {}};
+  for (AffineExpr e :
+       generic.getMatchingIndexingMap(generic.getDpsInputOperand(0))
+           .getResults()) {
+    if (auto d = dyn_cast<AffineDimExpr>(e))
+      reduction.inputLoops.push_back(outer[d.getPosition()]);
+    else if (auto c = dyn_cast<AffineConstantExpr>(e); c && c.getValue() == 0)
+      reduction.inputLoops.push_back(-1);
+    else
+      return std::nullopt;
+  }
+  return reduction;
+}
+
+/// The expression summed by the row-sum leaf `row` (over loops (n, v)), if
+/// `row` is a row sum.
+const Expr *rowSumOperand(ElementwiseExprBuilder &exprs, const Expr *row) {
+  if (!isRowLeaf(row))
+    return nullptr;
+  std::optional<SumReduction> sum = sumReduction(row->value);
+  if (!sum)
+    return nullptr;
+  return exprs.build(sum->input, sum->inputLoops);
+}
+
+/// Assigns fixed, distinct values to the non-constant scalars of an
+/// evaluation, so that an expression of them can be compared across points.
+class ScalarValues {
+public:
+  std::optional<double> operator()(Value v) {
+    auto it = values.find(v);
+    if (it != values.end())
+      return it->second;
+    double value = 1.25 + 0.5 * static_cast<double>(values.size());
+    values[v] = value;
+    return value;
+  }
+
+private:
+  llvm::DenseMap<Value, double> values;
+};
+
+/// Evaluates an expression of labels, column index and scalars.
+struct LabelEvaluator {
+  Value labels;
+  ScalarValues scalars;
+
+  std::optional<double> at(const Expr *e, double label, int64_t column,
+                           std::optional<double> rowValue = std::nullopt,
+                           Value rowTensor = Value()) {
+    ExprPoint point;
+    point.indices = {0, column};
+    point.scalar = [&](Value v) { return scalars(v); };
+    point.tensor = [&](const Expr &leaf) -> std::optional<double> {
+      if (leaf.value == labels)
+        return label;
+      if (rowValue && leaf.value == rowTensor)
+        return rowValue;
+      if (leaf.loops.empty() ||
+          llvm::all_of(leaf.loops, [](int64_t l) { return l == -1; }))
+        return scalars(leaf.value);
+      return std::nullopt;
+    };
+    return evaluate(e, point);
+  }
+};
+
+/// The one integer [N] tensor read by `e`, if there is exactly one.
+Value findLabels(const Expr *e) {
+  Value labels;
+  bool ambiguous = false;
+  forEachNode(e, [&](const Expr &node) {
+    if (node.kind != Expr::Kind::Tensor || !isRowLeaf(&node) ||
+        !isa<IntegerType>(getElementTypeOrSelf(node.value)) ||
+        constantValue(node))
+      return;
+    if (labels && labels != node.value)
+      ambiguous = true;
+    labels = node.value;
+  });
+  return ambiguous ? Value() : labels;
+}
+
+/// Integer constants of `e`: the candidates for its ignore_index.
+SmallVector<int64_t> integerConstants(const Expr *e) {
+  SmallVector<int64_t> found;
+  forEachNode(e, [&](const Expr &node) {
+    if (node.kind == Expr::Kind::Op || node.kind == Expr::Kind::Index)
+      return;
+    if (!isa<IntegerType, IndexType>(getElementTypeOrSelf(node.value)))
+      return;
+    if (std::optional<double> c = constantValue(node))
+      found.push_back(static_cast<int64_t>(*c));
+  });
+  return found;
+}
+
+bool readsLabelsOrColumns(const Expr *e, Value labels) {
+  bool reads = false;
+  forEachNode(e, [&](const Expr &node) {
+    if (node.kind == Expr::Kind::Index ||
+        (node.kind == Expr::Kind::Tensor && node.value == labels))
+      reads = true;
+  });
+  return reads;
+}
+
+bool same(std::optional<double> a, double b) {
+  return a && std::abs(*a - b) <= 1e-12 * std::max(1.0, std::abs(b));
+}
+
+} // namespace
+
+std::optional<CrossEntropyGradMatch>
+mlir::lmhead::matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
+                                    std::string &why) {
+  const Expr *e = exprs.build(dz);
+  // dZ = g − exp(logp)·R
+  if (!isOp(e, "arith.subf")) {
+    why = "dZ is not a difference g − softmax·Σg";
+    return std::nullopt;
+  }
+  const Expr *g = e->operands[0], *product = e->operands[1];
+  if (!isOp(product, "arith.mulf")) {
+    why = "dZ is not g − softmax·Σg (no product of a softmax and a row sum)";
+    return std::nullopt;
+  }
+  const Expr *softmax = product->operands[0], *row = product->operands[1];
+  if (!isOp(softmax, "math.exp"))
+    std::swap(softmax, row);
+  if (!isOp(softmax, "math.exp") || rowSumOperand(exprs, row) != g) {
+    why = "dZ is not g − exp(logp)·Σ_v g over the same g";
+    return std::nullopt;
+  }
+
+  // logp = y − log Σ_v exp(y), y = z or z − m.
+  CrossEntropyGradMatch match;
+  match.logSoftmax = softmax->operands[0];
+  const Expr *logp = match.logSoftmax;
+  if (!isOp(logp, "arith.subf") || !isOp(logp->operands[1], "math.log")) {
+    why = "the softmax is not exp of a log-softmax y − log Σ exp(y)";
+    return std::nullopt;
+  }
+  const Expr *shifted = logp->operands[0];
+  const Expr *sumExp = rowSumOperand(exprs, logp->operands[1]->operands[0]);
+  if (!isOp(sumExp, "math.exp") || sumExp->operands[0] != shifted) {
+    why = "the log-softmax does not normalise by the sum of its own exp";
+    return std::nullopt;
+  }
+  const Expr *logits = shifted;
+  if (isOp(shifted, "arith.subf") && isRowLeaf(shifted->operands[1]))
+    logits = shifted->operands[0];
+  if (!logits->isTensorReading({0, 1})) {
+    why = "the log-softmax is not of a logits tensor";
+    return std::nullopt;
+  }
+  auto product2D = logits->value.getDefiningOp<linalg::LinalgOp>();
+  if (!product2D || !whyNotAProduct(product2D).empty()) {
+    why = "the logits are not a 2-D product h·Wᵀ";
+    return std::nullopt;
+  }
+  ContractionRoles roles = classifyProduct(product2D);
+  if (roles.hiddenGrads.empty()) {
+    why = "the logits product is not [N,V] = h·Wᵀ";
+    return std::nullopt;
+  }
+  // h·Wᵀ reads like dZ·W with the hidden size contracted: its "W" reading
+  // has the other layout.
+  const HiddenGradMatch &reading = roles.hiddenGrads.front();
+  match.logits = product2D;
+  match.h = reading.dz.value;
+  match.w = reading.w.value;
+  match.layout =
+      reading.layout == WeightLayout::VD ? WeightLayout::DV : WeightLayout::VD;
+
+  // g: −dloss/count at the target, 0 elsewhere and for ignored tokens.
+  match.labels = findLabels(g);
+  if (!match.labels) {
+    why = "g does not read exactly one [N] integer label tensor";
+    return std::nullopt;
+  }
+  LabelEvaluator eval{match.labels, {}};
+  std::optional<double> atTarget = eval.at(g, kTarget, kTarget);
+  if (!atTarget || *atTarget == 0.0 || !std::isfinite(*atTarget) ||
+      !same(eval.at(g, kSecondTarget, kSecondTarget), *atTarget) ||
+      !same(eval.at(g, kTarget, kOtherColumn), 0.0) ||
+      !same(eval.at(g, kSecondTarget, kTarget), 0.0)) {
+    why = "g is not a scaled one-hot of the labels";
+    return std::nullopt;
+  }
+  for (int64_t candidate : integerConstants(g))
+    if (candidate < 0 && same(eval.at(g, candidate, 0), 0.0) &&
+        same(eval.at(g, candidate, kTarget), 0.0)) {
+      match.ignoreIndex = candidate;
+      break;
+    }
+  // g = select(cond, T, 0) or select(cond, 0, T) with T free of labels.
+  if (!isOp(g, "arith.select")) {
+    why = "g is not a select between its target value and zero";
+    return std::nullopt;
+  }
+  for (unsigned branch : {1u, 2u}) {
+    const Expr *value = g->operands[branch];
+    const Expr *other = g->operands[3 - branch];
+    std::optional<double> zero = constantValue(*other);
+    if (other->kind != Expr::Kind::Op && zero && *zero == 0.0 &&
+        !readsLabelsOrColumns(value, match.labels))
+      match.targetGrad = value;
+  }
+  if (!match.targetGrad) {
+    why = "g is not a select between its target value and zero";
+    return std::nullopt;
+  }
+  return match;
+}
+
+std::optional<MeanLossMatch>
+mlir::lmhead::findMeanLoss(ElementwiseExprBuilder &exprs, Block *block,
+                           const CrossEntropyGradMatch &match) {
+  // The gathers of the log-softmax at the labels: [N] tensors whose body
+  // extracts logp[n, label(n)].
+  llvm::SmallDenseMap<void *, Operation *, 4> gathers;
+  for (Operation &op : *block) {
+    auto generic = dyn_cast<linalg::GenericOp>(op);
+    if (!generic || generic.getNumResults() != 1 ||
+        generic.getNumDpsInputs() != 1)
+      continue;
+    for (Operation &inner : generic.getBody()->without_terminator()) {
+      auto extract = dyn_cast<tensor::ExtractOp>(inner);
+      if (!extract || extract.getIndices().size() != 2 ||
+          exprs.build(extract.getTensor()) != match.logSoftmax)
+        continue;
+      auto token = extract.getIndices()[0].getDefiningOp<linalg::IndexOp>();
+      auto labelCast =
+          extract.getIndices()[1].getDefiningOp<arith::IndexCastOp>();
+      auto arg = labelCast ? dyn_cast<BlockArgument>(labelCast.getIn())
+                           : BlockArgument();
+      if (!token || !arg || arg.getOwner() != generic.getBody() ||
+          arg.getArgNumber() != 0)
+        continue;
+      // The gathered column must be the label for valid tokens.
+      OpOperand *input = generic.getDpsInputOperand(0);
+      SmallVector<int64_t, 2> loops;
+      for (AffineExpr e : generic.getMatchingIndexingMap(input).getResults())
+        loops.push_back(isa<AffineDimExpr>(e) &&
+                                cast<AffineDimExpr>(e).getPosition() ==
+                                    token.getDim()
+                            ? 0
+                            : -1);
+      LabelEvaluator eval{match.labels, {}};
+      if (same(eval.at(exprs.build(input->get(), loops), kTarget, 0), kTarget))
+        gathers[generic->getResult(0).getAsOpaquePointer()] = generic;
+    }
+  }
+  if (gathers.empty())
+    return std::nullopt;
+  auto isGather = [&](Value v) {
+    while (auto c = v.getDefiningOp<tensor::CollapseShapeOp>())
+      v = c.getSrc();
+    return gathers.lookup(v.getAsOpaquePointer());
+  };
+
+  for (Operation &op : *block) {
+    auto generic = dyn_cast<linalg::GenericOp>(op);
+    if (!generic || generic.getNumResults() != 1 || generic.getNumLoops() != 0)
+      continue;
+    Value loss = generic->getResult(0);
+    const Expr *e = exprs.build(loss, {});
+    if (!isOp(e, "arith.divf"))
+      continue;
+    // loss = total / count with total = Σ_n ±(−logp[n, y_n]) and count the
+    // number of valid labels.
+    auto leafOf = [](const Expr *x) -> const Expr * {
+      while (x && x->kind == Expr::Kind::Op && x->operands.size() == 1 &&
+             isa<arith::SIToFPOp, arith::UIToFPOp, arith::ExtFOp>(x->op))
+        x = x->operands[0];
+      return x && x->kind == Expr::Kind::Tensor ? x : nullptr;
+    };
+    const Expr *total = leafOf(e->operands[0]);
+    const Expr *count = leafOf(e->operands[1]);
+    if (!total || !count)
+      continue;
+    std::optional<SumReduction> totalSum = sumReduction(total->value);
+    std::optional<SumReduction> countSum = sumReduction(count->value);
+    if (!totalSum || !countSum)
+      continue;
+    const Expr *perToken = exprs.build(totalSum->input, totalSum->inputLoops);
+    const Expr *valid = exprs.build(countSum->input, countSum->inputLoops);
+    Value gathered;
+    forEachNode(perToken, [&](const Expr &node) {
+      if (node.kind == Expr::Kind::Tensor && isGather(node.value))
+        gathered = node.value;
+    });
+    if (!gathered)
+      continue;
+    LabelEvaluator eval{match.labels, {}};
+    const double logProb = -2.5;
+    if (same(eval.at(perToken, kTarget, 0, logProb, gathered), -logProb) &&
+        same(eval.at(perToken, match.ignoreIndex, 0, logProb, gathered), 0.0) &&
+        same(eval.at(valid, kTarget, 0), 1.0) &&
+        same(eval.at(valid, match.ignoreIndex, 0), 0.0))
+      return MeanLossMatch{loss, {isGather(gathered)}};
+  }
+  return std::nullopt;
+}

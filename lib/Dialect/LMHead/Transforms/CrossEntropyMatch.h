@@ -1,0 +1,72 @@
+//===- CrossEntropyMatch.h - softmax cross-entropy around the LM head -*- C++
+//-*-===//
+//
+// Recognises the softmax cross-entropy that produces an LM head's logit
+// gradient, and its forward loss, as frontends lower PyTorch's
+// `cross_entropy` (log_softmax, nll_loss and their backward functions):
+//
+//   logp = z − m − log Σ_v exp(z − m)                      (z = h·Wᵀ)
+//   g    = −dloss/count at v = y_n (0 elsewhere, 0 for ignored tokens)
+//   dZ   = g − exp(logp) · Σ_v g
+//   loss = Σ_n [y_n valid] (−logp[n, y_n]) / count
+//
+// The pieces are read as scalar expressions (ElementwiseExpr.h), whatever
+// way the frontend split or fused them into linalg.generic ops, and the
+// label-dependent parts are checked by evaluating them at chosen points.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_CROSSENTROPYMATCH_H
+#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_CROSSENTROPYMATCH_H
+
+#include "ElementwiseExpr.h"
+#include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+#include <string>
+
+namespace mlir {
+namespace lmhead {
+
+/// The softmax cross-entropy backward that produces a logit gradient.
+struct CrossEntropyGradMatch {
+  /// The product computing the logits z = h·Wᵀ, and its traced operands.
+  linalg::LinalgOp logits;
+  Value h, w;
+  WeightLayout layout = WeightLayout::VD;
+  /// The [N] labels (integers).
+  Value labels;
+  /// The label whose tokens are ignored (PyTorch's ignore_index).
+  int64_t ignoreIndex = -100;
+  /// The log-softmax of the logits, as an expression.
+  const Expr *logSoftmax = nullptr;
+  /// The value of g at a token's target: −dloss/count in PyTorch's mean
+  /// reduction. It reads scalars only.
+  const Expr *targetGrad = nullptr;
+};
+
+/// Matches the softmax cross-entropy backward producing `dz` ([N,V]);
+/// `why` says what did not match.
+std::optional<CrossEntropyGradMatch>
+matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
+                      std::string &why);
+
+/// The forward loss of a cross-entropy: the rank-0 mean loss, and the ops
+/// gathering the target log-probabilities for it (which check the label
+/// range with cf.assert, so they are not dead code once the loss is
+/// replaced).
+struct MeanLossMatch {
+  Value loss;
+  SmallVector<Operation *, 1> gathers;
+};
+
+/// Finds in `block` the mean cross-entropy loss of the same log-softmax,
+/// labels and ignore_index as `match`.
+std::optional<MeanLossMatch> findMeanLoss(ElementwiseExprBuilder &exprs,
+                                          Block *block,
+                                          const CrossEntropyGradMatch &match);
+
+} // namespace lmhead
+} // namespace mlir
+
+#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_CROSSENTROPYMATCH_H
