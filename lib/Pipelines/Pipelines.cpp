@@ -38,6 +38,9 @@ void lmhead::buildCPUPipeline(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   bufferization::buildBufferDeallocationPipeline(pm);
+  // Deallocation leaves bufferization.clone where a function writes into
+  // its arguments' buffers.
+  pm.addPass(createConvertBufferizationToMemRefPass());
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   arith::ArithExpandOpsPassOptions expand;

@@ -1,6 +1,8 @@
 // Gradient accumulation into an existing gradient: the products start from
 // the embedding gradient (tied weights) and the previous dh instead of zero.
 // RUN: lmhead-opt %s --lmhead-recognize | FileCheck %s
+// RUN: %python %S/../../Integration/Inputs/check_equivalence.py %s --func=accumulate_tied_embedding --transform=--lmhead-recognize --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
+// EQUIV: {{^}}EQUIVALENT
 
 // CHECK-LABEL: func.func @accumulate_tied_embedding(
 // CHECK-SAME: %[[DZ:[^:]+]]: tensor<8x32xf32>, %[[H:[^:]+]]: tensor<8x4xf32>, %[[W:[^:]+]]: tensor<32x4xf32>, %[[EMB:[^:]+]]: tensor<32x4xf32>, %[[PREV:[^:]+]]: tensor<8x4xf32>

@@ -1,6 +1,8 @@
 // A column sum of the same dZ over tokens is the bias gradient (a reduce
 // over tokens, as torch_xla and JAX emit it).
 // RUN: lmhead-opt %s --lmhead-recognize | FileCheck %s
+// RUN: %python %S/../../Integration/Inputs/check_equivalence.py %s --func=bias_gradient --transform=--lmhead-recognize --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
+// EQUIV: {{^}}EQUIVALENT
 
 // CHECK-LABEL: func.func @bias_gradient(
 // CHECK-SAME: %[[DZ:[^:]+]]: tensor<8x32xf32>, %[[H:[^:]+]]: tensor<8x4xf32>, %[[W:[^:]+]]: tensor<32x4xf32>

@@ -2,6 +2,8 @@
 // (the nanoGPT spelling); dW = (hᵀ·dZ)ᵀ: the weight gradient is made [D,V]
 // and transposed back. Both are read through to W [V,D] and one op.
 // RUN: lmhead-opt %s --lmhead-recognize | FileCheck %s
+// RUN: %python %S/../../Integration/Inputs/check_equivalence.py %s --func=double_transpose_weight --transform=--lmhead-recognize --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
+// EQUIV: {{^}}EQUIVALENT
 
 // CHECK-LABEL: func.func @double_transpose_weight(
 // CHECK-SAME: %[[DZ:[^:]+]]: tensor<8x32xf32>, %[[H:[^:]+]]: tensor<8x4xf32>, %[[W:[^:]+]]: tensor<32x4xf32>

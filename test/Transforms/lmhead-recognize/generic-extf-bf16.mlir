@@ -1,6 +1,8 @@
 // Both products as linalg.generic with arith.extf in the body (bf16
 // operands, f32 accumulation), then a truncf generic to bf16 that stays.
 // RUN: lmhead-opt %s --lmhead-recognize | FileCheck %s
+// RUN: %python %S/../../Integration/Inputs/check_equivalence.py %s --func=generic_extf_bf16 --transform=--lmhead-recognize --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
+// EQUIV: {{^}}EQUIVALENT
 
 #dz_nv = affine_map<(n, d, v) -> (n, v)>
 #w_vd = affine_map<(n, d, v) -> (v, d)>

@@ -1,6 +1,8 @@
 // Both products as linalg.matmul with indexing_maps: the transposes folded
 // into the maps (dW = dZᵀ·h reads dZ as (n, v) with n reduced).
 // RUN: lmhead-opt %s --lmhead-recognize | FileCheck %s
+// RUN: %python %S/../../Integration/Inputs/check_equivalence.py %s --func=matmul_indexing_maps --transform=--lmhead-recognize --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
+// EQUIV: {{^}}EQUIVALENT
 
 // CHECK-LABEL: func.func @matmul_indexing_maps(
 // CHECK-SAME: %[[DZ:[^:]+]]: tensor<?x32xbf16>, %[[H:[^:]+]]: tensor<?x4xbf16>, %[[W:[^:]+]]: tensor<32x4xbf16>

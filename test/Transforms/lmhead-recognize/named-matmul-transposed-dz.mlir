@@ -1,6 +1,8 @@
 // dh = dZ·W as a named matmul; dW = dZᵀ·h as a named matmul of an explicit
 // linalg.transpose of dZ (the spelling of torch-mlir's aten.mm lowering).
 // RUN: lmhead-opt %s --lmhead-recognize | FileCheck %s
+// RUN: %python %S/../../Integration/Inputs/check_equivalence.py %s --func=named_matmul_transposed_dz --transform=--lmhead-recognize --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
+// EQUIV: {{^}}EQUIVALENT
 
 // CHECK-LABEL: func.func @named_matmul_transposed_dz(
 // CHECK-SAME: %[[DZ:[^:]+]]: tensor<8x32xf32>, %[[H:[^:]+]]: tensor<8x4xf32>, %[[W:[^:]+]]: tensor<32x4xf32>

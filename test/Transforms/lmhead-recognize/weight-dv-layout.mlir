@@ -1,6 +1,8 @@
 // The weight stored [D,V] (a JAX Dense kernel, torch_xla): dh = dZ·Wᵀ with
 // W [D,V], and dW = hᵀ·dZ made directly in [D,V].
 // RUN: lmhead-opt %s --lmhead-recognize | FileCheck %s
+// RUN: %python %S/../../Integration/Inputs/check_equivalence.py %s --func=weight_dv_layout --transform=--lmhead-recognize --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
+// EQUIV: {{^}}EQUIVALENT
 
 // CHECK-LABEL: func.func @weight_dv_layout(
 // CHECK-SAME: %[[DZ:[^:]+]]: tensor<8x32xf32>, %[[H:[^:]+]]: tensor<8x4xf32>, %[[W:[^:]+]]: tensor<4x32xf32>

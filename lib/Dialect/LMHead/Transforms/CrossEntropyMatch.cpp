@@ -48,6 +48,15 @@ bool isOp(const Expr *e, StringRef name) {
          e->op->getName().getStringRef() == name;
 }
 
+/// `e` without rounding casts (truncf/extf) on top. Frontends round the
+/// logits and the logit gradient to the GEMM operand type (bf16 autocast);
+/// the lmhead ops keep them in f32, which differs by that rounding only.
+const Expr *stripRounding(const Expr *e) {
+  while (isOp(e, "arith.truncf") || isOp(e, "arith.extf"))
+    e = e->operands[0];
+  return e;
+}
+
 bool isZeroInit(Value init) {
   Attribute attr;
   if (auto fill = init.getDefiningOp<linalg::FillOp>())
@@ -235,7 +244,7 @@ bool same(std::optional<double> a, double b) {
 std::optional<CrossEntropyGradMatch>
 mlir::lmhead::matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
                                     std::string &why) {
-  const Expr *e = exprs.build(dz);
+  const Expr *e = stripRounding(exprs.build(dz));
   // dZ = g − exp(logp)·R
   if (!isOp(e, "arith.subf")) {
     why = "dZ is not a difference g − softmax·Σg";
@@ -271,6 +280,7 @@ mlir::lmhead::matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
   const Expr *logits = shifted;
   if (isOp(shifted, "arith.subf") && isRowLeaf(shifted->operands[1]))
     logits = shifted->operands[0];
+  logits = stripRounding(logits);
   if (!logits->isTensorReading({0, 1})) {
     why = "the log-softmax is not of a logits tensor";
     return std::nullopt;

@@ -57,11 +57,11 @@ void remarkMissed(Operation *op, const Twine &reason) {
 }
 
 /// Reports that `op` became part of an lmhead op.
-void remarkPassed(Operation *op, StringRef what) {
+void remarkPassed(Operation *op, const Twine &what) {
   remark::passed(op->getLoc(), remark::RemarkOpts::name("LMHeadRecognized")
                                    .category(kRemarkCategory)
                                    .function(enclosingFunctionName(op)))
-      << what;
+      << what.str();
 }
 
 RankedTensorType transposedType(RankedTensorType type) {
@@ -334,8 +334,9 @@ private:
     else
       why = whyNotRewritable(group);
     if (!why.empty()) {
+      // The first reason found (for the dZ read first) is the one reported.
       for (Operation *op : group.products())
-        missedReason[op] = why;
+        missedReason.try_emplace(op, why);
       return;
     }
     for (Operation *op : group.products())
@@ -507,10 +508,11 @@ private:
       newDh = op.getDh();
       newDw = op.getDw();
       newDb = op.getDb();
-      remarkPassed(op, group.db ? "dh = dZ·W, dW = dZᵀ·h and db = Σ dZ "
-                                  "rewritten into lmhead.linear_grad"
-                                : "dh = dZ·W and dW = dZᵀ·h rewritten into "
-                                  "lmhead.linear_grad");
+      remarkPassed(op, (Twine(group.db ? "dh = dZ·W, dW = dZᵀ·h and db = Σ dZ"
+                                       : "dh = dZ·W and dW = dZᵀ·h") +
+                        " rewritten into lmhead.linear_grad (dZ is kept: " +
+                        ceWhys.lookup(group.dz) + ")")
+                           .str());
     }
 
     if (group.dh)
