@@ -2,9 +2,9 @@
 //
 // `--lmhead-cpu-pipeline` runs the lmhead reference on the host: decompose,
 // bufferize, lower linalg to loops and everything to the LLVM dialect. bf16
-// arithmetic is expanded to integer bit operations and tanh goes through
-// libm, because the JIT of `mlir-runner` has neither bf16 conversion
-// libcalls nor a tanh intrinsic.
+// arithmetic is expanded to integer bit operations, rsqrt and fpowi to plain
+// arithmetic, and tanh goes through libm, because the JIT of `mlir-runner`
+// has neither bf16 conversion libcalls nor intrinsics for those.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -46,6 +47,11 @@ void lmhead::buildCPUPipeline(OpPassManager &pm,
   arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;
   pm.addPass(arith::createArithExpandOpsPass(expand));
+  // libm has no rsqrtf, and math.fpowi has no libm or LLVM lowering of its
+  // own: both become plain arithmetic first.
+  math::MathExpandOpsPassOptions expandMath;
+  expandMath.opMnemonics = {"rsqrt", "fpowi"};
+  pm.addPass(math::createMathExpandOpsPass(expandMath));
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());

@@ -168,11 +168,16 @@ func.func @ce_fwd_options(%h: tensor<?x4xf32>, %w: tensor<4x32xf32>, %y: tensor<
 
 // -----
 
-// The backward recomputes the logits, forms dZ = g·(exp(z − lse) − onehot)
-// from the given lse, and feeds the two gradient contractions.
+// The backward recomputes the logits (rounded to the bf16 operand type, as
+// a mixed-precision linear layer produces them), forms
+// dZ = g·(exp(z − lse) − onehot) from the given lse, and rounds it to bf16
+// for the two gradient contractions.
 // CHECK-LABEL: func.func @ce_grad(
 // CHECK-SAME: %[[H:[^:]+]]: tensor<8x4xbf16>, %[[W:[^:]+]]: tensor<32x4xbf16>, %[[Y:[^:]+]]: tensor<8xi64>, %[[LSE:[^:]+]]: tensor<8xf32>, %[[G:[^:]+]]: tensor<f32>
-// CHECK: %[[Z:.+]] = linalg.generic {{.*}} ins(%[[H]], %[[W]] : {{.*}}) outs({{.*}} : tensor<8x32xf32>)
+// CHECK: %[[ACC:.+]] = linalg.generic {{.*}} ins(%[[H]], %[[W]] : {{.*}}) outs({{.*}} : tensor<8x32xf32>)
+// CHECK: %[[Z:.+]] = linalg.generic {{.*}} ins(%[[ACC]] : tensor<8x32xf32>) outs({{.*}} : tensor<8x32xf32>)
+// CHECK:   %[[R:.+]] = arith.truncf {{.*}} : f32 to bf16
+// CHECK:   arith.extf %[[R]] : bf16 to f32
 // CHECK: %[[COUNT:.+]] = linalg.generic {{.*}} ins(%[[Y]] : tensor<8xi64>) outs({{.*}} : tensor<f32>)
 // CHECK: %[[UP:.+]] = tensor.extract %[[G]][]
 // CHECK: %[[C:.+]] = tensor.extract %[[COUNT]][]
@@ -183,9 +188,10 @@ func.func @ce_fwd_options(%h: tensor<?x4xf32>, %w: tensor<4x32xf32>, %y: tensor<
 // CHECK:   arith.subf
 // CHECK:   math.exp
 // CHECK:   linalg.index 1
-// CHECK: %[[DH:.+]] = linalg.generic {{.*}} ins(%[[DZ]], %[[W]] : tensor<8x32xf32>, tensor<32x4xbf16>)
+// CHECK: %[[DZB:.+]] = linalg.generic {{.*}} ins(%[[DZ]] : tensor<8x32xf32>) outs({{.*}} : tensor<8x32xbf16>)
+// CHECK: linalg.generic {{.*}} ins(%[[DZB]], %[[W]] : tensor<8x32xbf16>, tensor<32x4xbf16>)
 // CHECK: linalg.generic {{.*}} outs({{.*}} : tensor<8x4xbf16>)
-// CHECK: linalg.generic {{.*}} ins(%[[DZ]], %[[H]] : tensor<8x32xf32>, tensor<8x4xbf16>)
+// CHECK: linalg.generic {{.*}} ins(%[[DZB]], %[[H]] : tensor<8x32xbf16>, tensor<8x4xbf16>)
 func.func @ce_grad(%h: tensor<8x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<8xi64>, %lse: tensor<8xf32>, %g: tensor<f32>) -> (tensor<8x4xbf16>, tensor<32x4xf32>) {
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<8xi64>, tensor<8xf32>, tensor<f32>) -> (tensor<8x4xbf16>, tensor<32x4xf32>)

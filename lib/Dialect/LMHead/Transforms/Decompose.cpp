@@ -118,8 +118,12 @@ struct DecomposeCELinearGrad : OpRewritePattern<CELinearGradOp> {
     // The logits are recomputed here: the op's contract is that only the
     // per-token lse crosses from the forward pass.
     CrossEntropyStart start = startCrossEntropy(build, op, options);
-    Value dz = build.logitGradient(start.logits, op.getLse(), op.getLabels(),
-                                   op.getDloss(), start.validCount, options);
+    // dZ enters the products in the operand type, as the kernels store it
+    // (and as mixed-precision frontends round it).
+    Value dz = build.roundTo(
+        build.logitGradient(start.logits, op.getLse(), op.getLabels(),
+                            op.getDloss(), start.validCount, options),
+        getElementTypeOrSelf(op.getH()));
     GradientResults results =
         build.gradients(dz, op.getH(), op.getW(), requestOf(op, 1.0));
     rewriter.replaceOp(op, gradientResults(results));

@@ -176,7 +176,11 @@ Value DecomposeBuilder::logits(Value h, Value w, Value bias,
         s.yield(s.multiplyAdd(a[0], a[1], a[2]));
       })[0];
 
-  if (accType.isF32() && !bias && softcap == 0.0)
+  // The logits leave the GEMM in the operand type, as a mixed-precision
+  // linear layer produces them (PyTorch autocast), before the f32 softmax.
+  Type operandType = getElementTypeOrSelf(h);
+  bool round = !operandType.isF32();
+  if (accType.isF32() && !bias && softcap == 0.0 && !round)
     return products;
 
   SmallVector<Value> ins = {products};
@@ -193,6 +197,9 @@ Value DecomposeBuilder::logits(Value h, Value w, Value bias,
                         Value z = s.convert(a[0], b.getF32Type());
                         if (hasBias)
                           z = s.add(z, s.convert(a[1], b.getF32Type()));
+                        if (round)
+                          z = s.convert(s.convert(z, operandType),
+                                        b.getF32Type());
                         if (softcap > 0.0) {
                           Value cap = s.f32(softcap);
                           z = s.mul(cap, s.tanh(s.div(z, cap)));
@@ -371,6 +378,24 @@ Value DecomposeBuilder::logitGradient(Value z, Value lse, Value labels,
           d = s.mul(d, s.sub(s.f32(1.0), s.mul(t, t)));
         }
         s.yield(s.mul(d, grad));
+      })[0];
+}
+
+Value DecomposeBuilder::roundTo(Value tensor, Type elementType) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (type.getElementType() == elementType)
+    return tensor;
+  MLIRContext *ctx = b.getContext();
+  SmallVector<unsigned> dims;
+  for (unsigned i = 0; i < type.getRank(); ++i)
+    dims.push_back(i);
+  AffineMap id = loopsMap(ctx, type.getRank(), dims);
+  SmallVector<IteratorType> iterators(type.getRank(), kParallel);
+  return buildGeneric(
+      b, loc, {tensor},
+      {emptyTensor(b, loc, tensor::getMixedSizes(b, loc, tensor), elementType)},
+      {id, id}, iterators, [&](ScalarBuilder &s, ValueRange a) {
+        s.yield(s.convert(a[0], elementType));
       })[0];
 }
 

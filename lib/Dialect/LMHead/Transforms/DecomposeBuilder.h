@@ -87,6 +87,10 @@ public:
   Value logitGradient(Value z, Value lse, Value labels, Value dloss,
                       Value count, const CrossEntropyOptions &options);
 
+  /// `tensor` with every element rounded to `elementType` (a no-op when it
+  /// already has that type).
+  Value roundTo(Value tensor, Type elementType);
+
   /// `dh = dZ·W`, `dW = dZᵀ·h`, `db = Σ_n dZ` with the epilogue of
   /// `request`: scale, accumulate-into and one rounding per result.
   GradientResults gradients(Value dz, Value h, Value w,

@@ -9,10 +9,11 @@ by command-line options (see `--help`); a seed fixes its random inputs.
   `@main` builds the inputs as `arith.constant dense<...>` (values exactly
   representable in their element type), calls `@lmhead_case` (through
   `tensor.cast` to the dynamic types), and prints every result in order.
-  Each result is widened to f32 (`arith.extf`) and printed as the raw bits of
-  that f32 with `printMemrefI32`: printMemrefF32 keeps only six significant
-  digits, which would spend part of the f32 tolerance on printing; the bits
-  are exact and also make exact-zero checks exact.
+  Building the constants, printing and reading back the output are shared
+  with the other integration tests (../../Inputs/mlir_driver.py): each
+  result is widened to f32 (`arith.extf`) and printed as the raw bits of
+  that f32 with `printMemrefI32`, so the values are exact and exact-zero
+  checks are exact.
 - `check <case> --seed S RUNNER_OUTPUT` regenerates the same inputs, computes
   the op with the f64 reference in lmhead_reference.py, parses the runner's
   output and prints, per result, `<name>: rel_frobenius_err=<e> tol=<t>
@@ -34,38 +35,19 @@ import argparse
 import math
 import os
 import random
-import re
-import struct
 import sys
 
 sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "Inputs"))
 import lmhead_reference as ref  # noqa: E402
+import mlir_driver as driver  # noqa: E402
+from mlir_driver import mlir_float, round_to  # noqa: E402
 
 OPS = ("linear_grad", "ce_linear_fwd", "ce_linear_grad")
 FLOAT_TYPES = ("f32", "f16", "bf16")
 TOLERANCE = {"f32": 1e-5, "f16": 2e-3, "bf16": 1e-2}
-
-
-# ---------------------------------------------------------------------------
-# Rounding to the element types, and the f32 bits the runner prints.
-# ---------------------------------------------------------------------------
-
-
-def round_to(x, elt):
-    """x rounded to nearest (ties to even) in `elt`, as an f64."""
-    if elt == "f32":
-        return struct.unpack("<f", struct.pack("<f", x))[0]
-    if elt == "f16":
-        return struct.unpack("<e", struct.pack("<e", x))[0]
-    assert elt == "bf16"
-    bits = struct.unpack("<I", struct.pack("<f", x))[0]
-    bits += 0x7FFF + ((bits >> 16) & 1)
-    return struct.unpack("<f", struct.pack("<I", (bits >> 16) << 16))[0]
-
-
-def f32_from_bits(i):
-    return struct.unpack("<f", struct.pack("<i", i))[0]
 
 
 # ---------------------------------------------------------------------------
@@ -129,9 +111,13 @@ def validate(case, parser):
 
 
 def ce_options(case):
+    round_operand = None
+    if case.dtype != "f32":
+        def round_operand(x):
+            return round_to(x, case.dtype)
     return ref.CEOptions(case.layout, case.reduction, case.ignore_index,
                          case.label_smoothing, case.logit_softcap,
-                         case.z_loss_weight)
+                         case.z_loss_weight, round_operand)
 
 
 class Tensor:
@@ -252,22 +238,6 @@ def result_specs(case):
 # ---------------------------------------------------------------------------
 
 
-def mlir_float(x):
-    """A decimal literal MLIR parses back to exactly x."""
-    s = repr(float(x))
-    mantissa, _, exponent = s.partition("e")
-    if "." not in mantissa:
-        mantissa += ".0"
-    return mantissa + ("e" + exponent if exponent else "")
-
-
-def mlir_dense(value, elt):
-    fmt = str if elt.startswith("i") else mlir_float
-    if not isinstance(value, list):
-        return fmt(value)
-    return "[" + ", ".join(mlir_dense(item, elt) for item in value) + "]"
-
-
 def op_attributes(case):
     attrs = []
     if case.acc_type:
@@ -308,40 +278,13 @@ def op_text(case, operands, results):
 
 
 def print_result_text(index, tensor, dynamic):
-    """IR lines that print result `index` as the bits of its f32 widening."""
-    name, value = f"%r{index}", f"%out#{index}"
-    static = tensor.type()
-    bits = Tensor("", tensor.shape, "i32").type()
-    bits_memref = "memref<" + bits[len("tensor<"):]
-    lines = []
-    if dynamic and tensor.token_dim:
-        lines.append(f"{name} = tensor.cast {value} : {tensor.type(True)} "
-                     f"to {static}")
-        value = name
-    dims = ", ".join(f"d{i}" for i in range(len(tensor.shape)))
-    identity = f"affine_map<({dims}) -> ({dims})>"
-    iterators = ", ".join(['"parallel"'] * len(tensor.shape))
-    body = [f"^bb0(%x: {tensor.elt}, %unused: i32):"]
-    if tensor.elt == "f32":
-        body.append("  %i = arith.bitcast %x : f32 to i32")
-    else:
-        body += [f"  %f = arith.extf %x : {tensor.elt} to f32",
-                 "  %i = arith.bitcast %f : f32 to i32"]
-    body.append("  linalg.yield %i : i32")
-    lines += [
-        f"{name}_init = tensor.empty() : {bits}",
-        f"{name}_bits = linalg.generic {{indexing_maps = [{identity}, "
-        f"{identity}], iterator_types = [{iterators}]}}",
-        f"    ins({value} : {static}) outs({name}_init : {bits}) {{",
-        *["  " + line for line in body],
-        f"}} -> {bits}",
-        f"{name}_buf = bufferization.to_buffer {name}_bits : {bits} "
-        f"to {bits_memref}",
-        f"{name}_any = memref.cast {name}_buf : {bits_memref} "
-        "to memref<*xi32>",
-        f"call @printMemrefI32({name}_any) : (memref<*xi32>) -> ()",
-    ]
-    return lines
+    """IR lines that print result `index` exactly (mlir_driver.print_lines),
+    cast to its static type first if the op returns it with `?`."""
+    cast = dynamic and tensor.token_dim
+    return driver.print_lines(
+        f"%r{index}", f"%out#{index}",
+        driver.TensorType.parse(tensor.type(dynamic)),
+        driver.TensorType.parse(tensor.type()) if cast else None)
 
 
 def gen_module(case, argv):
@@ -364,17 +307,12 @@ def gen_module(case, argv):
         "",
         "func.func @main() {",
     ]
-    args = []
     for t in operands:
-        out.append(f"  %{t.name}_c = arith.constant "
-                   f"dense<{mlir_dense(t.value, t.elt)}> : {t.type()}")
-        if dyn and t.token_dim:
-            out.append(f"  %{t.name} = tensor.cast %{t.name}_c : {t.type()} "
-                       f"to {t.type(True)}")
-            args.append("%" + t.name)
-        else:
-            args.append(f"%{t.name}_c")
-    out.append(f"  %out:{len(results)} = call @lmhead_case({', '.join(args)})"
+        out += ["  " + line for line in driver.constant_lines(
+            "%" + t.name, driver.TensorType.parse(t.type()),
+            driver.flatten(t.value), driver.TensorType.parse(t.type(dyn)))]
+    args = ", ".join("%" + t.name for t in operands)
+    out.append(f"  %out:{len(results)} = call @lmhead_case({args})"
                f"\n      : ({', '.join(t.type(dyn) for t in operands)}) -> "
                f"({result_types})")
     for i, t in enumerate(results):
@@ -387,22 +325,13 @@ def gen_module(case, argv):
 # check: parse the runner output and compare.
 # ---------------------------------------------------------------------------
 
-HEADER = re.compile(r"Unranked Memref base@ = \S+ rank = (\d+) offset = \d+ "
-                    r"sizes = \[([^\]]*)\] strides = \[[^\]]*\] data =")
-
-
-def parse_runner_output(text):
-    """[(shape, [f32 values])] of every printed memref, in order."""
-    headers = list(HEADER.finditer(text))
-    printed = []
-    for k, match in enumerate(headers):
-        end = headers[k + 1].start() if k + 1 < len(headers) else len(text)
-        sizes = match.group(2).replace(",", " ").split()
-        shape = tuple(int(s) for s in sizes)
-        data = [f32_from_bits(int(tok))
-                for tok in re.findall(r"-?\d+", text[match.end():end])]
-        printed.append((shape, data))
-    return printed
+def parse_runner_output(text, specs):
+    """[(shape, [values])] of every printed memref, in order, each decoded
+    as the element type of the result printed at that position."""
+    printed = driver.parse_runner_output(text)
+    return [(shape, driver.decode(ints, specs[k][0].elt if k < len(specs)
+                                  else "f32"))
+            for k, (shape, ints) in enumerate(printed)]
 
 
 def required_zeros(case, operands, specs):
@@ -470,7 +399,7 @@ def check_output(case, argv, runner_output):
     specs = result_specs(case)
     want = reference_results(case, operands)
     zeros = required_zeros(case, operands, specs)
-    printed = parse_runner_output(runner_output)
+    printed = parse_runner_output(runner_output, specs)
     print("case: " + " ".join(argv))
     ok = True
     if len(printed) != len(specs):

@@ -90,6 +90,10 @@ class CEOptions:
     label_smoothing: float = 0.0
     logit_softcap: float = 0.0
     z_loss_weight: float = 0.0
+    # Rounds one value to the operand element type (None for f32): the ops
+    # take the logits and dZ in the operand type, as a mixed-precision
+    # linear layer produces and consumes them.
+    round_operand: object = None
 
 
 def raw_logits(h, w, layout, bias=None):
@@ -103,8 +107,11 @@ def raw_logits(h, w, layout, bias=None):
 
 
 def capped_logits(h, w, opts, bias=None):
-    """The logits the loss sees: c·tanh(z/c) when soft-capped, else z."""
+    """The logits the loss sees: z rounded to the operand type, then
+    c·tanh(z/c) when soft-capped."""
     z = raw_logits(h, w, opts.layout, bias)
+    if opts.round_operand is not None:
+        z = [[opts.round_operand(x) for x in row] for row in z]
     cap = opts.logit_softcap
     if cap > 0.0:
         z = [[cap * math.tanh(x / cap) for x in row] for row in z]
@@ -195,6 +202,8 @@ def ce_linear_grad(h, w, labels, lse, dloss, opts, bias=None, dh_acc=None,
     """Returns (dh, dw, db); db is None unless asked for (needs a bias)."""
     assert not want_db or bias is not None, "db needs a bias"
     dz = ce_logit_grad(h, w, labels, lse, dloss, opts, bias)
+    if opts.round_operand is not None:
+        dz = [[opts.round_operand(x) for x in row] for row in dz]
     return linear_grad(dz, h, w, opts.layout, 1.0, dh_acc, dw_acc, want_db)
 
 

@@ -127,8 +127,9 @@ def LMHead_CELinearFwdOp : LMHead_CEOp<"ce_linear_fwd"> {
                 "log-sum-exp, without materialising the logits";
   let description = [{
     With `z = h·Wᵀ + b` (`h·W + b` for `layout(dv)`), accumulated in
-    `acc_type` and evaluated in f32, then soft-capped `z ← c·tanh(z/c)` when
-    `logit_softcap` c > 0:
+    `acc_type`, rounded to the operand type when that is f16 or bf16 (as a
+    mixed-precision linear layer produces its output), evaluated in f32 and
+    soft-capped `z ← c·tanh(z/c)` when `logit_softcap` c > 0:
 
     - `lse[n] = log Σ_v exp z[n,v]` for every token
     - per valid token (label ≠ `ignore_index`), with ε = `label_smoothing`:
@@ -188,7 +189,9 @@ def LMHead_CELinearGradOp : LMHead_CEOp<"ce_linear_grad",
     (mean), `dloss` (sum) or `dloss[n]` (none), and 0 for ignored tokens (and
     for every token when all are ignored). Then `dh = dZ·W`, `dW = dZᵀ·h` in
     the weight's layout and, when a third result is asked for, `db = Σ_n dZ`
-    (only with a `bias`). `accumulate_dh`/`accumulate_dw` add existing
+    (only with a `bias`). The logits are those of `ce_linear_fwd`
+    (rounded to f16/bf16 operands), and dZ enters the products rounded to
+    the operand type. `accumulate_dh`/`accumulate_dw` add existing
     gradients before the single rounding to each result's element type. dZ
     is never a value of the program: kernels keep it in bounded chunks.
 
