@@ -345,92 +345,134 @@ mlir::lmhead::matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
   return match;
 }
 
-std::optional<MeanLossMatch>
-mlir::lmhead::findMeanLoss(ElementwiseExprBuilder &exprs, Block *block,
-                           const CrossEntropyGradMatch &match) {
-  // The gathers of the log-softmax at the labels: [N] tensors whose body
-  // extracts logp[n, label(n)].
-  llvm::SmallDenseMap<void *, Operation *, 4> gathers;
-  for (Operation &op : *block) {
-    auto generic = dyn_cast<linalg::GenericOp>(op);
-    if (!generic || generic.getNumResults() != 1 ||
-        generic.getNumDpsInputs() != 1)
-      continue;
-    for (Operation &inner : generic.getBody()->without_terminator()) {
-      auto extract = dyn_cast<tensor::ExtractOp>(inner);
-      if (!extract || extract.getIndices().size() != 2 ||
-          exprs.build(extract.getTensor()) != match.logSoftmax)
-        continue;
-      auto token = extract.getIndices()[0].getDefiningOp<linalg::IndexOp>();
-      auto labelCast =
-          extract.getIndices()[1].getDefiningOp<arith::IndexCastOp>();
-      auto arg = labelCast ? dyn_cast<BlockArgument>(labelCast.getIn())
-                           : BlockArgument();
-      if (!token || !arg || arg.getOwner() != generic.getBody() ||
-          arg.getArgNumber() != 0)
-        continue;
-      // The gathered column must be the label for valid tokens.
-      OpOperand *input = generic.getDpsInputOperand(0);
-      SmallVector<int64_t, 2> loops;
-      for (AffineExpr e : generic.getMatchingIndexingMap(input).getResults())
-        loops.push_back(isa<AffineDimExpr>(e) &&
-                                cast<AffineDimExpr>(e).getPosition() ==
-                                    token.getDim()
-                            ? 0
-                            : -1);
-      LabelEvaluator eval{match.labels, {}};
-      if (same(eval.at(exprs.build(input->get(), loops), kTarget, 0), kTarget))
-        gathers[generic->getResult(0).getAsOpaquePointer()] = generic;
-    }
-  }
-  if (gathers.empty())
-    return std::nullopt;
-  auto isGather = [&](Value v) {
-    while (auto c = v.getDefiningOp<tensor::CollapseShapeOp>())
-      v = c.getSrc();
-    return gathers.lookup(v.getAsOpaquePointer());
-  };
+namespace {
 
+/// The column index of a gather: `tensor.extract %src[%token, %column]`
+/// with %token a linalg.index and %column an index_cast of the gather's one
+/// input. Returns the extract, or null.
+tensor::ExtractOp gatherExtract(linalg::GenericOp generic) {
+  if (generic.getNumResults() != 1 || generic.getNumDpsInputs() != 1)
+    return nullptr;
+  for (Operation &inner : generic.getBody()->without_terminator()) {
+    auto extract = dyn_cast<tensor::ExtractOp>(inner);
+    if (!extract || extract.getIndices().size() != 2)
+      continue;
+    auto token = extract.getIndices()[0].getDefiningOp<linalg::IndexOp>();
+    auto column = extract.getIndices()[1].getDefiningOp<arith::IndexCastOp>();
+    auto arg =
+        column ? dyn_cast<BlockArgument>(column.getIn()) : BlockArgument();
+    if (token && arg && arg.getOwner() == generic.getBody() &&
+        arg.getArgNumber() == 0)
+      return extract;
+  }
+  return nullptr;
+}
+
+/// The gather generic behind `value` (through collapse_shape), if any.
+linalg::GenericOp gatherBehind(Value value) {
+  while (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>())
+    value = collapse.getSrc();
+  auto generic = value.getDefiningOp<linalg::GenericOp>();
+  return generic && gatherExtract(generic) ? generic : nullptr;
+}
+
+/// The tensor leaf under value-preserving conversions.
+const Expr *leafOf(const Expr *x) {
+  while (x && x->kind == Expr::Kind::Op && x->operands.size() == 1 &&
+         isa<arith::SIToFPOp, arith::UIToFPOp, arith::ExtFOp>(x->op))
+    x = x->operands[0];
+  return x && x->kind == Expr::Kind::Tensor ? x : nullptr;
+}
+
+/// A candidate mean loss `total / count`: the per-token expression summed
+/// into the total, the gather it reads, and the valid-token expression
+/// summed into the count.
+struct LossParts {
+  const Expr *perToken = nullptr, *valid = nullptr;
+  linalg::GenericOp gather;
+};
+
+std::optional<LossParts> lossParts(ElementwiseExprBuilder &exprs,
+                                   linalg::GenericOp generic) {
+  if (generic.getNumResults() != 1 || generic.getNumLoops() != 0)
+    return std::nullopt;
+  const Expr *e = exprs.build(generic->getResult(0), {});
+  if (!isOp(e, "arith.divf"))
+    return std::nullopt;
+  const Expr *total = leafOf(e->operands[0]);
+  const Expr *count = leafOf(e->operands[1]);
+  if (!total || !count)
+    return std::nullopt;
+  std::optional<SumReduction> totalSum = sumReduction(total->value);
+  std::optional<SumReduction> countSum = sumReduction(count->value);
+  if (!totalSum || !countSum)
+    return std::nullopt;
+  LossParts parts;
+  parts.perToken = exprs.build(totalSum->input, totalSum->inputLoops);
+  parts.valid = exprs.build(countSum->input, countSum->inputLoops);
+  forEachNode(parts.perToken, [&](const Expr &node) {
+    if (node.kind == Expr::Kind::Tensor)
+      if (linalg::GenericOp gather = gatherBehind(node.value))
+        parts.gather = gather;
+  });
+  if (!parts.gather)
+    return std::nullopt;
+  return parts;
+}
+
+} // namespace
+
+MeanLossIndex::MeanLossIndex(ElementwiseExprBuilder &exprs, Block *block)
+    : exprs(exprs) {
   for (Operation &op : *block) {
     auto generic = dyn_cast<linalg::GenericOp>(op);
-    if (!generic || generic.getNumResults() != 1 || generic.getNumLoops() != 0)
+    if (!generic)
       continue;
-    Value loss = generic->getResult(0);
-    const Expr *e = exprs.build(loss, {});
-    if (!isOp(e, "arith.divf"))
+    if (tensor::ExtractOp extract = gatherExtract(generic)) {
+      gathersBySource[exprs.build(extract.getTensor())].push_back(generic);
       continue;
-    // loss = total / count with total = Σ_n ±(−logp[n, y_n]) and count the
-    // number of valid labels.
-    auto leafOf = [](const Expr *x) -> const Expr * {
-      while (x && x->kind == Expr::Kind::Op && x->operands.size() == 1 &&
-             isa<arith::SIToFPOp, arith::UIToFPOp, arith::ExtFOp>(x->op))
-        x = x->operands[0];
-      return x && x->kind == Expr::Kind::Tensor ? x : nullptr;
-    };
-    const Expr *total = leafOf(e->operands[0]);
-    const Expr *count = leafOf(e->operands[1]);
-    if (!total || !count)
+    }
+    if (std::optional<LossParts> parts = lossParts(exprs, generic))
+      lossesByGather[parts->gather].push_back(generic->getResult(0));
+  }
+}
+
+std::optional<MeanLossMatch>
+MeanLossIndex::find(const CrossEntropyGradMatch &match) {
+  LabelEvaluator eval{match.labels, {}};
+  for (linalg::GenericOp gather : gathersBySource.lookup(match.logSoftmax)) {
+    // The gathered column must be the label for valid tokens.
+    tensor::ExtractOp extract = gatherExtract(gather);
+    unsigned tokenDim =
+        extract.getIndices()[0].getDefiningOp<linalg::IndexOp>().getDim();
+    OpOperand *input = gather.getDpsInputOperand(0);
+    SmallVector<int64_t, 2> loops;
+    for (AffineExpr e : gather.getMatchingIndexingMap(input).getResults()) {
+      auto dim = dyn_cast<AffineDimExpr>(e);
+      loops.push_back(dim && dim.getPosition() == tokenDim ? 0 : -1);
+    }
+    if (!same(eval.at(exprs.build(input->get(), loops), kTarget, 0), kTarget))
       continue;
-    std::optional<SumReduction> totalSum = sumReduction(total->value);
-    std::optional<SumReduction> countSum = sumReduction(count->value);
-    if (!totalSum || !countSum)
-      continue;
-    const Expr *perToken = exprs.build(totalSum->input, totalSum->inputLoops);
-    const Expr *valid = exprs.build(countSum->input, countSum->inputLoops);
-    Value gathered;
-    forEachNode(perToken, [&](const Expr &node) {
-      if (node.kind == Expr::Kind::Tensor && isGather(node.value))
-        gathered = node.value;
-    });
-    if (!gathered)
-      continue;
-    LabelEvaluator eval{match.labels, {}};
-    const double logProb = -2.5;
-    if (same(eval.at(perToken, kTarget, 0, logProb, gathered), -logProb) &&
-        same(eval.at(perToken, match.ignoreIndex, 0, logProb, gathered), 0.0) &&
-        same(eval.at(valid, kTarget, 0), 1.0) &&
-        same(eval.at(valid, match.ignoreIndex, 0), 0.0))
-      return MeanLossMatch{loss, {isGather(gathered)}};
+    // loss = Σ_n [valid] (−logp[n, y_n]) / Σ_n [valid].
+    for (Value loss : lossesByGather.lookup(gather)) {
+      std::optional<LossParts> parts =
+          lossParts(exprs, loss.getDefiningOp<linalg::GenericOp>());
+      Value gathered;
+      forEachNode(parts->perToken, [&](const Expr &node) {
+        if (node.kind == Expr::Kind::Tensor &&
+            gatherBehind(node.value) == gather)
+          gathered = node.value;
+      });
+      const double logProb = -2.5;
+      if (same(eval.at(parts->perToken, kTarget, 0, logProb, gathered),
+               -logProb) &&
+          same(
+              eval.at(parts->perToken, match.ignoreIndex, 0, logProb, gathered),
+              0.0) &&
+          same(eval.at(parts->valid, kTarget, 0), 1.0) &&
+          same(eval.at(parts->valid, match.ignoreIndex, 0), 0.0))
+        return MeanLossMatch{loss, {gather}};
+    }
   }
   return std::nullopt;
 }

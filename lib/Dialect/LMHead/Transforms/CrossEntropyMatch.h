@@ -60,11 +60,24 @@ struct MeanLossMatch {
   SmallVector<Operation *, 1> gathers;
 };
 
-/// Finds in `block` the mean cross-entropy loss of the same log-softmax,
-/// labels and ignore_index as `match`.
-std::optional<MeanLossMatch> findMeanLoss(ElementwiseExprBuilder &exprs,
-                                          Block *block,
-                                          const CrossEntropyGradMatch &match);
+/// The mean cross-entropy losses of one block, indexed once so that each
+/// cross-entropy finds its own in constant time: the gathers of a
+/// log-probability at the labels, by the log-softmax they read, and the
+/// rank-0 `total / count` divisions, by the gather their total sums.
+class MeanLossIndex {
+public:
+  MeanLossIndex(ElementwiseExprBuilder &exprs, Block *block);
+
+  /// The mean loss of the same log-softmax, labels and ignore_index as
+  /// `match`, if the block computes one.
+  std::optional<MeanLossMatch> find(const CrossEntropyGradMatch &match);
+
+private:
+  ElementwiseExprBuilder &exprs;
+  llvm::DenseMap<const Expr *, SmallVector<linalg::GenericOp, 1>>
+      gathersBySource;
+  llvm::DenseMap<Operation *, SmallVector<Value, 1>> lossesByGather;
+};
 
 } // namespace lmhead
 } // namespace mlir

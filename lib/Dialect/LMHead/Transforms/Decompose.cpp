@@ -120,10 +120,10 @@ struct DecomposeCELinearGrad : OpRewritePattern<CELinearGradOp> {
     CrossEntropyStart start = startCrossEntropy(build, op, options);
     // dZ enters the products in the operand type, as the kernels store it
     // (and as mixed-precision frontends round it).
-    Value dz = build.roundTo(
-        build.logitGradient(start.logits, op.getLse(), op.getLabels(),
-                            op.getDloss(), start.validCount, options),
-        getElementTypeOrSelf(op.getH()));
+    Value dz = build.roundTo(build.logitGradient(start.logits, op.getLse(),
+                                                 op.getLabels(), op.getDloss(),
+                                                 start.validCount, options),
+                             getElementTypeOrSelf(op.getH()));
     GradientResults results =
         build.gradients(dz, op.getH(), op.getW(), requestOf(op, 1.0));
     rewriter.replaceOp(op, gradientResults(results));

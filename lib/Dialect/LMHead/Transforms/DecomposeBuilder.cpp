@@ -191,21 +191,20 @@ Value DecomposeBuilder::logits(Value h, Value w, Value bias,
   }
   maps.push_back(loopsMap(ctx, 2, {0, 1}));
   bool hasBias = static_cast<bool>(bias);
-  return buildGeneric(b, loc, ins, {emptyTensor(b, loc, sizes, b.getF32Type())},
-                      maps, {kParallel, kParallel},
-                      [&](ScalarBuilder &s, ValueRange a) {
-                        Value z = s.convert(a[0], b.getF32Type());
-                        if (hasBias)
-                          z = s.add(z, s.convert(a[1], b.getF32Type()));
-                        if (round)
-                          z = s.convert(s.convert(z, operandType),
-                                        b.getF32Type());
-                        if (softcap > 0.0) {
-                          Value cap = s.f32(softcap);
-                          z = s.mul(cap, s.tanh(s.div(z, cap)));
-                        }
-                        s.yield(z);
-                      })[0];
+  return buildGeneric(
+      b, loc, ins, {emptyTensor(b, loc, sizes, b.getF32Type())}, maps,
+      {kParallel, kParallel}, [&](ScalarBuilder &s, ValueRange a) {
+        Value z = s.convert(a[0], b.getF32Type());
+        if (hasBias)
+          z = s.add(z, s.convert(a[1], b.getF32Type()));
+        if (round)
+          z = s.convert(s.convert(z, operandType), b.getF32Type());
+        if (softcap > 0.0) {
+          Value cap = s.f32(softcap);
+          z = s.mul(cap, s.tanh(s.div(z, cap)));
+        }
+        s.yield(z);
+      })[0];
 }
 
 Value DecomposeBuilder::logSumExp(Value z) {

@@ -204,6 +204,12 @@ struct HeadGroup {
   std::optional<WeightGradMatch> dw;
   std::optional<linalg::LinalgOp> db;
   std::optional<CrossEntropyGradMatch> crossEntropy;
+  /// Decided before any rewrite, while the block's op order is still
+  /// cached: where the lmhead ops go, and the graph's mean loss with the op
+  /// before which the forward goes.
+  Operation *first = nullptr;
+  std::optional<MeanLossMatch> meanLoss;
+  Operation *forwardAt = nullptr;
 
   Value h() const { return crossEntropy ? crossEntropy->h : dw->h.value; }
   Value w() const { return crossEntropy ? crossEntropy->w : dh->w.value; }
@@ -342,6 +348,26 @@ private:
     for (Operation *op : group.products())
       claimed.insert(op);
     group.db = findColumnSum(group);
+    group.first = firstInBlock(group.products());
+    group.forwardAt = group.first;
+    if (group.crossEntropy) {
+      Block *block = group.first->getBlock();
+      std::unique_ptr<MeanLossIndex> &index = meanLosses[block];
+      if (!index)
+        index = std::make_unique<MeanLossIndex>(exprs, block);
+      group.meanLoss = index->find(*group.crossEntropy);
+      // The forward goes where the graph's loss was, when that comes first.
+      if (group.meanLoss) {
+        Operation *lossOp = group.meanLoss->loss.getDefiningOp();
+        if (lossOp->isBeforeInBlock(group.first) &&
+            llvm::all_of(
+                ValueRange{group.h(), group.w(), group.crossEntropy->labels},
+                [&](Value v) {
+                  return dominance.properlyDominates(v, lossOp);
+                }))
+          group.forwardAt = lossOp;
+      }
+    }
     groups.push_back(group);
   }
 
@@ -423,8 +449,7 @@ private:
   /// them (every operand they use is defined before it).
   void rewrite(HeadGroup &group) {
     SmallVector<Operation *> replaced = group.products();
-    Operation *first = firstInBlock(replaced);
-    OpBuilder b(first);
+    OpBuilder b(group.first);
     Location loc = b.getFusedLoc(llvm::map_to_vector(
         replaced, [](Operation *op) { return op->getLoc(); }));
     WeightLayout layout = group.layout();
@@ -455,16 +480,8 @@ private:
     std::string what;
     if (group.crossEntropy) {
       const CrossEntropyGradMatch &ce = *group.crossEntropy;
-      Block *block = first->getBlock();
-      std::optional<MeanLossMatch> forwardLoss = findMeanLoss(exprs, block, ce);
-      Value meanLoss = forwardLoss ? forwardLoss->loss : Value();
-      // The forward goes where the graph's loss was, when it comes first.
-      OpBuilder fb(first);
-      if (meanLoss && meanLoss.getDefiningOp()->isBeforeInBlock(first) &&
-          dominance.properlyDominates(h, meanLoss.getDefiningOp()) &&
-          dominance.properlyDominates(w, meanLoss.getDefiningOp()) &&
-          dominance.properlyDominates(ce.labels, meanLoss.getDefiningOp()))
-        fb.setInsertionPoint(meanLoss.getDefiningOp());
+      Value meanLoss = group.meanLoss ? group.meanLoss->loss : Value();
+      OpBuilder fb(group.forwardAt);
       Type f32 = b.getF32Type();
       auto lseType = RankedTensorType::get({hType.getDimSize(0)}, f32);
       auto forward = CELinearFwdOp::create(
@@ -489,7 +506,7 @@ private:
       if (meanLoss) {
         meanLoss.replaceAllUsesWith(forward.getLoss());
         replaced.push_back(meanLoss.getDefiningOp());
-        llvm::append_range(replaced, forwardLoss->gathers);
+        llvm::append_range(replaced, group.meanLoss->gathers);
         what = "softmax cross-entropy, its loss and backward rewritten into "
                "lmhead.ce_linear_fwd and lmhead.ce_linear_grad";
       } else {
@@ -551,11 +568,13 @@ private:
   /// The readings of each dZ, and the dZ values in program order.
   llvm::DenseMap<Value, ContractionRoles> readingsByDz;
   SmallVector<Value> dzOrder;
-  SmallVector<HeadGroup> groups;
+  std::vector<HeadGroup> groups;
   llvm::SmallPtrSet<Operation *, 16> claimed;
   llvm::DenseMap<Operation *, std::string> missedReason;
   /// Why no cross-entropy produces each dZ.
   llvm::DenseMap<Value, std::string> ceWhys;
+  /// The mean-loss index of each block with a cross-entropy.
+  llvm::DenseMap<Block *, std::unique_ptr<MeanLossIndex>> meanLosses;
   /// The logits products of recognised cross-entropies.
   llvm::SmallPtrSet<Operation *, 4> logitsProducts;
   /// Single-input reductions of 2-D values, by traced input: the possible
