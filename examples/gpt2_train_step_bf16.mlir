@@ -1,0 +1,1 @@
+../test/graphs/gpt2_train_step_bf16_autocast_tied.mlir
