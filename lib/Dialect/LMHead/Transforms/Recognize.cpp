@@ -1,12 +1,18 @@
 //===- Recognize.cpp - find the LM-head backward (--lmhead-recognize) -----===//
 //
 // Every 2-D contraction of a function is read by structure
-// (ContractionMatch.h): it may compute `dh = dZ·W` or `dW = dZᵀ·h`. The two
-// products of one LM head share their logit gradient dZ; only such a pair
-// (evidence that dZ is a logit gradient) is rewritten, into one
-// `lmhead.linear_grad` whose results replace the products' results. A
-// column sum of the same dZ becomes its bias gradient. Every candidate left
-// alone gets a missed remark naming the reason, every rewrite a passed one.
+// (ContractionMatch.h): it may compute `dh = dZ·W` or `dW = dZᵀ·h`, and the
+// products are grouped by the dZ they read. A dZ made by a softmax
+// cross-entropy (CrossEntropyMatch.h) is the strongest evidence of an LM
+// head: its products become `lmhead.ce_linear_grad`, the graph's mean loss
+// `lmhead.ce_linear_fwd`, and the N×V chain between them dies. Without a
+// cross-entropy, only a pair of products sharing dZ is rewritten, into
+// `lmhead.linear_grad` (with a column sum of the same dZ as its bias
+// gradient). Every candidate left alone gets a missed remark naming the
+// reason, every rewrite a passed one.
+//
+// All decisions that need the block's op order are taken before the first
+// rewrite, so that the pass stays linear in the size of the graph.
 //
 //===----------------------------------------------------------------------===//
 

@@ -60,9 +60,19 @@ def LMHeadRecognize : Pass<"lmhead-recognize"> {
     the linalg interfaces, indexing maps, and operands traced through
     transposes and exact widening casts) and recognises the two backward
     GEMMs of a language model's output layer: `dh = dZ·W`, where the
-    vocabulary is contracted, and `dW = dZᵀ·h`, where the tokens are. A pair
-    of them that shares its logit gradient dZ becomes one
-    `lmhead.linear_grad`, with the weight layout read from the product
+    vocabulary is contracted, and `dW = dZᵀ·h`, where the tokens are.
+
+    When dZ is made by a softmax cross-entropy of the logits `h·Wᵀ` (as
+    frontends lower PyTorch's `cross_entropy`: log-softmax, nll with
+    ignore_index and a mean over valid tokens, and their backward functions,
+    in any split into elementwise generics, with bf16 autocast casts), its
+    products become `lmhead.ce_linear_grad` and the graph's mean loss
+    `lmhead.ce_linear_fwd`: the N×V logits, log-probabilities and dZ are no
+    longer computed. The loss of a batch whose labels are all ignored
+    becomes 0 where PyTorch gives NaN (0/0).
+
+    Otherwise a pair of products that shares its logit gradient dZ becomes
+    one `lmhead.linear_grad`, with the weight layout read from the product
     (`[V,D]` or `[D,V]`), accumulation into a non-zero initial value as
     `accumulate_dh`/`accumulate_dw`, the product's accumulator type as
     `acc_type`, and a column sum of the same dZ as the bias gradient. What
