@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -39,19 +40,58 @@ bool isWideningCopy(linalg::GenericOp generic) {
          yield.getValues().front() == ext.getResult();
 }
 
-/// The permutation of a 2-D transpose producing `value`, if it is one.
-std::optional<Value> transposeSource(Value value) {
+/// The input and permutation of a transpose producing `value`
+/// (linalg.transpose, or a generic that copies its input through a
+/// permuted map): result dimension i is input dimension perm[i].
+std::optional<std::pair<Value, SmallVector<int64_t>>> transposeOf(Value value) {
   Operation *def = value.getDefiningOp();
-  if (auto transpose = dyn_cast_or_null<linalg::TransposeOp>(def)) {
-    if (transpose.getPermutation() == ArrayRef<int64_t>{1, 0})
-      return transpose.getInput();
+  if (auto transpose = dyn_cast_or_null<linalg::TransposeOp>(def))
+    return std::make_pair(transpose.getInput(),
+                          SmallVector<int64_t>(transpose.getPermutation()));
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(def);
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() != 0)
     return std::nullopt;
-  }
-  if (auto generic = dyn_cast_or_null<linalg::GenericOp>(def)) {
-    std::optional<SmallVector<int64_t>> perm =
-        linalg::isaTransposeOpInterface(generic);
-    if (perm && *perm == SmallVector<int64_t>{1, 0})
-      return generic.getDpsInputOperand(0)->get();
+  Block *body = generic.getBody();
+  if (body->getOperations().size() != 1 ||
+      body->getTerminator()->getOperand(0) != body->getArgument(0))
+    return std::nullopt;
+  AffineMap in = generic.getIndexingMapsArray()[0];
+  AffineMap out = generic.getIndexingMapsArray()[1];
+  if (!in.isPermutation() || !out.isIdentity())
+    return std::nullopt;
+  SmallVector<int64_t> perm(in.getNumResults());
+  for (auto [inputDim, expr] : llvm::enumerate(in.getResults()))
+    perm[cast<AffineDimExpr>(expr).getPosition()] = inputDim;
+  return std::make_pair(generic.getDpsInputOperand(0)->get(), perm);
+}
+
+/// The input of a 2-D transpose producing `value`, if it is one.
+std::optional<Value> transposeSource(Value value) {
+  auto transpose = transposeOf(value);
+  if (transpose && transpose->second == SmallVector<int64_t>{1, 0})
+    return transpose->first;
+  return std::nullopt;
+}
+
+/// Tokens as [B,S]: `collapse(transpose(X[B,S,V] -> [V,B,S]), [[0],[1,2]])`
+/// is the transpose of `collapse(X, [[0,1],[2]])`. Returns that collapse
+/// when the graph computes it too (it is the dZ or h the other product
+/// reads), so both products trace to one value.
+std::optional<Value> collapsedTransposeSource(Value value) {
+  auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>();
+  if (!collapse || collapse.getSrcType().getRank() != 3 ||
+      collapse.getReassociationIndices() !=
+          SmallVector<ReassociationIndices>{{0}, {1, 2}})
+    return std::nullopt;
+  auto transpose = transposeOf(collapse.getSrc());
+  if (!transpose || transpose->second != SmallVector<int64_t>{2, 0, 1})
+    return std::nullopt;
+  for (Operation *user : transpose->first.getUsers()) {
+    auto tokens = dyn_cast<tensor::CollapseShapeOp>(user);
+    if (tokens && tokens.getReassociationIndices() ==
+                      SmallVector<ReassociationIndices>{{0, 1}, {2}})
+      return tokens.getResult();
   }
   return std::nullopt;
 }
@@ -81,6 +121,11 @@ MatrixSource mlir::lmhead::traceMatrix(Value value) {
   while (true) {
     if (std::optional<Value> input = transposeSource(source.value)) {
       source.value = *input;
+      source.transposed = !source.transposed;
+      continue;
+    }
+    if (std::optional<Value> tokens = collapsedTransposeSource(source.value)) {
+      source.value = *tokens;
       source.transposed = !source.transposed;
       continue;
     }

@@ -216,6 +216,8 @@ struct HeadGroup {
   Operation *first = nullptr;
   std::optional<MeanLossMatch> meanLoss;
   Operation *forwardAt = nullptr;
+  /// Reshapes of operands that must move before `first`.
+  SmallVector<Operation *> moves;
 
   Value h() const { return crossEntropy ? crossEntropy->h : dw->h.value; }
   Value w() const { return crossEntropy ? crossEntropy->w : dh->w.value; }
@@ -356,6 +358,10 @@ private:
     group.db = findColumnSum(group);
     group.first = firstInBlock(group.products());
     group.forwardAt = group.first;
+    group.moves = reshapesToMove(
+        {group.h(), group.w(),
+         group.crossEntropy ? group.crossEntropy->labels : group.dz},
+        group.first);
     if (group.crossEntropy) {
       Block *block = group.first->getBlock();
       std::unique_ptr<MeanLossIndex> &index = meanLosses[block];
@@ -422,10 +428,31 @@ private:
     if (group.dw)
       reads.push_back(accumulatedInit(group.dw->op));
     for (Value value : reads)
-      if (value && !dominance.properlyDominates(value, first))
+      if (value && !dominance.properlyDominates(value, first) &&
+          !movableBefore(value, first))
         return "an operand of a later product is computed after the first "
                "product";
     return "";
+  }
+
+  /// Whether `value` can be made available at `first` by moving its
+  /// defining reshape there: frontends collapse [B,S] tokens right before
+  /// the product that uses them.
+  bool movableBefore(Value value, Operation *first) {
+    Operation *def = value.getDefiningOp();
+    return def && isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(def) &&
+           def->getBlock() == first->getBlock() &&
+           dominance.properlyDominates(def->getOperand(0), first);
+  }
+
+  /// The reshapes to move before `first` so that `reads` are available.
+  SmallVector<Operation *> reshapesToMove(ArrayRef<Value> reads,
+                                          Operation *first) {
+    SmallVector<Operation *> moves;
+    for (Value value : reads)
+      if (value && !dominance.properlyDominates(value, first))
+        moves.push_back(value.getDefiningOp());
+    return moves;
   }
 
   /// The accumulator type of the group's products.
@@ -455,6 +482,8 @@ private:
   /// them (every operand they use is defined before it).
   void rewrite(HeadGroup &group) {
     SmallVector<Operation *> replaced = group.products();
+    for (Operation *reshape : group.moves)
+      reshape->moveBefore(group.first);
     OpBuilder b(group.first);
     Location loc = b.getFusedLoc(llvm::map_to_vector(
         replaced, [](Operation *op) { return op->getLoc(); }));
