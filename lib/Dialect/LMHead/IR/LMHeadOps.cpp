@@ -152,14 +152,6 @@ private:
   Operation *op;
 };
 
-/// Dimension of the vocabulary in a weight of the given layout.
-unsigned vocabDim(WeightLayout layout) {
-  return layout == WeightLayout::VD ? 0 : 1;
-}
-
-/// Dimension of the hidden size in a weight of the given layout.
-unsigned hiddenDim(WeightLayout layout) { return 1 - vocabDim(layout); }
-
 /// The weight's shape written out for messages.
 StringRef weightShapeDoc(WeightLayout layout) {
   return layout == WeightLayout::VD ? "[V,D] (layout vd)" : "[D,V] (layout dv)";

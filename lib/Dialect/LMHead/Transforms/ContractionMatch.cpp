@@ -195,18 +195,25 @@ ContractionRoles mlir::lmhead::classifyProduct(linalg::LinalgOp op) {
   return roles;
 }
 
+bool mlir::lmhead::isZeroInit(Value init) {
+  if (auto fill = init.getDefiningOp<linalg::FillOp>())
+    init = fill.getInputs().front();
+  else if (auto generic = init.getDefiningOp<linalg::GenericOp>())
+    if (std::optional<Value> value = linalg::isaFillOpInterface(generic))
+      init = *value;
+  Attribute attr;
+  if (!matchPattern(init, m_Constant(&attr)))
+    return false;
+  if (auto splat = dyn_cast<SplatElementsAttr>(attr))
+    attr = splat.getSplatValue<Attribute>();
+  if (auto f = dyn_cast<FloatAttr>(attr))
+    return f.getValue().isZero();
+  if (auto i = dyn_cast<IntegerAttr>(attr))
+    return i.getValue().isZero();
+  return false;
+}
+
 Value mlir::lmhead::accumulatedInit(linalg::LinalgOp op) {
   Value init = op.getDpsInitOperand(0)->get();
-  std::optional<Value> fillValue;
-  if (auto fill = init.getDefiningOp<linalg::FillOp>())
-    fillValue = fill.getInputs().front();
-  else if (auto generic = init.getDefiningOp<linalg::GenericOp>())
-    fillValue = linalg::isaFillOpInterface(generic);
-  if (fillValue) {
-    FloatAttr constant;
-    if (matchPattern(*fillValue, m_Constant(&constant)) &&
-        constant.getValue().isZero())
-      return Value();
-  }
-  return init;
+  return isZeroInit(init) ? Value() : init;
 }

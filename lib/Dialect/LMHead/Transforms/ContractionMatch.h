@@ -63,6 +63,10 @@ std::string whyNotAProduct(linalg::LinalgOp op);
 /// The LM-head roles `op` can play, given it is a 2-D product.
 ContractionRoles classifyProduct(linalg::LinalgOp op);
 
+/// Whether `init` is all zeros: a zero constant, or a fill (linalg.fill or
+/// a filling generic) of one.
+bool isZeroInit(Value init);
+
 /// The value the product accumulates into: null when it starts from zero
 /// (a fill of 0), else the existing tensor it adds to.
 Value accumulatedInit(linalg::LinalgOp op);

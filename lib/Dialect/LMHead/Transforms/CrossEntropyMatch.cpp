@@ -57,21 +57,6 @@ const Expr *stripRounding(const Expr *e) {
   return e;
 }
 
-bool isZeroInit(Value init) {
-  Attribute attr;
-  if (auto fill = init.getDefiningOp<linalg::FillOp>())
-    init = fill.getInputs().front();
-  if (!matchPattern(init, m_Constant(&attr)))
-    return false;
-  if (auto splat = dyn_cast<SplatElementsAttr>(attr))
-    attr = splat.getSplatValue<Attribute>();
-  if (auto f = dyn_cast<FloatAttr>(attr))
-    return f.getValue().isZero();
-  if (auto i = dyn_cast<IntegerAttr>(attr))
-    return i.getValue().isZero();
-  return false;
-}
-
 /// A sum over the last outer loop: the reduced input read in outer loops
 /// where the kept loops come first (in the order of the output) and the
 /// reduced loop last.

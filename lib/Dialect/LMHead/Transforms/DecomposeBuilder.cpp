@@ -105,11 +105,6 @@ AffineMap loopsMap(MLIRContext *ctx, unsigned numDims,
   return AffineMap::get(numDims, 0, exprs, ctx);
 }
 
-unsigned vocabDim(WeightLayout layout) {
-  return layout == WeightLayout::VD ? 0 : 1;
-}
-unsigned hiddenDim(WeightLayout layout) { return 1 - vocabDim(layout); }
-
 using BodyFn = function_ref<void(ScalarBuilder &, ValueRange)>;
 
 /// Builds a linalg.generic whose results have the types of `outs`.

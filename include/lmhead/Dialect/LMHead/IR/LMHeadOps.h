@@ -16,6 +16,20 @@
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadEnums.h.inc"
 
+namespace mlir {
+namespace lmhead {
+
+/// The dimension of the weight that runs over the vocabulary.
+inline unsigned vocabDim(WeightLayout layout) {
+  return layout == WeightLayout::VD ? 0 : 1;
+}
+
+/// The dimension of the weight that runs over the hidden size.
+inline unsigned hiddenDim(WeightLayout layout) { return 1 - vocabDim(layout); }
+
+} // namespace lmhead
+} // namespace mlir
+
 #define GET_OP_CLASSES
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h.inc"
 
