@@ -226,11 +226,102 @@ bool same(std::optional<double> a, double b) {
 
 } // namespace
 
+namespace {
+
+/// Fills the logits part of `match` from `p`, the softmax of the logits:
+/// `exp(y − log Σ_v exp(y))` (the exp of a log-softmax) or
+/// `exp(y) / Σ_v exp(y)`, with y = z or z − (a row value), z = h·Wᵀ.
+bool matchSoftmaxOfLogits(ElementwiseExprBuilder &exprs, const Expr *p,
+                          CrossEntropyGradMatch &match, std::string &why) {
+  const Expr *shifted = nullptr;
+  if (isOp(p, "math.exp")) {
+    const Expr *logp = p->operands[0];
+    if (!isOp(logp, "arith.subf") || !isOp(logp->operands[1], "math.log")) {
+      why = "the softmax is not exp of a log-softmax y − log Σ exp(y)";
+      return false;
+    }
+    shifted = logp->operands[0];
+    const Expr *sumExp = rowSumOperand(exprs, logp->operands[1]->operands[0]);
+    if (!isOp(sumExp, "math.exp") || sumExp->operands[0] != shifted) {
+      why = "the log-softmax does not normalise by the sum of its own exp";
+      return false;
+    }
+    match.logSoftmax = logp;
+  } else if (isOp(p, "arith.divf") && isOp(p->operands[0], "math.exp")) {
+    shifted = p->operands[0]->operands[0];
+    const Expr *sumExp = rowSumOperand(exprs, p->operands[1]);
+    if (!isOp(sumExp, "math.exp") || sumExp->operands[0] != shifted) {
+      why = "the softmax does not normalise by the sum of its own exp";
+      return false;
+    }
+  } else {
+    why = "no softmax of the logits";
+    return false;
+  }
+
+  const Expr *logits = shifted;
+  if (isOp(shifted, "arith.subf") && isRowLeaf(shifted->operands[1]))
+    logits = shifted->operands[0];
+  logits = stripRounding(logits);
+  if (!logits->isTensorReading({0, 1})) {
+    why = "the softmax is not of a logits tensor";
+    return false;
+  }
+  auto product2D = logits->value.getDefiningOp<linalg::LinalgOp>();
+  if (!product2D || !whyNotAProduct(product2D).empty()) {
+    why = "the logits are not a 2-D product h·Wᵀ";
+    return false;
+  }
+  ContractionRoles roles = classifyProduct(product2D);
+  if (roles.hiddenGrads.empty()) {
+    why = "the logits product is not [N,V] = h·Wᵀ";
+    return false;
+  }
+  // h·Wᵀ reads like dZ·W with the hidden size contracted: its "W" reading
+  // has the other layout.
+  const HiddenGradMatch &reading = roles.hiddenGrads.front();
+  match.logits = product2D;
+  match.h = reading.dz.value;
+  match.w = reading.w.value;
+  match.layout =
+      reading.layout == WeightLayout::VD ? WeightLayout::DV : WeightLayout::VD;
+  return true;
+}
+
+/// Sets `match.ignoreIndex` to the negative integer constant of `e` for
+/// which `isZero(candidate)` holds, if there is one.
+void findIgnoreIndex(const Expr *e, CrossEntropyGradMatch &match,
+                     function_ref<bool(int64_t)> isZero) {
+  for (int64_t candidate : integerConstants(e))
+    if (candidate < 0 && isZero(candidate)) {
+      match.ignoreIndex = candidate;
+      return;
+    }
+}
+
+/// The label-free value T of a per-token factor `s` that is T for valid
+/// tokens and 0 for ignored ones: `select(valid, T, 0)`, or `s` itself.
+const Expr *valueForValidTokens(const Expr *s, Value labels) {
+  if (!readsLabelsOrColumns(s, labels))
+    return s;
+  if (!isOp(s, "arith.select"))
+    return nullptr;
+  for (unsigned branch : {1u, 2u}) {
+    const Expr *value = s->operands[branch];
+    const Expr *other = s->operands[3 - branch];
+    std::optional<double> zero = constantValue(*other);
+    if (other->kind != Expr::Kind::Op && zero && *zero == 0.0 &&
+        !readsLabelsOrColumns(value, labels))
+      return value;
+  }
+  return nullptr;
+}
+
+/// PyTorch's backward functions: dZ = g − exp(logp)·Σ_v g with g the nll
+/// backward, −dloss/count at each valid target.
 std::optional<CrossEntropyGradMatch>
-mlir::lmhead::matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
-                                    std::string &why) {
-  const Expr *e = stripRounding(exprs.build(dz));
-  // dZ = g − exp(logp)·R
+matchLogSoftmaxBackward(ElementwiseExprBuilder &exprs, const Expr *e,
+                        std::string &why) {
   if (!isOp(e, "arith.subf")) {
     why = "dZ is not a difference g − softmax·Σg";
     return std::nullopt;
@@ -247,47 +338,9 @@ mlir::lmhead::matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
     why = "dZ is not g − exp(logp)·Σ_v g over the same g";
     return std::nullopt;
   }
-
-  // logp = y − log Σ_v exp(y), y = z or z − m.
   CrossEntropyGradMatch match;
-  match.logSoftmax = softmax->operands[0];
-  const Expr *logp = match.logSoftmax;
-  if (!isOp(logp, "arith.subf") || !isOp(logp->operands[1], "math.log")) {
-    why = "the softmax is not exp of a log-softmax y − log Σ exp(y)";
+  if (!matchSoftmaxOfLogits(exprs, softmax, match, why))
     return std::nullopt;
-  }
-  const Expr *shifted = logp->operands[0];
-  const Expr *sumExp = rowSumOperand(exprs, logp->operands[1]->operands[0]);
-  if (!isOp(sumExp, "math.exp") || sumExp->operands[0] != shifted) {
-    why = "the log-softmax does not normalise by the sum of its own exp";
-    return std::nullopt;
-  }
-  const Expr *logits = shifted;
-  if (isOp(shifted, "arith.subf") && isRowLeaf(shifted->operands[1]))
-    logits = shifted->operands[0];
-  logits = stripRounding(logits);
-  if (!logits->isTensorReading({0, 1})) {
-    why = "the log-softmax is not of a logits tensor";
-    return std::nullopt;
-  }
-  auto product2D = logits->value.getDefiningOp<linalg::LinalgOp>();
-  if (!product2D || !whyNotAProduct(product2D).empty()) {
-    why = "the logits are not a 2-D product h·Wᵀ";
-    return std::nullopt;
-  }
-  ContractionRoles roles = classifyProduct(product2D);
-  if (roles.hiddenGrads.empty()) {
-    why = "the logits product is not [N,V] = h·Wᵀ";
-    return std::nullopt;
-  }
-  // h·Wᵀ reads like dZ·W with the hidden size contracted: its "W" reading
-  // has the other layout.
-  const HiddenGradMatch &reading = roles.hiddenGrads.front();
-  match.logits = product2D;
-  match.h = reading.dz.value;
-  match.w = reading.w.value;
-  match.layout =
-      reading.layout == WeightLayout::VD ? WeightLayout::DV : WeightLayout::VD;
 
   // g: −dloss/count at the target, 0 elsewhere and for ignored tokens.
   match.labels = findLabels(g);
@@ -304,30 +357,82 @@ mlir::lmhead::matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
     why = "g is not a scaled one-hot of the labels";
     return std::nullopt;
   }
-  for (int64_t candidate : integerConstants(g))
-    if (candidate < 0 && same(eval.at(g, candidate, 0), 0.0) &&
-        same(eval.at(g, candidate, kTarget), 0.0)) {
-      match.ignoreIndex = candidate;
-      break;
-    }
+  findIgnoreIndex(g, match, [&](int64_t c) {
+    return same(eval.at(g, c, 0), 0.0) && same(eval.at(g, c, kTarget), 0.0);
+  });
   // g = select(cond, T, 0) or select(cond, 0, T) with T free of labels.
-  if (!isOp(g, "arith.select")) {
+  if (!isOp(g, "arith.select") ||
+      !(match.targetGrad = valueForValidTokens(g, match.labels)) ||
+      match.targetGrad == g) {
     why = "g is not a select between its target value and zero";
     return std::nullopt;
   }
-  for (unsigned branch : {1u, 2u}) {
-    const Expr *value = g->operands[branch];
-    const Expr *other = g->operands[3 - branch];
-    std::optional<double> zero = constantValue(*other);
-    if (other->kind != Expr::Kind::Op && zero && *zero == 0.0 &&
-        !readsLabelsOrColumns(value, match.labels))
-      match.targetGrad = value;
-  }
-  if (!match.targetGrad) {
-    why = "g is not a select between its target value and zero";
-    return std::nullopt;
-  }
+  match.upstreamIsNegatedTarget = true;
   return match;
+}
+
+/// The fused form: dZ = (softmax − onehot)·s, s the upstream gradient of
+/// each valid token (0 for ignored ones).
+std::optional<CrossEntropyGradMatch>
+matchSoftmaxMinusOneHot(ElementwiseExprBuilder &exprs, const Expr *e,
+                        std::string &why) {
+  if (!isOp(e, "arith.mulf")) {
+    why = "dZ is neither g − softmax·Σg nor (softmax − onehot)·s";
+    return std::nullopt;
+  }
+  for (unsigned which : {0u, 1u}) {
+    const Expr *difference = e->operands[which];
+    const Expr *scale = e->operands[1 - which];
+    if (!isOp(difference, "arith.subf"))
+      continue;
+    CrossEntropyGradMatch match;
+    std::string softmaxWhy;
+    if (!matchSoftmaxOfLogits(exprs, difference->operands[0], match,
+                              softmaxWhy)) {
+      why = softmaxWhy;
+      continue;
+    }
+    const Expr *oneHot = difference->operands[1];
+    match.labels = findLabels(e);
+    if (!match.labels) {
+      why = "the one-hot does not read exactly one [N] integer label tensor";
+      return std::nullopt;
+    }
+    LabelEvaluator eval{match.labels, {}};
+    if (!same(eval.at(oneHot, kTarget, kTarget), 1.0) ||
+        !same(eval.at(oneHot, kSecondTarget, kSecondTarget), 1.0) ||
+        !same(eval.at(oneHot, kTarget, kOtherColumn), 0.0) ||
+        !same(eval.at(oneHot, kSecondTarget, kTarget), 0.0)) {
+      why = "softmax − x with x not a one-hot of the labels";
+      return std::nullopt;
+    }
+    std::optional<double> valid = eval.at(scale, kTarget, kTarget);
+    if (!valid || *valid == 0.0 || !std::isfinite(*valid) ||
+        !same(eval.at(scale, kSecondTarget, kTarget), *valid)) {
+      why = "the scale of softmax − onehot is not one value for every token";
+      return std::nullopt;
+    }
+    findIgnoreIndex(scale, match,
+                    [&](int64_t c) { return same(eval.at(scale, c, 0), 0.0); });
+    match.targetGrad = valueForValidTokens(scale, match.labels);
+    if (!match.targetGrad) {
+      why = "the scale of softmax − onehot is not a select of one value";
+      return std::nullopt;
+    }
+    return match;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<CrossEntropyGradMatch>
+mlir::lmhead::matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
+                                    std::string &why) {
+  const Expr *e = stripRounding(exprs.build(dz));
+  if (isOp(e, "arith.subf"))
+    return matchLogSoftmaxBackward(exprs, e, why);
+  return matchSoftmaxMinusOneHot(exprs, e, why);
 }
 
 namespace {

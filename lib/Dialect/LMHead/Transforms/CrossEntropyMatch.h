@@ -7,7 +7,7 @@
 //
 //   logp = z − m − log Σ_v exp(z − m)                      (z = h·Wᵀ)
 //   g    = −dloss/count at v = y_n (0 elsewhere, 0 for ignored tokens)
-//   dZ   = g − exp(logp) · Σ_v g
+//   dZ   = g − exp(logp) · Σ_v g        (or the fused (softmax − onehot)·s)
 //   loss = Σ_n [y_n valid] (−logp[n, y_n]) / count
 //
 // The pieces are read as scalar expressions (ElementwiseExpr.h), whatever
@@ -38,11 +38,15 @@ struct CrossEntropyGradMatch {
   Value labels;
   /// The label whose tokens are ignored (PyTorch's ignore_index).
   int64_t ignoreIndex = -100;
-  /// The log-softmax of the logits, as an expression.
+  /// The log-softmax of the logits, as an expression (null when the graph
+  /// forms the softmax directly).
   const Expr *logSoftmax = nullptr;
-  /// The value of g at a token's target: −dloss/count in PyTorch's mean
-  /// reduction. It reads scalars only.
+  /// The upstream gradient of each valid token's loss, up to its sign: g at
+  /// a token's target (−dloss/count in PyTorch's mean reduction) when
+  /// `upstreamIsNegatedTarget`, else the scale s of (softmax − onehot)·s.
+  /// It reads scalars only.
   const Expr *targetGrad = nullptr;
+  bool upstreamIsNegatedTarget = false;
 };
 
 /// Matches the softmax cross-entropy backward producing `dz` ([N,V]);

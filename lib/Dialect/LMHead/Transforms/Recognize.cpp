@@ -523,14 +523,15 @@ private:
           fb, loc, TypeRange{RankedTensorType::get({}, f32), lseType}, h, w,
           ce.labels, /*bias=*/Value(), layout, Reduction::Mean, ce.ignoreIndex,
           llvm::APFloat(0.0), llvm::APFloat(0.0), llvm::APFloat(0.0), accAttr);
-      // PyTorch's g at a target is −dloss/count: the upstream gradient of
-      // a summed loss is its negation.
-      Value target = materializeScalar(b, loc, ce.targetGrad);
-      if (target.getType() != f32)
-        target = arith::ExtFOp::create(b, loc, f32, target);
+      // The upstream gradient of each token's loss, for reduction(sum):
+      // PyTorch's g at a target is its negation (−dloss/count).
+      Value upstream = materializeScalar(b, loc, ce.targetGrad);
+      if (upstream.getType() != f32)
+        upstream = arith::ExtFOp::create(b, loc, f32, upstream);
+      if (ce.upstreamIsNegatedTarget)
+        upstream = arith::NegFOp::create(b, loc, upstream);
       Value dloss = tensor::FromElementsOp::create(
-          b, loc, RankedTensorType::get({}, f32),
-          ValueRange{arith::NegFOp::create(b, loc, target)});
+          b, loc, RankedTensorType::get({}, f32), ValueRange{upstream});
       auto grad = CELinearGradOp::create(
           b, loc, TypeRange{dhType, dwType}, h, w, ce.labels, forward.getLse(),
           dloss, /*bias=*/Value(), dhAcc, dwAcc, layout, Reduction::Sum,
@@ -546,8 +547,9 @@ private:
                "lmhead.ce_linear_fwd and lmhead.ce_linear_grad";
       } else {
         what = "softmax cross-entropy backward rewritten into "
-               "lmhead.ce_linear_fwd and lmhead.ce_linear_grad (its mean "
-               "loss was not found, so the logits stay for it)";
+               "lmhead.ce_linear_fwd and lmhead.ce_linear_grad (the graph "
+               "has no mean loss of these logits to replace; whatever else "
+               "reads them keeps them)";
       }
       remarkPassed(grad, what);
     } else {
