@@ -17,6 +17,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -27,7 +29,8 @@ using namespace mlir::lmhead;
 
 namespace {
 
-/// Beyond this many nodes a chain is not a cross-entropy worth reading.
+/// Beyond this many new nodes in one outermost build() a chain is not a
+/// cross-entropy worth reading; it is cut into leaves instead.
 constexpr size_t kMaxNodes = 4096;
 
 /// Maps the dimensions of a reshape's result to those of its source when the
@@ -81,7 +84,7 @@ unitReshapeSourceLoops(ArrayRef<ReassociationIndices> groups,
 } // namespace
 
 const Expr *ElementwiseExprBuilder::make(Expr expr) {
-  if (nodes.size() >= kMaxNodes)
+  if (nodes.size() - budgetStart >= kMaxNodes)
     return nullptr;
   nodes.push_back(std::move(expr));
   return &nodes.back();
@@ -111,6 +114,9 @@ const Expr *ElementwiseExprBuilder::build(Value value,
   auto it = tensors.find(key);
   if (it != tensors.end())
     return it->second;
+  if (depth++ == 0)
+    budgetStart = nodes.size();
+  auto leave = llvm::make_scope_exit([&] { --depth; });
 
   const Expr *result = nullptr;
   Operation *def = value.getDefiningOp();

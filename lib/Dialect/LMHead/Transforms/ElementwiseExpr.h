@@ -74,6 +74,10 @@ private:
   const Expr *make(Expr expr);
 
   std::deque<Expr> nodes;
+  /// Nesting of build() calls, and the node count when the outermost call
+  /// began: each outermost call may add a bounded number of nodes.
+  unsigned depth = 0;
+  size_t budgetStart = 0;
   std::map<std::pair<void *, SmallVector<int64_t, 2>>, const Expr *> tensors;
   llvm::DenseMap<Value, const Expr *> scalars;
 };
