@@ -240,7 +240,8 @@ def main():
     ap.add_argument("--numerics", action="store_true",
                     help="run each fixture (lmhead-opt + mlir-runner) against JAX")
     ap.add_argument("--lmhead-opt", default=os.environ.get(
-        "LMHEAD_OPT", "/work/main/build/bin/lmhead-opt"))
+        "LMHEAD_OPT", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                   "..", "..", "build", "bin", "lmhead-opt")))
     a = ap.parse_args()
     for name in a.only or FIXTURES:
         opts = FIXTURES[name]

@@ -37,7 +37,7 @@ What it does, per fixture:
     RUN lines (parse; lower with --lmhead-cpu-pipeline=decompose=false).
 
 With --check, every fixture written is parsed by lmhead-opt (MLIR 22) and lowered by
-`lmhead-opt --lmhead-cpu-pipeline=decompose=false` (default tool: /work/main/build/bin/lmhead-opt,
+`lmhead-opt --lmhead-cpu-pipeline=decompose=false` (default tool: build/bin/lmhead-opt of this checkout,
 or $LMHEAD_OPT). With --numerics (needs --out-dir to be this folder), each f32 fixture is run
 on the CPU (run_on_cpu.py) and compared with eager PyTorch on other weights than those traced.
 """
@@ -373,7 +373,8 @@ def main():
     ap.add_argument("--numerics", action="store_true",
                     help="run each fixture (lmhead-opt + mlir-runner) against eager PyTorch")
     ap.add_argument("--lmhead-opt", default=os.environ.get(
-        "LMHEAD_OPT", "/work/main/build/bin/lmhead-opt"))
+        "LMHEAD_OPT", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                   "..", "..", "build", "bin", "lmhead-opt")))
     a = ap.parse_args()
     for name in a.only or FIXTURES:
         text = make(name)
