@@ -196,6 +196,11 @@ ContractionRoles mlir::lmhead::classifyProduct(linalg::LinalgOp op) {
 }
 
 bool mlir::lmhead::isZeroInit(Value init) {
+  while (Operation *def = init.getDefiningOp()) {
+    if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(def))
+      break;
+    init = def->getOperand(0);
+  }
   if (auto fill = init.getDefiningOp<linalg::FillOp>())
     init = fill.getInputs().front();
   else if (auto generic = init.getDefiningOp<linalg::GenericOp>())

@@ -19,6 +19,7 @@
 #include "ContractionMatch.h"
 #include "CrossEntropyMatch.h"
 #include "ElementwiseExpr.h"
+#include "TokenCollapse.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
 
@@ -250,6 +251,7 @@ public:
   explicit Recognizer(Operation *root) : root(root), dominance(root) {}
 
   void run() {
+    collapseTokenLoops(root);
     collectProducts();
     groupProducts();
     for (HeadGroup &group : groups)
