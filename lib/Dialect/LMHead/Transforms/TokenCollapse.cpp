@@ -12,8 +12,10 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 
 #include <map>
 
@@ -88,8 +90,22 @@ public:
       builder.setInsertionPointAfter(def);
     else
       builder.setInsertionPointToStart(cast<BlockArgument>(value).getOwner());
-    Value collapsed = tensor::CollapseShapeOp::create(
-        builder, loc, value, mergeAt(pos, type.getRank()));
+    SmallVector<ReassociationIndices> groups = mergeAt(pos, type.getRank());
+    // A collapse the graph already has is moved up and shared, so that the
+    // products the graph collapsed itself read the same value.
+    Value collapsed;
+    for (Operation *user : value.getUsers()) {
+      auto existing = dyn_cast<tensor::CollapseShapeOp>(user);
+      if (existing && existing.getReassociationIndices() == groups &&
+          existing->getBlock() == builder.getInsertionBlock()) {
+        existing->moveBefore(builder.getInsertionBlock(),
+                             builder.getInsertionPoint());
+        collapsed = existing.getResult();
+        break;
+      }
+    }
+    if (!collapsed)
+      collapsed = tensor::CollapseShapeOp::create(builder, loc, value, groups);
     cache[key] = collapsed;
     return collapsed;
   }
@@ -179,9 +195,83 @@ bool collapse(linalg::GenericOp generic, CollapseCache &collapses) {
   return true;
 }
 
+/// The source of a broadcast producing `value` and the broadcast (added)
+/// dimensions: linalg.broadcast or a generic that only copies its input.
+std::optional<std::pair<Value, SmallVector<int64_t>>> broadcastOf(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (auto broadcast = dyn_cast_or_null<linalg::BroadcastOp>(def))
+    return std::make_pair(broadcast.getInput(),
+                          SmallVector<int64_t>(broadcast.getDimensions()));
+  if (auto generic = dyn_cast_or_null<linalg::GenericOp>(def))
+    if (auto dims = linalg::isaBroadcastOpInterface(generic))
+      return std::make_pair(generic.getDpsInputOperand(0)->get(), *dims);
+  return std::nullopt;
+}
+
+/// A batched product whose weight is broadcast over the batch
+/// (`batch_matmul(dZ[B,S,V], broadcast(W)[B,V,D])`) reads W directly: the
+/// batch loop is then a token loop of dZ and the result. Returns the
+/// rewritten generic, or null when `op` is not such a product.
+linalg::GenericOp readBroadcastDirectly(linalg::LinalgOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      !op.hasPureTensorSemantics() || !linalg::isaContractionOpInterface(op))
+    return nullptr;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->batch.empty())
+    return nullptr;
+  for (unsigned which = 0; which < 2; ++which) {
+    OpOperand *operand = op.getDpsInputOperand(which);
+    Value broadcastValue = operand->get();
+    auto broadcast = broadcastOf(broadcastValue);
+    if (!broadcast)
+      continue;
+    // Every broadcast dimension must be read by a batch loop.
+    AffineMap map = op.getMatchingIndexingMap(operand);
+    SmallVector<AffineExpr> kept;
+    bool onlyBatch = true;
+    for (auto [i, e] : llvm::enumerate(map.getResults())) {
+      if (!llvm::is_contained(broadcast->second, static_cast<int64_t>(i))) {
+        kept.push_back(e);
+        continue;
+      }
+      auto d = dyn_cast<AffineDimExpr>(e);
+      onlyBatch &= d && llvm::is_contained(dims->batch, d.getPosition());
+    }
+    if (!onlyBatch)
+      continue;
+    IRRewriter rewriter(op.getContext());
+    rewriter.setInsertionPoint(op);
+    linalg::GenericOp generic;
+    if (auto existing = dyn_cast<linalg::GenericOp>(op.getOperation())) {
+      generic = existing;
+    } else {
+      FailureOr<linalg::GenericOp> generalized =
+          linalg::generalizeNamedOp(rewriter, op);
+      if (failed(generalized))
+        return nullptr;
+      generic = *generalized;
+    }
+    SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+    maps[which] = AffineMap::get(map.getNumDims(), 0, kept, op.getContext());
+    generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    Operation *broadcastOp = broadcastValue.getDefiningOp();
+    generic.getDpsInputOperand(which)->set(broadcast->first);
+    if (broadcastOp->use_empty())
+      broadcastOp->erase();
+    return generic;
+  }
+  return nullptr;
+}
+
 } // namespace
 
 unsigned mlir::lmhead::collapseTokenLoops(Operation *root) {
+  SmallVector<linalg::LinalgOp> products;
+  root->walk([&](linalg::LinalgOp op) { products.push_back(op); });
+  for (linalg::LinalgOp op : products)
+    readBroadcastDirectly(op);
+
   SmallVector<linalg::GenericOp> generics;
   root->walk([&](linalg::GenericOp generic) { generics.push_back(generic); });
   unsigned count = 0;
