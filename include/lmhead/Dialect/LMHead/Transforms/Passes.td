@@ -59,8 +59,9 @@ def LMHeadRecognize : Pass<"lmhead-recognize"> {
     Reads every 2-D contraction by structure (contraction dimensions through
     the linalg interfaces, indexing maps, and operands traced through
     transposes, exact widening casts and token reshapes; a contraction
-    generic whose tokens are two loops [B,S] is first rewritten over one
-    token loop between collapse_shape/expand_shape, which computes the same) and recognises the two backward
+    whose tokens are two loops [B,S], or a batch_matmul whose weight is a
+    broadcast over the batch, is first rewritten over one token loop between
+    collapse_shape/expand_shape, which computes the same) and recognises the two backward
     GEMMs of a language model's output layer: `dh = dZ·W`, where the
     vocabulary is contracted, and `dW = dZᵀ·h`, where the tokens are.
 
