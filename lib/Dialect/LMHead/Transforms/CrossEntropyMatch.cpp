@@ -263,8 +263,21 @@ bool matchSoftmaxOfLogits(ElementwiseExprBuilder &exprs, const Expr *p,
   if (isOp(shifted, "arith.subf") && isRowLeaf(shifted->operands[1]))
     logits = shifted->operands[0];
   logits = stripRounding(logits);
+  // z = h·Wᵀ + b: the bias is a [V] tensor read by the vocabulary loop.
+  if (isOp(logits, "arith.addf")) {
+    for (unsigned which : {0u, 1u}) {
+      const Expr *product = stripRounding(logits->operands[which]);
+      const Expr *bias = stripRounding(logits->operands[1 - which]);
+      if (product->isTensorReading({0, 1}) && bias->isTensorReading({1}) &&
+          cast<RankedTensorType>(bias->value.getType()).getRank() == 1) {
+        match.bias = bias->value;
+        logits = product;
+        break;
+      }
+    }
+  }
   if (!logits->isTensorReading({0, 1})) {
-    why = "the softmax is not of a logits tensor";
+    why = "the softmax is not of a logits tensor (h·Wᵀ or h·Wᵀ + b)";
     return false;
   }
   auto product2D = logits->value.getDefiningOp<linalg::LinalgOp>();

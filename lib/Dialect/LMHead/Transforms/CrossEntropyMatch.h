@@ -33,6 +33,8 @@ struct CrossEntropyGradMatch {
   /// The product computing the logits z = h·Wᵀ, and its traced operands.
   linalg::LinalgOp logits;
   Value h, w;
+  /// The [V] logit bias, when the logits are h·Wᵀ + b.
+  Value bias;
   WeightLayout layout = WeightLayout::VD;
   /// The [N] labels (integers).
   Value labels;

@@ -378,7 +378,9 @@ private:
                 ValueRange{group.h(), group.w(), group.crossEntropy->labels},
                 [&](Value v) {
                   return dominance.properlyDominates(v, lossOp);
-                }))
+                }) &&
+            (!group.crossEntropy->bias ||
+             dominance.properlyDominates(group.crossEntropy->bias, lossOp)))
           group.forwardAt = lossOp;
       }
     }
@@ -400,6 +402,9 @@ private:
         return "dh = dZ·W reads another weight than the logits";
       if (group.dw && group.dw->h.value != ce->h)
         return "dW = dZᵀ·h reads other hidden states than the logits";
+      if (ce->bias &&
+          getElementTypeOrSelf(ce->bias) != getElementTypeOrSelf(ce->h))
+        return "the logit bias has another element type than h and W";
     }
     Value h = group.h(), w = group.w();
     Type hType = getElementTypeOrSelf(h), wType = getElementTypeOrSelf(w);
@@ -421,6 +426,7 @@ private:
     SmallVector<Value> reads = {h, w};
     if (group.crossEntropy) {
       reads.push_back(group.crossEntropy->labels);
+      reads.push_back(group.crossEntropy->bias);
       llvm::append_range(reads, valuesRead(group.crossEntropy->targetGrad));
     } else {
       reads.push_back(group.dz);
@@ -464,15 +470,15 @@ private:
     return getElementTypeOrSelf(group.dh->op->getResult(0));
   }
 
-  /// A column sum of the group's dZ in the same block, if there is one.
-  /// (Only without a cross-entropy: a bias gradient needs the bias in the
-  /// logits, which the cross-entropy match does not take yet.)
+  /// A column sum of the group's dZ in the same block, if there is one: the
+  /// bias gradient (for a cross-entropy, only when its logits have a bias).
   std::optional<linalg::LinalgOp> findColumnSum(const HeadGroup &group) {
-    if (group.crossEntropy)
+    if (group.crossEntropy && !group.crossEntropy->bias)
       return std::nullopt;
+    Block *block = group.products().front()->getBlock();
     for (linalg::LinalgOp op : columnSums.lookup(group.dz)) {
-      if (op->getBlock() != group.dh->op->getBlock() ||
-          claimed.contains(op.getOperation()) || !isColumnSumOf(op, group.dz))
+      if (op->getBlock() != block || claimed.contains(op.getOperation()) ||
+          !isColumnSumOf(op, group.dz))
         continue;
       claimed.insert(op.getOperation());
       return op;
@@ -523,7 +529,7 @@ private:
       auto lseType = RankedTensorType::get({hType.getDimSize(0)}, f32);
       auto forward = CELinearFwdOp::create(
           fb, loc, TypeRange{RankedTensorType::get({}, f32), lseType}, h, w,
-          ce.labels, /*bias=*/Value(), layout, Reduction::Mean, ce.ignoreIndex,
+          ce.labels, ce.bias, layout, Reduction::Mean, ce.ignoreIndex,
           llvm::APFloat(0.0), llvm::APFloat(0.0), llvm::APFloat(0.0), accAttr);
       // The upstream gradient of each token's loss, for reduction(sum):
       // PyTorch's g at a target is its negation (−dloss/count).
@@ -534,13 +540,16 @@ private:
         upstream = arith::NegFOp::create(b, loc, upstream);
       Value dloss = tensor::FromElementsOp::create(
           b, loc, RankedTensorType::get({}, f32), ValueRange{upstream});
+      SmallVector<Type> gradTypes = {dhType, dwType};
+      if (group.db)
+        gradTypes.push_back((*group.db)->getResult(0).getType());
       auto grad = CELinearGradOp::create(
-          b, loc, TypeRange{dhType, dwType}, h, w, ce.labels, forward.getLse(),
-          dloss, /*bias=*/Value(), dhAcc, dwAcc, layout, Reduction::Sum,
-          ce.ignoreIndex, llvm::APFloat(0.0), llvm::APFloat(0.0),
-          llvm::APFloat(0.0), accAttr);
+          b, loc, gradTypes, h, w, ce.labels, forward.getLse(), dloss, ce.bias,
+          dhAcc, dwAcc, layout, Reduction::Sum, ce.ignoreIndex,
+          llvm::APFloat(0.0), llvm::APFloat(0.0), llvm::APFloat(0.0), accAttr);
       newDh = grad.getDh();
       newDw = grad.getDw();
+      newDb = grad.getDb();
       if (meanLoss) {
         meanLoss.replaceAllUsesWith(forward.getLoss());
         replaced.push_back(meanLoss.getDefiningOp());
