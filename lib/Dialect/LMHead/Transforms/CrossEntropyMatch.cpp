@@ -330,6 +330,15 @@ const Expr *valueForValidTokens(const Expr *s, Value labels) {
   return nullptr;
 }
 
+/// Whether `e` is `value` at the column of the label and 0 at the others,
+/// for two different labels.
+bool isOneHotOf(LabelEvaluator &eval, const Expr *e, double value) {
+  return same(eval.at(e, kTarget, kTarget), value) &&
+         same(eval.at(e, kSecondTarget, kSecondTarget), value) &&
+         same(eval.at(e, kTarget, kOtherColumn), 0.0) &&
+         same(eval.at(e, kSecondTarget, kTarget), 0.0);
+}
+
 /// PyTorch's backward functions: dZ = g − exp(logp)·Σ_v g with g the nll
 /// backward, −dloss/count at each valid target.
 std::optional<CrossEntropyGradMatch>
@@ -364,9 +373,7 @@ matchLogSoftmaxBackward(ElementwiseExprBuilder &exprs, const Expr *e,
   LabelEvaluator eval{match.labels, {}};
   std::optional<double> atTarget = eval.at(g, kTarget, kTarget);
   if (!atTarget || *atTarget == 0.0 || !std::isfinite(*atTarget) ||
-      !same(eval.at(g, kSecondTarget, kSecondTarget), *atTarget) ||
-      !same(eval.at(g, kTarget, kOtherColumn), 0.0) ||
-      !same(eval.at(g, kSecondTarget, kTarget), 0.0)) {
+      !isOneHotOf(eval, g, *atTarget)) {
     why = "g is not a scaled one-hot of the labels";
     return std::nullopt;
   }
@@ -412,10 +419,7 @@ matchSoftmaxMinusOneHot(ElementwiseExprBuilder &exprs, const Expr *e,
       return std::nullopt;
     }
     LabelEvaluator eval{match.labels, {}};
-    if (!same(eval.at(oneHot, kTarget, kTarget), 1.0) ||
-        !same(eval.at(oneHot, kSecondTarget, kSecondTarget), 1.0) ||
-        !same(eval.at(oneHot, kTarget, kOtherColumn), 0.0) ||
-        !same(eval.at(oneHot, kSecondTarget, kTarget), 0.0)) {
+    if (!isOneHotOf(eval, oneHot, 1.0)) {
       why = "softmax − x with x not a one-hot of the labels";
       return std::nullopt;
     }
