@@ -31,7 +31,6 @@ What it does, per fixture:
 
 import argparse
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -42,6 +41,7 @@ import flax.linen as nn
 import optax
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fixture_checks import check, lower_args, non_upstream_dialects  # noqa: E402
 from scatter_to_loops import replace_scatters  # noqa: E402
 
 VOCAB = 1024
@@ -124,10 +124,6 @@ def stablehlo(tied):
     return lowered.as_text(), args, results
 
 
-UPSTREAM = {"builtin", "func", "linalg", "tensor", "arith", "math", "scf", "cf", "bufferization"}
-
-# --lmhead-cpu-pipeline has no pattern for math.fpowi; see make_torch_graphs.py.
-FPOWI_WORKAROUND = "--math-expand-ops=ops=fpowi"
 
 
 def run(cmd, **kw):
@@ -147,10 +143,6 @@ def to_linalg(shlo_text):
         os.unlink(f.name)
 
 
-def dialects(text):
-    return set(re.findall(r"^\s*(?:%[\w.:#, ]+ = )?\"?([a-z_]+)\.[a-z_.]+", text, re.M))
-
-
 def versions():
     from importlib.metadata import version
 
@@ -159,11 +151,6 @@ def versions():
     return (f"jax {version('jax')}, jaxlib {version('jaxlib')}, flax {version('flax')}, "
             f"optax {version('optax')}, iree-base-compiler {version('iree-base-compiler')} "
             f"({iree}), python {sys.version.split()[0]}")
-
-
-def lower_args(text):
-    return ([FPOWI_WORKAROUND] if "math.fpowi" in text else []) + [
-        "--lmhead-cpu-pipeline=decompose=false"]
 
 
 def header(name, tied, args, results, n_scatter, text):
@@ -191,19 +178,6 @@ def header(name, tied, args, results, n_scatter, text):
     L.append("// @main results, in order:")
     L += [f"//   #{i}  {r}" for i, r in enumerate(results)]
     return "\n".join(L) + "\n\n"
-
-
-def check(path, tool, text):
-    for extra in ([], lower_args(text)):
-        r = subprocess.run([tool, path, *extra], capture_output=True, text=True)
-        status = "ok" if r.returncode == 0 else f"FAILED\n{r.stderr[:1000]}"
-        if extra and r.returncode == 0:
-            left = sorted(set(re.findall(r"^\s*(?:%[\w.:#, ]+ = )?\"?([a-z_]+\.[a-z_.]+)",
-                                         r.stdout, re.M)) - {"llvm.func", "builtin.module"})
-            left = [op for op in left if not op.startswith("llvm.")]
-            if left:
-                status = f"lowered, but non-LLVM ops remain: {left}"
-        print(f"  lmhead-opt {' '.join(extra) or '(parse)'}: {status}")
 
 
 def numerics(name, path, tool):
@@ -250,16 +224,16 @@ def main():
             with open(os.path.join(a.out_dir, name + ".stablehlo.mlir"), "w") as f:
                 f.write(shlo)
         text, n_scatter = replace_scatters(to_linalg(shlo))
-        left = dialects(text) - UPSTREAM
+        left = non_upstream_dialects(text)
         if left:
-            raise SystemExit(f"{name}: non-upstream dialects left: {sorted(left)}")
+            raise SystemExit(f"{name}: non-upstream dialects left: {left}")
         text = header(name, opts["tied"], args, results, n_scatter, text) + text
         path = os.path.join(a.out_dir, name + ".mlir")
         with open(path, "w") as f:
             f.write(text)
         print(f"{path}: {len(text)} bytes")
         if a.check:
-            check(path, a.lmhead_opt, text)
+            check(path, a.lmhead_opt)
         if a.numerics:
             numerics(name, path, a.lmhead_opt)
 

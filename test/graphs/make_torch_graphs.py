@@ -46,7 +46,6 @@ import argparse
 import contextlib
 import os
 import re
-import subprocess
 import sys
 
 import torch
@@ -54,6 +53,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fixture_checks import check, lower_args, non_upstream_dialects  # noqa: E402
 from scatter_to_loops import replace_scatters  # noqa: E402
 
 # ---------------------------------------------------------------------------------------------
@@ -244,14 +244,10 @@ def trace_lm_head_backward(dtype, bias):
     return gm, dict(shape=shape, how=how, notes=[], args=args, results=results)
 
 
-UPSTREAM = {"builtin", "func", "linalg", "tensor", "arith", "math", "scf", "cf", "bufferization"}
-
-
 def check_dialects(text):
-    ops = set(re.findall(r"^\s*(?:%[\w.:#, ]+ = )?\"?([a-z_]+)\.[a-z_.]+", text, re.M))
-    bad = ops - UPSTREAM - {"affine_map"}
+    bad = non_upstream_dialects(text)
     if bad:
-        raise SystemExit(f"non-upstream dialects left: {sorted(bad)}")
+        raise SystemExit(f"non-upstream dialects left: {bad}")
 
 
 def op_census(text):
@@ -265,16 +261,6 @@ def versions():
     from importlib.metadata import version
 
     return f"torch {version('torch')}, torch-mlir {version('torch-mlir')}, python {sys.version.split()[0]}"
-
-
-# --lmhead-cpu-pipeline has no pattern for math.fpowi (tanh-GELU's x^3): math-expand-ops turns
-# it into multiplications first. Drop this once the pipeline expands fpowi itself.
-FPOWI_WORKAROUND = "--math-expand-ops=ops=fpowi"
-
-
-def lower_args(text):
-    return ([FPOWI_WORKAROUND] if "math.fpowi" in text else []) + [
-        "--lmhead-cpu-pipeline=decompose=false"]
 
 
 def header(name, info, n_scatter, text):
@@ -313,21 +299,6 @@ def make(name):
     text, n_scatter = replace_scatters(text)
     check_dialects(text)
     return header(name, info, n_scatter, text) + text
-
-
-def check(path, tool):
-    with open(path) as f:
-        text = f.read()
-    for extra in ([], ["--lmhead-cpu-pipeline=decompose=false"], lower_args(text)):
-        r = subprocess.run([tool, path, *extra], capture_output=True, text=True)
-        status = "ok" if r.returncode == 0 else f"FAILED\n{r.stderr[:1000]}"
-        if extra and r.returncode == 0:
-            left = sorted(set(re.findall(r"^\s*(?:%[\w.:#, ]+ = )?\"?([a-z_]+\.[a-z_.]+)",
-                                         r.stdout, re.M)) - {"llvm.func", "builtin.module"})
-            left = [op for op in left if not op.startswith("llvm.")]
-            if left:
-                status = f"lowered, but non-LLVM ops remain: {left}"
-        print(f"  lmhead-opt {' '.join(extra) or '(parse)'}: {status}")
 
 
 def numerics(name, tool):
