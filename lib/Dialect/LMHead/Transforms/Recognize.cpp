@@ -30,7 +30,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Transforms/RegionUtils.h"
 
 #define DEBUG_TYPE "lmhead-recognize"
 
