@@ -200,7 +200,7 @@ Value findLabels(const Expr *e) {
 SmallVector<int64_t> integerConstants(const Expr *e) {
   SmallVector<int64_t> found;
   forEachNode(e, [&](const Expr &node) {
-    if (node.kind == Expr::Kind::Op || node.kind == Expr::Kind::Index)
+    if (node.kind != Expr::Kind::Tensor && node.kind != Expr::Kind::Scalar)
       return;
     if (!isa<IntegerType, IndexType>(getElementTypeOrSelf(node.value)))
       return;
@@ -213,7 +213,7 @@ SmallVector<int64_t> integerConstants(const Expr *e) {
 bool readsLabelsOrColumns(const Expr *e, Value labels) {
   bool reads = false;
   forEachNode(e, [&](const Expr &node) {
-    if (node.kind == Expr::Kind::Index ||
+    if (node.kind == Expr::Kind::Index || node.kind == Expr::Kind::RowScatter ||
         (node.kind == Expr::Kind::Tensor && node.value == labels))
       reads = true;
   });
@@ -330,6 +330,18 @@ const Expr *valueForValidTokens(const Expr *s, Value labels) {
   return nullptr;
 }
 
+/// Whether `e` reads nothing but the labels, the column index and
+/// constants.
+bool readsOnlyLabelsAndConstants(const Expr *e, Value labels) {
+  bool only = true;
+  forEachNode(e, [&](const Expr &node) {
+    if ((node.kind == Expr::Kind::Tensor || node.kind == Expr::Kind::Scalar) &&
+        node.value != labels && !constantValue(node))
+      only = false;
+  });
+  return only;
+}
+
 /// Whether `e` is `value` at the column of the label and 0 at the others,
 /// for two different labels.
 bool isOneHotOf(LabelEvaluator &eval, const Expr *e, double value) {
@@ -337,6 +349,38 @@ bool isOneHotOf(LabelEvaluator &eval, const Expr *e, double value) {
          same(eval.at(e, kSecondTarget, kSecondTarget), value) &&
          same(eval.at(e, kTarget, kOtherColumn), 0.0) &&
          same(eval.at(e, kSecondTarget, kTarget), 0.0);
+}
+
+/// Splits g, whose value at a valid token's target is `atTarget`, into a
+/// label-free per-token value T and a constant c with g = c·T at targets:
+/// g = select(valid, T, 0) (c = 1, the one-hot in the condition), or
+/// g = onehot_c · select(valid, T, 0) with onehot_c a one-hot of constant
+/// value c (a scatter-built one-hot).
+bool splitTargetGrad(LabelEvaluator &eval, const Expr *g, double atTarget,
+                     CrossEntropyGradMatch &match) {
+  if (isOp(g, "arith.select")) {
+    match.targetGrad = valueForValidTokens(g, match.labels);
+    match.targetGradScale = 1.0;
+    return match.targetGrad && match.targetGrad != g;
+  }
+  if (!isOp(g, "arith.mulf"))
+    return false;
+  for (unsigned which : {0u, 1u}) {
+    const Expr *oneHot = g->operands[which];
+    const Expr *factor = g->operands[1 - which];
+    const Expr *value = valueForValidTokens(factor, match.labels);
+    if (!value || !readsOnlyLabelsAndConstants(oneHot, match.labels))
+      continue;
+    std::optional<double> c = eval.at(oneHot, kTarget, kTarget);
+    std::optional<double> t = eval.at(value, kTarget, kTarget);
+    if (!c || !t || *c == 0.0 || !isOneHotOf(eval, oneHot, *c) ||
+        !same(eval.at(g, kTarget, kTarget), *c * *t) || !same(atTarget, *c * *t))
+      continue;
+    match.targetGrad = value;
+    match.targetGradScale = *c;
+    return true;
+  }
+  return false;
 }
 
 /// PyTorch's backward functions: dZ = g − exp(logp)·Σ_v g with g the nll
@@ -380,11 +424,9 @@ matchLogSoftmaxBackward(ElementwiseExprBuilder &exprs, const Expr *e,
   findIgnoreIndex(g, match, [&](int64_t c) {
     return same(eval.at(g, c, 0), 0.0) && same(eval.at(g, c, kTarget), 0.0);
   });
-  // g = select(cond, T, 0) or select(cond, 0, T) with T free of labels.
-  if (!isOp(g, "arith.select") ||
-      !(match.targetGrad = valueForValidTokens(g, match.labels)) ||
-      match.targetGrad == g) {
-    why = "g is not a select between its target value and zero";
+  if (!splitTargetGrad(eval, g, *atTarget, match)) {
+    why = "g is not a label-free target value times a one-hot (a select "
+          "between the value and zero, or a constant one-hot times it)";
     return std::nullopt;
   }
   match.upstreamIsNegatedTarget = true;

@@ -46,8 +46,10 @@ struct CrossEntropyGradMatch {
   /// The upstream gradient of each valid token's loss, up to its sign: g at
   /// a token's target (−dloss/count in PyTorch's mean reduction) when
   /// `upstreamIsNegatedTarget`, else the scale s of (softmax − onehot)·s.
-  /// It reads scalars only.
+  /// It reads scalars only. At a target, g (or s) is `targetGradScale`
+  /// times it.
   const Expr *targetGrad = nullptr;
+  double targetGradScale = 1.0;
   bool upstreamIsNegatedTarget = false;
 };
 

@@ -6,7 +6,9 @@
 // re-expressed in the outer loops through their indexing maps, which makes
 // broadcasts ((n, v) -> (n)) and unit dimensions ((n, v) -> (n, 0)) plain
 // loop mappings. tensor.expand_shape/collapse_shape that only add or drop
-// unit dimensions are looked through the same way.
+// unit dimensions are looked through the same way, and so are
+// tensor.extract reads in a body whose indices are the generic's own loops.
+// Scatter loops that write one element per row are read in RowScatter.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,7 +17,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -116,7 +120,7 @@ const Expr *ElementwiseExprBuilder::build(Value value,
     return it->second;
   if (depth++ == 0)
     budgetStart = nodes.size();
-  auto leave = llvm::make_scope_exit([&] { --depth; });
+  llvm::scope_exit leave([&] { --depth; });
 
   const Expr *result = nullptr;
   Operation *def = value.getDefiningOp();
@@ -130,6 +134,18 @@ const Expr *ElementwiseExprBuilder::build(Value value,
                                              collapse.getSrcType().getShape(),
                                              loops, /*toExpanded=*/true, {}))
       result = build(collapse.getSrc(), *source);
+  } else if (auto fill = dyn_cast_or_null<linalg::FillOp>(def)) {
+    // Every element is the fill's scalar.
+    auto it = scalars.find(fill.value());
+    if (it != scalars.end()) {
+      result = it->second;
+    } else {
+      Expr expr{Expr::Kind::Scalar};
+      expr.value = fill.value();
+      result = scalars[fill.value()] = make(std::move(expr));
+    }
+  } else if (auto loop = dyn_cast_or_null<scf::ForOp>(def)) {
+    result = buildRowScatter(loop, value, loops);
   } else if (auto generic = dyn_cast_or_null<linalg::GenericOp>(def)) {
     unsigned resultIndex = cast<OpResult>(value).getResultNumber();
     AffineMap outMap =
@@ -206,6 +222,8 @@ const Expr *ElementwiseExprBuilder::buildScalar(Value scalar,
     expr.value = scalar;
     return make(std::move(expr));
   }
+  if (isa<tensor::ExtractOp>(op))
+    return buildExtract(op, generic, loopToOuter);
   // Only arith and math scalars are read; anything else (a tensor.extract
   // gather, a call) leaves the generic as an opaque tensor.
   if (op->getNumRegions() != 0 || op->getNumResults() != 1 ||
@@ -220,6 +238,62 @@ const Expr *ElementwiseExprBuilder::buildScalar(Value scalar,
     expr.operands.push_back(child);
   }
   return make(std::move(expr));
+}
+
+const Expr *ElementwiseExprBuilder::buildExtract(
+    Operation *extractOp, Operation *genericOp, ArrayRef<int64_t> loopToOuter) {
+  auto extract = cast<tensor::ExtractOp>(extractOp);
+  auto generic = cast<linalg::GenericOp>(genericOp);
+  Value source = extract.getTensor();
+  if (generic->isAncestor(source.getParentBlock()->getParentOp()))
+    return nullptr;
+  // Each index must be one loop of the generic (possibly as index % c with
+  // c no smaller than the loop's extent), or 0 on a unit dimension; a read
+  // at any other index is a gather, which stays opaque.
+  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+  auto shape = extract.getTensor().getType().getShape();
+  SmallVector<int64_t, 2> loops;
+  for (auto [dim, index] : llvm::enumerate(extract.getIndices())) {
+    Value v = index;
+    if (auto cast = v.getDefiningOp<arith::IndexCastOp>())
+      v = cast.getIn();
+    std::optional<int64_t> modulus;
+    if (auto rem = v.getDefiningOp<arith::RemSIOp>()) {
+      modulus = getConstantIntValue(rem.getRhs());
+      if (!modulus)
+        return nullptr;
+      v = rem.getLhs();
+    }
+    if (auto loopIndex = v.getDefiningOp<linalg::IndexOp>()) {
+      int64_t range = ranges[loopIndex.getDim()];
+      if (modulus && (ShapedType::isDynamic(range) || range > *modulus))
+        return nullptr;
+      loops.push_back(loopToOuter[loopIndex.getDim()]);
+      continue;
+    }
+    std::optional<int64_t> constant = getConstantIntValue(index);
+    if (!constant || *constant != 0 || shape[dim] != 1)
+      return nullptr;
+    loops.push_back(-1);
+  }
+  return build(source, loops);
+}
+
+bool mlir::lmhead::isIndexOfLoop(const Expr *e, int64_t loop, int64_t extent) {
+  while (e && e->kind == Expr::Kind::Op &&
+         isa<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp>(e->op))
+    e = e->operands[0];
+  if (!e)
+    return false;
+  if (e->kind == Expr::Kind::Index)
+    return e->indexLoop == loop;
+  if (e->kind == Expr::Kind::Op && isa<arith::RemSIOp, arith::RemUIOp>(e->op)) {
+    std::optional<double> modulus = constantValue(*e->operands[1]);
+    return modulus && !ShapedType::isDynamic(extent) &&
+           *modulus >= static_cast<double>(extent) &&
+           isIndexOfLoop(e->operands[0], loop, extent);
+  }
+  return false;
 }
 
 std::optional<double> mlir::lmhead::constantValue(const Expr &leaf) {
@@ -323,6 +397,19 @@ std::optional<double> mlir::lmhead::evaluate(const Expr *expr,
     if (std::optional<double> constant = constantValue(*expr))
       return constant;
     return point.tensor ? point.tensor(*expr) : std::nullopt;
+  case Expr::Kind::RowScatter: {
+    std::optional<double> column = evaluate(expr->operands[0], point);
+    std::optional<double> base = evaluate(expr->operands[2], point);
+    if (!column || !base || expr->indexLoop < 0 ||
+        expr->indexLoop >= static_cast<int64_t>(point.indices.size()))
+      return std::nullopt;
+    if (static_cast<double>(point.indices[expr->indexLoop]) != *column)
+      return base;
+    std::optional<double> update = evaluate(expr->operands[1], point);
+    if (!update)
+      return std::nullopt;
+    return expr->accumulates ? *base + *update : *update;
+  }
   case Expr::Kind::Op:
     break;
   }
@@ -342,8 +429,15 @@ std::optional<double> mlir::lmhead::evaluate(const Expr *expr,
           [&](auto) { return args[0] * args[1]; })
       .Case<arith::DivFOp>([&](auto) { return args[0] / args[1]; })
       .Case<arith::NegFOp>([&](auto) { return -args[0]; })
-      .Case<arith::MaximumFOp, arith::MaxNumFOp>(
+      .Case<arith::MaximumFOp, arith::MaxNumFOp, arith::MaxSIOp>(
           [&](auto) { return std::max(args[0], args[1]); })
+      .Case<arith::MinimumFOp, arith::MinNumFOp, arith::MinSIOp>(
+          [&](auto) { return std::min(args[0], args[1]); })
+      .Case<arith::RemSIOp>([&](auto) -> std::optional<double> {
+        if (args[1] == 0.0)
+          return std::nullopt;
+        return std::fmod(args[0], args[1]);
+      })
       .Case<arith::SelectOp>(
           [&](auto) { return args[0] != 0.0 ? args[1] : args[2]; })
       .Case<arith::OrIOp>([&](auto) {

@@ -39,6 +39,11 @@ struct Expr {
     Index,
     /// A scalar operation of a generic body applied to `operands`.
     Op,
+    /// A 2-D tensor written one element per row by a scatter loop
+    /// (RowScatter.cpp): `operands` are {column, update, base}; the element
+    /// at (row, v) is `update` (or `base + update` when `accumulates`) where
+    /// v == column and `base` elsewhere. `indexLoop` is the loop of v.
+    RowScatter,
   };
   Kind kind;
   /// Tensor: the tensor; Scalar: the scalar value.
@@ -51,6 +56,8 @@ struct Expr {
   /// Op: the operation and its operand expressions.
   Operation *op = nullptr;
   SmallVector<const Expr *, 3> operands;
+  /// RowScatter: whether the update is added to the base.
+  bool accumulates = false;
 
   /// True for a tensor leaf reading `loops` exactly.
   bool isTensorReading(ArrayRef<int64_t> expected) const {
@@ -70,6 +77,11 @@ public:
 private:
   const Expr *buildScalar(Value scalar, Operation *generic,
                           ArrayRef<int64_t> loopToOuter);
+  const Expr *buildExtract(Operation *extract, Operation *generic,
+                           ArrayRef<int64_t> loopToOuter);
+  const Expr *buildRowScatter(Operation *loop, Value result,
+                              ArrayRef<int64_t> loops);
+  const Expr *buildColumn(Value matrix, int64_t column, int64_t rowLoop);
   const Expr *leaf(Value value, ArrayRef<int64_t> loops);
   const Expr *make(Expr expr);
 
@@ -101,6 +113,10 @@ void forEachNode(const Expr *expr, function_ref<void(const Expr &)> visit);
 
 /// The constant value of a scalar or splat-tensor leaf, if it is one.
 std::optional<double> constantValue(const Expr &leaf);
+
+/// Whether `e` is the index of loop `loop` for every index below `extent`,
+/// up to integer casts and `rem(index, c)` with c ≥ extent.
+bool isIndexOfLoop(const Expr *e, int64_t loop, int64_t extent);
 
 } // namespace lmhead
 } // namespace mlir

@@ -160,6 +160,7 @@ void eraseWithDeadProducers(ArrayRef<Operation *> roots) {
 Value materializeScalar(OpBuilder &b, Location loc, const Expr *e) {
   switch (e->kind) {
   case Expr::Kind::Index:
+  case Expr::Kind::RowScatter:
     return Value();
   case Expr::Kind::Scalar: {
     Operation *def = e->value.getDefiningOp();
@@ -535,8 +536,14 @@ private:
       Value upstream = materializeScalar(b, loc, ce.targetGrad);
       if (upstream.getType() != f32)
         upstream = arith::ExtFOp::create(b, loc, f32, upstream);
-      if (ce.upstreamIsNegatedTarget)
+      double factor =
+          ce.upstreamIsNegatedTarget ? -ce.targetGradScale : ce.targetGradScale;
+      if (factor == -1.0) {
         upstream = arith::NegFOp::create(b, loc, upstream);
+      } else if (factor != 1.0) {
+        Value c = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(factor));
+        upstream = arith::MulFOp::create(b, loc, upstream, c);
+      }
       Value dloss = tensor::FromElementsOp::create(
           b, loc, RankedTensorType::get({}, f32), ValueRange{upstream});
       SmallVector<Type> gradTypes = {dhType, dwType};
