@@ -1,8 +1,9 @@
 //===- ElementwiseExpr.cpp - scalar view of elementwise linalg chains -----===//
 //
 // A linalg.generic is read as elementwise when all its loops are parallel
-// and appear in the output's indexing map (possibly besides constant-0 unit
-// dimensions), and its body does not read the output. Its inputs are then
+// (or reductions of extent 1) and appear in the output's indexing map
+// (possibly besides constant-0 unit dimensions), and its body does not read
+// the output (except through such a unit reduction). Its inputs are then
 // re-expressed in the outer loops through their indexing maps, which makes
 // broadcasts ((n, v) -> (n)) and unit dimensions ((n, v) -> (n, 0)) plain
 // loop mappings. tensor.expand_shape/collapse_shape that only add or drop
@@ -151,9 +152,20 @@ const Expr *ElementwiseExprBuilder::build(Value value,
     AffineMap outMap =
         generic.getIndexingMapMatchingResult(cast<OpResult>(value));
     SmallVector<int64_t, 4> loopToOuter(generic.getNumLoops(), -2);
-    bool elementwise = generic.getNumReductionLoops() == 0 &&
-                       !generic.payloadUsesValueFromOperand(
-                           generic.getDpsInitOperand(resultIndex));
+    // Reductions over a loop of extent 1 (JAX reduces unit dimensions) are
+    // the body applied once to the init: that loop reads index 0.
+    SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+    bool elementwise = true;
+    for (auto [loop, type] : llvm::enumerate(generic.getIteratorTypesArray()))
+      if (type == utils::IteratorType::reduction) {
+        if (ranges[loop] != 1)
+          elementwise = false;
+        loopToOuter[loop] = -1;
+      }
+    if (generic.getNumReductionLoops() == 0 &&
+        generic.payloadUsesValueFromOperand(
+            generic.getDpsInitOperand(resultIndex)))
+      elementwise = false;
     for (auto [dim, expr] : llvm::enumerate(outMap.getResults())) {
       if (!elementwise)
         break;
@@ -181,10 +193,17 @@ const Expr *ElementwiseExprBuilder::buildScalar(Value scalar,
   auto generic = cast<linalg::GenericOp>(genericOp);
   Block *body = generic.getBody();
   if (auto arg = dyn_cast<BlockArgument>(scalar)) {
-    if (arg.getOwner() != body ||
-        arg.getArgNumber() >= generic.getNumDpsInputs())
+    if (arg.getOwner() != body)
       return nullptr;
-    OpOperand *input = generic.getDpsInputOperand(arg.getArgNumber());
+    // An init is read only by the unit-extent reductions accepted above.
+    OpOperand *input;
+    if (arg.getArgNumber() < generic.getNumDpsInputs())
+      input = generic.getDpsInputOperand(arg.getArgNumber());
+    else if (generic.getNumReductionLoops() != 0)
+      input = generic.getDpsInitOperand(arg.getArgNumber() -
+                                        generic.getNumDpsInputs());
+    else
+      return nullptr;
     if (!isa<RankedTensorType>(input->get().getType())) {
       Expr expr{Expr::Kind::Scalar};
       expr.value = input->get();
@@ -238,6 +257,19 @@ const Expr *ElementwiseExprBuilder::buildScalar(Value scalar,
     expr.operands.push_back(child);
   }
   return make(std::move(expr));
+}
+
+const Expr *ElementwiseExprBuilder::buildBodyScalar(Value scalar,
+                                                    Operation *generic) {
+  SmallVector<int64_t, 4> identity;
+  for (unsigned loop = 0,
+                e = cast<linalg::GenericOp>(generic).getNumLoops();
+       loop < e; ++loop)
+    identity.push_back(loop);
+  if (depth++ == 0)
+    budgetStart = nodes.size();
+  llvm::scope_exit leave([&] { --depth; });
+  return buildScalar(scalar, generic, identity);
 }
 
 const Expr *ElementwiseExprBuilder::buildExtract(
@@ -463,6 +495,7 @@ std::optional<double> mlir::lmhead::evaluate(const Expr *expr,
             arith::ExtUIOp, arith::ExtSIOp, arith::TruncIOp, arith::FPToSIOp>(
           [&](auto) { return args[0]; })
       .Case<math::ExpOp>([&](auto) { return std::exp(args[0]); })
+      .Case<math::AbsFOp>([&](auto) { return std::abs(args[0]); })
       .Case<math::LogOp>([&](auto) { return std::log(args[0]); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -39,10 +39,11 @@ struct Expr {
     Index,
     /// A scalar operation of a generic body applied to `operands`.
     Op,
-    /// A 2-D tensor written one element per row by a scatter loop
-    /// (RowScatter.cpp): `operands` are {column, update, base}; the element
-    /// at (row, v) is `update` (or `base + update` when `accumulates`) where
-    /// v == column and `base` elsewhere. `indexLoop` is the loop of v.
+    /// A [tokens..., V] tensor written one element per token by a scatter
+    /// loop (RowScatter.cpp): `operands` are {column, update, base}; the
+    /// element at (token, v) is `update` (or `base + update` when
+    /// `accumulates`) where v == column and `base` elsewhere. `indexLoop`
+    /// is the loop of v.
     RowScatter,
   };
   Kind kind;
@@ -74,6 +75,10 @@ public:
   /// The expression of `value` with its dimensions read by `loops`.
   const Expr *build(Value value, ArrayRef<int64_t> loops);
 
+  /// The expression of `scalar`, a value of the body of the linalg.generic
+  /// `generic`, over that generic's own loops.
+  const Expr *buildBodyScalar(Value scalar, Operation *generic);
+
 private:
   const Expr *buildScalar(Value scalar, Operation *generic,
                           ArrayRef<int64_t> loopToOuter);
@@ -81,7 +86,10 @@ private:
                            ArrayRef<int64_t> loopToOuter);
   const Expr *buildRowScatter(Operation *loop, Value result,
                               ArrayRef<int64_t> loops);
-  const Expr *buildColumn(Value matrix, int64_t column, int64_t rowLoop);
+  const Expr *buildSliceAdd(Operation *loop, Value result,
+                            ArrayRef<int64_t> loops);
+  const Expr *buildColumn(Value matrix, int64_t column,
+                          ArrayRef<int64_t> rowLoops);
   const Expr *leaf(Value value, ArrayRef<int64_t> loops);
   const Expr *make(Expr expr);
 
