@@ -38,9 +38,18 @@ SmallVector<int64_t, 2> realLoops(const Expr &e) {
   return loops;
 }
 
-bool isRowLeaf(const Expr *e) {
+/// The token loops 0 .. tokenRank−1 (the vocabulary loop comes after).
+SmallVector<int64_t, 2> tokenLoops(unsigned tokenRank) {
+  SmallVector<int64_t, 2> loops;
+  for (unsigned loop = 0; loop < tokenRank; ++loop)
+    loops.push_back(loop);
+  return loops;
+}
+
+/// Whether `e` is a tensor read by the token loops alone: a value per token.
+bool isRowLeaf(const Expr *e, unsigned tokenRank = 1) {
   return e && e->kind == Expr::Kind::Tensor &&
-         realLoops(*e) == SmallVector<int64_t, 2>{0};
+         realLoops(*e) == tokenLoops(tokenRank);
 }
 
 bool isOp(const Expr *e, StringRef name) {
@@ -57,16 +66,17 @@ const Expr *stripRounding(const Expr *e) {
   return e;
 }
 
-/// A sum over the last outer loop: the reduced input read in outer loops
+/// A sum over the last outer loops: the reduced input read in outer loops
 /// where the kept loops come first (in the order of the output) and the
-/// reduced loop last.
+/// `reduced` summed loops last.
 struct SumReduction {
   Value input;
   SmallVector<int64_t, 2> inputLoops;
+  unsigned reduced = 0;
 };
 
-/// Reads `value` as `Σ_last input` (a generic with one reduction loop, a
-/// zero init and a body adding a value-preserving cast of the input to the
+/// Reads `value` as `Σ input` over the generic's reduction loops (a zero
+/// init and a body adding a value-preserving cast of the input to the
 /// output), looking through unit reshapes of the result.
 std::optional<SumReduction> sumReduction(Value value) {
   while (true) {
@@ -79,7 +89,7 @@ std::optional<SumReduction> sumReduction(Value value) {
   }
   auto generic = value.getDefiningOp<linalg::GenericOp>();
   if (!generic || generic.getNumDpsInputs() != 1 ||
-      generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() != 1 ||
+      generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() == 0 ||
       !isZeroInit(generic.getDpsInitOperand(0)->get()))
     return std::nullopt;
   Block *body = generic.getBody();
@@ -113,7 +123,8 @@ std::optional<SumReduction> sumReduction(Value value) {
       outer[loop] = next++;
   if (llvm::is_contained(outer, -1))
     return std::nullopt;
-  SumReduction reduction{generic.getDpsInputOperand(0)->get(), {}};
+  SumReduction reduction{generic.getDpsInputOperand(0)->get(), {},
+                         generic.getNumReductionLoops()};
   for (AffineExpr e :
        generic.getMatchingIndexingMap(generic.getDpsInputOperand(0))
            .getResults()) {
@@ -127,13 +138,14 @@ std::optional<SumReduction> sumReduction(Value value) {
   return reduction;
 }
 
-/// The expression summed by the row-sum leaf `row` (over loops (n, v)), if
-/// `row` is a row sum.
-const Expr *rowSumOperand(ElementwiseExprBuilder &exprs, const Expr *row) {
-  if (!isRowLeaf(row))
+/// The expression summed by the row-sum leaf `row` (over the token loops
+/// and the vocabulary loop), if `row` is a row sum.
+const Expr *rowSumOperand(ElementwiseExprBuilder &exprs, const Expr *row,
+                          unsigned tokenRank = 1) {
+  if (!isRowLeaf(row, tokenRank))
     return nullptr;
   std::optional<SumReduction> sum = sumReduction(row->value);
-  if (!sum)
+  if (!sum || sum->reduced != 1)
     return nullptr;
   return exprs.build(sum->input, sum->inputLoops);
 }
@@ -155,22 +167,32 @@ private:
   llvm::DenseMap<Value, double> values;
 };
 
-/// Evaluates an expression of labels, column index and scalars.
+/// Evaluates an expression of labels, column index and scalars at token 0.
 struct LabelEvaluator {
+  LabelEvaluator(Value labels, unsigned tokenRank)
+      : labels(labels), tokenRank(tokenRank) {}
+
   Value labels;
+  unsigned tokenRank;
   ScalarValues scalars;
+  /// Values given to per-token tensors (row sums, maxima, gathers).
+  llvm::DenseMap<Value, double> rows;
 
   std::optional<double> at(const Expr *e, double label, int64_t column,
                            std::optional<double> rowValue = std::nullopt,
                            Value rowTensor = Value()) {
     ExprPoint point;
-    point.indices = {0, column};
+    point.indices.assign(tokenRank, 0);
+    point.indices.push_back(column);
     point.scalar = [&](Value v) { return scalars(v); };
     point.tensor = [&](const Expr &leaf) -> std::optional<double> {
       if (leaf.value == labels)
         return label;
       if (rowValue && leaf.value == rowTensor)
         return rowValue;
+      auto row = rows.find(leaf.value);
+      if (row != rows.end())
+        return row->second;
       if (leaf.loops.empty() ||
           llvm::all_of(leaf.loops, [](int64_t l) { return l == -1; }))
         return scalars(leaf.value);
@@ -180,12 +202,12 @@ struct LabelEvaluator {
   }
 };
 
-/// The one integer [N] tensor read by `e`, if there is exactly one.
-Value findLabels(const Expr *e) {
+/// The one integer per-token tensor read by `e`, if there is exactly one.
+Value findLabels(const Expr *e, unsigned tokenRank) {
   Value labels;
   bool ambiguous = false;
   forEachNode(e, [&](const Expr &node) {
-    if (node.kind != Expr::Kind::Tensor || !isRowLeaf(&node) ||
+    if (node.kind != Expr::Kind::Tensor || !isRowLeaf(&node, tokenRank) ||
         !isa<IntegerType>(getElementTypeOrSelf(node.value)) ||
         constantValue(node))
       return;
@@ -228,6 +250,21 @@ bool same(std::optional<double> a, double b) {
 
 namespace {
 
+bool matchLogits(const Expr *shifted, CrossEntropyGradMatch &match,
+                 std::string &why);
+
+/// Whether `e` reads loop `loop` (through a tensor or an index).
+bool readsLoop(const Expr *e, int64_t loop) {
+  bool reads = false;
+  forEachNode(e, [&](const Expr &node) {
+    if ((node.kind == Expr::Kind::Tensor && llvm::is_contained(node.loops, loop)) ||
+        (node.kind == Expr::Kind::Index && node.indexLoop == loop) ||
+        (node.kind == Expr::Kind::RowScatter && node.indexLoop == loop))
+      reads = true;
+  });
+  return reads;
+}
+
 /// Fills the logits part of `match` from `p`, the softmax of the logits:
 /// `exp(y − log Σ_v exp(y))` (the exp of a log-softmax) or
 /// `exp(y) / Σ_v exp(y)`, with y = z or z − (a row value), z = h·Wᵀ.
@@ -241,7 +278,8 @@ bool matchSoftmaxOfLogits(ElementwiseExprBuilder &exprs, const Expr *p,
       return false;
     }
     shifted = logp->operands[0];
-    const Expr *sumExp = rowSumOperand(exprs, logp->operands[1]->operands[0]);
+    const Expr *sumExp = rowSumOperand(exprs, logp->operands[1]->operands[0],
+                                       match.tokenRank);
     if (!isOp(sumExp, "math.exp") || sumExp->operands[0] != shifted) {
       why = "the log-softmax does not normalise by the sum of its own exp";
       return false;
@@ -249,7 +287,8 @@ bool matchSoftmaxOfLogits(ElementwiseExprBuilder &exprs, const Expr *p,
     match.logSoftmax = logp;
   } else if (isOp(p, "arith.divf") && isOp(p->operands[0], "math.exp")) {
     shifted = p->operands[0]->operands[0];
-    const Expr *sumExp = rowSumOperand(exprs, p->operands[1]);
+    const Expr *sumExp =
+        rowSumOperand(exprs, p->operands[1], match.tokenRank);
     if (!isOp(sumExp, "math.exp") || sumExp->operands[0] != shifted) {
       why = "the softmax does not normalise by the sum of its own exp";
       return false;
@@ -259,16 +298,33 @@ bool matchSoftmaxOfLogits(ElementwiseExprBuilder &exprs, const Expr *p,
     return false;
   }
 
+  match.shifted = shifted;
+  match.softmaxNumerator = isOp(p, "math.exp") ? p : p->operands[0];
+  return matchLogits(shifted, match, why);
+}
+
+/// Fills the logits part of `match` from `shifted`: y = z or z − (a row
+/// value), z = h·Wᵀ or h·Wᵀ + b, with z read over the token loops (a
+/// [B,S,V] z is an expand_shape of the [N,V] product).
+bool matchLogits(const Expr *shifted, CrossEntropyGradMatch &match,
+                 std::string &why) {
+  unsigned tokenRank = match.tokenRank;
+  SmallVector<int64_t, 2> allLoops = tokenLoops(tokenRank + 1);
   const Expr *logits = shifted;
-  if (isOp(shifted, "arith.subf") && isRowLeaf(shifted->operands[1]))
+  if (isOp(shifted, "arith.subf") && isRowLeaf(shifted->operands[1], tokenRank))
     logits = shifted->operands[0];
+  else if (isOp(shifted, "arith.subf") &&
+           shifted->operands[1]->kind == Expr::Kind::Op &&
+           !readsLoop(shifted->operands[1], tokenRank))
+    logits = shifted->operands[0]; // z − (an expression of row values)
   logits = stripRounding(logits);
   // z = h·Wᵀ + b: the bias is a [V] tensor read by the vocabulary loop.
   if (isOp(logits, "arith.addf")) {
     for (unsigned which : {0u, 1u}) {
       const Expr *product = stripRounding(logits->operands[which]);
       const Expr *bias = stripRounding(logits->operands[1 - which]);
-      if (product->isTensorReading({0, 1}) && bias->isTensorReading({1}) &&
+      if (product->isTensorReading(allLoops) &&
+          bias->isTensorReading({static_cast<int64_t>(tokenRank)}) &&
           cast<RankedTensorType>(bias->value.getType()).getRank() == 1) {
         match.bias = bias->value;
         logits = product;
@@ -276,11 +332,26 @@ bool matchSoftmaxOfLogits(ElementwiseExprBuilder &exprs, const Expr *p,
       }
     }
   }
-  if (!logits->isTensorReading({0, 1})) {
+  if (!logits->isTensorReading(allLoops)) {
     why = "the softmax is not of a logits tensor (h·Wᵀ or h·Wᵀ + b)";
     return false;
   }
-  auto product2D = logits->value.getDefiningOp<linalg::LinalgOp>();
+  match.logitsValue = logits->value;
+  Value logits2D = logits->value;
+  if (tokenRank > 1) {
+    // [B,S,V] logits: the [N,V] product expanded.
+    auto expand = logits2D.getDefiningOp<tensor::ExpandShapeOp>();
+    SmallVector<ReassociationIndices> groups;
+    if (expand)
+      groups = expand.getReassociationIndices();
+    if (!expand || groups.size() != 2 ||
+        groups[0].size() != tokenRank || groups[1].size() != 1) {
+      why = "the [B,S,V] logits are not an expand_shape of an [N,V] product";
+      return false;
+    }
+    logits2D = expand.getSrc();
+  }
+  auto product2D = logits2D.getDefiningOp<linalg::LinalgOp>();
   if (!product2D || !whyNotAProduct(product2D).empty()) {
     why = "the logits are not a 2-D product h·Wᵀ";
     return false;
@@ -387,7 +458,7 @@ bool splitTargetGrad(LabelEvaluator &eval, const Expr *g, double atTarget,
 /// backward, −dloss/count at each valid target.
 std::optional<CrossEntropyGradMatch>
 matchLogSoftmaxBackward(ElementwiseExprBuilder &exprs, const Expr *e,
-                        std::string &why) {
+                        unsigned tokenRank, std::string &why) {
   if (!isOp(e, "arith.subf")) {
     why = "dZ is not a difference g − softmax·Σg";
     return std::nullopt;
@@ -400,21 +471,23 @@ matchLogSoftmaxBackward(ElementwiseExprBuilder &exprs, const Expr *e,
   const Expr *softmax = product->operands[0], *row = product->operands[1];
   if (!isOp(softmax, "math.exp"))
     std::swap(softmax, row);
-  if (!isOp(softmax, "math.exp") || rowSumOperand(exprs, row) != g) {
+  if (!isOp(softmax, "math.exp") ||
+      rowSumOperand(exprs, row, tokenRank) != g) {
     why = "dZ is not g − exp(logp)·Σ_v g over the same g";
     return std::nullopt;
   }
   CrossEntropyGradMatch match;
+  match.tokenRank = tokenRank;
   if (!matchSoftmaxOfLogits(exprs, softmax, match, why))
     return std::nullopt;
 
   // g: −dloss/count at the target, 0 elsewhere and for ignored tokens.
-  match.labels = findLabels(g);
+  match.labels = findLabels(g, tokenRank);
   if (!match.labels) {
     why = "g does not read exactly one [N] integer label tensor";
     return std::nullopt;
   }
-  LabelEvaluator eval{match.labels, {}};
+  LabelEvaluator eval(match.labels, match.tokenRank);
   std::optional<double> atTarget = eval.at(g, kTarget, kTarget);
   if (!atTarget || *atTarget == 0.0 || !std::isfinite(*atTarget) ||
       !isOneHotOf(eval, g, *atTarget)) {
@@ -437,7 +510,7 @@ matchLogSoftmaxBackward(ElementwiseExprBuilder &exprs, const Expr *e,
 /// each valid token (0 for ignored ones).
 std::optional<CrossEntropyGradMatch>
 matchSoftmaxMinusOneHot(ElementwiseExprBuilder &exprs, const Expr *e,
-                        std::string &why) {
+                        unsigned tokenRank, std::string &why) {
   if (!isOp(e, "arith.mulf")) {
     why = "dZ is neither g − softmax·Σg nor (softmax − onehot)·s";
     return std::nullopt;
@@ -448,6 +521,7 @@ matchSoftmaxMinusOneHot(ElementwiseExprBuilder &exprs, const Expr *e,
     if (!isOp(difference, "arith.subf"))
       continue;
     CrossEntropyGradMatch match;
+    match.tokenRank = tokenRank;
     std::string softmaxWhy;
     if (!matchSoftmaxOfLogits(exprs, difference->operands[0], match,
                               softmaxWhy)) {
@@ -455,12 +529,12 @@ matchSoftmaxMinusOneHot(ElementwiseExprBuilder &exprs, const Expr *e,
       continue;
     }
     const Expr *oneHot = difference->operands[1];
-    match.labels = findLabels(e);
+    match.labels = findLabels(e, tokenRank);
     if (!match.labels) {
       why = "the one-hot does not read exactly one [N] integer label tensor";
       return std::nullopt;
     }
-    LabelEvaluator eval{match.labels, {}};
+    LabelEvaluator eval(match.labels, match.tokenRank);
     if (!isOneHotOf(eval, oneHot, 1.0)) {
       why = "softmax − x with x not a one-hot of the labels";
       return std::nullopt;
@@ -483,15 +557,140 @@ matchSoftmaxMinusOneHot(ElementwiseExprBuilder &exprs, const Expr *e,
   return std::nullopt;
 }
 
+/// JAX's form (optax's softmax cross-entropy with integer labels, through
+/// IREE): dZ = exp(y)·r + q, with r = s/Σ_v exp(y) a per-token scale and
+/// q = −s at each token's label (a scatter-added one-hot), s the upstream
+/// gradient of each valid token's loss (0 for ignored ones).
+std::optional<CrossEntropyGradMatch>
+matchScaledSoftmaxMinusOneHot(ElementwiseExprBuilder &exprs, const Expr *e,
+                              unsigned tokenRank, std::string &why) {
+  bool difference = isOp(e, "arith.subf");
+  if (!difference && !isOp(e, "arith.addf")) {
+    why = "dZ is neither g − softmax·Σg, (softmax − onehot)·s nor "
+          "softmax·s − onehot·s";
+    return std::nullopt;
+  }
+  why = "dZ is not softmax·s − onehot·s";
+  for (unsigned which : {0u, 1u}) {
+    if (difference && which == 1)
+      break;
+    const Expr *scaled = e->operands[which], *q = e->operands[1 - which];
+    if (!isOp(scaled, "arith.mulf"))
+      continue;
+    const Expr *numerator = scaled->operands[0], *r = scaled->operands[1];
+    if (!isOp(numerator, "math.exp"))
+      std::swap(numerator, r);
+    if (!isOp(numerator, "math.exp") ||
+        readsLoop(r, static_cast<int64_t>(tokenRank)))
+      continue;
+    CrossEntropyGradMatch match;
+    match.tokenRank = tokenRank;
+    match.shifted = numerator->operands[0];
+    match.softmaxNumerator = numerator;
+    std::string logitsWhy;
+    if (!matchLogits(match.shifted, match, logitsWhy)) {
+      why = logitsWhy;
+      continue;
+    }
+    // The scale divides by Σ_v exp(y) of the same y.
+    Value sumOfExp;
+    forEachNode(r, [&](const Expr &node) {
+      if (node.kind == Expr::Kind::Tensor &&
+          rowSumOperand(exprs, &node, tokenRank) == numerator)
+        sumOfExp = node.value;
+    });
+    if (!sumOfExp) {
+      why = "the softmax's scale does not divide by the sum of its own exp";
+      return std::nullopt;
+    }
+    match.labels = findLabels(e, tokenRank);
+    if (!match.labels) {
+      why = "dZ does not read exactly one per-token integer label tensor";
+      return std::nullopt;
+    }
+    LabelEvaluator eval(match.labels, match.tokenRank);
+    auto oneHotAt = [&](double label, int64_t column) -> std::optional<double> {
+      std::optional<double> value = eval.at(q, label, column);
+      if (value && difference)
+        return -*value;
+      return value;
+    };
+    // q = −s at the label, 0 elsewhere; s the same for every valid token.
+    std::optional<double> minusS = oneHotAt(kTarget, kTarget);
+    if (!minusS || *minusS == 0.0 || !std::isfinite(*minusS) ||
+        !same(oneHotAt(kSecondTarget, kSecondTarget), *minusS) ||
+        !same(oneHotAt(kTarget, kOtherColumn), 0.0) ||
+        !same(oneHotAt(kSecondTarget, kTarget), 0.0)) {
+      why = "softmax·s + q with q not a scaled one-hot of the labels";
+      return std::nullopt;
+    }
+    double upstream = -*minusS;
+    // r = s / Σ_v exp(y) for valid tokens, whatever the sum.
+    auto scaleAt = [&](double label, double sum) {
+      eval.rows[sumOfExp] = sum;
+      return eval.at(r, label, 0);
+    };
+    if (!same(scaleAt(kTarget, 2.5), upstream / 2.5) ||
+        !same(scaleAt(kTarget, 0.75), upstream / 0.75)) {
+      why = "the softmax's scale is not s / Σ_v exp(y)";
+      return std::nullopt;
+    }
+    findIgnoreIndex(e, match, [&](int64_t c) {
+      return same(oneHotAt(c, 0), 0.0) && same(oneHotAt(c, kTarget), 0.0) &&
+             same(scaleAt(c, 2.5), 0.0);
+    });
+    // s itself, free of labels: the value a select keeps for valid tokens.
+    forEachNode(e, [&](const Expr &node) {
+      if (match.targetGrad || !isOp(&node, "arith.select"))
+        return;
+      const Expr *value = valueForValidTokens(&node, match.labels);
+      if (!value || value == &node)
+        return;
+      std::optional<double> v = eval.at(value, kTarget, 0);
+      if (same(v, upstream) || same(v, -upstream)) {
+        match.targetGrad = value;
+        match.targetGradScale = same(v, upstream) ? 1.0 : -1.0;
+      }
+    });
+    if (!match.targetGrad) {
+      why = "no label-free value of s (the upstream gradient of a token's "
+            "loss) is found";
+      return std::nullopt;
+    }
+    return match;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<CrossEntropyGradMatch>
 mlir::lmhead::matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
                                     std::string &why) {
-  const Expr *e = stripRounding(exprs.build(dz));
-  if (isOp(e, "arith.subf"))
-    return matchLogSoftmaxBackward(exprs, e, why);
-  return matchSoftmaxMinusOneHot(exprs, e, why);
+  // dZ read as [N,V], or as the [B,S,V] tensor it collapses.
+  Value source = dz;
+  unsigned tokenRank = 1;
+  if (auto collapse = dz.getDefiningOp<tensor::CollapseShapeOp>()) {
+    SmallVector<ReassociationIndices> groups =
+        collapse.getReassociationIndices();
+    if (groups.size() == 2 && groups[0].size() >= 2 && groups[1].size() == 1) {
+      source = collapse.getSrc();
+      tokenRank = groups[0].size();
+    }
+  }
+  const Expr *e = stripRounding(exprs.build(source));
+  if (isOp(e, "arith.mulf"))
+    return matchSoftmaxMinusOneHot(exprs, e, tokenRank, why);
+  if (isOp(e, "arith.subf")) {
+    if (auto match = matchLogSoftmaxBackward(exprs, e, tokenRank, why))
+      return match;
+    std::string scaledWhy;
+    if (auto match =
+            matchScaledSoftmaxMinusOneHot(exprs, e, tokenRank, scaledWhy))
+      return match;
+    return std::nullopt;
+  }
+  return matchScaledSoftmaxMinusOneHot(exprs, e, tokenRank, why);
 }
 
 namespace {
@@ -588,7 +787,7 @@ MeanLossIndex::MeanLossIndex(ElementwiseExprBuilder &exprs, Block *block)
 
 std::optional<MeanLossMatch>
 MeanLossIndex::find(const CrossEntropyGradMatch &match) {
-  LabelEvaluator eval{match.labels, {}};
+  LabelEvaluator eval(match.labels, match.tokenRank);
   for (linalg::GenericOp gather : gathersBySource.lookup(match.logSoftmax)) {
     // The gathered column must be the label for valid tokens.
     tensor::ExtractOp extract = gatherExtract(gather);

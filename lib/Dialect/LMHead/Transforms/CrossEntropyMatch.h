@@ -36,8 +36,17 @@ struct CrossEntropyGradMatch {
   /// The [V] logit bias, when the logits are h·Wᵀ + b.
   Value bias;
   WeightLayout layout = WeightLayout::VD;
-  /// The [N] labels (integers).
+  /// The labels (integers): [N], or [B,S] when the cross-entropy keeps
+  /// tokens as [B,S] (`tokenRank` 2).
   Value labels;
+  /// The number of token loops of the cross-entropy's expressions: 1 for
+  /// [N,V], 2 for [B,S,V].
+  unsigned tokenRank = 1;
+  /// The logits as the cross-entropy reads them ([N,V] or [B,S,V]), the
+  /// shifted logits y and exp(y), as expressions.
+  Value logitsValue;
+  const Expr *shifted = nullptr;
+  const Expr *softmaxNumerator = nullptr;
   /// The label whose tokens are ignored (PyTorch's ignore_index).
   int64_t ignoreIndex = -100;
   /// The log-softmax of the logits, as an expression (null when the graph

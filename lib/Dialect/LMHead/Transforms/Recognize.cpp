@@ -527,9 +527,19 @@ private:
       OpBuilder fb(group.forwardAt);
       Type f32 = b.getF32Type();
       auto lseType = RankedTensorType::get({hType.getDimSize(0)}, f32);
+      // [B,S] labels (a cross-entropy over [B,S,V]) as the ops' [N].
+      Value labels = ce.labels;
+      auto labelsType = cast<RankedTensorType>(labels.getType());
+      if (labelsType.getRank() > 1) {
+        ReassociationIndices all;
+        for (int64_t dim = 0; dim < labelsType.getRank(); ++dim)
+          all.push_back(dim);
+        labels = tensor::CollapseShapeOp::create(
+            fb, loc, labels, ArrayRef<ReassociationIndices>{all});
+      }
       auto forward = CELinearFwdOp::create(
           fb, loc, TypeRange{RankedTensorType::get({}, f32), lseType}, h, w,
-          ce.labels, ce.bias, layout, Reduction::Mean, ce.ignoreIndex,
+          labels, ce.bias, layout, Reduction::Mean, ce.ignoreIndex,
           llvm::APFloat(0.0), llvm::APFloat(0.0), llvm::APFloat(0.0), accAttr);
       // The upstream gradient of each token's loss, for reduction(sum):
       // PyTorch's g at a target is its negation (−dloss/count).
@@ -550,7 +560,7 @@ private:
       if (group.db)
         gradTypes.push_back((*group.db)->getResult(0).getType());
       auto grad = CELinearGradOp::create(
-          b, loc, gradTypes, h, w, ce.labels, forward.getLse(), dloss, ce.bias,
+          b, loc, gradTypes, h, w, labels, forward.getLse(), dloss, ce.bias,
           dhAcc, dwAcc, layout, Reduction::Sum, ce.ignoreIndex,
           llvm::APFloat(0.0), llvm::APFloat(0.0), llvm::APFloat(0.0), accAttr);
       newDh = grad.getDh();
