@@ -768,6 +768,87 @@ std::optional<LossParts> lossParts(ElementwiseExprBuilder &exprs,
   return parts;
 }
 
+/// A candidate mean loss `total / f(count)` summed over every token loop:
+/// the per-token expression summed into the total, the valid-token
+/// expression summed into the count, the count and the divisor.
+std::optional<LseLossParts> lseLossParts(ElementwiseExprBuilder &exprs,
+                                         linalg::GenericOp generic) {
+  if (generic.getNumResults() != 1 || generic.getNumLoops() != 0)
+    return std::nullopt;
+  const Expr *e = exprs.build(generic->getResult(0), {});
+  if (!isOp(e, "arith.divf"))
+    return std::nullopt;
+  const Expr *total = leafOf(e->operands[0]);
+  if (!total)
+    return std::nullopt;
+  std::optional<SumReduction> totalSum = sumReduction(total->value);
+  if (!totalSum || totalSum->reduced != totalSum->inputLoops.size())
+    return std::nullopt;
+  // The divisor reads one count: a sum over as many token loops.
+  LseLossParts parts;
+  parts.divisor = e->operands[1];
+  bool ambiguous = false;
+  forEachNode(parts.divisor, [&](const Expr &node) {
+    if (node.kind != Expr::Kind::Tensor || constantValue(node))
+      return;
+    if (parts.count && parts.count != node.value)
+      ambiguous = true;
+    parts.count = node.value;
+  });
+  if (!parts.count || ambiguous)
+    return std::nullopt;
+  std::optional<SumReduction> countSum = sumReduction(parts.count);
+  if (!countSum || countSum->reduced != countSum->inputLoops.size() ||
+      countSum->reduced != totalSum->reduced)
+    return std::nullopt;
+  parts.tokenRank = totalSum->reduced;
+  parts.perToken = exprs.build(totalSum->input, totalSum->inputLoops);
+  parts.valid = exprs.build(countSum->input, countSum->inputLoops);
+  return parts;
+}
+
+/// Whether `value` (through unit reshapes) is a generic gathering `logits`
+/// ([tokens..., V]) at each token's label: its body yields
+/// `tensor.extract %logits[token indices..., column]` with a column that is
+/// the label for every label in [0, V).
+bool isLabelGatherOf(ElementwiseExprBuilder &exprs, Value value, Value logits,
+                     LabelEvaluator &eval) {
+  while (true) {
+    if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>())
+      value = collapse.getSrc();
+    else if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>())
+      value = expand.getSrc();
+    else
+      break;
+  }
+  auto generic = value.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic.getNumResults() != 1)
+    return false;
+  auto extract = generic.getBody()
+                     ->getTerminator()
+                     ->getOperand(0)
+                     .getDefiningOp<tensor::ExtractOp>();
+  if (!extract || extract.getTensor() != logits)
+    return false;
+  ValueRange indices = extract.getIndices();
+  AffineMap outMap = generic.getIndexingMapsArray().back();
+  if (indices.size() != eval.tokenRank + 1 ||
+      outMap.getNumResults() < eval.tokenRank)
+    return false;
+  for (unsigned token = 0; token < eval.tokenRank; ++token) {
+    auto index = indices[token].getDefiningOp<linalg::IndexOp>();
+    if (!index || outMap.getResult(token) !=
+                      getAffineDimExpr(index.getDim(), generic.getContext()))
+      return false;
+  }
+  // Evaluated over the gather's own loops: its token loops come first.
+  const Expr *column = exprs.buildBodyScalar(indices.back(), generic);
+  int64_t vocab = cast<RankedTensorType>(logits.getType()).getShape().back();
+  return column && same(eval.at(column, kTarget, 0), kTarget) &&
+         (ShapedType::isDynamic(vocab) ||
+          same(eval.at(column, vocab - 1, 0), vocab - 1));
+}
+
 } // namespace
 
 MeanLossIndex::MeanLossIndex(ElementwiseExprBuilder &exprs, Block *block)
@@ -782,6 +863,8 @@ MeanLossIndex::MeanLossIndex(ElementwiseExprBuilder &exprs, Block *block)
     }
     if (std::optional<LossParts> parts = lossParts(exprs, generic))
       lossesByGather[parts->gather].push_back(generic->getResult(0));
+    else if (std::optional<LseLossParts> parts = lseLossParts(exprs, generic))
+      lseLosses.push_back({generic->getResult(0), *parts});
   }
 }
 
@@ -821,6 +904,70 @@ MeanLossIndex::find(const CrossEntropyGradMatch &match) {
           same(eval.at(parts->valid, match.ignoreIndex, 0), 0.0))
         return MeanLossMatch{loss, {gather}};
     }
+  }
+  return findLseLoss(match);
+}
+
+std::optional<MeanLossMatch>
+MeanLossIndex::findLseLoss(const CrossEntropyGradMatch &match) {
+  // loss = Σ_tokens [valid] (log Σ_v exp(y) + m − z[y_t]) / f(count), with
+  // y = z − m: the log-sum-exp minus the gathered target logit.
+  if (!match.shifted || !match.softmaxNumerator)
+    return std::nullopt;
+  for (auto &[loss, parts] : lseLosses) {
+    if (parts.tokenRank != match.tokenRank)
+      continue;
+    LabelEvaluator eval(match.labels, match.tokenRank);
+    // Values for the per-token tensors the loss reads: the sum of exp(y),
+    // the target logit, and whatever the shift m is made of.
+    Value sumOfExp, target;
+    SmallVector<Value> others;
+    bool unknown = false;
+    forEachNode(parts.perToken, [&](const Expr &node) {
+      if (node.kind != Expr::Kind::Tensor || node.value == match.labels ||
+          constantValue(node) ||
+          llvm::all_of(node.loops, [](int64_t l) { return l == -1; }))
+        return;
+      if (!isRowLeaf(&node, match.tokenRank))
+        unknown = true;
+      else if (rowSumOperand(exprs, &node, match.tokenRank) ==
+               match.softmaxNumerator)
+        sumOfExp = node.value;
+      else if (isLabelGatherOf(exprs, node.value, match.logitsValue, eval))
+        target = node.value;
+      else
+        others.push_back(node.value);
+    });
+    if (unknown || !sumOfExp || !target)
+      continue;
+    for (auto [i, value] : llvm::enumerate(others))
+      eval.rows[value] = 0.375 + 0.25 * static_cast<double>(i);
+    // The shift m as the logits' softmax subtracts it (0 when unshifted).
+    double shift = 0.0;
+    if (isOp(match.shifted, "arith.subf")) {
+      std::optional<double> m = eval.at(match.shifted->operands[1], kTarget, 0);
+      if (!m)
+        continue;
+      shift = *m;
+    }
+    const double targetLogit = 1.75;
+    eval.rows[target] = targetLogit;
+    auto perTokenAt = [&](double label, double sum) {
+      eval.rows[sumOfExp] = sum;
+      return eval.at(parts.perToken, label, 0);
+    };
+    auto divisorAt = [&](double count) {
+      eval.rows[parts.count] = count;
+      return eval.at(parts.divisor, kTarget, 0);
+    };
+    if (same(perTokenAt(kTarget, 2.5), std::log(2.5) + shift - targetLogit) &&
+        same(perTokenAt(kTarget, 0.75),
+             std::log(0.75) + shift - targetLogit) &&
+        same(perTokenAt(match.ignoreIndex, 2.5), 0.0) &&
+        same(eval.at(parts.valid, kTarget, 0), 1.0) &&
+        same(eval.at(parts.valid, match.ignoreIndex, 0), 0.0) &&
+        same(divisorAt(1.0), 1.0) && same(divisorAt(7.0), 7.0))
+      return MeanLossMatch{loss, {}};
   }
   return std::nullopt;
 }
