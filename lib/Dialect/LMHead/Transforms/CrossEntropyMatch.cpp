@@ -75,18 +75,35 @@ struct SumReduction {
   unsigned reduced = 0;
 };
 
+/// The non-unit sizes of `type`, in order.
+SmallVector<int64_t> nonUnitSizes(ShapedType type) {
+  SmallVector<int64_t> sizes;
+  for (int64_t size : type.getShape())
+    if (size != 1)
+      sizes.push_back(size);
+  return sizes;
+}
+
+/// `value` before the collapse_shape/expand_shape ops that only add or drop
+/// unit dimensions.
+Value throughUnitReshapes(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(def))
+      break;
+    Value source = def->getOperand(0);
+    if (nonUnitSizes(cast<ShapedType>(source.getType())) !=
+        nonUnitSizes(cast<ShapedType>(value.getType())))
+      break;
+    value = source;
+  }
+  return value;
+}
+
 /// Reads `value` as `Σ input` over the generic's reduction loops (a zero
 /// init and a body adding a value-preserving cast of the input to the
 /// output), looking through unit reshapes of the result.
 std::optional<SumReduction> sumReduction(Value value) {
-  while (true) {
-    if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>())
-      value = collapse.getSrc();
-    else if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>())
-      value = expand.getSrc();
-    else
-      break;
-  }
+  value = throughUnitReshapes(value);
   auto generic = value.getDefiningOp<linalg::GenericOp>();
   if (!generic || generic.getNumDpsInputs() != 1 ||
       generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() == 0 ||
@@ -123,8 +140,8 @@ std::optional<SumReduction> sumReduction(Value value) {
       outer[loop] = next++;
   if (llvm::is_contained(outer, -1))
     return std::nullopt;
-  SumReduction reduction{generic.getDpsInputOperand(0)->get(), {},
-                         generic.getNumReductionLoops()};
+  SumReduction reduction{
+      generic.getDpsInputOperand(0)->get(), {}, generic.getNumReductionLoops()};
   for (AffineExpr e :
        generic.getMatchingIndexingMap(generic.getDpsInputOperand(0))
            .getResults()) {
@@ -257,7 +274,8 @@ bool matchLogits(const Expr *shifted, CrossEntropyGradMatch &match,
 bool readsLoop(const Expr *e, int64_t loop) {
   bool reads = false;
   forEachNode(e, [&](const Expr &node) {
-    if ((node.kind == Expr::Kind::Tensor && llvm::is_contained(node.loops, loop)) ||
+    if ((node.kind == Expr::Kind::Tensor &&
+         llvm::is_contained(node.loops, loop)) ||
         (node.kind == Expr::Kind::Index && node.indexLoop == loop) ||
         (node.kind == Expr::Kind::RowScatter && node.indexLoop == loop))
       reads = true;
@@ -278,8 +296,8 @@ bool matchSoftmaxOfLogits(ElementwiseExprBuilder &exprs, const Expr *p,
       return false;
     }
     shifted = logp->operands[0];
-    const Expr *sumExp = rowSumOperand(exprs, logp->operands[1]->operands[0],
-                                       match.tokenRank);
+    const Expr *sumExp =
+        rowSumOperand(exprs, logp->operands[1]->operands[0], match.tokenRank);
     if (!isOp(sumExp, "math.exp") || sumExp->operands[0] != shifted) {
       why = "the log-softmax does not normalise by the sum of its own exp";
       return false;
@@ -287,8 +305,7 @@ bool matchSoftmaxOfLogits(ElementwiseExprBuilder &exprs, const Expr *p,
     match.logSoftmax = logp;
   } else if (isOp(p, "arith.divf") && isOp(p->operands[0], "math.exp")) {
     shifted = p->operands[0]->operands[0];
-    const Expr *sumExp =
-        rowSumOperand(exprs, p->operands[1], match.tokenRank);
+    const Expr *sumExp = rowSumOperand(exprs, p->operands[1], match.tokenRank);
     if (!isOp(sumExp, "math.exp") || sumExp->operands[0] != shifted) {
       why = "the softmax does not normalise by the sum of its own exp";
       return false;
@@ -344,8 +361,8 @@ bool matchLogits(const Expr *shifted, CrossEntropyGradMatch &match,
     SmallVector<ReassociationIndices> groups;
     if (expand)
       groups = expand.getReassociationIndices();
-    if (!expand || groups.size() != 2 ||
-        groups[0].size() != tokenRank || groups[1].size() != 1) {
+    if (!expand || groups.size() != 2 || groups[0].size() != tokenRank ||
+        groups[1].size() != 1) {
       why = "the [B,S,V] logits are not an expand_shape of an [N,V] product";
       return false;
     }
@@ -445,7 +462,8 @@ bool splitTargetGrad(LabelEvaluator &eval, const Expr *g, double atTarget,
     std::optional<double> c = eval.at(oneHot, kTarget, kTarget);
     std::optional<double> t = eval.at(value, kTarget, kTarget);
     if (!c || !t || *c == 0.0 || !isOneHotOf(eval, oneHot, *c) ||
-        !same(eval.at(g, kTarget, kTarget), *c * *t) || !same(atTarget, *c * *t))
+        !same(eval.at(g, kTarget, kTarget), *c * *t) ||
+        !same(atTarget, *c * *t))
       continue;
     match.targetGrad = value;
     match.targetGradScale = *c;
@@ -471,8 +489,7 @@ matchLogSoftmaxBackward(ElementwiseExprBuilder &exprs, const Expr *e,
   const Expr *softmax = product->operands[0], *row = product->operands[1];
   if (!isOp(softmax, "math.exp"))
     std::swap(softmax, row);
-  if (!isOp(softmax, "math.exp") ||
-      rowSumOperand(exprs, row, tokenRank) != g) {
+  if (!isOp(softmax, "math.exp") || rowSumOperand(exprs, row, tokenRank) != g) {
     why = "dZ is not g − exp(logp)·Σ_v g over the same g";
     return std::nullopt;
   }
@@ -813,14 +830,7 @@ std::optional<LseLossParts> lseLossParts(ElementwiseExprBuilder &exprs,
 /// the label for every label in [0, V).
 bool isLabelGatherOf(ElementwiseExprBuilder &exprs, Value value, Value logits,
                      LabelEvaluator &eval) {
-  while (true) {
-    if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>())
-      value = collapse.getSrc();
-    else if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>())
-      value = expand.getSrc();
-    else
-      break;
-  }
+  value = throughUnitReshapes(value);
   auto generic = value.getDefiningOp<linalg::GenericOp>();
   if (!generic || generic.getNumResults() != 1)
     return false;
@@ -961,8 +971,7 @@ MeanLossIndex::findLseLoss(const CrossEntropyGradMatch &match) {
       return eval.at(parts.divisor, kTarget, 0);
     };
     if (same(perTokenAt(kTarget, 2.5), std::log(2.5) + shift - targetLogit) &&
-        same(perTokenAt(kTarget, 0.75),
-             std::log(0.75) + shift - targetLogit) &&
+        same(perTokenAt(kTarget, 0.75), std::log(0.75) + shift - targetLogit) &&
         same(perTokenAt(match.ignoreIndex, 2.5), 0.0) &&
         same(eval.at(parts.valid, kTarget, 0), 1.0) &&
         same(eval.at(parts.valid, match.ignoreIndex, 0), 0.0) &&

@@ -262,8 +262,7 @@ const Expr *ElementwiseExprBuilder::buildScalar(Value scalar,
 const Expr *ElementwiseExprBuilder::buildBodyScalar(Value scalar,
                                                     Operation *generic) {
   SmallVector<int64_t, 4> identity;
-  for (unsigned loop = 0,
-                e = cast<linalg::GenericOp>(generic).getNumLoops();
+  for (unsigned loop = 0, e = cast<linalg::GenericOp>(generic).getNumLoops();
        loop < e; ++loop)
     identity.push_back(loop);
   if (depth++ == 0)
@@ -272,8 +271,9 @@ const Expr *ElementwiseExprBuilder::buildBodyScalar(Value scalar,
   return buildScalar(scalar, generic, identity);
 }
 
-const Expr *ElementwiseExprBuilder::buildExtract(
-    Operation *extractOp, Operation *genericOp, ArrayRef<int64_t> loopToOuter) {
+const Expr *
+ElementwiseExprBuilder::buildExtract(Operation *extractOp, Operation *genericOp,
+                                     ArrayRef<int64_t> loopToOuter) {
   auto extract = cast<tensor::ExtractOp>(extractOp);
   auto generic = cast<linalg::GenericOp>(genericOp);
   Value source = extract.getTensor();

@@ -84,8 +84,7 @@ unflatten(Value flat, ArrayRef<int64_t> tokenShape,
   auto collapse = flat.getDefiningOp<tensor::CollapseShapeOp>();
   if (!collapse)
     return std::nullopt;
-  SmallVector<ReassociationIndices> groups =
-      collapse.getReassociationIndices();
+  SmallVector<ReassociationIndices> groups = collapse.getReassociationIndices();
   ArrayRef<int64_t> shape = collapse.getSrcType().getShape();
   SmallVector<int64_t, 4> loops;
   size_t token = 0;
@@ -301,7 +300,8 @@ const Expr *ElementwiseExprBuilder::buildSliceAdd(Operation *loopOp,
     }
     ValueRange indices = extract.getIndices();
     if (indices.size() != nest.size() + 1 ||
-        outer->isAncestor(extract.getTensor().getParentBlock()->getParentOp()) ||
+        outer->isAncestor(
+            extract.getTensor().getParentBlock()->getParentOp()) ||
         !(indices.front() == outer.getInductionVar() ||
           isZeroIndex(indices.front())))
       return nullptr;
