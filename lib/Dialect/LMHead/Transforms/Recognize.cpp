@@ -70,6 +70,42 @@ void remarkPassed(Operation *op, const Twine &what) {
       << what.str();
 }
 
+/// Reports what recognition noticed about `op` without changing it.
+void remarkAnalysis(Operation *op, const Twine &what) {
+  remark::analysis(op->getLoc(), remark::RemarkOpts::name("LMHeadAccumulation")
+                                     .category(kRemarkCategory)
+                                     .function(enclosingFunctionName(op)))
+      << what.str();
+}
+
+/// The elementwise `result + other` (a generic of identity maps adding its
+/// two inputs) that is the only user of `result`, with `other`.
+std::optional<std::pair<linalg::GenericOp, Value>> soleAddUser(Value result) {
+  if (!result.hasOneUse())
+    return std::nullopt;
+  auto add = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
+  if (!add || add.getNumDpsInputs() != 2 || add.getNumResults() != 1 ||
+      add.getNumReductionLoops() != 0 ||
+      add->getResult(0).getType() != result.getType() ||
+      !llvm::all_of(add.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return std::nullopt;
+  Block *body = add.getBody();
+  auto sum =
+      body->getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!sum || !((sum.getLhs() == body->getArgument(0) &&
+                 sum.getRhs() == body->getArgument(1)) ||
+                (sum.getLhs() == body->getArgument(1) &&
+                 sum.getRhs() == body->getArgument(0))))
+    return std::nullopt;
+  Value other = add.getDpsInputOperand(0)->get() == result
+                    ? add.getDpsInputOperand(1)->get()
+                    : add.getDpsInputOperand(0)->get();
+  if (other == result || other.getType() != result.getType())
+    return std::nullopt;
+  return std::make_pair(add, other);
+}
+
 RankedTensorType transposedType(RankedTensorType type) {
   return RankedTensorType::get({type.getDimSize(1), type.getDimSize(0)},
                                type.getElementType());
@@ -518,6 +554,37 @@ private:
     Value dwAcc = group.dw ? accumulatedInit(group.dw->op) : Value();
     if (dwAcc && dwTransposed)
       dwAcc = transpose2D(b, loc, dwAcc);
+    // A gradient computed from zero and then added to another one (tied
+    // embeddings, gradient accumulation) accumulates into it instead.
+    auto foldAddedGradient = [&](std::optional<Operation *> product,
+                                 Value &acc) -> Operation * {
+      if (!product || acc)
+        return nullptr;
+      auto add = soleAddUser((*product)->getResult(0));
+      if (!add)
+        return nullptr;
+      if (dominance.properlyDominates(add->second, group.first)) {
+        acc = add->second;
+        return add->first;
+      }
+      remarkAnalysis(add->first,
+                     "not accumulated into: this sum adds an lmhead "
+                     "gradient to a value computed after the lmhead op "
+                     "(a tied embedding gradient needs dh first), so it "
+                     "stays a separate sum");
+      return nullptr;
+    };
+    Operation *dhAdd = foldAddedGradient(
+        group.dh ? std::optional<Operation *>(group.dh->op.getOperation())
+                 : std::nullopt,
+        dhAcc);
+    Operation *dwAdd =
+        dwTransposed
+            ? nullptr
+            : foldAddedGradient(group.dw ? std::optional<Operation *>(
+                                               group.dw->op.getOperation())
+                                         : std::nullopt,
+                                dwAcc);
 
     Value newDh, newDw, newDb;
     std::string what;
@@ -596,9 +663,16 @@ private:
                            .str());
     }
 
-    if (group.dh)
+    // A folded sum is the op's result now.
+    for (auto [add, result] :
+         {std::make_pair(dhAdd, newDh), std::make_pair(dwAdd, newDw)})
+      if (add) {
+        add->getResult(0).replaceAllUsesWith(result);
+        replaced.insert(replaced.begin(), add);
+      }
+    if (group.dh && !dhAdd)
       group.dh->op->getResult(0).replaceAllUsesWith(newDh);
-    if (group.dw)
+    if (group.dw && !dwAdd)
       replaceWeightGrad(b, loc, group.dw->op->getResult(0), newDw, dwTransposed,
                         replaced);
     if (group.db)
