@@ -18,6 +18,7 @@
 
 #include "ContractionMatch.h"
 #include "CrossEntropyMatch.h"
+#include "MeanLossMatch.h"
 #include "ElementwiseExpr.h"
 #include "TokenCollapse.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
