@@ -18,8 +18,8 @@
 
 #include "ContractionMatch.h"
 #include "CrossEntropyMatch.h"
-#include "MeanLossMatch.h"
 #include "ElementwiseExpr.h"
+#include "MeanLossMatch.h"
 #include "TokenCollapse.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
@@ -107,6 +107,13 @@ std::optional<std::pair<linalg::GenericOp, Value>> soleAddUser(Value result) {
   return std::make_pair(add, other);
 }
 
+/// The [V] type of the bias gradient that the column sum `sum` ([V] or
+/// [1,V]) computes.
+RankedTensorType biasGradType(linalg::LinalgOp sum) {
+  auto type = cast<RankedTensorType>(sum->getResult(0).getType());
+  return RankedTensorType::get({type.getShape().back()}, type.getElementType());
+}
+
 RankedTensorType transposedType(RankedTensorType type) {
   return RankedTensorType::get({type.getDimSize(1), type.getDimSize(0)},
                                type.getElementType());
@@ -128,8 +135,27 @@ Value transpose2D(OpBuilder &b, Location loc, Value value) {
   return result;
 }
 
+/// The vocabulary loop of a column sum's output map: (t, v) -> (v), or
+/// (t, v) -> (0, v) for a [1,V] result.
+std::optional<unsigned> columnSumOutputLoop(AffineMap outMap) {
+  std::optional<unsigned> loop;
+  for (AffineExpr e : outMap.getResults()) {
+    if (auto d = dyn_cast<AffineDimExpr>(e)) {
+      if (loop)
+        return std::nullopt;
+      loop = d.getPosition();
+    } else if (auto c = dyn_cast<AffineConstantExpr>(e);
+               !c || c.getValue() != 0) {
+      return std::nullopt;
+    }
+  }
+  if (outMap.getNumResults() > 2)
+    return std::nullopt;
+  return loop;
+}
+
 /// Whether `op` sums the traced `dz` over its token dimension into a [V]
-/// vector that starts from zero.
+/// (or [1,V]) vector that starts from zero.
 bool isColumnSumOf(linalg::LinalgOp op, Value dz) {
   if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
       !op.hasPureTensorSemantics() || op.getNumLoops() != 2 ||
@@ -141,17 +167,16 @@ bool isColumnSumOf(linalg::LinalgOp op, Value dz) {
     return false;
   AffineMap inMap = op.getMatchingIndexingMap(input);
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  if (!inMap.isProjectedPermutation() || outMap.getNumResults() != 1 ||
-      !outMap.isProjectedPermutation())
+  std::optional<unsigned> outLoop = columnSumOutputLoop(outMap);
+  if (!inMap.isProjectedPermutation() || !outLoop)
     return false;
   unsigned tokenDim = source.transposed ? 1 : 0;
   unsigned vocabDim = 1 - tokenDim;
   auto loopOf = [&](unsigned dim) {
     return cast<AffineDimExpr>(inMap.getResult(dim)).getPosition();
   };
-  unsigned outLoop = cast<AffineDimExpr>(outMap.getResult(0)).getPosition();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  if (outLoop != loopOf(vocabDim) ||
+  if (*outLoop != loopOf(vocabDim) ||
       iterators[loopOf(tokenDim)] != utils::IteratorType::reduction)
     return false;
   // Body: out + (extf?) in.
@@ -517,6 +542,19 @@ private:
       if (op->getBlock() != block || claimed.contains(op.getOperation()) ||
           !isColumnSumOf(op, group.dz))
         continue;
+      Type sumType = getElementTypeOrSelf(op->getResult(0));
+      Type accType = accumulatorType(group);
+      if (sumType != accType) {
+        // Summing in another type rounds differently; semantics first.
+        std::string names;
+        llvm::raw_string_ostream os(names);
+        os << "not folded into the lmhead op: this bias gradient Σ dZ "
+              "accumulates in "
+           << sumType << " where the lmhead op accumulates in " << accType
+           << ", so it stays as it is";
+        remarkAnalysis(op, names);
+        continue;
+      }
       claimed.insert(op.getOperation());
       return op;
     }
@@ -626,7 +664,7 @@ private:
           b, loc, RankedTensorType::get({}, f32), ValueRange{upstream});
       SmallVector<Type> gradTypes = {dhType, dwType};
       if (group.db)
-        gradTypes.push_back((*group.db)->getResult(0).getType());
+        gradTypes.push_back(biasGradType(*group.db));
       auto grad = CELinearGradOp::create(
           b, loc, gradTypes, h, w, labels, forward.getLse(), dloss, ce.bias,
           dhAcc, dwAcc, layout, Reduction::Sum, ce.ignoreIndex,
@@ -650,7 +688,7 @@ private:
     } else {
       SmallVector<Type> resultTypes = {dhType, dwType};
       if (group.db)
-        resultTypes.push_back((*group.db)->getResult(0).getType());
+        resultTypes.push_back(biasGradType(*group.db));
       auto op =
           LinearGradOp::create(b, loc, resultTypes, group.dz, h, w, dhAcc,
                                dwAcc, layout, llvm::APFloat(1.0), accAttr);
@@ -676,8 +714,14 @@ private:
     if (group.dw && !dwAdd)
       replaceWeightGrad(b, loc, group.dw->op->getResult(0), newDw, dwTransposed,
                         replaced);
-    if (group.db)
-      (*group.db)->getResult(0).replaceAllUsesWith(newDb);
+    if (group.db) {
+      Value sum = (*group.db)->getResult(0);
+      if (sum.getType() != newDb.getType())
+        newDb = tensor::ExpandShapeOp::create(
+            b, loc, sum.getType(), newDb,
+            ArrayRef<ReassociationIndices>{ReassociationIndices{0, 1}});
+      sum.replaceAllUsesWith(newDb);
+    }
     eraseWithDeadProducers(replaced);
   }
 
