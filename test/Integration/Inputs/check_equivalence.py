@@ -42,6 +42,7 @@ mlir-runner.
 import argparse
 import math
 import os
+import re
 import random
 import shlex
 import shutil
@@ -78,6 +79,9 @@ def parse_args(argv):
     add("--seed", type=int, required=True)
     add("--transform", default="",
         help="lmhead-opt flags applied to the transformed side")
+    add("--split-input-file", action="store_true",
+        help="the graph is split by `// -----` lines (as for lmhead-opt "
+             "-split-input-file): use the part defining --func")
     add("--against", metavar="OTHER.mlir",
         help="take the transformed side's function from this file")
     add("--dynamic-sizes", default="13",
@@ -421,7 +425,26 @@ def compare(k, result_type, original, transformed, args):
     return line, ok
 
 
+def split_part(path, func, workdir, name):
+    """The part of a `// -----`-split file that defines @func, as a file."""
+    with open(path) as f:
+        parts = re.split(r"^// -----$", f.read(), flags=re.M)
+    found = [p for p in parts
+             if re.search(rf"func\.func (public |private )?@{re.escape(func)}\(", p)]
+    if len(found) != 1:
+        raise UsageError(f"{path}: {len(found)} parts define @{func}")
+    part_path = os.path.join(workdir, name + ".part.mlir")
+    with open(part_path, "w") as f:
+        f.write(found[0])
+    return part_path
+
+
 def check(args, workdir):
+    if args.split_input_file:
+        args.graph = split_part(args.graph, args.func, workdir, "graph")
+        if args.against:
+            args.against = split_part(args.against, args.func, workdir,
+                                      "against")
     with open(args.graph) as f:
         graph_text = f.read()
     try:

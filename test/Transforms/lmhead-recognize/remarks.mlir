@@ -1,6 +1,13 @@
 // Every candidate product gets a remark: passed when rewritten, missed with
-// the reason when left alone. Unrelated products are untouched.
+// the reason when left alone. Unrelated products are untouched, and every
+// function computes what it did.
 // RUN: lmhead-opt %s --lmhead-recognize --remarks-filter=lmhead-recognize --remark-format=emitRemark -verify-diagnostics -split-input-file | FileCheck %s
+// RUN: %python %S/../../Integration/Inputs/check_equivalence.py %s --split-input-file --func=rewritten --transform=--lmhead-recognize --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
+// RUN: %python %S/../../Integration/Inputs/check_equivalence.py %s --split-input-file --func=negative_lone_product --transform=--lmhead-recognize --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
+// RUN: %python %S/../../Integration/Inputs/check_equivalence.py %s --split-input-file --func=negative_batched --transform=--lmhead-recognize --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
+// RUN: %python %S/../../Integration/Inputs/check_equivalence.py %s --split-input-file --func=negative_mixed_element_types --transform=--lmhead-recognize --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
+// RUN: %python %S/../../Integration/Inputs/check_equivalence.py %s --split-input-file --func=negative_shifted_one_hot --transform=--lmhead-recognize --label-range=32 --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
+// EQUIV: {{^}}EQUIVALENT
 
 // CHECK-LABEL: func.func @rewritten(
 // CHECK: lmhead.linear_grad
