@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Backend.h"
 #include "CudaDevices.h"
 
 using namespace lmhead::runtime;
@@ -19,4 +20,11 @@ LMHeadStatus lmhead::runtime::probeCudaDevices(CudaDeviceInfo &,
           "toolkit headers at build time; rebuild with the toolkit installed "
           "or CUDAToolkit_ROOT set)";
   return LMHEAD_STATUS_UNAVAILABLE;
+}
+
+std::unique_ptr<Backend>
+lmhead::runtime::createCudaBackend(int, LMHeadStatus &status,
+                                   std::string &error) {
+  status = probeCudaDevices(*std::make_unique<CudaDeviceInfo>(), error);
+  return nullptr;
 }

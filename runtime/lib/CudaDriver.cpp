@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaDriver.h"
+#include "CudaErrorNames.h"
 
 #include <cstdlib>
 #include <dlfcn.h>
@@ -66,12 +67,14 @@ CudaDriver::~CudaDriver() { dlclose(handle_); }
 std::string CudaDriver::describe(CUresult result) const {
   // Both queries fail (CUDA_ERROR_INVALID_VALUE, null string) for codes the
   // installed driver does not know, e.g. one newer than itself.
+  // The built-in table answers for them (and for a driver whose queries
+  // fail themselves).
   const char *name = nullptr;
   const char *description = nullptr;
   if (cuGetErrorName(result, &name) != CUDA_SUCCESS || !name)
-    name = nullptr;
+    name = cudaResultName(result);
   if (cuGetErrorString(result, &description) != CUDA_SUCCESS || !description)
-    description = nullptr;
+    description = cudaResultDescription(result);
   std::string text =
       name ? std::string(name)
            : "CUresult " + std::to_string(static_cast<int>(result));

@@ -1,0 +1,69 @@
+//===- Backend.cpp - where the runtime's kernels run ----------------------===//
+//
+// The process-wide backend of MLIR-lowered programs: their mgpu* calls carry
+// no context, so the backend is chosen once, on the first call, from
+// LMHEAD_DEVICE, and lives until the process exits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Backend.h"
+
+using namespace lmhead::runtime;
+
+Backend::~Backend() = default;
+
+std::string LaunchDims::describe() const {
+  auto triple = [](const unsigned(&v)[3]) {
+    return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," +
+           std::to_string(v[2]) + ")";
+  };
+  std::string text = "grid " + triple(grid) + " block " + triple(block);
+  if (hasClusters())
+    text += " cluster " + triple(cluster);
+  return text + " shared " + std::to_string(sharedBytes) + " B";
+}
+
+namespace {
+
+struct ProcessBackend {
+  std::unique_ptr<Backend> backend;
+  LMHeadStatus status = LMHEAD_STATUS_OK;
+  std::string error;
+};
+
+ProcessBackend chooseProcessBackend() {
+  ProcessBackend chosen;
+  LMHeadBackendSelection selection;
+  chosen.status = lmheadSelectBackend(&selection);
+  if (chosen.status != LMHEAD_STATUS_OK) {
+    chosen.error = lmheadGetLastErrorMessage();
+    return chosen;
+  }
+  if (selection.backend == LMHEAD_BACKEND_CUDA) {
+    chosen.backend =
+        createCudaBackend(processDefaultDevice(), chosen.status, chosen.error);
+    return chosen;
+  }
+  chosen.status = LMHEAD_STATUS_UNAVAILABLE;
+  chosen.error = std::string("the PTX emulator backend is not part of this "
+                             "build of the runtime (") +
+                 selection.reason + ")";
+  return chosen;
+}
+
+} // namespace
+
+int &lmhead::runtime::processDefaultDevice() {
+  static int device = 0;
+  return device;
+}
+
+Backend *lmhead::runtime::processBackend(LMHeadStatus &status,
+                                         std::string &error) {
+  // Leaked on purpose: lowered programs unload their modules from global
+  // destructors, which may run after ours would have.
+  static ProcessBackend *chosen = new ProcessBackend(chooseProcessBackend());
+  status = chosen->status;
+  error = chosen->error;
+  return chosen->backend.get();
+}

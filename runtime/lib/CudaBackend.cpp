@@ -1,0 +1,333 @@
+//===- CudaBackend.cpp - the Backend on the CUDA driver API ---------------===//
+//
+// Kernels are loaded with cuModuleLoadDataEx so that the JIT's error and
+// info logs can be captured: a PTX that does not assemble for the device
+// then says why, instead of just CUDA_ERROR_INVALID_PTX. Clusters need
+// cuLaunchKernelEx; plain launches use cuLaunchKernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaBackend.h"
+
+#include <cstring>
+
+using namespace lmhead::runtime;
+
+namespace {
+
+/// Size of each JIT log buffer.
+constexpr std::size_t kJitLogBytes = 16 * 1024;
+/// Dynamic shared memory a kernel may use without opting in.
+constexpr unsigned kDefaultSharedLimit = 48 * 1024;
+
+CUdeviceptr devicePointer(const void *pointer) {
+  return reinterpret_cast<CUdeviceptr>(pointer);
+}
+
+} // namespace
+
+std::unique_ptr<CudaBackend>
+CudaBackend::create(int ordinal, LMHeadStatus &status, std::string &error) {
+  std::unique_ptr<CudaDriver> driver =
+      CudaDriver::load(CudaDriver::libraryPath(), error);
+  if (!driver) {
+    status = LMHEAD_STATUS_DRIVER_NOT_FOUND;
+    return nullptr;
+  }
+  CUresult init = driver->cuInit(0);
+  if (init == CUDA_ERROR_NO_DEVICE) {
+    status = LMHEAD_STATUS_NO_DEVICE;
+    error = "the CUDA driver '" + driver->path() +
+            "' reports no device (cuInit: " + driver->describe(init) + ")";
+    return nullptr;
+  }
+  status = LMHEAD_STATUS_DRIVER_ERROR;
+  if (!driver->check(init, "cuInit", error))
+    return nullptr;
+  int count = 0;
+  if (!LMHEAD_CUDA_CHECK(*driver, error, cuDeviceGetCount, &count))
+    return nullptr;
+  if (ordinal < 0 || ordinal >= count) {
+    status = LMHEAD_STATUS_NO_DEVICE;
+    error = "CUDA device " + std::to_string(ordinal) +
+            " does not exist: the driver reports " + std::to_string(count) +
+            " device(s)";
+    return nullptr;
+  }
+  CUdevice device;
+  CUcontext context;
+  if (!LMHEAD_CUDA_CHECK(*driver, error, cuDeviceGet, &device, ordinal) ||
+      !LMHEAD_CUDA_CHECK(*driver, error, cuDevicePrimaryCtxRetain, &context,
+                         device))
+    return nullptr;
+  status = LMHEAD_STATUS_OK;
+  return std::unique_ptr<CudaBackend>(
+      new CudaBackend(std::move(driver), device, context));
+}
+
+CudaBackend::~CudaBackend() {
+  // Nothing to report to at this point; the release cannot be retried.
+  driver->cuDevicePrimaryCtxRelease(device);
+}
+
+bool CudaBackend::makeCurrent(std::string &error) {
+  // Cheap when already current: the driver keeps one current context per
+  // thread, and threads may come and go (framework worker threads).
+  thread_local CUcontext current = nullptr;
+  if (current == context)
+    return true;
+  if (!LMHEAD_CUDA_CHECK(*driver, error, cuCtxSetCurrent, context))
+    return false;
+  current = context;
+  return true;
+}
+
+LMHeadStatus CudaBackend::loadModule(const void *image, void **module,
+                                     std::string &error) {
+  if (!makeCurrent(error))
+    return LMHEAD_STATUS_DRIVER_ERROR;
+  std::string errorLog(kJitLogBytes, '\0'), infoLog(kJitLogBytes, '\0');
+  CUjit_option options[] = {
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {errorLog.data(), reinterpret_cast<void *>(kJitLogBytes),
+                    infoLog.data(), reinterpret_cast<void *>(kJitLogBytes)};
+  CUmodule loaded = nullptr;
+  CUresult status =
+      driver->cuModuleLoadDataEx(&loaded, image, 4, options, values);
+  if (status != CUDA_SUCCESS) {
+    error = "cuModuleLoadDataEx failed: " + driver->describe(status);
+    errorLog.resize(std::strlen(errorLog.c_str()));
+    if (!errorLog.empty())
+      error += "; JIT log: " + errorLog;
+    return LMHEAD_STATUS_DRIVER_ERROR;
+  }
+  *module = loaded;
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus CudaBackend::unloadModule(void *module, std::string &error) {
+  return result(makeCurrent(error) &&
+                LMHEAD_CUDA_CHECK(*driver, error, cuModuleUnload,
+                                  static_cast<CUmodule>(module)));
+}
+
+LMHeadStatus CudaBackend::getFunction(void *module, const char *name,
+                                      void **function, std::string &error) {
+  CUfunction found = nullptr;
+  if (!makeCurrent(error))
+    return LMHEAD_STATUS_DRIVER_ERROR;
+  if (!LMHEAD_CUDA_CHECK(*driver, error, cuModuleGetFunction, &found,
+                         static_cast<CUmodule>(module), name)) {
+    error += std::string(" (kernel '") + name + "')";
+    return LMHEAD_STATUS_DRIVER_ERROR;
+  }
+  *function = found;
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus CudaBackend::launch(void *function, const char *kernelName,
+                                 const LaunchDims &dims, void *stream,
+                                 void **params, std::string &error) {
+  auto f = static_cast<CUfunction>(function);
+  auto where = [&] {
+    error += std::string(" (kernel '") + (kernelName ? kernelName : "?") +
+             "', " + dims.describe() + ")";
+    return LMHEAD_STATUS_DRIVER_ERROR;
+  };
+  if (!makeCurrent(error))
+    return LMHEAD_STATUS_DRIVER_ERROR;
+  if (dims.sharedBytes > kDefaultSharedLimit &&
+      !LMHEAD_CUDA_CHECK(*driver, error, cuFuncSetAttribute, f,
+                         CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                         static_cast<int>(dims.sharedBytes)))
+    return where();
+  if (!dims.hasClusters()) {
+    if (!LMHEAD_CUDA_CHECK(*driver, error, cuLaunchKernel, f, dims.grid[0],
+                           dims.grid[1], dims.grid[2], dims.block[0],
+                           dims.block[1], dims.block[2], dims.sharedBytes,
+                           static_cast<CUstream>(stream), params, nullptr))
+      return where();
+    return LMHEAD_STATUS_OK;
+  }
+  CUlaunchAttribute cluster;
+  std::memset(&cluster, 0, sizeof(cluster));
+  cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  cluster.value.clusterDim.x = dims.cluster[0];
+  cluster.value.clusterDim.y = dims.cluster[1];
+  cluster.value.clusterDim.z = dims.cluster[2];
+  CUlaunchConfig config;
+  std::memset(&config, 0, sizeof(config));
+  config.gridDimX = dims.grid[0];
+  config.gridDimY = dims.grid[1];
+  config.gridDimZ = dims.grid[2];
+  config.blockDimX = dims.block[0];
+  config.blockDimY = dims.block[1];
+  config.blockDimZ = dims.block[2];
+  config.sharedMemBytes = dims.sharedBytes;
+  config.hStream = static_cast<CUstream>(stream);
+  config.attrs = &cluster;
+  config.numAttrs = 1;
+  if (!LMHEAD_CUDA_CHECK(*driver, error, cuLaunchKernelEx, &config, f, params,
+                         nullptr))
+    return where();
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus CudaBackend::createStream(void **stream, std::string &error) {
+  CUstream created = nullptr;
+  if (!makeCurrent(error) ||
+      !LMHEAD_CUDA_CHECK(*driver, error, cuStreamCreate, &created,
+                         CU_STREAM_NON_BLOCKING))
+    return LMHEAD_STATUS_DRIVER_ERROR;
+  *stream = created;
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus CudaBackend::destroyStream(void *stream, std::string &error) {
+  return result(makeCurrent(error) &&
+                LMHEAD_CUDA_CHECK(*driver, error, cuStreamDestroy,
+                                  static_cast<CUstream>(stream)));
+}
+
+LMHeadStatus CudaBackend::synchronizeStream(void *stream, std::string &error) {
+  return result(makeCurrent(error) &&
+                LMHEAD_CUDA_CHECK(*driver, error, cuStreamSynchronize,
+                                  static_cast<CUstream>(stream)));
+}
+
+LMHeadStatus CudaBackend::streamWaitEvent(void *stream, void *event,
+                                          std::string &error) {
+  return result(makeCurrent(error) &&
+                LMHEAD_CUDA_CHECK(*driver, error, cuStreamWaitEvent,
+                                  static_cast<CUstream>(stream),
+                                  static_cast<CUevent>(event), 0));
+}
+
+LMHeadStatus CudaBackend::createEvent(void **event, std::string &error) {
+  CUevent created = nullptr;
+  if (!makeCurrent(error) ||
+      !LMHEAD_CUDA_CHECK(*driver, error, cuEventCreate, &created,
+                         CU_EVENT_DISABLE_TIMING))
+    return LMHEAD_STATUS_DRIVER_ERROR;
+  *event = created;
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus CudaBackend::destroyEvent(void *event, std::string &error) {
+  return result(makeCurrent(error) &&
+                LMHEAD_CUDA_CHECK(*driver, error, cuEventDestroy,
+                                  static_cast<CUevent>(event)));
+}
+
+LMHeadStatus CudaBackend::recordEvent(void *event, void *stream,
+                                      std::string &error) {
+  return result(makeCurrent(error) &&
+                LMHEAD_CUDA_CHECK(*driver, error, cuEventRecord,
+                                  static_cast<CUevent>(event),
+                                  static_cast<CUstream>(stream)));
+}
+
+LMHeadStatus CudaBackend::synchronizeEvent(void *event, std::string &error) {
+  return result(makeCurrent(error) &&
+                LMHEAD_CUDA_CHECK(*driver, error, cuEventSynchronize,
+                                  static_cast<CUevent>(event)));
+}
+
+LMHeadStatus CudaBackend::allocate(std::size_t bytes, bool hostShared,
+                                   void **pointer, std::string &error) {
+  // The driver rejects empty allocations; an empty memref needs none.
+  if (bytes == 0) {
+    *pointer = nullptr;
+    return LMHEAD_STATUS_OK;
+  }
+  CUdeviceptr allocated = 0;
+  bool ok =
+      makeCurrent(error) &&
+      (hostShared
+           ? LMHEAD_CUDA_CHECK(*driver, error, cuMemAllocManaged, &allocated,
+                               bytes, CU_MEM_ATTACH_GLOBAL)
+           : LMHEAD_CUDA_CHECK(*driver, error, cuMemAlloc, &allocated, bytes));
+  if (!ok) {
+    error += " (" + std::to_string(bytes) + " bytes)";
+    return LMHEAD_STATUS_DRIVER_ERROR;
+  }
+  *pointer = reinterpret_cast<void *>(allocated);
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus CudaBackend::deallocate(void *pointer, std::string &error) {
+  if (!pointer)
+    return LMHEAD_STATUS_OK;
+  return result(
+      makeCurrent(error) &&
+      LMHEAD_CUDA_CHECK(*driver, error, cuMemFree, devicePointer(pointer)));
+}
+
+LMHeadStatus CudaBackend::copy(void *dst, const void *src, std::size_t bytes,
+                               void *stream, std::string &error) {
+  // Unified addressing: one call for every direction.
+  return result(makeCurrent(error) &&
+                LMHEAD_CUDA_CHECK(*driver, error, cuMemcpyAsync,
+                                  devicePointer(dst), devicePointer(src), bytes,
+                                  static_cast<CUstream>(stream)));
+}
+
+LMHeadStatus CudaBackend::fill32(void *dst, uint32_t value, std::size_t count,
+                                 void *stream, std::string &error) {
+  return result(makeCurrent(error) &&
+                LMHEAD_CUDA_CHECK(*driver, error, cuMemsetD32Async,
+                                  devicePointer(dst), value, count,
+                                  static_cast<CUstream>(stream)));
+}
+
+LMHeadStatus CudaBackend::fill16(void *dst, uint16_t value, std::size_t count,
+                                 void *stream, std::string &error) {
+  return result(makeCurrent(error) &&
+                LMHEAD_CUDA_CHECK(*driver, error, cuMemsetD16Async,
+                                  devicePointer(dst), value, count,
+                                  static_cast<CUstream>(stream)));
+}
+
+LMHeadStatus CudaBackend::registerHost(void *pointer, std::size_t bytes,
+                                       std::string &error) {
+  if (bytes == 0)
+    return LMHEAD_STATUS_OK;
+  return result(
+      makeCurrent(error) &&
+      LMHEAD_CUDA_CHECK(*driver, error, cuMemHostRegister, pointer, bytes, 0));
+}
+
+LMHeadStatus CudaBackend::unregisterHost(void *pointer, std::string &error) {
+  return result(
+      makeCurrent(error) &&
+      LMHEAD_CUDA_CHECK(*driver, error, cuMemHostUnregister, pointer));
+}
+
+LMHeadStatus CudaBackend::encodeTensorMap(const TensorMapRequest &request,
+                                          void *map, std::string &error) {
+  static_assert(sizeof(CUtensorMap) == kTensorMapBytes);
+  cuuint64_t globalDim[5], globalStrides[4];
+  cuuint32_t boxDim[5], elementStrides[5];
+  for (unsigned i = 0; i < 5; ++i) {
+    globalDim[i] = request.globalDim[i];
+    boxDim[i] = request.boxDim[i];
+    elementStrides[i] = request.elementStrides[i];
+    if (i < 4)
+      globalStrides[i] = request.globalStrides[i];
+  }
+  return result(LMHEAD_CUDA_CHECK(
+      *driver, error, cuTensorMapEncodeTiled, static_cast<CUtensorMap *>(map),
+      static_cast<CUtensorMapDataType>(request.dataType), request.rank,
+      request.globalAddress, globalDim, globalStrides, boxDim, elementStrides,
+      static_cast<CUtensorMapInterleave>(request.interleave),
+      static_cast<CUtensorMapSwizzle>(request.swizzle),
+      static_cast<CUtensorMapL2promotion>(request.l2Promotion),
+      static_cast<CUtensorMapFloatOOBfill>(request.oobFill)));
+}
+
+std::unique_ptr<Backend>
+lmhead::runtime::createCudaBackend(int ordinal, LMHeadStatus &status,
+                                   std::string &error) {
+  return CudaBackend::create(ordinal, status, error);
+}

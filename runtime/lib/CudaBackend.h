@@ -1,0 +1,86 @@
+//===- CudaBackend.h - the Backend on the CUDA driver API -------*- C++ -*-===//
+//
+// Runs on one device's primary context (the context the CUDA runtime and
+// PyTorch use too, so pointers and streams can be shared with them), made
+// current on each thread that calls in. Every driver call is checked; a
+// failure's message names the call, the CUresult's name and description,
+// and for launches the kernel and its launch configuration.
+//
+// Only compiled when CMake finds the CUDA toolkit's headers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_RUNTIME_LIB_CUDABACKEND_H
+#define LMHEAD_RUNTIME_LIB_CUDABACKEND_H
+
+#include "Backend.h"
+#include "CudaDriver.h"
+
+#include <memory>
+
+namespace lmhead::runtime {
+
+class CudaBackend final : public Backend {
+public:
+  /// Loads the driver (CudaDriver::libraryPath()), initializes it and
+  /// retains device `ordinal`'s primary context. Null on failure, with
+  /// LMHEAD_STATUS_DRIVER_NOT_FOUND (no usable libcuda), _NO_DEVICE or
+  /// _DRIVER_ERROR in `status` and the reason in `error`.
+  static std::unique_ptr<CudaBackend> create(int ordinal, LMHeadStatus &status,
+                                             std::string &error);
+  ~CudaBackend() override;
+
+  const char *name() const override { return "cuda"; }
+  LMHeadStatus loadModule(const void *image, void **module,
+                          std::string &error) override;
+  LMHeadStatus unloadModule(void *module, std::string &error) override;
+  LMHeadStatus getFunction(void *module, const char *name, void **function,
+                           std::string &error) override;
+  LMHeadStatus launch(void *function, const char *kernelName,
+                      const LaunchDims &dims, void *stream, void **params,
+                      std::string &error) override;
+  LMHeadStatus createStream(void **stream, std::string &error) override;
+  LMHeadStatus destroyStream(void *stream, std::string &error) override;
+  LMHeadStatus synchronizeStream(void *stream, std::string &error) override;
+  LMHeadStatus streamWaitEvent(void *stream, void *event,
+                               std::string &error) override;
+  LMHeadStatus createEvent(void **event, std::string &error) override;
+  LMHeadStatus destroyEvent(void *event, std::string &error) override;
+  LMHeadStatus recordEvent(void *event, void *stream,
+                           std::string &error) override;
+  LMHeadStatus synchronizeEvent(void *event, std::string &error) override;
+  LMHeadStatus allocate(std::size_t bytes, bool hostShared, void **pointer,
+                        std::string &error) override;
+  LMHeadStatus deallocate(void *pointer, std::string &error) override;
+  LMHeadStatus copy(void *dst, const void *src, std::size_t bytes, void *stream,
+                    std::string &error) override;
+  LMHeadStatus fill32(void *dst, uint32_t value, std::size_t count,
+                      void *stream, std::string &error) override;
+  LMHeadStatus fill16(void *dst, uint16_t value, std::size_t count,
+                      void *stream, std::string &error) override;
+  LMHeadStatus registerHost(void *pointer, std::size_t bytes,
+                            std::string &error) override;
+  LMHeadStatus unregisterHost(void *pointer, std::string &error) override;
+  LMHeadStatus encodeTensorMap(const TensorMapRequest &request, void *map,
+                               std::string &error) override;
+
+private:
+  CudaBackend(std::unique_ptr<CudaDriver> driver, CUdevice device,
+              CUcontext context)
+      : driver(std::move(driver)), device(device), context(context) {}
+
+  /// Makes the primary context current on the calling thread.
+  bool makeCurrent(std::string &error);
+  /// DRIVER_ERROR after a failed check, for one-line call sites.
+  static LMHeadStatus result(bool ok) {
+    return ok ? LMHEAD_STATUS_OK : LMHEAD_STATUS_DRIVER_ERROR;
+  }
+
+  std::unique_ptr<CudaDriver> driver;
+  CUdevice device;
+  CUcontext context;
+};
+
+} // namespace lmhead::runtime
+
+#endif // LMHEAD_RUNTIME_LIB_CUDABACKEND_H
