@@ -2,7 +2,8 @@
 #
 # Tools come from the build (lmhead-opt, the plugin) and from LLVM 22
 # (mlir-opt, mlir-runner, FileCheck, not). Features: `ptxas` when CUDA's
-# ptxas is found, `cuda-gpu` when a usable GPU answers nvidia-smi. Numerical
+# ptxas is found, `cuda-gpu` when a usable GPU answers nvidia-smi,
+# `fake-cuda-driver` when the runtime's fake libcuda.so.1 was built. Numerical
 # tests draw fresh random inputs each run from `%seed`, which is printed so a
 # failure can be replayed with LMHEAD_TEST_SEED=<seed>.
 #
@@ -62,11 +63,18 @@ def configure():
         for lib in ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so"))
     config.substitutions.extend([
         ("%python", config.python_executable),
+        ("%mlir_runner_libs_list", runner_libs),
         ("%mlir_runner_libs", f"-shared-libs={runner_libs}"),
         ("%lmhead_plugin", config.lmhead_plugin),
         ("%lmhead_src_root", config.lmhead_src_root),
         ("%seed", seed),
+        ("%lmhead_runtime", config.lmhead_runtime_library),
     ])
+    # The fake CUDA driver of the runtime's tests: lowered programs run
+    # against it without a GPU (it moves memory but runs no kernel).
+    if config.fake_libcuda and os.path.exists(config.fake_libcuda):
+        config.available_features.add("fake-cuda-driver")
+        config.substitutions.append(("%fake_libcuda", config.fake_libcuda))
 
     if config.ptxas and os.path.exists(config.ptxas):
         config.available_features.add("ptxas")

@@ -14,9 +14,20 @@
 //
 //   LMHEAD_FAKE_CUDA_FAIL=<entry point>:<CUresult>   that call returns the code
 //   LMHEAD_FAKE_CUDA_DEVICES=<n>                     device count (default 1)
+//   LMHEAD_FAKE_CUDA_LOG=<file>                      the log is written there
+//                                                    when the process exits
 //
 // Every call is appended to a log that tests read (and reset) through the
-// two extern "C" functions at the end.
+// extern "C" functions at the end. Calls on objects log them by short names
+// so that tests can follow streams and events: streams are s1, s2, ... (s0
+// is the default stream), events e1, e2, ...; e.g. "cuEventRecord:e1@s0",
+// "cuStreamWaitEvent:s2<e1", "cuLaunchKernel:gemm@s2".
+//
+// Device memory is host memory (so copies really copy and a program's data
+// round-trips); kernels are not run. Objects are counted so that tests can
+// check that everything created was destroyed. Calls that need a context
+// fail with CUDA_ERROR_INVALID_CONTEXT on a thread where none is current,
+// as the real driver does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,20 +36,30 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <set>
 #include <string>
+#include <vector>
 
 #define FAKE_EXPORT extern "C" __attribute__((visibility("default")))
 
 namespace {
 
+std::recursive_mutex fakeMutex;
 std::string callLog;
 bool initialized = false;
 
-/// Appends `call` to the log; returns the failure configured for it, if any.
-CUresult record(const char *call) {
+/// Appends `call` (and `detail`, after a colon) to the log; returns the
+/// failure configured for the call, if any.
+CUresult record(const char *call, const std::string &detail = "") {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
   if (!callLog.empty())
     callLog += ' ';
   callLog += call;
+  if (!detail.empty())
+    callLog += ":" + detail;
 
   const char *spec = std::getenv("LMHEAD_FAKE_CUDA_FAIL");
   if (!spec)
@@ -70,6 +91,14 @@ constexpr ErrorText kErrors[] = {
      "no CUDA-capable device is detected"},
     {CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE",
      "invalid device ordinal"},
+    {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+    {CUDA_ERROR_INVALID_PTX, "CUDA_ERROR_INVALID_PTX",
+     "a PTX JIT compilation failed"},
+    {CUDA_ERROR_INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT",
+     "invalid device context"},
+    {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+    {CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED",
+     "unspecified launch failure"},
     {CUDA_ERROR_UNKNOWN, "CUDA_ERROR_UNKNOWN", "unknown error"},
 };
 
@@ -174,11 +203,544 @@ FAKE_EXPORT CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev) {
   return CUDA_SUCCESS;
 }
 
+namespace {
+
+// Objects are plain structs behind the opaque driver handles.
+struct FakeContext {
+  int device;
+};
+struct FakeModule {
+  int id;
+  std::vector<std::string> entries;
+};
+struct FakeFunction {
+  std::string name;
+};
+struct FakeStream {
+  int id;
+};
+struct FakeEvent {
+  int id;
+};
+
+FakeContext primaryContexts[8];
+int primaryRetains[8] = {};
+thread_local CUcontext currentContext = nullptr;
+int nextModule = 1, nextStream = 1, nextEvent = 1;
+std::set<void *> liveModules, liveStreams, liveEvents, liveFunctions;
+std::map<CUdeviceptr, size_t> liveAllocations;
+std::set<void *> liveRegistrations;
+
+std::string streamName(CUstream stream) {
+  return stream ? "s" + std::to_string(reinterpret_cast<FakeStream *>(stream)->id)
+                : "s0";
+}
+std::string eventName(CUevent event) {
+  return "e" + std::to_string(reinterpret_cast<FakeEvent *>(event)->id);
+}
+
+/// The checks every call on a context makes, in the real driver's order.
+CUresult contextCheck() {
+  if (!initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  if (!currentContext)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return CUDA_SUCCESS;
+}
+
+/// The .entry names of a PTX text.
+std::vector<std::string> entryNames(const char *ptx) {
+  std::vector<std::string> names;
+  const char *at = ptx;
+  while ((at = std::strstr(at, ".entry"))) {
+    at += 6;
+    while (*at == ' ' || *at == '\t')
+      ++at;
+    const char *end = at;
+    while (*end && *end != '(' && *end != ' ' && *end != '\n')
+      ++end;
+    names.emplace_back(at, end);
+    at = end;
+  }
+  return names;
+}
+
+/// Writes the log to $LMHEAD_FAKE_CUDA_LOG when the process exits normally.
+struct LogAtExit {
+  ~LogAtExit() {
+    const char *path = std::getenv("LMHEAD_FAKE_CUDA_LOG");
+    if (path && *path)
+      std::ofstream(path) << callLog << '\n';
+  }
+} logAtExit;
+
+} // namespace
+
+FAKE_EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *context,
+                                              CUdevice dev) {
+  if (CUresult injected = record("cuDevicePrimaryCtxRetain"))
+    return injected;
+  if (!initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  if (!context)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (dev < 0 || dev >= deviceCount() || dev >= 8)
+    return CUDA_ERROR_INVALID_DEVICE;
+  primaryContexts[dev].device = dev;
+  ++primaryRetains[dev];
+  *context = reinterpret_cast<CUcontext>(&primaryContexts[dev]);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuDevicePrimaryCtxRelease(CUdevice dev) {
+  if (CUresult injected = record("cuDevicePrimaryCtxRelease"))
+    return injected;
+  if (dev < 0 || dev >= 8 || primaryRetains[dev] == 0)
+    return CUDA_ERROR_INVALID_DEVICE;
+  --primaryRetains[dev];
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuCtxSetCurrent(CUcontext context) {
+  if (CUresult injected = record("cuCtxSetCurrent"))
+    return injected;
+  if (!initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  currentContext = context;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
+                                        unsigned int numOptions,
+                                        CUjit_option *options,
+                                        void **optionValues) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (CUresult injected = record("cuModuleLoadDataEx"))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  if (!module || !image)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::vector<std::string> entries =
+      entryNames(static_cast<const char *>(image));
+  if (entries.empty()) {
+    // What ptxas says about text that is not PTX, into the error log.
+    for (unsigned i = 0; i < numOptions; ++i)
+      if (options[i] == CU_JIT_ERROR_LOG_BUFFER)
+        for (unsigned j = 0; j < numOptions; ++j)
+          if (options[j] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+            std::snprintf(static_cast<char *>(optionValues[i]),
+                          reinterpret_cast<size_t>(optionValues[j]),
+                          "ptxas application ptx input, line 1; fatal   : "
+                          "Parsing error near 'not': syntax error");
+    return CUDA_ERROR_INVALID_PTX;
+  }
+  auto *loaded = new FakeModule{nextModule++, entries};
+  liveModules.insert(loaded);
+  *module = reinterpret_cast<CUmodule>(loaded);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuModuleUnload(CUmodule module) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (CUresult injected = record("cuModuleUnload"))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  if (!liveModules.erase(module))
+    return CUDA_ERROR_INVALID_HANDLE;
+  delete reinterpret_cast<FakeModule *>(module);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuModuleGetFunction(CUfunction *function,
+                                         CUmodule module, const char *name) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (CUresult injected = record("cuModuleGetFunction", name ? name : ""))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  if (!function || !name || !liveModules.count(module))
+    return CUDA_ERROR_INVALID_HANDLE;
+  for (const std::string &entry :
+       reinterpret_cast<FakeModule *>(module)->entries)
+    if (entry == name) {
+      // Owned by the module in the real driver; kept for the process here.
+      auto *found = new FakeFunction{entry};
+      liveFunctions.insert(found);
+      *function = reinterpret_cast<CUfunction>(found);
+      return CUDA_SUCCESS;
+    }
+  return CUDA_ERROR_NOT_FOUND;
+}
+
+FAKE_EXPORT CUresult cuFuncSetAttribute(CUfunction function,
+                                        CUfunction_attribute attribute,
+                                        int value) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  std::string name = liveFunctions.count(function)
+                         ? reinterpret_cast<FakeFunction *>(function)->name
+                         : "?";
+  if (CUresult injected = record(
+          "cuFuncSetAttribute",
+          name + "." + std::to_string(attribute) + "=" + std::to_string(value)))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  if (!liveFunctions.count(function))
+    return CUDA_ERROR_INVALID_HANDLE;
+  return CUDA_SUCCESS;
+}
+
+namespace {
+
+CUresult launchChecks(CUfunction function, CUstream stream) {
+  if (CUresult context = contextCheck())
+    return context;
+  if (!liveFunctions.count(function) ||
+      (stream && !liveStreams.count(stream)))
+    return CUDA_ERROR_INVALID_HANDLE;
+  return CUDA_SUCCESS;
+}
+
+std::string functionName(CUfunction function) {
+  return liveFunctions.count(function)
+             ? reinterpret_cast<FakeFunction *>(function)->name
+             : "?";
+}
+
+} // namespace
+
+FAKE_EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX,
+                                    unsigned int gridDimY,
+                                    unsigned int gridDimZ,
+                                    unsigned int blockDimX,
+                                    unsigned int blockDimY,
+                                    unsigned int blockDimZ,
+                                    unsigned int sharedMemBytes,
+                                    CUstream hStream, void **kernelParams,
+                                    void **extra) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  (void)gridDimX, (void)gridDimY, (void)gridDimZ, (void)blockDimX,
+      (void)blockDimY, (void)blockDimZ, (void)sharedMemBytes,
+      (void)kernelParams, (void)extra;
+  if (CUresult injected = record("cuLaunchKernel",
+                                 functionName(f) + "@" + streamName(hStream)))
+    return injected;
+  return launchChecks(f, hStream);
+}
+
+FAKE_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
+                                      CUfunction f, void **kernelParams,
+                                      void **extra) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  (void)kernelParams, (void)extra;
+  std::string cluster;
+  for (unsigned i = 0; config && i < config->numAttrs; ++i)
+    if (config->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
+      const auto &dim = config->attrs[i].value.clusterDim;
+      cluster = "+cluster(" + std::to_string(dim.x) + "," +
+                std::to_string(dim.y) + "," + std::to_string(dim.z) + ")";
+    }
+  if (CUresult injected = record(
+          "cuLaunchKernelEx",
+          functionName(f) + "@" + streamName(config ? config->hStream : nullptr) +
+              cluster))
+    return injected;
+  if (!config)
+    return CUDA_ERROR_INVALID_VALUE;
+  return launchChecks(f, config->hStream);
+}
+
+FAKE_EXPORT CUresult cuStreamCreate(CUstream *stream, unsigned int flags) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  (void)flags;
+  if (CUresult context = contextCheck()) {
+    record("cuStreamCreate");
+    return context;
+  }
+  if (!stream)
+    return CUDA_ERROR_INVALID_VALUE;
+  auto *created = new FakeStream{nextStream++};
+  if (CUresult injected =
+          record("cuStreamCreate", "s" + std::to_string(created->id))) {
+    delete created;
+    --nextStream;
+    return injected;
+  }
+  liveStreams.insert(created);
+  *stream = reinterpret_cast<CUstream>(created);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuStreamDestroy(CUstream stream) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (CUresult injected = record("cuStreamDestroy", liveStreams.count(stream)
+                                                        ? streamName(stream)
+                                                        : "?"))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  if (!liveStreams.erase(stream))
+    return CUDA_ERROR_INVALID_HANDLE;
+  delete reinterpret_cast<FakeStream *>(stream);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuStreamSynchronize(CUstream stream) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (CUresult injected = record("cuStreamSynchronize", streamName(stream)))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  return stream && !liveStreams.count(stream) ? CUDA_ERROR_INVALID_HANDLE
+                                              : CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuStreamWaitEvent(CUstream stream, CUevent event,
+                                       unsigned int flags) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  (void)flags;
+  bool known = liveEvents.count(event) &&
+               (!stream || liveStreams.count(stream));
+  if (CUresult injected =
+          record("cuStreamWaitEvent",
+                 known ? streamName(stream) + "<" + eventName(event) : "?"))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  return known ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
+FAKE_EXPORT CUresult cuEventCreate(CUevent *event, unsigned int flags) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  (void)flags;
+  if (CUresult context = contextCheck()) {
+    record("cuEventCreate");
+    return context;
+  }
+  if (!event)
+    return CUDA_ERROR_INVALID_VALUE;
+  auto *created = new FakeEvent{nextEvent++};
+  if (CUresult injected =
+          record("cuEventCreate", "e" + std::to_string(created->id))) {
+    delete created;
+    --nextEvent;
+    return injected;
+  }
+  liveEvents.insert(created);
+  *event = reinterpret_cast<CUevent>(created);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuEventDestroy(CUevent event) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (CUresult injected = record(
+          "cuEventDestroy", liveEvents.count(event) ? eventName(event) : "?"))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  if (!liveEvents.erase(event))
+    return CUDA_ERROR_INVALID_HANDLE;
+  delete reinterpret_cast<FakeEvent *>(event);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuEventRecord(CUevent event, CUstream stream) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  bool known = liveEvents.count(event) &&
+               (!stream || liveStreams.count(stream));
+  if (CUresult injected = record(
+          "cuEventRecord", known ? eventName(event) + "@" + streamName(stream)
+                                 : "?"))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  return known ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
+FAKE_EXPORT CUresult cuEventSynchronize(CUevent event) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  bool known = liveEvents.count(event);
+  if (CUresult injected =
+          record("cuEventSynchronize", known ? eventName(event) : "?"))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  return known ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
+namespace {
+
+CUresult allocate(const char *call, CUdeviceptr *pointer, size_t bytes) {
+  if (CUresult injected = record(call, std::to_string(bytes)))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  if (!pointer || bytes == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  void *memory = std::malloc(bytes);
+  if (!memory)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  *pointer = reinterpret_cast<CUdeviceptr>(memory);
+  liveAllocations[*pointer] = bytes;
+  return CUDA_SUCCESS;
+}
+
+} // namespace
+
+FAKE_EXPORT CUresult cuMemAlloc(CUdeviceptr *pointer, size_t bytes) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  return allocate("cuMemAlloc", pointer, bytes);
+}
+
+FAKE_EXPORT CUresult cuMemAllocManaged(CUdeviceptr *pointer, size_t bytes,
+                                       unsigned int flags) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  (void)flags;
+  return allocate("cuMemAllocManaged", pointer, bytes);
+}
+
+FAKE_EXPORT CUresult cuMemFree(CUdeviceptr pointer) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (CUresult injected = record("cuMemFree"))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  if (!liveAllocations.erase(pointer))
+    return CUDA_ERROR_INVALID_VALUE;
+  std::free(reinterpret_cast<void *>(pointer));
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
+                                   size_t bytes, CUstream stream) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (CUresult injected = record("cuMemcpyAsync", std::to_string(bytes) +
+                                                      "@" +
+                                                      streamName(stream)))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  std::memmove(reinterpret_cast<void *>(dst),
+               reinterpret_cast<const void *>(src), bytes);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemcpyHtoD(CUdeviceptr dst, const void *src,
+                                  size_t bytes) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (CUresult injected = record("cuMemcpyHtoD", std::to_string(bytes)))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int value,
+                                      size_t count, CUstream stream) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (CUresult injected = record("cuMemsetD32Async", streamName(stream)))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  auto *words = reinterpret_cast<unsigned int *>(dst);
+  for (size_t i = 0; i < count; ++i)
+    words[i] = value;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short value,
+                                      size_t count, CUstream stream) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (CUresult injected = record("cuMemsetD16Async", streamName(stream)))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  auto *halves = reinterpret_cast<unsigned short *>(dst);
+  for (size_t i = 0; i < count; ++i)
+    halves[i] = value;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemHostRegister(void *pointer, size_t bytes,
+                                       unsigned int flags) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  (void)flags;
+  if (CUresult injected = record("cuMemHostRegister", std::to_string(bytes)))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  if (!pointer || bytes == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!liveRegistrations.insert(pointer).second)
+    return CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
+  return CUDA_SUCCESS;
+}
+
+FAKE_EXPORT CUresult cuMemHostUnregister(void *pointer) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (CUresult injected = record("cuMemHostUnregister"))
+    return injected;
+  if (CUresult context = contextCheck())
+    return context;
+  return liveRegistrations.erase(pointer)
+             ? CUDA_SUCCESS
+             : CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
+}
+
+FAKE_EXPORT CUresult cuTensorMapEncodeTiled(
+    CUtensorMap *tensorMap, CUtensorMapDataType dataType, cuuint32_t rank,
+    void *globalAddress, const cuuint64_t *globalDim,
+    const cuuint64_t *globalStrides, const cuuint32_t *boxDim,
+    const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
+    CUtensorMapFloatOOBfill oobFill) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  (void)interleave, (void)l2Promotion, (void)oobFill, (void)elementStrides;
+  std::string detail = "type" + std::to_string(dataType) + ",rank" +
+                       std::to_string(rank) + ",swizzle" +
+                       std::to_string(swizzle) + ",dims";
+  for (cuuint32_t i = 0; globalDim && i < rank; ++i)
+    detail += (i ? "x" : "") + std::to_string(globalDim[i]);
+  detail += ",box";
+  for (cuuint32_t i = 0; boxDim && i < rank; ++i)
+    detail += (i ? "x" : "") + std::to_string(boxDim[i]);
+  detail += ",strides";
+  for (cuuint32_t i = 0; globalStrides && i + 1 < rank; ++i)
+    detail += (i ? "x" : "") + std::to_string(globalStrides[i]);
+  if (CUresult injected = record("cuTensorMapEncodeTiled", detail))
+    return injected;
+  if (!tensorMap || !globalAddress || rank < 1 || rank > 5)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::memset(tensorMap, 0, sizeof(*tensorMap));
+  std::memcpy(tensorMap, &globalAddress, sizeof(globalAddress));
+  return CUDA_SUCCESS;
+}
+
+/// How many objects the runtime created and has not destroyed yet: modules,
+/// streams, events, allocations, host registrations and primary-context
+/// retains.
+FAKE_EXPORT int lmheadFakeCudaLiveObjects() {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  int retains = 0;
+  for (int count : primaryRetains)
+    retains += count;
+  return static_cast<int>(liveModules.size() + liveStreams.size() +
+                          liveEvents.size() + liveAllocations.size() +
+                          liveRegistrations.size()) +
+         retains;
+}
+
 /// The calls made since the last reset, space-separated, oldest first.
 FAKE_EXPORT const char *lmheadFakeCudaCallLog() { return callLog.c_str(); }
 
-/// Forgets the log and the cuInit state, as if freshly loaded.
+/// Forgets the log and the cuInit state, as if freshly loaded (objects
+/// still alive stay counted).
 FAKE_EXPORT void lmheadFakeCudaReset() {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
   callLog.clear();
   initialized = false;
+  currentContext = nullptr;
 }
