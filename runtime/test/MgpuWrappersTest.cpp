@@ -1,0 +1,318 @@
+//===- MgpuWrappersTest.cpp - the mgpu* functions on a fake libcuda.so.1 --===//
+//
+// The functions MLIR-lowered programs call, exercised the way such a
+// program uses them, against FakeCudaDriver.cpp. The process backend is
+// chosen once per process, so each test sets its environment first, and
+// ctest runs every test in a process of its own. Failures end the process
+// (lowered code cannot handle errors): those tests are death tests, run in
+// a fresh process that re-executes this one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lmhead/runtime/Runtime.h"
+
+#include "ScopedEnv.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <dlfcn.h>
+
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+using lmhead::runtime::test::ScopedEnv;
+using ::testing::ExitedWithCode;
+using ::testing::HasSubstr;
+
+// The C signatures MLIR 22's lowering declares.
+extern "C" {
+void *mgpuModuleLoadJIT(void *data, int optLevel);
+void mgpuModuleUnload(void *module);
+void *mgpuModuleGetFunction(void *module, const char *name);
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t sharedBytes, void *stream,
+                      void **params, void **extra, size_t paramsCount);
+void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
+                             intptr_t clusterY, intptr_t clusterZ,
+                             intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+                             intptr_t blockX, intptr_t blockY, intptr_t blockZ,
+                             int32_t sharedBytes, void *stream, void **params,
+                             void **extra);
+void *mgpuStreamCreate();
+void mgpuStreamDestroy(void *stream);
+void mgpuStreamSynchronize(void *stream);
+void mgpuStreamWaitEvent(void *stream, void *event);
+void *mgpuEventCreate();
+void mgpuEventDestroy(void *event);
+void mgpuEventRecord(void *event, void *stream);
+void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared);
+void mgpuMemFree(void *pointer, void *stream);
+void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream);
+void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream);
+void mgpuMemset16(void *dst, unsigned short value, size_t count,
+                  void *stream);
+void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
+                               int64_t elementSizeBytes);
+void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
+                                 int64_t elementSizeBytes);
+void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor,
+                                     int64_t dataType, int64_t interleave,
+                                     int64_t swizzle, int64_t l2Promotion,
+                                     int64_t oobFill, int64_t *boxDims);
+}
+
+namespace {
+
+/// Two kernels, as NVPTX prints them (the fake reads the .entry names).
+constexpr char kPtx[] = ".version 8.0\n.target sm_90a\n.address_size 64\n"
+                        ".visible .entry first(\n.param .u64 p\n)\n{\nret;\n}\n"
+                        ".visible .entry second(\n.param .u64 p\n)\n{\nret;\n}\n";
+
+/// A rank-2 memref descriptor as MLIR lays it out.
+struct MemRef2D {
+  void *allocated;
+  void *aligned;
+  int64_t offset;
+  int64_t sizes[2];
+  int64_t strides[2];
+};
+
+class MgpuWrappersTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    fake = dlopen(LMHEAD_FAKE_LIBCUDA, RTLD_NOW | RTLD_LOCAL);
+    ASSERT_NE(fake, nullptr) << dlerror();
+    callLog = reinterpret_cast<const char *(*)()>(
+        dlsym(fake, "lmheadFakeCudaCallLog"));
+    liveObjects =
+        reinterpret_cast<int (*)()>(dlsym(fake, "lmheadFakeCudaLiveObjects"));
+    ASSERT_NE(callLog, nullptr);
+    ASSERT_NE(liveObjects, nullptr);
+  }
+  void TearDown() override {
+    if (fake)
+      dlclose(fake);
+  }
+
+  /// The calls logged since `mark` was taken (log() at that time).
+  std::string callsSince(const std::string &mark) const {
+    std::string all = callLog();
+    std::string since = all.substr(mark.size());
+    return since.empty() || since[0] != ' ' ? since : since.substr(1);
+  }
+  std::string log() const { return callLog(); }
+
+  /// Starts the backend (the first call loads the driver) and returns the
+  /// log mark and live-object count after it.
+  void *loadModule() { return mgpuModuleLoadJIT(const_cast<char *>(kPtx), 2); }
+
+  ScopedEnv device{"LMHEAD_DEVICE", std::string("cuda")};
+  ScopedEnv libcuda{"LMHEAD_LIBCUDA", std::string(LMHEAD_FAKE_LIBCUDA)};
+  ScopedEnv failure{"LMHEAD_FAKE_CUDA_FAIL", std::nullopt};
+  ScopedEnv devices{"LMHEAD_FAKE_CUDA_DEVICES", std::nullopt};
+  void *fake = nullptr;
+  const char *(*callLog)() = nullptr;
+  int (*liveObjects)() = nullptr;
+};
+
+TEST_F(MgpuWrappersTest, ForkAndJoinReachTheDriverOnTheRightStreams) {
+  void *module = loadModule();
+  int baseline = liveObjects(); // the primary context and the module
+  std::string mark = log();
+
+  void *first = mgpuModuleGetFunction(module, "first");
+  void *second = mgpuModuleGetFunction(module, "second");
+  void *a = mgpuStreamCreate();
+  void *b = mgpuStreamCreate();
+  void *params[] = {nullptr};
+  mgpuLaunchKernel(first, 2, 1, 1, 32, 1, 1, 0, a, params, nullptr, 1);
+  // Above 48 KiB of dynamic shared memory the kernel must opt in first.
+  mgpuLaunchKernel(second, 1, 1, 1, 128, 1, 1, 96 * 1024, b, params, nullptr,
+                   1);
+  void *done = mgpuEventCreate();
+  mgpuEventRecord(done, a);
+  mgpuStreamWaitEvent(b, done);
+  mgpuLaunchClusterKernel(first, 2, 1, 1, 4, 1, 1, 128, 1, 1, 0, b, params,
+                          nullptr);
+  mgpuStreamSynchronize(b);
+  mgpuEventDestroy(done);
+  mgpuStreamDestroy(a);
+  mgpuStreamDestroy(b);
+
+  EXPECT_EQ(callsSince(mark),
+            "cuModuleGetFunction:first cuModuleGetFunction:second "
+            "cuStreamCreate:s1 cuStreamCreate:s2 cuLaunchKernel:first@s1 "
+            "cuFuncSetAttribute:second.8=98304 cuLaunchKernel:second@s2 "
+            "cuEventCreate:e1 cuEventRecord:e1@s1 cuStreamWaitEvent:s2<e1 "
+            "cuLaunchKernelEx:first@s2+cluster(2,1,1) cuStreamSynchronize:s2 "
+            "cuEventDestroy:e1 cuStreamDestroy:s1 cuStreamDestroy:s2");
+  EXPECT_EQ(liveObjects(), baseline) << "streams or events left behind";
+  mgpuModuleUnload(module);
+  EXPECT_EQ(liveObjects(), baseline - 1);
+}
+
+TEST_F(MgpuWrappersTest, MemoryRoundTripsThroughTheDevice) {
+  loadModule();
+  int baseline = liveObjects();
+  std::vector<uint32_t> host(16), back(16, 0xdeadbeef);
+  for (uint32_t i = 0; i < host.size(); ++i)
+    host[i] = i;
+  void *stream = mgpuStreamCreate();
+  void *device = mgpuMemAlloc(64, stream, false);
+  ASSERT_NE(device, nullptr);
+  mgpuMemcpy(device, host.data(), 64, stream);
+  mgpuMemset32(static_cast<char *>(device) + 32, 7u, 4, stream);
+  mgpuMemset16(static_cast<char *>(device) + 48, 0x0101, 2, stream);
+  mgpuMemcpy(back.data(), device, 64, stream);
+  mgpuStreamSynchronize(stream);
+  for (uint32_t i = 0; i < 8; ++i)
+    EXPECT_EQ(back[i], i);
+  for (uint32_t i = 8; i < 12; ++i)
+    EXPECT_EQ(back[i], 7u);
+  EXPECT_EQ(back[12], 0x01010101u);
+  EXPECT_EQ(back[13], 13u);
+  mgpuMemFree(device, stream);
+  mgpuStreamDestroy(stream);
+  EXPECT_EQ(liveObjects(), baseline) << "memory or streams left behind";
+}
+
+TEST_F(MgpuWrappersTest, EmptyAllocationsNeedNoDriverCall) {
+  loadModule();
+  std::string mark = log();
+  EXPECT_EQ(mgpuMemAlloc(0, nullptr, false), nullptr);
+  mgpuMemFree(nullptr, nullptr);
+  EXPECT_EQ(callsSince(mark), "");
+}
+
+TEST_F(MgpuWrappersTest, RegistersTheBytesOfADenseMemRef) {
+  loadModule();
+  std::vector<float> data(2 * 3 + 1);
+  MemRef2D memref = {data.data(), data.data(), 1, {2, 3}, {3, 1}};
+  std::string mark = log();
+  mgpuMemHostRegisterMemRef(2, &memref, sizeof(float));
+  mgpuMemHostUnregisterMemRef(2, &memref, sizeof(float));
+  EXPECT_EQ(callsSince(mark), "cuMemHostRegister:24 cuMemHostUnregister");
+}
+
+TEST_F(MgpuWrappersTest, EncodesATensorMapAndPutsItOnTheDevice) {
+  loadModule();
+  std::vector<uint16_t> data(128 * 64);
+  MemRef2D memref = {data.data(), data.data(), 0, {128, 64}, {64, 1}};
+  int64_t box[2] = {64, 64};
+  std::string mark = log();
+  void *map = mgpuTensorMapEncodeTiledMemref(2, &memref, /*FLOAT16=*/6,
+                                             /*interleave=*/0,
+                                             /*SWIZZLE_128B=*/3, 0, 0, box);
+  ASSERT_NE(map, nullptr);
+  // The driver counts dimensions from the innermost: 64 columns of 128
+  // rows, rows 128 bytes apart.
+  EXPECT_EQ(callsSince(mark),
+            "cuTensorMapEncodeTiled:type6,rank2,swizzle3,dims64x128,"
+            "box64x64,strides128 cuMemAlloc:128 cuMemcpyAsync:128@s0 "
+            "cuStreamSynchronize:s0");
+  // The fake writes the global address first; it reached device memory.
+  void *address = nullptr;
+  std::memcpy(&address, map, sizeof(address));
+  EXPECT_EQ(address, data.data());
+}
+
+using MgpuWrappersDeathTest = MgpuWrappersTest;
+
+TEST_F(MgpuWrappersDeathTest, NoDriverEndsTheProgramNamingIt) {
+  ScopedEnv missing{"LMHEAD_LIBCUDA", std::string("/nonexistent/libcuda.so.1")};
+  EXPECT_EXIT(mgpuStreamCreate(), ExitedWithCode(1),
+              "lmhead runtime: error: mgpuStreamCreate: LMHEAD_DEVICE=cuda "
+              "but cannot load the CUDA driver '/nonexistent/libcuda.so.1'");
+}
+
+TEST_F(MgpuWrappersDeathTest, NoDeviceEndsTheProgram) {
+  ScopedEnv none{"LMHEAD_FAKE_CUDA_DEVICES", std::string("0")};
+  EXPECT_EXIT(mgpuStreamCreate(), ExitedWithCode(1),
+              "mgpuStreamCreate: LMHEAD_DEVICE=cuda but the CUDA driver "
+              "reports no device .LMHEAD_STATUS_NO_DEVICE.");
+}
+
+TEST_F(MgpuWrappersDeathTest, InvalidPtxShowsTheJitLog) {
+  EXPECT_EXIT(mgpuModuleLoadJIT(const_cast<char *>("not ptx"), 2),
+              ExitedWithCode(1),
+              "mgpuModuleLoadJIT: cuModuleLoadDataEx failed: "
+              "CUDA_ERROR_INVALID_PTX .a PTX JIT compilation failed.; JIT "
+              "log: ptxas application ptx input, line 1; fatal   : Parsing "
+              "error near 'not'");
+}
+
+TEST_F(MgpuWrappersDeathTest, OutOfMemorySaysHowMuchWasAsked) {
+  ScopedEnv oom{"LMHEAD_FAKE_CUDA_FAIL", std::string("cuMemAlloc:2")};
+  EXPECT_EXIT(mgpuMemAlloc(1 << 20, nullptr, false), ExitedWithCode(1),
+              "mgpuMemAlloc: cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY "
+              ".out of memory. .1048576 bytes.");
+}
+
+TEST_F(MgpuWrappersDeathTest, LaunchFailureNamesTheKernelAndItsConfiguration) {
+  ScopedEnv failing{"LMHEAD_FAKE_CUDA_FAIL", std::string("cuLaunchKernel:719")};
+  EXPECT_EXIT(
+      {
+        void *first = mgpuModuleGetFunction(loadModule(), "first");
+        void *params[] = {nullptr};
+        mgpuLaunchKernel(first, 2, 1, 1, 32, 1, 1, 0, nullptr, params, nullptr,
+                         1);
+      },
+      ExitedWithCode(1),
+      "mgpuLaunchKernel: cuLaunchKernel failed: CUDA_ERROR_LAUNCH_FAILED "
+      ".unspecified launch failure. .kernel 'first', grid .2,1,1. block "
+      ".32,1,1. shared 0 B.");
+}
+
+TEST_F(MgpuWrappersDeathTest, CodesTheDriverCannotNameComeFromTheTable) {
+  // The fake's cuGetErrorName does not know 712; the runtime's table does.
+  ScopedEnv failing{"LMHEAD_FAKE_CUDA_FAIL",
+                    std::string("cuMemHostRegister:712")};
+  std::vector<float> data(4);
+  MemRef2D memref = {data.data(), data.data(), 0, {2, 2}, {2, 1}};
+  EXPECT_EXIT(mgpuMemHostRegisterMemRef(2, &memref, sizeof(float)),
+              ExitedWithCode(1),
+              "cuMemHostRegister failed: "
+              "CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED .part or all of the "
+              "requested memory range is already mapped.");
+}
+
+TEST_F(MgpuWrappersDeathTest, UnknownCodesAreReportedByNumber) {
+  ScopedEnv failing{"LMHEAD_FAKE_CUDA_FAIL", std::string("cuStreamCreate:4242")};
+  EXPECT_EXIT(mgpuStreamCreate(), ExitedWithCode(1),
+              "cuStreamCreate failed: CUresult 4242 .no description from the "
+              "driver.");
+}
+
+TEST_F(MgpuWrappersDeathTest, StridedMemRefsCannotBeRegistered) {
+  std::vector<float> data(8);
+  MemRef2D memref = {data.data(), data.data(), 0, {2, 2}, {4, 2}};
+  EXPECT_EXIT(mgpuMemHostRegisterMemRef(2, &memref, sizeof(float)),
+              ExitedWithCode(1),
+              "only dense .identity-layout. memrefs can be registered; "
+              "dimension 1 has stride 2 where 1 is dense");
+}
+
+TEST_F(MgpuWrappersDeathTest, LaunchSizesMustBePositive) {
+  EXPECT_EXIT(
+      {
+        void *first = mgpuModuleGetFunction(loadModule(), "first");
+        mgpuLaunchKernel(first, 0, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
+                         nullptr, 0);
+      },
+      ExitedWithCode(1), "grid x is 0, outside \\[1, 2\\^31\\)");
+}
+
+TEST_F(MgpuWrappersDeathTest, TheEmulatorIsNotInThisBuild) {
+  ScopedEnv emulator{"LMHEAD_DEVICE", std::string("emulator")};
+  EXPECT_EXIT(mgpuStreamCreate(), ExitedWithCode(1),
+              "mgpuStreamCreate: the PTX emulator backend is not part of this "
+              "build of the runtime .LMHEAD_DEVICE=emulator.");
+}
+
+} // namespace
