@@ -56,6 +56,10 @@ extern "C" const char *lmheadStatusName(LMHeadStatus status) {
     return "LMHEAD_STATUS_DRIVER_ERROR";
   case LMHEAD_STATUS_NO_DEVICE:
     return "LMHEAD_STATUS_NO_DEVICE";
+  case LMHEAD_STATUS_INVALID_BUNDLE:
+    return "LMHEAD_STATUS_INVALID_BUNDLE";
+  case LMHEAD_STATUS_NOT_FOUND:
+    return "LMHEAD_STATUS_NOT_FOUND";
   }
   // C callers can pass any int; the switch above has no default so that the
   // compiler flags a new enumerator that is missing here.

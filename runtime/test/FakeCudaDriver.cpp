@@ -232,8 +232,9 @@ std::map<CUdeviceptr, size_t> liveAllocations;
 std::set<void *> liveRegistrations;
 
 std::string streamName(CUstream stream) {
-  return stream ? "s" + std::to_string(reinterpret_cast<FakeStream *>(stream)->id)
-                : "s0";
+  return stream
+             ? "s" + std::to_string(reinterpret_cast<FakeStream *>(stream)->id)
+             : "s0";
 }
 std::string eventName(CUevent event) {
   return "e" + std::to_string(reinterpret_cast<FakeEvent *>(event)->id);
@@ -353,8 +354,8 @@ FAKE_EXPORT CUresult cuModuleUnload(CUmodule module) {
   return CUDA_SUCCESS;
 }
 
-FAKE_EXPORT CUresult cuModuleGetFunction(CUfunction *function,
-                                         CUmodule module, const char *name) {
+FAKE_EXPORT CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
+                                         const char *name) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
   if (CUresult injected = record("cuModuleGetFunction", name ? name : ""))
     return injected;
@@ -381,9 +382,9 @@ FAKE_EXPORT CUresult cuFuncSetAttribute(CUfunction function,
   std::string name = liveFunctions.count(function)
                          ? reinterpret_cast<FakeFunction *>(function)->name
                          : "?";
-  if (CUresult injected = record(
-          "cuFuncSetAttribute",
-          name + "." + std::to_string(attribute) + "=" + std::to_string(value)))
+  if (CUresult injected =
+          record("cuFuncSetAttribute", name + "." + std::to_string(attribute) +
+                                           "=" + std::to_string(value)))
     return injected;
   if (CUresult context = contextCheck())
     return context;
@@ -397,8 +398,7 @@ namespace {
 CUresult launchChecks(CUfunction function, CUstream stream) {
   if (CUresult context = contextCheck())
     return context;
-  if (!liveFunctions.count(function) ||
-      (stream && !liveStreams.count(stream)))
+  if (!liveFunctions.count(function) || (stream && !liveStreams.count(stream)))
     return CUDA_ERROR_INVALID_HANDLE;
   return CUDA_SUCCESS;
 }
@@ -411,21 +411,17 @@ std::string functionName(CUfunction function) {
 
 } // namespace
 
-FAKE_EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX,
-                                    unsigned int gridDimY,
-                                    unsigned int gridDimZ,
-                                    unsigned int blockDimX,
-                                    unsigned int blockDimY,
-                                    unsigned int blockDimZ,
-                                    unsigned int sharedMemBytes,
-                                    CUstream hStream, void **kernelParams,
-                                    void **extra) {
+FAKE_EXPORT CUresult cuLaunchKernel(
+    CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+    unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+    unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+    void **kernelParams, void **extra) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
   (void)gridDimX, (void)gridDimY, (void)gridDimZ, (void)blockDimX,
       (void)blockDimY, (void)blockDimZ, (void)sharedMemBytes,
       (void)kernelParams, (void)extra;
-  if (CUresult injected = record("cuLaunchKernel",
-                                 functionName(f) + "@" + streamName(hStream)))
+  if (CUresult injected =
+          record("cuLaunchKernel", functionName(f) + "@" + streamName(hStream)))
     return injected;
   return launchChecks(f, hStream);
 }
@@ -442,10 +438,10 @@ FAKE_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
       cluster = "+cluster(" + std::to_string(dim.x) + "," +
                 std::to_string(dim.y) + "," + std::to_string(dim.z) + ")";
     }
-  if (CUresult injected = record(
-          "cuLaunchKernelEx",
-          functionName(f) + "@" + streamName(config ? config->hStream : nullptr) +
-              cluster))
+  if (CUresult injected =
+          record("cuLaunchKernelEx",
+                 functionName(f) + "@" +
+                     streamName(config ? config->hStream : nullptr) + cluster))
     return injected;
   if (!config)
     return CUDA_ERROR_INVALID_VALUE;
@@ -475,9 +471,9 @@ FAKE_EXPORT CUresult cuStreamCreate(CUstream *stream, unsigned int flags) {
 
 FAKE_EXPORT CUresult cuStreamDestroy(CUstream stream) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected = record("cuStreamDestroy", liveStreams.count(stream)
-                                                        ? streamName(stream)
-                                                        : "?"))
+  if (CUresult injected =
+          record("cuStreamDestroy",
+                 liveStreams.count(stream) ? streamName(stream) : "?"))
     return injected;
   if (CUresult context = contextCheck())
     return context;
@@ -501,8 +497,8 @@ FAKE_EXPORT CUresult cuStreamWaitEvent(CUstream stream, CUevent event,
                                        unsigned int flags) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
   (void)flags;
-  bool known = liveEvents.count(event) &&
-               (!stream || liveStreams.count(stream));
+  bool known =
+      liveEvents.count(event) && (!stream || liveStreams.count(stream));
   if (CUresult injected =
           record("cuStreamWaitEvent",
                  known ? streamName(stream) + "<" + eventName(event) : "?"))
@@ -548,11 +544,11 @@ FAKE_EXPORT CUresult cuEventDestroy(CUevent event) {
 
 FAKE_EXPORT CUresult cuEventRecord(CUevent event, CUstream stream) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  bool known = liveEvents.count(event) &&
-               (!stream || liveStreams.count(stream));
-  if (CUresult injected = record(
-          "cuEventRecord", known ? eventName(event) + "@" + streamName(stream)
-                                 : "?"))
+  bool known =
+      liveEvents.count(event) && (!stream || liveStreams.count(stream));
+  if (CUresult injected =
+          record("cuEventRecord",
+                 known ? eventName(event) + "@" + streamName(stream) : "?"))
     return injected;
   if (CUresult context = contextCheck())
     return context;
@@ -616,8 +612,7 @@ FAKE_EXPORT CUresult cuMemFree(CUdeviceptr pointer) {
 FAKE_EXPORT CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
                                    size_t bytes, CUstream stream) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected = record("cuMemcpyAsync", std::to_string(bytes) +
-                                                      "@" +
+  if (CUresult injected = record("cuMemcpyAsync", std::to_string(bytes) + "@" +
                                                       streamName(stream)))
     return injected;
   if (CUresult context = contextCheck())

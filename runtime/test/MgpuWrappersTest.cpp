@@ -11,6 +11,7 @@
 
 #include "lmhead/runtime/Runtime.h"
 
+#include "FakeCudaLog.h"
 #include "ScopedEnv.h"
 
 #include <gmock/gmock.h>
@@ -24,6 +25,7 @@
 #include <string>
 #include <vector>
 
+using lmhead::runtime::test::FakeCudaLog;
 using lmhead::runtime::test::ScopedEnv;
 using ::testing::ExitedWithCode;
 using ::testing::HasSubstr;
@@ -54,8 +56,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared);
 void mgpuMemFree(void *pointer, void *stream);
 void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream);
 void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream);
-void mgpuMemset16(void *dst, unsigned short value, size_t count,
-                  void *stream);
+void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream);
 void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
                                int64_t elementSizeBytes);
 void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
@@ -69,9 +70,10 @@ void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor,
 namespace {
 
 /// Two kernels, as NVPTX prints them (the fake reads the .entry names).
-constexpr char kPtx[] = ".version 8.0\n.target sm_90a\n.address_size 64\n"
-                        ".visible .entry first(\n.param .u64 p\n)\n{\nret;\n}\n"
-                        ".visible .entry second(\n.param .u64 p\n)\n{\nret;\n}\n";
+constexpr char kPtx[] =
+    ".version 8.0\n.target sm_90a\n.address_size 64\n"
+    ".visible .entry first(\n.param .u64 p\n)\n{\nret;\n}\n"
+    ".visible .entry second(\n.param .u64 p\n)\n{\nret;\n}\n";
 
 /// A rank-2 memref descriptor as MLIR lays it out.
 struct MemRef2D {
@@ -86,39 +88,23 @@ class MgpuWrappersTest : public ::testing::Test {
 protected:
   void SetUp() override {
     GTEST_FLAG_SET(death_test_style, "threadsafe");
-    fake = dlopen(LMHEAD_FAKE_LIBCUDA, RTLD_NOW | RTLD_LOCAL);
-    ASSERT_NE(fake, nullptr) << dlerror();
-    callLog = reinterpret_cast<const char *(*)()>(
-        dlsym(fake, "lmheadFakeCudaCallLog"));
-    liveObjects =
-        reinterpret_cast<int (*)()>(dlsym(fake, "lmheadFakeCudaLiveObjects"));
-    ASSERT_NE(callLog, nullptr);
-    ASSERT_NE(liveObjects, nullptr);
-  }
-  void TearDown() override {
-    if (fake)
-      dlclose(fake);
+    ASSERT_TRUE(fake.ok()) << dlerror();
   }
 
-  /// The calls logged since `mark` was taken (log() at that time).
   std::string callsSince(const std::string &mark) const {
-    std::string all = callLog();
-    std::string since = all.substr(mark.size());
-    return since.empty() || since[0] != ' ' ? since : since.substr(1);
+    return fake.since(mark);
   }
-  std::string log() const { return callLog(); }
+  std::string log() const { return fake.mark(); }
+  int liveObjects() const { return fake.liveObjects(); }
 
-  /// Starts the backend (the first call loads the driver) and returns the
-  /// log mark and live-object count after it.
+  /// Loads kPtx (the first call also starts the backend).
   void *loadModule() { return mgpuModuleLoadJIT(const_cast<char *>(kPtx), 2); }
 
   ScopedEnv device{"LMHEAD_DEVICE", std::string("cuda")};
   ScopedEnv libcuda{"LMHEAD_LIBCUDA", std::string(LMHEAD_FAKE_LIBCUDA)};
   ScopedEnv failure{"LMHEAD_FAKE_CUDA_FAIL", std::nullopt};
   ScopedEnv devices{"LMHEAD_FAKE_CUDA_DEVICES", std::nullopt};
-  void *fake = nullptr;
-  const char *(*callLog)() = nullptr;
-  int (*liveObjects)() = nullptr;
+  FakeCudaLog fake{LMHEAD_FAKE_LIBCUDA};
 };
 
 TEST_F(MgpuWrappersTest, ForkAndJoinReachTheDriverOnTheRightStreams) {
@@ -145,13 +131,22 @@ TEST_F(MgpuWrappersTest, ForkAndJoinReachTheDriverOnTheRightStreams) {
   mgpuStreamDestroy(a);
   mgpuStreamDestroy(b);
 
-  EXPECT_EQ(callsSince(mark),
+  std::string calls = callsSince(mark);
+  std::string s1 = FakeCudaLog::created(calls, "cuStreamCreate", 0);
+  std::string s2 = FakeCudaLog::created(calls, "cuStreamCreate", 1);
+  std::string e1 = FakeCudaLog::created(calls, "cuEventCreate", 0);
+  EXPECT_EQ(calls,
             "cuModuleGetFunction:first cuModuleGetFunction:second "
-            "cuStreamCreate:s1 cuStreamCreate:s2 cuLaunchKernel:first@s1 "
-            "cuFuncSetAttribute:second.8=98304 cuLaunchKernel:second@s2 "
-            "cuEventCreate:e1 cuEventRecord:e1@s1 cuStreamWaitEvent:s2<e1 "
-            "cuLaunchKernelEx:first@s2+cluster(2,1,1) cuStreamSynchronize:s2 "
-            "cuEventDestroy:e1 cuStreamDestroy:s1 cuStreamDestroy:s2");
+            "cuStreamCreate:" +
+                s1 + " cuStreamCreate:" + s2 + " cuLaunchKernel:first@" + s1 +
+                " cuFuncSetAttribute:second.8=98304 cuLaunchKernel:second@" +
+                s2 + " cuEventCreate:" + e1 + " cuEventRecord:" + e1 + "@" +
+                s1 + " cuStreamWaitEvent:" + s2 + "<" + e1 +
+                " cuLaunchKernelEx:first@" + s2 +
+                "+cluster(2,1,1) cuStreamSynchronize:" + s2 +
+                " cuEventDestroy:" + e1 + " cuStreamDestroy:" + s1 +
+                " cuStreamDestroy:" + s2);
+  EXPECT_NE(s1, s2);
   EXPECT_EQ(liveObjects(), baseline) << "streams or events left behind";
   mgpuModuleUnload(module);
   EXPECT_EQ(liveObjects(), baseline - 1);
@@ -283,7 +278,8 @@ TEST_F(MgpuWrappersDeathTest, CodesTheDriverCannotNameComeFromTheTable) {
 }
 
 TEST_F(MgpuWrappersDeathTest, UnknownCodesAreReportedByNumber) {
-  ScopedEnv failing{"LMHEAD_FAKE_CUDA_FAIL", std::string("cuStreamCreate:4242")};
+  ScopedEnv failing{"LMHEAD_FAKE_CUDA_FAIL",
+                    std::string("cuStreamCreate:4242")};
   EXPECT_EXIT(mgpuStreamCreate(), ExitedWithCode(1),
               "cuStreamCreate failed: CUresult 4242 .no description from the "
               "driver.");
@@ -302,8 +298,8 @@ TEST_F(MgpuWrappersDeathTest, LaunchSizesMustBePositive) {
   EXPECT_EXIT(
       {
         void *first = mgpuModuleGetFunction(loadModule(), "first");
-        mgpuLaunchKernel(first, 0, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
-                         nullptr, 0);
+        mgpuLaunchKernel(first, 0, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr,
+                         0);
       },
       ExitedWithCode(1), "grid x is 0, outside \\[1, 2\\^31\\)");
 }

@@ -47,6 +47,10 @@ typedef enum LMHeadStatus {
   LMHEAD_STATUS_DRIVER_ERROR = 5,
   /** The CUDA driver works but reports no device. */
   LMHEAD_STATUS_NO_DEVICE = 6,
+  /** A bundle's files are missing, unreadable or not a valid bundle. */
+  LMHEAD_STATUS_INVALID_BUNDLE = 7,
+  /** A bundle has no op of the requested name. */
+  LMHEAD_STATUS_NOT_FOUND = 8,
 } LMHeadStatus;
 
 /** Returns the enumerator's name ("LMHEAD_STATUS_OK", ...), or
@@ -146,6 +150,49 @@ typedef struct LMHeadCudaDeviceReport {
  *  and its description); `report` is only written on success. */
 LMHEAD_RUNTIME_API LMHeadStatus
 lmheadQueryCudaDevices(LMHeadCudaDeviceReport *report);
+
+/*===----------------------------------------------------------------------===*
+ * Kernel bundles (the framework API)
+ *===----------------------------------------------------------------------===*/
+
+/** A loaded kernel bundle: the PTX of compiled lmhead ops, its kernels
+ *  resolved, and the streams and events that run them, created once. */
+typedef struct LMHeadBundle LMHeadBundle;
+
+/** Loads the bundle in `directory`: its manifest.json (which names the PTX
+ *  file, each op's operands and kernels, their launch sizes, parameters and
+ *  stream roles; see docs/Runtime.md) and the PTX it names, JIT-compiled
+ *  for the process's device (lmheadSelectBackend). Fails with
+ *  LMHEAD_STATUS_INVALID_BUNDLE naming the file and what is wrong (for the
+ *  manifest, the JSON path and line), or with the backend's status (a PTX
+ *  that does not compile gives the JIT log). `*bundle` is only written on
+ *  success. */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleLoad(const char *directory,
+                                                 LMHeadBundle **bundle);
+
+/** Runs op `op` of `bundle` on the caller's stream `stream` (a CUstream;
+ *  null for the default stream). `operands` holds the op's operands in the
+ *  manifest's order: device pointers and integers, each as 64 bits.
+ *
+ *  The op's work forks from `stream` to the bundle's two internal
+ *  non-blocking streams through an event (kernels of role "dh" on one,
+ *  "dw" on the other; role "main" stays on `stream`) and joins back to
+ *  `stream` through one event per internal stream, so that later work on
+ *  `stream` sees the results. Only event records and stream waits cross
+ *  streams, which keeps it legal under CUDA graph capture. Calls on one
+ *  bundle are serialised. Fails with LMHEAD_STATUS_NOT_FOUND for an
+ *  unknown op, LMHEAD_STATUS_INVALID_ARGUMENT for a wrong operand count or
+ *  a launch size out of range, and LMHEAD_STATUS_DRIVER_ERROR naming the
+ *  call, the kernel and its launch configuration. */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleRun(LMHeadBundle *bundle,
+                                                const char *op,
+                                                const unsigned long long *operands,
+                                                unsigned long long operandCount,
+                                                void *stream);
+
+/** Releases the bundle's streams, events and module. Null is accepted.
+ *  Returns the first failure, after releasing everything it could. */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleUnload(LMHeadBundle *bundle);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -1,0 +1,463 @@
+//===- Bundle.cpp - compiled lmhead ops, loaded and run on streams --------===//
+//
+// The manifest is checked completely on load, so that a run only has to
+// compute launch sizes: every message names the manifest, the JSON path of
+// the bad entry and what would be accepted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bundle.h"
+#include "Json.h"
+#include "Status.h"
+
+#include <array>
+#include <fstream>
+#include <sstream>
+
+using namespace lmhead::runtime;
+
+namespace {
+
+constexpr const char *kManifest = "manifest.json";
+constexpr int64_t kMaxLaunchSize = 0x7fffffff;
+
+bool readFile(const std::string &path, std::string &text, std::string &error) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    error = "cannot read '" + path + "'";
+    return false;
+  }
+  std::ostringstream contents;
+  contents << file.rdbuf();
+  text = contents.str();
+  return true;
+}
+
+/// Reads a manifest into ops, naming the JSON path of whatever is wrong.
+class ManifestReader {
+public:
+  explicit ManifestReader(std::string file) : file(std::move(file)) {}
+
+  bool read(const json::Value &root, std::string &ptxFile,
+            std::map<std::string, OpSpec> &ops, std::string &error) {
+    if (!root.isObject())
+      return fail("", "expected an object", error);
+    const json::Value *format = root.find("format");
+    if (!format || !format->isString() || format->string != "lmhead-bundle")
+      return fail("format", "expected \"lmhead-bundle\"", error);
+    const json::Value *version = root.find("version");
+    if (!version || !version->isInteger() || version->integer != 1)
+      return fail("version", "expected 1 (the only version there is)", error);
+    const json::Value *ptx = root.find("ptx");
+    if (!ptx || !ptx->isString() || ptx->string.empty() ||
+        ptx->string.find('/') != std::string::npos)
+      return fail("ptx", "expected the name of a PTX file in the bundle",
+                  error);
+    ptxFile = ptx->string;
+    const json::Value *opsValue = root.find("ops");
+    if (!opsValue || !opsValue->isObject() || opsValue->object.empty())
+      return fail("ops", "expected an object with at least one op", error);
+    for (const auto &[name, value] : opsValue->object) {
+      OpSpec op;
+      if (!readOp("ops." + name, value, op, error))
+        return false;
+      ops.emplace(name, std::move(op));
+    }
+    return true;
+  }
+
+private:
+  bool fail(const std::string &path, const std::string &what,
+            std::string &error) const {
+    error = file + ": " + (path.empty() ? "" : path + ": ") + what;
+    return false;
+  }
+
+  bool readOp(const std::string &path, const json::Value &value, OpSpec &op,
+              std::string &error) {
+    if (!value.isObject())
+      return fail(path, "expected an object with operands and kernels", error);
+    const json::Value *operands = value.find("operands");
+    if (!operands || !operands->isArray() || operands->array.empty())
+      return fail(path + ".operands", "expected a non-empty array of names",
+                  error);
+    for (const json::Value &operand : operands->array) {
+      if (!operand.isString() || operand.string.empty())
+        return fail(path + ".operands", "expected operand names (strings)",
+                    error);
+      for (const std::string &seen : op.operands)
+        if (seen == operand.string)
+          return fail(path + ".operands",
+                      "operand '" + seen + "' is named twice", error);
+      op.operands.push_back(operand.string);
+    }
+    const json::Value *kernels = value.find("kernels");
+    if (!kernels || !kernels->isArray() || kernels->array.empty())
+      return fail(path + ".kernels", "expected a non-empty array of kernels",
+                  error);
+    for (std::size_t i = 0; i < kernels->array.size(); ++i) {
+      KernelSpec kernel;
+      if (!readKernel(path + ".kernels[" + std::to_string(i) + "]",
+                      kernels->array[i], op, kernel, error))
+        return false;
+      op.kernels.push_back(std::move(kernel));
+    }
+    return true;
+  }
+
+  int operandIndex(const OpSpec &op, const std::string &name) const {
+    for (std::size_t i = 0; i < op.operands.size(); ++i)
+      if (op.operands[i] == name)
+        return static_cast<int>(i);
+    return -1;
+  }
+
+  bool readSize(const std::string &path, const json::Value &value,
+                const OpSpec &op, LaunchSize &size, std::string &error) {
+    if (value.isInteger()) {
+      if (value.integer < 1 || value.integer > kMaxLaunchSize)
+        return fail(path, "expected a size in [1, 2^31)", error);
+      size.constant = value.integer;
+      return true;
+    }
+    const json::Value *ceilDiv = value.find("ceil_div");
+    if (!ceilDiv || value.object.size() != 1 || !ceilDiv->isArray() ||
+        ceilDiv->array.size() != 2 || !ceilDiv->array[0].isString() ||
+        !ceilDiv->array[1].isInteger() || ceilDiv->array[1].integer < 1)
+      return fail(path,
+                  "expected a size, or {\"ceil_div\": [operand, n]} with n "
+                  "a positive integer",
+                  error);
+    size.operand = operandIndex(op, ceilDiv->array[0].string);
+    if (size.operand < 0)
+      return fail(path,
+                  "'" + ceilDiv->array[0].string +
+                      "' is not an operand of the op",
+                  error);
+    size.divisor = ceilDiv->array[1].integer;
+    return true;
+  }
+
+  bool readTriple(const std::string &path, const json::Value *value,
+                  unsigned (&triple)[3], std::string &error) {
+    if (!value)
+      return true; // defaults to (1, 1, 1)
+    if (!value->isArray() || value->array.size() != 3)
+      return fail(path, "expected three sizes [x, y, z]", error);
+    for (int i = 0; i < 3; ++i) {
+      const json::Value &size = value->array[i];
+      if (!size.isInteger() || size.integer < 1 || size.integer > 1024 * 1024)
+        return fail(path, "expected sizes in [1, 2^20]", error);
+      triple[i] = static_cast<unsigned>(size.integer);
+    }
+    return true;
+  }
+
+  bool readKernel(const std::string &path, const json::Value &value,
+                  const OpSpec &op, KernelSpec &kernel, std::string &error) {
+    if (!value.isObject())
+      return fail(path, "expected an object", error);
+    const json::Value *name = value.find("name");
+    if (!name || !name->isString() || name->string.empty())
+      return fail(path + ".name", "expected the kernel's name in the PTX",
+                  error);
+    kernel.name = name->string;
+    const json::Value *role = value.find("stream");
+    if (!role || !role->isString() ||
+        (role->string != "dh" && role->string != "dw" &&
+         role->string != "main"))
+      return fail(path + ".stream", "expected \"dh\", \"dw\" or \"main\"",
+                  error);
+    kernel.role = role->string == "dh"   ? StreamRole::Dh
+                  : role->string == "dw" ? StreamRole::Dw
+                                         : StreamRole::Main;
+    const json::Value *grid = value.find("grid");
+    if (!grid || !grid->isArray() || grid->array.size() != 3)
+      return fail(path + ".grid", "expected three sizes [x, y, z]", error);
+    for (int i = 0; i < 3; ++i)
+      if (!readSize(path + ".grid[" + std::to_string(i) + "]", grid->array[i],
+                    op, kernel.grid[i], error))
+        return false;
+    if (!value.find("block"))
+      return fail(path + ".block", "expected three sizes [x, y, z]", error);
+    if (!readTriple(path + ".block", value.find("block"), kernel.block,
+                    error) ||
+        !readTriple(path + ".cluster", value.find("cluster"), kernel.cluster,
+                    error))
+      return false;
+    if (const json::Value *shared = value.find("shared_bytes")) {
+      if (!shared->isInteger() || shared->integer < 0 ||
+          shared->integer > 1024 * 1024)
+        return fail(path + ".shared_bytes", "expected bytes in [0, 2^20]",
+                    error);
+      kernel.sharedBytes = static_cast<unsigned>(shared->integer);
+    }
+    const json::Value *params = value.find("params");
+    if (!params || !params->isArray())
+      return fail(path + ".params", "expected an array of operand names",
+                  error);
+    for (const json::Value &param : params->array) {
+      int index = param.isString() ? operandIndex(op, param.string) : -1;
+      if (index < 0)
+        return fail(path + ".params",
+                    "expected operand names; '" +
+                        (param.isString() ? param.string : "?") +
+                        "' is not an operand of the op",
+                    error);
+      kernel.params.push_back(index);
+    }
+    return true;
+  }
+
+  std::string file;
+};
+
+} // namespace
+
+std::unique_ptr<Bundle> Bundle::load(Backend &backend,
+                                     const std::string &directory,
+                                     LMHeadStatus &status, std::string &error) {
+  status = LMHEAD_STATUS_INVALID_BUNDLE;
+  std::string manifestPath = directory + "/" + kManifest;
+  std::string text;
+  if (!readFile(manifestPath, text, error))
+    return nullptr;
+  std::string jsonError;
+  std::optional<json::Value> root = json::parse(text, jsonError);
+  if (!root) {
+    error = manifestPath + ": not valid JSON: " + jsonError;
+    return nullptr;
+  }
+  std::unique_ptr<Bundle> bundle(new Bundle(backend));
+  bundle->directory = directory;
+  std::string ptxFile;
+  if (!ManifestReader(manifestPath).read(*root, ptxFile, bundle->ops, error))
+    return nullptr;
+  std::string ptx;
+  if (!readFile(directory + "/" + ptxFile, ptx, error))
+    return nullptr;
+
+  // From here on the backend's own statuses.
+  status = backend.loadModule(ptx.c_str(), &bundle->module, error);
+  if (status != LMHEAD_STATUS_OK) {
+    error = directory + "/" + ptxFile + ": " + error;
+    return nullptr;
+  }
+  for (auto &[name, op] : bundle->ops)
+    for (KernelSpec &kernel : op.kernels) {
+      status = backend.getFunction(bundle->module, kernel.name.c_str(),
+                                   &kernel.function, error);
+      if (status != LMHEAD_STATUS_OK) {
+        error = manifestPath + ": op '" + name + "': " + error;
+        std::string ignored;
+        bundle->release(ignored);
+        return nullptr;
+      }
+    }
+  for (void **stream : {&bundle->dhStream, &bundle->dwStream})
+    if ((status = backend.createStream(stream, error)) != LMHEAD_STATUS_OK) {
+      std::string ignored;
+      bundle->release(ignored);
+      return nullptr;
+    }
+  for (void **event : {&bundle->forked, &bundle->dhDone, &bundle->dwDone})
+    if ((status = backend.createEvent(event, error)) != LMHEAD_STATUS_OK) {
+      std::string ignored;
+      bundle->release(ignored);
+      return nullptr;
+    }
+  status = LMHEAD_STATUS_OK;
+  return bundle;
+}
+
+LMHeadStatus Bundle::release(std::string &error) {
+  LMHeadStatus first = LMHEAD_STATUS_OK;
+  auto keep = [&](LMHeadStatus status, const std::string &message) {
+    if (first == LMHEAD_STATUS_OK && status != LMHEAD_STATUS_OK) {
+      first = status;
+      error = message;
+    }
+  };
+  std::string message;
+  for (void **event : {&forked, &dhDone, &dwDone})
+    if (*event) {
+      keep(backend.destroyEvent(*event, message), message);
+      *event = nullptr;
+    }
+  for (void **stream : {&dhStream, &dwStream})
+    if (*stream) {
+      keep(backend.destroyStream(*stream, message), message);
+      *stream = nullptr;
+    }
+  if (module) {
+    keep(backend.unloadModule(module, message), message);
+    module = nullptr;
+  }
+  return first;
+}
+
+Bundle::~Bundle() {
+  std::string ignored;
+  release(ignored);
+}
+
+bool Bundle::gridOf(const KernelSpec &kernel, const OpSpec &op,
+                    const uint64_t *operands, unsigned (&grid)[3],
+                    std::string &error) const {
+  for (int i = 0; i < 3; ++i) {
+    const LaunchSize &size = kernel.grid[i];
+    int64_t value = size.constant;
+    if (size.operand >= 0) {
+      auto count = static_cast<int64_t>(operands[size.operand]);
+      if (count < 0) {
+        error = "kernel '" + kernel.name + "': operand '" +
+                op.operands[size.operand] + "' is " + std::to_string(count) +
+                ", a negative size";
+        return false;
+      }
+      value = count / size.divisor + (count % size.divisor != 0);
+    }
+    if (value > kMaxLaunchSize) {
+      error = "kernel '" + kernel.name + "': grid size " +
+              std::to_string(value) + " exceeds 2^31 − 1";
+      return false;
+    }
+    grid[i] = static_cast<unsigned>(value);
+  }
+  return true;
+}
+
+LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
+                         std::size_t count, void *stream, std::string &error) {
+  auto found = ops.find(opName);
+  if (found == ops.end()) {
+    error = "the bundle in '" + directory + "' has no op '" + opName + "'";
+    return LMHEAD_STATUS_NOT_FOUND;
+  }
+  const OpSpec &op = found->second;
+  if (count != op.operands.size() || (count && !operands)) {
+    std::string names;
+    for (const std::string &name : op.operands)
+      names += (names.empty() ? "" : ", ") + name;
+    error = "op '" + opName + "' takes " + std::to_string(op.operands.size()) +
+            " operands (" + names + ") but " + std::to_string(count) +
+            " were given";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  // Sizes first: nothing is enqueued for a run that cannot launch.
+  std::vector<std::array<unsigned, 3>> grids;
+  bool usesDh = false, usesDw = false;
+  for (const KernelSpec &kernel : op.kernels) {
+    unsigned grid[3];
+    if (!gridOf(kernel, op, operands, grid, error))
+      return LMHEAD_STATUS_INVALID_ARGUMENT;
+    grids.push_back({grid[0], grid[1], grid[2]});
+    usesDh |= kernel.role == StreamRole::Dh;
+    usesDw |= kernel.role == StreamRole::Dw;
+  }
+
+  std::lock_guard<std::mutex> lock(runMutex);
+  LMHeadStatus status = backend.recordEvent(forked, stream, error);
+  if (status == LMHEAD_STATUS_OK && usesDh)
+    status = backend.streamWaitEvent(dhStream, forked, error);
+  if (status == LMHEAD_STATUS_OK && usesDw)
+    status = backend.streamWaitEvent(dwStream, forked, error);
+  for (std::size_t k = 0; k < op.kernels.size() && status == LMHEAD_STATUS_OK;
+       ++k) {
+    const KernelSpec &kernel = op.kernels[k];
+    if (grids[k][0] == 0 || grids[k][1] == 0 || grids[k][2] == 0)
+      continue; // an empty grid: no tokens, nothing to do
+    std::vector<uint64_t> values;
+    for (int index : kernel.params)
+      values.push_back(operands[index]);
+    std::vector<void *> params;
+    for (uint64_t &value : values)
+      params.push_back(&value);
+    LaunchDims dims;
+    for (int i = 0; i < 3; ++i) {
+      dims.grid[i] = grids[k][i];
+      dims.block[i] = kernel.block[i];
+      dims.cluster[i] = kernel.cluster[i];
+    }
+    dims.sharedBytes = kernel.sharedBytes;
+    void *on = kernel.role == StreamRole::Dh   ? dhStream
+               : kernel.role == StreamRole::Dw ? dwStream
+                                               : stream;
+    status = backend.launch(kernel.function, kernel.name.c_str(), dims, on,
+                            params.data(), error);
+  }
+  // Join even after a failure, so that a capturing stream is never left
+  // forked; the first failure is the one reported.
+  std::string joinError;
+  auto join = [&](bool used, void *internal, void *done) {
+    if (!used)
+      return;
+    LMHeadStatus joined = backend.recordEvent(done, internal, joinError);
+    if (joined == LMHEAD_STATUS_OK)
+      joined = backend.streamWaitEvent(stream, done, joinError);
+    if (status == LMHEAD_STATUS_OK && joined != LMHEAD_STATUS_OK) {
+      status = joined;
+      error = joinError;
+    }
+  };
+  join(usesDh, dhStream, dhDone);
+  join(usesDw, dwStream, dwDone);
+  if (status != LMHEAD_STATUS_OK)
+    error = "op '" + opName + "': " + error;
+  return status;
+}
+
+// The C API.
+
+struct LMHeadBundle {
+  std::unique_ptr<Bundle> bundle;
+};
+
+extern "C" LMHeadStatus lmheadBundleLoad(const char *directory,
+                                         LMHeadBundle **bundle) {
+  if (!directory || !bundle)
+    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                "lmheadBundleLoad: directory and bundle must not be null");
+  LMHeadStatus status;
+  std::string error;
+  Backend *backend = processBackend(status, error);
+  if (!backend)
+    return fail(status, "lmheadBundleLoad: " + error);
+  std::unique_ptr<Bundle> loaded =
+      Bundle::load(*backend, directory, status, error);
+  if (!loaded)
+    return fail(status, "lmheadBundleLoad: " + error);
+  *bundle = new LMHeadBundle{std::move(loaded)};
+  return succeed();
+}
+
+extern "C" LMHeadStatus lmheadBundleRun(LMHeadBundle *bundle, const char *op,
+                                        const unsigned long long *operands,
+                                        unsigned long long operandCount,
+                                        void *stream) {
+  if (!bundle || !op)
+    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                "lmheadBundleRun: bundle and op must not be null");
+  if (operandCount && !operands)
+    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                "lmheadBundleRun: operands is null but operandCount is " +
+                    std::to_string(operandCount));
+  std::vector<uint64_t> values(operands, operands + operandCount);
+  std::string error;
+  LMHeadStatus status =
+      bundle->bundle->run(op, values.data(), values.size(), stream, error);
+  if (status != LMHEAD_STATUS_OK)
+    return fail(status, "lmheadBundleRun: " + error);
+  return succeed();
+}
+
+extern "C" LMHeadStatus lmheadBundleUnload(LMHeadBundle *bundle) {
+  if (!bundle)
+    return succeed();
+  std::string error;
+  LMHeadStatus status = bundle->bundle->release(error);
+  delete bundle;
+  if (status != LMHEAD_STATUS_OK)
+    return fail(status, "lmheadBundleUnload: " + error);
+  return succeed();
+}
