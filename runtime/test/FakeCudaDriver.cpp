@@ -47,8 +47,11 @@
 
 namespace {
 
-std::recursive_mutex fakeMutex;
-std::string callLog;
+// State lives on the heap and is never destroyed: lowered programs unload
+// their modules from global destructors, which may run after this
+// library's own would have.
+std::recursive_mutex &fakeMutex = *new std::recursive_mutex();
+std::string &callLog = *new std::string();
 bool initialized = false;
 
 /// Appends `call` (and `detail`, after a colon) to the log; returns the
@@ -227,9 +230,13 @@ FakeContext primaryContexts[8];
 int primaryRetains[8] = {};
 thread_local CUcontext currentContext = nullptr;
 int nextModule = 1, nextStream = 1, nextEvent = 1;
-std::set<void *> liveModules, liveStreams, liveEvents, liveFunctions;
-std::map<CUdeviceptr, size_t> liveAllocations;
-std::set<void *> liveRegistrations;
+std::set<void *> &liveModules = *new std::set<void *>();
+std::set<void *> &liveStreams = *new std::set<void *>();
+std::set<void *> &liveEvents = *new std::set<void *>();
+std::set<void *> &liveFunctions = *new std::set<void *>();
+std::map<CUdeviceptr, size_t> &liveAllocations =
+    *new std::map<CUdeviceptr, size_t>();
+std::set<void *> &liveRegistrations = *new std::set<void *>();
 
 std::string streamName(CUstream stream) {
   return stream

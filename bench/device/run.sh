@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The project's GPU check, one command on a machine with an NVIDIA GPU, CUDA,
+# CMake and a C compiler (no LLVM): builds liblmhead_runtime there, links
+# each program prepared by bench/device/prepare.sh (carried in
+# bench/device/prepared/) with it, runs it on the GPU (LMHEAD_DEVICE=cuda),
+# compares its output with its CPU twin's, and prints a table. Exit status 0
+# when every program matches.
+#
+#   bench/device/prepare.sh            # here, with LLVM 22
+#   bench/device/run.sh                # there; carry bench/device/prepared
+#
+# Writes the table to $OUT/device-check.txt as well when $OUT is set.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+prepared="$here/prepared"
+work=${LMHEAD_DEVICE_WORK:-/tmp/lmhead-device}
+mkdir -p "$work"
+
+if ! ls "$prepared"/*.o >/dev/null 2>&1; then
+  echo "no prepared programs in $prepared: run bench/device/prepare.sh first" >&2
+  exit 2
+fi
+
+echo "== building liblmhead_runtime"
+build_start=$(date +%s%N)
+cmake -S "$root/runtime" -B "$work/runtime" -DCMAKE_BUILD_TYPE=Release \
+  -DLMHEAD_BUILD_TESTS=OFF >"$work/cmake.log" 2>&1 &&
+  cmake --build "$work/runtime" -j >"$work/build.log" 2>&1
+if [ $? -ne 0 ]; then
+  tail -30 "$work/cmake.log" "$work/build.log"
+  exit 2
+fi
+echo "built in $(( ($(date +%s%N) - build_start) / 1000000 )) ms"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
+
+cat >"$work/driver.c" <<'C'
+void lmhead_program_main(void);
+int main(void) { lmhead_program_main(); return 0; }
+C
+
+table="$work/device-check.txt"
+printf '%-16s %-8s %10s  %s\n' program result "time (ms)" note >"$table"
+failures=0
+for object in "$prepared"/*.o; do
+  name=$(basename "$object" .o)
+  exe="$work/$name"
+  if ! cc -O1 "$work/driver.c" "$object" "$here/print_memref.c" \
+      -L"$work/runtime" -llmhead_runtime -Wl,-rpath,"$work/runtime" \
+      -o "$exe" 2>"$work/$name.link.log"; then
+    printf '%-16s %-8s %10s  %s\n' "$name" LINK - "$(head -1 "$work/$name.link.log")" >>"$table"
+    failures=$((failures + 1))
+    continue
+  fi
+  start=$(date +%s%N)
+  LMHEAD_DEVICE=cuda "$exe" >"$work/$name.out" 2>"$work/$name.err"
+  status=$?
+  ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  if [ $status -ne 0 ]; then
+    printf '%-16s %-8s %10s  %s\n' "$name" ERROR "$ms" "$(tail -1 "$work/$name.err")" >>"$table"
+    failures=$((failures + 1))
+    continue
+  fi
+  # Compare every number with the CPU's, relative error 1e-6.
+  if note=$(python3 - "$prepared/$name.expected" "$work/$name.out" <<'PY'
+import re, sys
+numbers = lambda p: [float(x) for x in re.findall(r"[-+0-9.eEinfa]+", open(p).read())
+                     if re.match(r"^[-+]?(\d|inf|nan)", x)]
+want, got = numbers(sys.argv[1]), numbers(sys.argv[2])
+if len(want) != len(got):
+    print(f"{len(got)} values where the CPU gives {len(want)}"); sys.exit(1)
+worst = max((abs(a - b) / max(1.0, abs(a)) for a, b in zip(want, got)), default=0.0)
+print(f"{len(want)} values, max rel err {worst:.1e}")
+sys.exit(0 if worst <= 1e-6 else 1)
+PY
+  ); then
+    printf '%-16s %-8s %10s  %s\n' "$name" PASS "$ms" "$note" >>"$table"
+  else
+    printf '%-16s %-8s %10s  %s\n' "$name" FAIL "$ms" "$note" >>"$table"
+    failures=$((failures + 1))
+  fi
+done
+
+echo "== results"
+cat "$table"
+if [ -n "${OUT:-}" ]; then
+  cp "$table" "$OUT/device-check.txt"
+fi
+exit $((failures > 0))
