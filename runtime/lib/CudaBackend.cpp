@@ -98,8 +98,11 @@ LMHeadStatus CudaBackend::loadModule(const void *image, void **module,
   if (status != CUDA_SUCCESS) {
     error = "cuModuleLoadDataEx failed: " + driver->describe(status);
     errorLog.resize(std::strlen(errorLog.c_str()));
+    infoLog.resize(std::strlen(infoLog.c_str()));
     if (!errorLog.empty())
       error += "; JIT log: " + errorLog;
+    else if (!infoLog.empty())
+      error += "; JIT info log: " + infoLog;
     return LMHEAD_STATUS_DRIVER_ERROR;
   }
   *module = loaded;
