@@ -73,6 +73,27 @@ unsigned dimension(const char *function, const char *what, intptr_t value) {
   return static_cast<unsigned>(value);
 }
 
+/// The launch geometry of an mgpu launch call, every size checked.
+LaunchDims launchDims(const char *function, const intptr_t (&cluster)[3],
+                      const intptr_t (&grid)[3], const intptr_t (&block)[3],
+                      int32_t sharedBytes) {
+  static const char *const axes[] = {"x", "y", "z"};
+  LaunchDims dims;
+  for (int i = 0; i < 3; ++i) {
+    dims.cluster[i] = dimension(
+        function, (std::string("cluster ") + axes[i]).c_str(), cluster[i]);
+    dims.grid[i] =
+        dimension(function, (std::string("grid ") + axes[i]).c_str(), grid[i]);
+    dims.block[i] = dimension(
+        function, (std::string("block ") + axes[i]).c_str(), block[i]);
+  }
+  if (sharedBytes < 0)
+    fatal(function, LMHEAD_STATUS_INVALID_ARGUMENT,
+          "negative dynamic shared memory " + std::to_string(sharedBytes));
+  dims.sharedBytes = static_cast<unsigned>(sharedBytes);
+  return dims;
+}
+
 void launch(const char *function, void *kernel, const LaunchDims &dims,
             void *stream, void **params) {
   std::string error;
@@ -185,18 +206,10 @@ MGPU_API void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                                void *stream, void **params, void ** /*extra*/,
                                size_t /*paramsCount*/) {
   const char *self = "mgpuLaunchKernel";
-  LaunchDims dims;
-  dims.grid[0] = dimension(self, "grid x", gridX);
-  dims.grid[1] = dimension(self, "grid y", gridY);
-  dims.grid[2] = dimension(self, "grid z", gridZ);
-  dims.block[0] = dimension(self, "block x", blockX);
-  dims.block[1] = dimension(self, "block y", blockY);
-  dims.block[2] = dimension(self, "block z", blockZ);
-  if (sharedBytes < 0)
-    fatal(self, LMHEAD_STATUS_INVALID_ARGUMENT,
-          "negative dynamic shared memory " + std::to_string(sharedBytes));
-  dims.sharedBytes = static_cast<unsigned>(sharedBytes);
-  launch(self, function, dims, stream, params);
+  launch(self, function,
+         launchDims(self, {1, 1, 1}, {gridX, gridY, gridZ},
+                    {blockX, blockY, blockZ}, sharedBytes),
+         stream, params);
 }
 
 MGPU_API void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
@@ -207,21 +220,10 @@ MGPU_API void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
                                       int32_t sharedBytes, void *stream,
                                       void **params, void ** /*extra*/) {
   const char *self = "mgpuLaunchClusterKernel";
-  LaunchDims dims;
-  dims.cluster[0] = dimension(self, "cluster x", clusterX);
-  dims.cluster[1] = dimension(self, "cluster y", clusterY);
-  dims.cluster[2] = dimension(self, "cluster z", clusterZ);
-  dims.grid[0] = dimension(self, "grid x", gridX);
-  dims.grid[1] = dimension(self, "grid y", gridY);
-  dims.grid[2] = dimension(self, "grid z", gridZ);
-  dims.block[0] = dimension(self, "block x", blockX);
-  dims.block[1] = dimension(self, "block y", blockY);
-  dims.block[2] = dimension(self, "block z", blockZ);
-  if (sharedBytes < 0)
-    fatal(self, LMHEAD_STATUS_INVALID_ARGUMENT,
-          "negative dynamic shared memory " + std::to_string(sharedBytes));
-  dims.sharedBytes = static_cast<unsigned>(sharedBytes);
-  launch(self, function, dims, stream, params);
+  launch(self, function,
+         launchDims(self, {clusterX, clusterY, clusterZ}, {gridX, gridY, gridZ},
+                    {blockX, blockY, blockZ}, sharedBytes),
+         stream, params);
 }
 
 MGPU_API void *mgpuStreamCreate() {
