@@ -14,10 +14,11 @@ cmake --build "$LMHEAD_BUILD_DIR" --target check-lmhead 2>&1 | tee "$lit_log"
 ctest --test-dir "$LMHEAD_BUILD_DIR" --output-on-failure -E '^lit-suite$' \
   2>&1 | tee "$ctest_log"
 
-# lit prints "  Passed: N" / "  Failed: N" (and Unsupported, XFail, ...).
+# lit prints "  Passed: N" / "  Failed: N" (and Unsupported, XFail, ...),
+# padding the names before the colon when several kinds are listed.
 count() {
   local n
-  n=$(sed -nE "s/^ *$1: *([0-9]+).*/\1/p" "$2" | tail -1)
+  n=$(sed -nE "s/^ *$1 *: *([0-9]+).*/\1/p" "$2" | tail -1)
   echo "${n:-0}"
 }
 lit_passed=$(count Passed "$lit_log")
