@@ -44,10 +44,7 @@ ProcessBackend chooseProcessBackend() {
         createCudaBackend(processDefaultDevice(), chosen.status, chosen.error);
     return chosen;
   }
-  chosen.status = LMHEAD_STATUS_UNAVAILABLE;
-  chosen.error = std::string("the PTX emulator backend is not part of this "
-                             "build of the runtime (") +
-                 selection.reason + ")";
+  chosen.backend = createEmulatorBackend();
   return chosen;
 }
 

@@ -116,6 +116,9 @@ public:
 std::unique_ptr<Backend> createCudaBackend(int ordinal, LMHeadStatus &status,
                                            std::string &error);
 
+/// The PTX emulator backend (emulator/EmulatorBackend.h).
+std::unique_ptr<Backend> createEmulatorBackend();
+
 /// The device the process's backend opens (mgpuSetDefaultDevice sets it
 /// before the first call that needs the backend).
 int &processDefaultDevice();

@@ -60,6 +60,8 @@ extern "C" const char *lmheadStatusName(LMHeadStatus status) {
     return "LMHEAD_STATUS_INVALID_BUNDLE";
   case LMHEAD_STATUS_NOT_FOUND:
     return "LMHEAD_STATUS_NOT_FOUND";
+  case LMHEAD_STATUS_EMULATOR_ERROR:
+    return "LMHEAD_STATUS_EMULATOR_ERROR";
   }
   // C callers can pass any int; the switch above has no default so that the
   // compiler flags a new enumerator that is missing here.

@@ -20,6 +20,8 @@
 #include <dlfcn.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -304,11 +306,34 @@ TEST_F(MgpuWrappersDeathTest, LaunchSizesMustBePositive) {
       ExitedWithCode(1), "grid x is 0, outside \\[1, 2\\^31\\)");
 }
 
-TEST_F(MgpuWrappersDeathTest, TheEmulatorIsNotInThisBuild) {
+TEST_F(MgpuWrappersDeathTest, TheEmulatorNeedsNoDriver) {
+  // Run in a process of its own: the process backend is chosen once.
   ScopedEnv emulator{"LMHEAD_DEVICE", std::string("emulator")};
-  EXPECT_EXIT(mgpuStreamCreate(), ExitedWithCode(1),
-              "mgpuStreamCreate: the PTX emulator backend is not part of this "
-              "build of the runtime .LMHEAD_DEVICE=emulator.");
+  ScopedEnv missing{"LMHEAD_LIBCUDA", std::string("/nonexistent/libcuda.so.1")};
+  EXPECT_EXIT(
+      {
+        void *first = mgpuModuleGetFunction(loadModule(), "first");
+        void *stream = mgpuStreamCreate();
+        uint64_t unused = 0;
+        void *params[] = {&unused};
+        mgpuLaunchKernel(first, 2, 1, 1, 32, 1, 1, 0, stream, params, nullptr,
+                         1);
+        mgpuStreamSynchronize(stream);
+        mgpuStreamDestroy(stream);
+        std::fprintf(stderr, "ran on the emulator\n");
+        std::exit(0);
+      },
+      ExitedWithCode(0), "ran on the emulator");
+}
+
+TEST_F(MgpuWrappersDeathTest, TheEmulatorReportsWhatItCannotRead) {
+  ScopedEnv emulator{"LMHEAD_DEVICE", std::string("emulator")};
+  EXPECT_EXIT(mgpuModuleLoadJIT(const_cast<char *>(".version 8.0\n.target "
+                                                   "sm_90a\n.bogus 1;\n"),
+                                2),
+              ExitedWithCode(1),
+              "mgpuModuleLoadJIT: the PTX emulator cannot read the module: "
+              "line 3: unsupported directive '.bogus'");
 }
 
 } // namespace

@@ -35,6 +35,8 @@ TEST(StatusTest, EveryStatusHasItsName) {
                "LMHEAD_STATUS_INVALID_BUNDLE");
   EXPECT_STREQ(lmheadStatusName(LMHEAD_STATUS_NOT_FOUND),
                "LMHEAD_STATUS_NOT_FOUND");
+  EXPECT_STREQ(lmheadStatusName(LMHEAD_STATUS_EMULATOR_ERROR),
+               "LMHEAD_STATUS_EMULATOR_ERROR");
   EXPECT_STREQ(lmheadStatusName(LMHEAD_STATUS_NO_DEVICE),
                "LMHEAD_STATUS_NO_DEVICE");
   EXPECT_STREQ(lmheadStatusName(static_cast<LMHeadStatus>(1234)),

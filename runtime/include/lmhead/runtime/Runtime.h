@@ -51,6 +51,10 @@ typedef enum LMHeadStatus {
   LMHEAD_STATUS_INVALID_BUNDLE = 7,
   /** A bundle has no op of the requested name. */
   LMHEAD_STATUS_NOT_FOUND = 8,
+  /** The PTX emulator cannot read a module, or a kernel it ran failed (an
+   *  out-of-bounds access, a divergent barrier, ...); the message says
+   *  where. */
+  LMHEAD_STATUS_EMULATOR_ERROR = 9,
 } LMHeadStatus;
 
 /** Returns the enumerator's name ("LMHEAD_STATUS_OK", ...), or

@@ -1,0 +1,283 @@
+//===- EmulatorBackend.cpp - the Backend that runs PTX on the CPU ---------===//
+//
+// Modules are parsed once at load; a function handle points at its kernel.
+// Launches run to completion before returning, which is a legal schedule of
+// every stream program: the order within a stream is kept, and work on
+// other streams may run in any order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmulatorBackend.h"
+#include "Interpreter.h"
+#include "Ptx.h"
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace lmhead::runtime;
+
+struct EmulatorBackend::Module {
+  ptx::Module ptx;
+  std::vector<std::unique_ptr<EmulatorBackend::Function>> functions;
+};
+
+struct EmulatorBackend::Function {
+  const Module *module;
+  const ptx::Function *kernel;
+};
+
+namespace {
+
+/// Allocations are aligned like the driver's.
+constexpr std::size_t kAlignment = 256;
+
+/// A stream or an event: nothing to hold, but each must be a distinct
+/// handle.
+struct Handle {
+  int unused = 0;
+};
+
+} // namespace
+
+EmulatorBackend::EmulatorBackend() = default;
+
+EmulatorBackend::~EmulatorBackend() {
+  for (Module *module : modules)
+    delete module;
+  for (void *handle : streams)
+    delete static_cast<Handle *>(handle);
+  for (void *handle : events)
+    delete static_cast<Handle *>(handle);
+  for (auto [start, size] : allocations)
+    if (!registered.count(start))
+      std::free(reinterpret_cast<void *>(start));
+}
+
+bool EmulatorBackend::isKnownMemory(uint64_t address, uint64_t bytes) const {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = allocations.upper_bound(address);
+  if (it == allocations.begin())
+    return false;
+  --it;
+  return address >= it->first && address + bytes <= it->first + it->second &&
+         address + bytes >= address;
+}
+
+LMHeadStatus EmulatorBackend::loadModule(const void *image, void **module,
+                                         std::string &error) {
+  std::string parseError;
+  std::optional<ptx::Module> parsed =
+      ptx::parse(static_cast<const char *>(image), parseError);
+  if (!parsed) {
+    error = "the PTX emulator cannot read the module: " + parseError;
+    return LMHEAD_STATUS_EMULATOR_ERROR;
+  }
+  auto *loaded = new Module{std::move(*parsed), {}};
+  std::lock_guard<std::mutex> lock(mutex);
+  modules.insert(loaded);
+  *module = loaded;
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::unloadModule(void *module, std::string &error) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto *loaded = static_cast<Module *>(module);
+  if (!modules.erase(loaded)) {
+    error = "unloading a module the emulator did not load";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  delete loaded;
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::getFunction(void *module, const char *name,
+                                          void **function, std::string &error) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto *loaded = static_cast<Module *>(module);
+  if (!modules.count(loaded)) {
+    error = "looking up a kernel in a module the emulator did not load";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  const ptx::Function *kernel = loaded->ptx.find(name);
+  if (!kernel || !kernel->isEntry) {
+    error = std::string("the module has no kernel '") + name + "'";
+    return LMHEAD_STATUS_NOT_FOUND;
+  }
+  loaded->functions.push_back(
+      std::make_unique<Function>(Function{loaded, kernel}));
+  *function = loaded->functions.back().get();
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::launch(void *function, const char *kernelName,
+                                     const LaunchDims &dims, void * /*stream*/,
+                                     void **params, std::string &error) {
+  auto *f = static_cast<Function *>(function);
+  emulator::LaunchRequest request;
+  for (int i = 0; i < 3; ++i) {
+    request.grid[i] = dims.grid[i];
+    request.block[i] = dims.block[i];
+  }
+  unsigned threads = dims.block[0] * dims.block[1] * dims.block[2];
+  if (threads > 1024) {
+    error = "launch of kernel '" + std::string(kernelName ? kernelName : "?") +
+            "' with " + std::to_string(threads) +
+            " threads per block, more than 1024 (" + dims.describe() + ")";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  request.dynamicSharedBytes = dims.sharedBytes;
+  request.params = params;
+  request.isGlobal = [this](uint64_t address, uint64_t bytes) {
+    return isKnownMemory(address, bytes);
+  };
+  std::string failure;
+  if (!emulator::runKernel(f->module->ptx, *f->kernel, request, failure)) {
+    error = failure + " (" + dims.describe() + ")";
+    return LMHEAD_STATUS_EMULATOR_ERROR;
+  }
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::createStream(void **stream, std::string &) {
+  std::lock_guard<std::mutex> lock(mutex);
+  *stream = new Handle();
+  streams.insert(*stream);
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::destroyStream(void *stream, std::string &error) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!streams.erase(stream)) {
+    error = "destroying a stream the emulator did not create";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  delete static_cast<Handle *>(stream);
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::synchronizeStream(void *, std::string &) {
+  return LMHEAD_STATUS_OK; // all work is done when enqueued
+}
+
+LMHeadStatus EmulatorBackend::streamWaitEvent(void *, void *, std::string &) {
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::createEvent(void **event, std::string &) {
+  std::lock_guard<std::mutex> lock(mutex);
+  *event = new Handle();
+  events.insert(*event);
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::destroyEvent(void *event, std::string &error) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!events.erase(event)) {
+    error = "destroying an event the emulator did not create";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  delete static_cast<Handle *>(event);
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::recordEvent(void *, void *, std::string &) {
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::synchronizeEvent(void *, std::string &) {
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::allocate(std::size_t bytes, bool /*hostShared*/,
+                                       void **pointer, std::string &error) {
+  if (bytes == 0) {
+    *pointer = nullptr;
+    return LMHEAD_STATUS_OK;
+  }
+  std::size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
+  void *memory = std::aligned_alloc(kAlignment, rounded);
+  if (!memory) {
+    error = "the emulator cannot allocate " + std::to_string(bytes) + " bytes";
+    return LMHEAD_STATUS_EMULATOR_ERROR;
+  }
+  // Fresh device memory is not zero on a GPU; a recognisable pattern makes
+  // reads of never-written memory stand out.
+  std::memset(memory, 0xcd, rounded);
+  std::lock_guard<std::mutex> lock(mutex);
+  allocations[reinterpret_cast<uint64_t>(memory)] = bytes;
+  *pointer = memory;
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::deallocate(void *pointer, std::string &error) {
+  if (!pointer)
+    return LMHEAD_STATUS_OK;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = allocations.find(reinterpret_cast<uint64_t>(pointer));
+  if (it == allocations.end() || registered.count(it->first)) {
+    error = "freeing memory the emulator did not allocate";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  allocations.erase(it);
+  std::free(pointer);
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::copy(void *dst, const void *src,
+                                   std::size_t bytes, void *, std::string &) {
+  std::memmove(dst, src, bytes);
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::fill32(void *dst, uint32_t value,
+                                     std::size_t count, void *, std::string &) {
+  auto *words = static_cast<uint32_t *>(dst);
+  for (std::size_t i = 0; i < count; ++i)
+    words[i] = value;
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::fill16(void *dst, uint16_t value,
+                                     std::size_t count, void *, std::string &) {
+  auto *halves = static_cast<uint16_t *>(dst);
+  for (std::size_t i = 0; i < count; ++i)
+    halves[i] = value;
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::registerHost(void *pointer, std::size_t bytes,
+                                           std::string &error) {
+  if (bytes == 0)
+    return LMHEAD_STATUS_OK;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto start = reinterpret_cast<uint64_t>(pointer);
+  if (allocations.count(start)) {
+    error = "host memory registered twice";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  allocations[start] = bytes;
+  registered.insert(start);
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::unregisterHost(void *pointer,
+                                             std::string &error) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto start = reinterpret_cast<uint64_t>(pointer);
+  if (!registered.erase(start)) {
+    error = "unregistering host memory that was not registered";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  allocations.erase(start);
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus EmulatorBackend::encodeTensorMap(const TensorMapRequest &, void *,
+                                              std::string &error) {
+  error = "the PTX emulator does not emulate TMA tensor maps yet";
+  return LMHEAD_STATUS_UNAVAILABLE;
+}
+
+std::unique_ptr<Backend> lmhead::runtime::createEmulatorBackend() {
+  return std::make_unique<EmulatorBackend>();
+}

@@ -1,0 +1,51 @@
+//===- Interpreter.h - running PTX kernels on the CPU -----------*- C++ -*-===//
+//
+// Executes one kernel launch of a parsed PTX module (Ptx.h): every block of
+// the grid, each block's threads in warps of 32 that run in lockstep. A warp
+// executes the instruction at the lowest program counter among its runnable
+// lanes, for the lanes that are there (the others are masked off), which
+// reconverges diverged lanes where their paths meet. bar.sync waits until
+// every warp of the block has arrived.
+//
+// Memory: global addresses are host pointers (the emulator's device memory
+// is host memory) and every global access must fall in an allocation the
+// caller vouches for; shared memory is one buffer per block, local memory
+// one per thread, parameters one buffer per launch. Generic addresses reach
+// shared and local memory through windows (cvta). Every out-of-bounds or
+// misaligned access, and every barrier reached by only part of a warp, stops
+// the launch with a report naming the kernel, the PTX line, the block, the
+// thread and the address.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_RUNTIME_LIB_EMULATOR_INTERPRETER_H
+#define LMHEAD_RUNTIME_LIB_EMULATOR_INTERPRETER_H
+
+#include "Ptx.h"
+
+#include <functional>
+#include <string>
+
+namespace lmhead::runtime::emulator {
+
+/// What a launch needs besides the kernel.
+struct LaunchRequest {
+  unsigned grid[3] = {1, 1, 1};
+  unsigned block[3] = {1, 1, 1};
+  unsigned dynamicSharedBytes = 0;
+  /// The kernel's arguments as cuLaunchKernel receives them: one pointer to
+  /// each parameter's value.
+  void **params = nullptr;
+  /// Whether [address, address + bytes) is global memory the kernel may
+  /// access (an allocation, registered host memory, a module global).
+  std::function<bool(uint64_t address, uint64_t bytes)> isGlobal;
+};
+
+/// Runs `kernel` of `module`. Returns true when every thread finished;
+/// otherwise false with `error` set to the first problem found.
+bool runKernel(const ptx::Module &module, const ptx::Function &kernel,
+               const LaunchRequest &request, std::string &error);
+
+} // namespace lmhead::runtime::emulator
+
+#endif // LMHEAD_RUNTIME_LIB_EMULATOR_INTERPRETER_H
