@@ -1,0 +1,311 @@
+//===- EmulatorTest.cpp - the PTX front end and interpreter, instruction by
+//instruction
+//===//
+//
+// Hand-written PTX kernels, each checking one behaviour against values
+// computed by hand: thread indexing, divergence and reconvergence, barriers
+// with shared memory, warp shuffles, conversions with their rounding,
+// atomics, and every check that must stop a launch (out of bounds,
+// misaligned, divergent barrier).
+//
+//===----------------------------------------------------------------------===//
+
+#include "emulator/Interpreter.h"
+#include "emulator/Ptx.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+using namespace lmhead::runtime;
+using ::testing::HasSubstr;
+
+namespace {
+
+/// A module header and a kernel taking one pointer parameter.
+std::string kernel(const std::string &registers, const std::string &body,
+                   const std::string &extra = "") {
+  return ".version 8.0\n.target sm_90a\n.address_size 64\n" + extra +
+         ".visible .entry k(\n\t.param .u64 .ptr .align 1 k_param_0\n)\n{\n" +
+         registers + "\n" + body + "\n}\n";
+}
+
+/// Runs the single kernel of `ptx` on `buffer` with the given geometry;
+/// returns the error ("" on success).
+template <typename T>
+std::string run(const std::string &ptx, std::vector<T> &buffer, unsigned blocks,
+                unsigned threads) {
+  std::string error;
+  std::optional<ptx::Module> module = ptx::parse(ptx, error);
+  if (!module)
+    return "parse: " + error;
+  emulator::LaunchRequest request;
+  request.grid[0] = blocks;
+  request.block[0] = threads;
+  void *pointer = buffer.data();
+  void *params[] = {&pointer};
+  request.params = params;
+  auto start = reinterpret_cast<uint64_t>(buffer.data());
+  uint64_t bytes = buffer.size() * sizeof(T);
+  request.isGlobal = [=](uint64_t address, uint64_t size) {
+    return address >= start && address + size <= start + bytes;
+  };
+  if (!emulator::runKernel(*module, module->functions.front(), request, error))
+    return error;
+  return "";
+}
+
+/// Loads the pointer parameter into %rd1 and this thread's element address
+/// (4-byte elements, index ctaid.x * ntid.x + tid.x) into %rd2.
+constexpr char kPrologue[] = "\tld.param.u64 %rd1, [k_param_0];\n"
+                             "\tcvta.to.global.u64 %rd1, %rd1;\n"
+                             "\tmov.u32 %r1, %tid.x;\n"
+                             "\tmov.u32 %r2, %ctaid.x;\n"
+                             "\tmov.u32 %r3, %ntid.x;\n"
+                             "\tmad.lo.s32 %r4, %r2, %r3, %r1;\n"
+                             "\tmul.wide.u32 %rd3, %r4, 4;\n"
+                             "\tadd.s64 %rd2, %rd1, %rd3;\n";
+
+TEST(PtxParserTest, ReadsWhatNvptxWrites) {
+  std::string error;
+  std::optional<ptx::Module> module = ptx::parse(
+      kernel("\t.reg .pred %p<2>;\n\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;",
+             std::string(kPrologue) +
+                 "$L__BB0_1:\n\t@!%p1 bra $L__BB0_1;\n"
+                 "\tst.global.v2.f32 [%rd2+8], {%r1, %r2};\n"
+                 "\tret;"),
+      error);
+  ASSERT_TRUE(module) << error;
+  EXPECT_EQ(module->target, "sm_90a");
+  ASSERT_EQ(module->functions.size(), 1u);
+  const ptx::Function &k = module->functions.front();
+  EXPECT_TRUE(k.isEntry);
+  ASSERT_EQ(k.params.size(), 1u);
+  EXPECT_EQ(k.params[0].name, "k_param_0");
+  EXPECT_EQ(k.params[0].bytes(), 8u);
+  ASSERT_EQ(k.registers.size(), 3u);
+  EXPECT_EQ(k.registers[1].prefix, "%r");
+  EXPECT_EQ(k.registers[1].count, 5u);
+  EXPECT_EQ(k.labels.at("$L__BB0_1"), 8u);
+  const ptx::Instruction &branch = k.body[8];
+  EXPECT_EQ(branch.guard, "%p1");
+  EXPECT_TRUE(branch.guardNegated);
+  EXPECT_EQ(branch.opcode, "bra");
+  const ptx::Instruction &store = k.body[9];
+  EXPECT_EQ(store.opcode, "st");
+  EXPECT_EQ(store.modifiers, (std::vector<std::string>{"global", "v2", "f32"}));
+  EXPECT_EQ(store.operands[0].kind, ptx::Operand::Kind::Address);
+  EXPECT_EQ(store.operands[0].offset, 8);
+  EXPECT_EQ(store.operands[1].kind, ptx::Operand::Kind::Vector);
+}
+
+TEST(PtxParserTest, ErrorsNameTheLine) {
+  std::string error;
+  EXPECT_FALSE(
+      ptx::parse(kernel("\t.reg .b32 %r<2>;", "\tadd.s32 %r1 %r1, 1;"), error));
+  EXPECT_EQ(error, "line 9: expected ',' or ';' after an operand (in `add.s32 "
+                   "%r1 %r1, 1;`)");
+  EXPECT_FALSE(ptx::parse(".version 8.0\n.target sm_90\n.texref t;\n", error));
+  EXPECT_THAT(error, HasSubstr("line 3: unsupported directive '.texref'"));
+}
+
+TEST(EmulatorTest, ThreadsSeeTheirIndices) {
+  std::vector<uint32_t> out(3 * 40, 0);
+  std::string error = run(
+      kernel("\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;",
+             std::string(kPrologue) + "\tst.global.u32 [%rd2], %r4;\n\tret;"),
+      out, 3, 40);
+  ASSERT_EQ(error, "");
+  for (uint32_t i = 0; i < out.size(); ++i)
+    EXPECT_EQ(out[i], i);
+}
+
+TEST(EmulatorTest, DivergedLanesReconverge) {
+  // Odd lanes take one side, even lanes the other; all write after the join.
+  std::vector<uint32_t> out(32, 0);
+  std::string error =
+      run(kernel("\t.reg .pred %p<2>;\n\t.reg .b32 %r<7>;\n\t.reg .b64 %rd<4>;",
+                 std::string(kPrologue) + "\tand.b32 %r5, %r1, 1;\n"
+                                          "\tsetp.eq.s32 %p1, %r5, 0;\n"
+                                          "\t@%p1 bra $EVEN;\n"
+                                          "\tmov.u32 %r6, 100;\n"
+                                          "\tbra.uni $JOIN;\n"
+                                          "$EVEN:\n"
+                                          "\tmov.u32 %r6, 200;\n"
+                                          "$JOIN:\n"
+                                          "\tadd.s32 %r6, %r6, %r1;\n"
+                                          "\tst.global.u32 [%rd2], %r6;\n"
+                                          "\tret;"),
+          out, 1, 32);
+  ASSERT_EQ(error, "");
+  for (uint32_t i = 0; i < 32; ++i)
+    EXPECT_EQ(out[i], (i % 2 ? 100u : 200u) + i);
+}
+
+TEST(EmulatorTest, BarrierOrdersSharedMemoryAcrossWarps) {
+  // 64 threads (two warps) reverse an array through shared memory.
+  std::vector<uint32_t> out(64, 0);
+  std::string error =
+      run(kernel("\t.reg .b32 %r<9>;\n\t.reg .b64 %rd<6>;\n"
+                 "\t.shared .align 4 .b8 buffer[256];",
+                 std::string(kPrologue) + "\tmov.u64 %rd4, buffer;\n"
+                                          "\tmul.wide.u32 %rd5, %r1, 4;\n"
+                                          "\tadd.s64 %rd5, %rd4, %rd5;\n"
+                                          "\tst.shared.u32 [%rd5], %r1;\n"
+                                          "\tbar.sync 0;\n"
+                                          "\tsub.s32 %r5, 63, %r1;\n"
+                                          "\tmul.wide.u32 %rd5, %r5, 4;\n"
+                                          "\tadd.s64 %rd5, %rd4, %rd5;\n"
+                                          "\tld.shared.u32 %r6, [%rd5];\n"
+                                          "\tst.global.u32 [%rd2], %r6;\n"
+                                          "\tret;"),
+          out, 1, 64);
+  ASSERT_EQ(error, "");
+  for (uint32_t i = 0; i < 64; ++i)
+    EXPECT_EQ(out[i], 63 - i);
+}
+
+TEST(EmulatorTest, ButterflyShufflesSumAWarp) {
+  std::vector<uint32_t> out(32, 0);
+  std::string body = std::string(kPrologue) + "\tmov.u32 %r5, %r1;\n";
+  for (int offset : {16, 8, 4, 2, 1})
+    body += "\tshfl.sync.bfly.b32 %r6, %r5, " + std::to_string(offset) +
+            ", 31, -1;\n\tadd.s32 %r5, %r5, %r6;\n";
+  body += "\tst.global.u32 [%rd2], %r5;\n\tret;";
+  std::string error =
+      run(kernel("\t.reg .b32 %r<7>;\n\t.reg .b64 %rd<4>;", body), out, 1, 32);
+  ASSERT_EQ(error, "");
+  for (uint32_t i = 0; i < 32; ++i)
+    EXPECT_EQ(out[i], 31u * 32u / 2u);
+}
+
+TEST(EmulatorTest, ConversionsRoundToNearestEven) {
+  // f32 1 + 2^-11 lies halfway between two f16 values: the tie goes to the
+  // even one (1.0); 1 + 3·2^-11, halfway too, goes up to the even 1 + 2^-9.
+  // bf16 keeps 8 bits: 1 + 2^-8 ties to 1.0.
+  std::vector<uint32_t> out(6, 0);
+  std::string error =
+      run(kernel("\t.reg .b16 %h<4>;\n\t.reg .b32 %r<8>;\n\t.reg .b64 %rd<4>;",
+                 std::string(kPrologue) + "\tcvt.rn.f16.f32 %h1, 0f3F801000;\n"
+                                          "\tcvt.rn.f16.f32 %h2, 0f3F803000;\n"
+                                          "\tcvt.rn.bf16.f32 %h3, 0f3F808000;\n"
+                                          "\tcvt.u32.u16 %r5, %h1;\n"
+                                          "\tcvt.u32.u16 %r6, %h2;\n"
+                                          "\tcvt.u32.u16 %r7, %h3;\n"
+                                          "\tst.global.u32 [%rd1], %r5;\n"
+                                          "\tst.global.u32 [%rd1+4], %r6;\n"
+                                          "\tst.global.u32 [%rd1+8], %r7;\n"
+                                          "\tcvt.f32.f16 %r5, %h2;\n"
+                                          "\tst.global.f32 [%rd1+12], %r5;\n"
+                                          "\tcvt.rzi.s32.f32 %r6, 0fC0600000;\n"
+                                          "\tst.global.s32 [%rd1+16], %r6;\n"
+                                          "\tcvt.rn.f32.s32 %r7, -3;\n"
+                                          "\tst.global.f32 [%rd1+20], %r7;\n"
+                                          "\tret;"),
+          out, 1, 1);
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(out[0], 0x3c00u); // 1.0 in f16
+  EXPECT_EQ(out[1], 0x3c02u); // 1 + 2^-9
+  EXPECT_EQ(out[2], 0x3f80u); // 1.0 in bf16
+  float value;
+  std::memcpy(&value, &out[3], 4);
+  EXPECT_EQ(value, 1.0f + 2.0f / 1024.0f);
+  EXPECT_EQ(static_cast<int32_t>(out[4]), -3); // -3.5 truncated
+  std::memcpy(&value, &out[5], 4);
+  EXPECT_EQ(value, -3.0f);
+}
+
+TEST(EmulatorTest, AtomicsCountEveryThread) {
+  std::vector<uint32_t> out(1, 0);
+  std::string error =
+      run(kernel("\t.reg .b32 %r<6>;\n\t.reg .b64 %rd<4>;",
+                 std::string(kPrologue) +
+                     "\tatom.global.add.u32 %r5, [%rd1], 1;\n\tret;"),
+          out, 4, 96);
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(out[0], 4u * 96u);
+}
+
+TEST(EmulatorTest, FloatArithmeticFollowsIeee) {
+  std::vector<float> out(4, 0);
+  std::string error =
+      run(kernel("\t.reg .b32 %f<8>;\n\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;",
+                 std::string(kPrologue) +
+                     "\tfma.rn.f32 %f1, 0f40000000, 0f40400000, 0f3F800000;\n"
+                     "\tst.global.f32 [%rd1], %f1;\n"
+                     "\tdiv.rn.f32 %f2, 0f3F800000, 0f40400000;\n"
+                     "\tst.global.f32 [%rd1+4], %f2;\n"
+                     "\tmax.f32 %f3, 0fC0000000, 0f7FC00000;\n"
+                     "\tst.global.f32 [%rd1+8], %f3;\n"
+                     "\tex2.approx.f32 %f4, 0f40400000;\n"
+                     "\tst.global.f32 [%rd1+12], %f4;\n"
+                     "\tret;"),
+          out, 1, 1);
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(out[0], 7.0f);
+  EXPECT_EQ(out[1], 1.0f / 3.0f);
+  EXPECT_EQ(out[2], -2.0f); // max ignores a NaN operand
+  EXPECT_EQ(out[3], 8.0f);
+}
+
+TEST(EmulatorTest, OutOfBoundsStoresAreReported) {
+  std::vector<uint32_t> out(8, 0);
+  std::string error = run(
+      kernel("\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;",
+             std::string(kPrologue) + "\tst.global.u32 [%rd2], %r4;\n\tret;"),
+      out, 1, 9);
+  EXPECT_THAT(error, HasSubstr("kernel 'k', line 18 (`st.global.u32 [%rd2], "
+                               "%r4;`), block (0,0,0) thread (8,0,0): "
+                               "out-of-bounds global store of 4 bytes at 0x"));
+}
+
+TEST(EmulatorTest, MisalignedAccessesAreReported) {
+  std::vector<uint32_t> out(8, 0);
+  std::string error = run(
+      kernel("\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;",
+             std::string(kPrologue) + "\tst.global.u32 [%rd2+2], %r4;\n\tret;"),
+      out, 1, 1);
+  EXPECT_THAT(error, HasSubstr("thread (0,0,0): misaligned store of 4 bytes"));
+}
+
+TEST(EmulatorTest, SharedMemoryBoundsAreChecked) {
+  std::vector<uint32_t> out(1, 0);
+  std::string error =
+      run(kernel("\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;\n"
+                 "\t.shared .align 4 .b8 buffer[16];",
+                 std::string(kPrologue) +
+                     "\tst.shared.u32 [buffer+16], %r4;\n\tret;"),
+          out, 1, 1);
+  EXPECT_THAT(error,
+              HasSubstr("out-of-bounds shared store of 4 bytes at 0x10"));
+}
+
+TEST(EmulatorTest, DivergentBarriersAreReported) {
+  // Lanes below 16 wait at a barrier the others skip.
+  std::vector<uint32_t> out(32, 0);
+  std::string error =
+      run(kernel("\t.reg .pred %p<2>;\n\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;",
+                 std::string(kPrologue) + "\tsetp.ge.u32 %p1, %r1, 16;\n"
+                                          "\t@%p1 bra $SKIP;\n"
+                                          "\tbar.sync 0;\n"
+                                          "$SKIP:\n"
+                                          "\tst.global.u32 [%rd2], %r1;\n"
+                                          "\tret;"),
+          out, 1, 32);
+  EXPECT_THAT(error, HasSubstr("divergent barrier"));
+  EXPECT_THAT(error, HasSubstr("bar.sync 0;"));
+}
+
+TEST(EmulatorTest, UnsupportedInstructionsAreNamedBeforeAnythingRuns) {
+  std::vector<uint32_t> out(1, 0);
+  std::string error =
+      run(kernel("\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;",
+                 std::string(kPrologue) + "\tbrev.b32 %r1, %r2;\n\tret;"),
+          out, 1, 1);
+  EXPECT_EQ(error, "kernel 'k': line 18: the emulator does not support the "
+                   "instruction 'brev' (in `brev.b32 %r1, %r2;`)");
+}
+
+} // namespace
