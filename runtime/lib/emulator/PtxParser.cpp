@@ -513,6 +513,15 @@ private:
     if (text[0] == '%' || text == "_") {
       operand.kind = Operand::Kind::Register;
       operand.name = text;
+      if (accept("|")) { // d|p: a pair of destinations
+        Operand second;
+        second.kind = Operand::Kind::Register;
+        second.name = next();
+        Operand pair;
+        pair.kind = Operand::Kind::Vector;
+        pair.elements = {operand, second};
+        operand = pair;
+      }
       return true;
     }
     operand.kind =
