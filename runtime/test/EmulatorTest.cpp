@@ -1,5 +1,5 @@
 //===- EmulatorTest.cpp - the PTX front end and interpreter, instruction by
-//instruction
+// instruction
 //===//
 //
 // Hand-written PTX kernels, each checking one behaviour against values
@@ -280,6 +280,51 @@ TEST(EmulatorTest, SharedMemoryBoundsAreChecked) {
           out, 1, 1);
   EXPECT_THAT(error,
               HasSubstr("out-of-bounds shared store of 4 bytes at 0x10"));
+}
+
+TEST(EmulatorTest, SharedMemoryRacesBetweenWarpsAreReported) {
+  // Each thread stores its slot and, without a barrier, loads the slot of
+  // the thread 32 away: a thread of the other warp.
+  std::vector<uint32_t> out(64, 0);
+  std::string error =
+      run(kernel("\t.reg .b32 %r<9>;\n\t.reg .b64 %rd<6>;\n"
+                 "\t.shared .align 4 .b8 buffer[256];",
+                 std::string(kPrologue) + "\tmov.u64 %rd4, buffer;\n"
+                                          "\tmul.wide.u32 %rd5, %r1, 4;\n"
+                                          "\tadd.s64 %rd5, %rd4, %rd5;\n"
+                                          "\tst.shared.u32 [%rd5], %r1;\n"
+                                          "\tadd.s32 %r5, %r1, 32;\n"
+                                          "\trem.u32 %r5, %r5, 64;\n"
+                                          "\tmul.wide.u32 %rd5, %r5, 4;\n"
+                                          "\tadd.s64 %rd5, %rd4, %rd5;\n"
+                                          "\tld.shared.u32 %r6, [%rd5];\n"
+                                          "\tst.global.u32 [%rd2], %r6;\n"
+                                          "\tret;"),
+          out, 1, 64);
+  // Warp 0 runs first: its loads of slots 32.. come before warp 1 stores
+  // them, and the first such store is the report.
+  EXPECT_THAT(error, HasSubstr("line 22 (`st.shared.u32 [%rd5], %r1;`), block "
+                               "(0,0,0) thread (32,0,0): shared-memory race: "
+                               "store of 4 bytes at shared 0x80, which thread "
+                               "(0,0,0) (another warp) loaded since the last "
+                               "barrier"));
+}
+
+TEST(EmulatorTest, LanesOfOneWarpAreOrderedByTheProgram) {
+  // Several lanes storing one result, then one lane reading it after a
+  // barrier: what upstream's reductions do; no race.
+  std::vector<uint32_t> out(32, 0);
+  std::string error = run(
+      kernel("\t.reg .pred %p<2>;\n\t.reg .b32 %r<7>;\n\t.reg .b64 %rd<4>;\n"
+             "\t.shared .align 4 .b8 slot[4];",
+             std::string(kPrologue) + "\tst.shared.u32 [slot], 7;\n"
+                                      "\tbar.sync 0;\n"
+                                      "\tld.shared.u32 %r5, [slot];\n"
+                                      "\tst.global.u32 [%rd2], %r5;\n"
+                                      "\tret;"),
+      out, 1, 32);
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(out[31], 7u);
 }
 
 TEST(EmulatorTest, DivergentBarriersAreReported) {

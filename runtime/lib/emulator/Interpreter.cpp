@@ -624,6 +624,8 @@ public:
     sharedBytes =
         alignUp(kernel.shared.staticBytes, 16) + request.dynamicSharedBytes;
     shared.assign(sharedBytes, 0);
+    shadow.assign(sharedBytes, SharedShadow());
+    ++epoch;
     block.assign(threads, Thread());
     for (unsigned t = 0; t < threads; ++t) {
       Thread &thread = block[t];
@@ -652,12 +654,14 @@ public:
         return true;
       if (anyRunning && !progress)
         return report(error, 0, "the block made no progress");
-      if (!anyRunning)
+      if (!anyRunning) {
+        ++epoch; // accesses before the barrier are ordered before those after
         for (Thread &thread : block)
           if (thread.atBarrier) {
             thread.atBarrier = false;
             ++thread.pc;
           }
+      }
     }
   }
 
@@ -804,7 +808,8 @@ private:
   /// Resolves an access of `bytes` at `address` in `space` for thread `t`
   /// to a host pointer, checking bounds and alignment.
   unsigned char *memory(Space space, uint64_t address, uint64_t bytes,
-                        unsigned t, bool store, std::string &error) {
+                        unsigned t, bool store, std::string &error,
+                        bool atomic = false) {
     const char *verb = store ? "store" : "load";
     auto describe = [&](const char *where) {
       std::ostringstream text;
@@ -846,6 +851,8 @@ private:
         report(error, t, describe("shared"));
         return nullptr;
       }
+      if (!atomic && !checkRace(address, bytes, t, store, error))
+        return nullptr;
       return shared.data() + address;
     case Space::Local:
       if (address + bytes > thread.local.size() || address + bytes < address) {
@@ -863,6 +870,63 @@ private:
       return reinterpret_cast<unsigned char *>(address);
     }
     return nullptr;
+  }
+
+  /// Who touched each shared byte since the last barrier: the last writer
+  /// and a reader (thread indices), and whether readers of several warps
+  /// did.
+  struct SharedShadow {
+    int writer = -1, reader = -1;
+    uint64_t writeEpoch = 0, readEpoch = 0;
+    bool readersInSeveralWarps = false;
+  };
+
+  std::string threadName(int t) const {
+    const Thread &thread = block[t];
+    return "thread (" + std::to_string(thread.tid[0]) + "," +
+           std::to_string(thread.tid[1]) + "," + std::to_string(thread.tid[2]) +
+           ")";
+  }
+
+  /// Records a shared access of thread `t` and reports a race: a thread of
+  /// another warp wrote a byte since the last barrier, or read a byte this
+  /// one now writes. Lanes of one warp run in lockstep here, so their
+  /// accesses are ordered by the program (upstream's reductions rely on
+  /// that, e.g. several lanes storing the same result).
+  bool checkRace(uint64_t offset, uint64_t bytes, unsigned t, bool store,
+                 std::string &error) {
+    int warp = static_cast<int>(t / kWarpSize);
+    auto otherWarp = [&](int other) {
+      return other >= 0 && other / static_cast<int>(kWarpSize) != warp;
+    };
+    auto conflict = [&](int other, const char *theirs) {
+      std::ostringstream text;
+      text << "shared-memory race: " << (store ? "store" : "load") << " of "
+           << bytes << " bytes at shared 0x" << std::hex << offset << std::dec
+           << ", which " << threadName(other) << " (another warp) " << theirs
+           << " since the last barrier";
+      report(error, t, text.str());
+      return false;
+    };
+    for (uint64_t i = offset; i < offset + bytes; ++i) {
+      SharedShadow &byte = shadow[i];
+      if (byte.writeEpoch == epoch && otherWarp(byte.writer))
+        return conflict(byte.writer, "stored");
+      if (store) {
+        if (byte.readEpoch == epoch &&
+            (byte.readersInSeveralWarps || otherWarp(byte.reader)))
+          return conflict(byte.reader, "loaded");
+        byte.writer = static_cast<int>(t);
+        byte.writeEpoch = epoch;
+      } else if (byte.readEpoch != epoch) {
+        byte.reader = static_cast<int>(t);
+        byte.readEpoch = epoch;
+        byte.readersInSeveralWarps = false;
+      } else if (otherWarp(byte.reader)) {
+        byte.readersInSeveralWarps = true;
+      }
+    }
+    return true;
   }
 
   uint64_t addressOf(const Value &value, unsigned t) const {
@@ -1520,7 +1584,8 @@ private:
     for (unsigned t : active) {
       uint64_t at = addressOf(address, t);
       unsigned char *host =
-          memory(spaceOf(inst, address), at, type.bytes(), t, true, error);
+          memory(spaceOf(inst, address), at, type.bytes(), t, true, error,
+                 /*atomic=*/true);
       if (!host)
         return false;
       uint64_t old = 0;
@@ -1563,6 +1628,9 @@ private:
   unsigned ctaid[3] = {0, 0, 0};
   std::vector<Thread> block;
   std::vector<unsigned char> shared;
+  std::vector<SharedShadow> shadow;
+  /// Barrier phase of the block (races are looked for within one).
+  uint64_t epoch = 1;
   uint64_t sharedBytes = 0;
   std::vector<unsigned> lanes;
   const Decoded *instruction = nullptr;
