@@ -13,6 +13,8 @@
 #include "Interpreter.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -215,7 +217,12 @@ enum class Op {
   Cos,
   Nop,
   Popc,
-  Clz
+  Clz,
+  Mma,
+  Ldmatrix,
+  CpAsync,
+  CpAsyncCommit,
+  CpAsyncWait
 };
 
 enum class Space { Generic, Param, Global, Shared, Local, Const };
@@ -279,6 +286,12 @@ struct Decoded {
   int guard = -1;
   bool guardNegated = false;
   std::vector<Value> operands;
+  /// Every type modifier in order (mma's D, A, B and C types).
+  std::vector<Type> types;
+  /// mma's shape (m16n8k16, ...), ldmatrix's matrix count (x1, x2, x4) and
+  /// transposition; cp.async's copy size and the groups kept by a wait.
+  unsigned m = 0, n = 0, k = 0, count = 1;
+  bool transpose = false;
 };
 
 struct SharedLayout {
@@ -538,6 +551,7 @@ private:
       else
         d.atomOp = d.atomOp.empty() ? m : d.atomOp + "." + m;
     }
+    d.types = types;
     if (!types.empty())
       d.type = types.back();
     if (types.size() >= 2)
@@ -567,6 +581,44 @@ private:
     if (inst.opcode == "cvta") {
       d.op = inst.has("to") ? Op::CvtaTo : Op::Cvta;
       d.atomOp.clear();
+    }
+    if (d.op == Op::CpAsync) {
+      if (!inst.has("async"))
+        return fail("only cp.async is supported of the cp instructions");
+      if (inst.has("commit_group"))
+        d.op = Op::CpAsyncCommit;
+      else if (inst.has("wait_group") || inst.has("wait_all"))
+        d.op = Op::CpAsyncWait;
+      else if (inst.has("bulk"))
+        return fail("cp.async.bulk is not emulated yet");
+    }
+    if (d.op == Op::Mma) {
+      for (const std::string &m : inst.modifiers)
+        if (m.size() > 1 && m[0] == 'm' && std::isdigit(m[1])) {
+          unsigned mm = 0, nn = 0, kk = 0;
+          if (std::sscanf(m.c_str(), "m%un%uk%u", &mm, &nn, &kk) == 3)
+            d.m = mm, d.n = nn, d.k = kk;
+        }
+      if (!inst.has("sync") || d.types.size() != 4 || d.m != 16 || d.n != 8 ||
+          !inst.has("row") || !inst.has("col"))
+        return fail("only mma.sync.aligned.m16n8k{4,8,16}.row.col with D, A, "
+                    "B and C types is emulated");
+      Type a = d.types[1];
+      bool half = a.kind == Kind::Float && a.bits == 16;
+      bool tf32 = inst.modifiers.end() !=
+                  std::find(inst.modifiers.begin(), inst.modifiers.end(),
+                            "tf32");
+      if (!((half && (d.k == 8 || d.k == 16)) ||
+            (tf32 && (d.k == 4 || d.k == 8))) ||
+          d.types[0].bits != 32 || d.types[3].bits != 32)
+        return fail("mma.sync: only f16/bf16 (k8, k16) and tf32 (k4, k8) "
+                    "with f32 accumulators are emulated");
+    }
+    if (d.op == Op::Ldmatrix) {
+      d.transpose = inst.has("trans");
+      d.count = inst.has("x4") ? 4 : inst.has("x2") ? 2 : 1;
+      if (!inst.has("m8n8") || !inst.has("b16"))
+        return fail("only ldmatrix.m8n8 of b16 is emulated");
     }
     if (d.op == Op::Shfl) {
       for (const char *mode : {"bfly", "down", "up", "idx"})
@@ -602,8 +654,18 @@ private:
 
 // --- Execution -----------------------------------------------------------
 
+/// One cp.async copy, done when its group is waited for.
+struct AsyncCopy {
+  uint64_t sharedOffset;
+  uint64_t source;
+  unsigned bytes, sourceBytes;
+  const void *instruction;
+};
+
 struct Thread {
   unsigned tid[3] = {0, 0, 0};
+  /// Committed cp.async groups, oldest first; the last is still open.
+  std::vector<std::vector<AsyncCopy>> asyncGroups{1};
   std::size_t pc = 0;
   bool exited = false;
   bool atBarrier = false;
@@ -1477,6 +1539,31 @@ private:
       return true;
     case Op::Shfl:
       return shuffle(inst, active, first, error);
+    case Op::Mma:
+      return mma(inst, active, first, error);
+    case Op::Ldmatrix:
+      return ldmatrix(inst, active, first, error);
+    case Op::CpAsync:
+      for (unsigned t : active)
+        if (!cpAsync(inst, t, error))
+          return false;
+      advance();
+      return true;
+    case Op::CpAsyncCommit:
+      for (unsigned t : active)
+        block[t].asyncGroups.emplace_back();
+      advance();
+      return true;
+    case Op::CpAsyncWait: {
+      bool all = inst.source->has("wait_all");
+      for (unsigned t : active) {
+        uint64_t keep = all ? 0 : read(ops[0], t);
+        if (!completeAsync(t, keep, error))
+          return false;
+      }
+      advance();
+      return true;
+    }
     case Op::Vote:
       return vote(inst, active, first);
     case Op::Atom:
@@ -1485,6 +1572,171 @@ private:
     }
     return report(error, active.empty() ? first : active.front(),
                   "unsupported instruction");
+  }
+
+  /// Collective warp instructions need every lane of the warp.
+  bool wholeWarp(const std::vector<unsigned> &active, unsigned first,
+                 std::string &error) {
+    if (active.size() == kWarpSize)
+      return true;
+    return report(error, active.empty() ? first : active.front(),
+                  "a .aligned warp instruction executed by " +
+                      std::to_string(active.size()) + " of 32 lanes");
+  }
+
+  /// An A or B element of an mma operand as f32: half of a packed f16x2 or
+  /// bf16x2 register, or a tf32 register.
+  static float mmaElement(uint64_t bits, unsigned half, const Type &type,
+                          bool tf32) {
+    if (tf32) // tf32 keeps 10 mantissa bits: the rest is ignored
+      return asFloat(bits & 0xffffe000u);
+    uint16_t value = static_cast<uint16_t>(bits >> (16 * half));
+    return type.brain ? bf16ToFloat(value) : halfToFloat(value);
+  }
+
+  /// mma.sync.aligned.m16n8k{4,8,16}.row.col: D = A·B + C for the warp,
+  /// with the fragment layouts of the PTX ISA (groupID = lane / 4,
+  /// threadID_in_group = lane % 4).
+  bool mma(const Decoded &inst, const std::vector<unsigned> &active,
+           unsigned first, std::string &error) {
+    if (!wholeWarp(active, first, error))
+      return false;
+    const std::vector<Value> &ops = inst.operands;
+    const Type &aType = inst.types[1];
+    bool tf32 = inst.source->has("tf32");
+    unsigned K = inst.k;
+    float A[16][16] = {}, B[16][8] = {}, C[16][8] = {};
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      unsigned t = first + lane, g = lane / 4, q = lane % 4;
+      auto reg = [&](const Value &vector, unsigned i) {
+        return read(vector.elements.at(i), t);
+      };
+      if (tf32) {
+        for (unsigned i = 0; i < K / 2; ++i) { // a0..a3: (g|g+8, q|q+4)
+          unsigned row = g + 8 * (i % 2), col = q + 4 * (i / 2);
+          A[row][col] = mmaElement(reg(ops[1], i), 0, aType, true);
+        }
+        for (unsigned i = 0; i < K / 4; ++i) // b0, b1: (q|q+4, g)
+          B[q + 4 * i][g] = mmaElement(reg(ops[2], i), 0, aType, true);
+      } else {
+        for (unsigned i = 0; i < K / 2; ++i) { // a0..a7 (k16) / a0..a3 (k8)
+          unsigned row = g + 8 * ((i / 2) % 2);
+          unsigned col = q * 2 + (i % 2) + 8 * (i / 4);
+          A[row][col] = mmaElement(reg(ops[1], i / 2), i % 2, aType, false);
+        }
+        for (unsigned i = 0; i < K / 4; ++i) { // b0..b3 (k16) / b0, b1 (k8)
+          unsigned row = q * 2 + (i % 2) + 8 * (i / 2);
+          B[row][g] = mmaElement(reg(ops[2], i / 2), i % 2, inst.types[2],
+                                 false);
+        }
+      }
+      for (unsigned i = 0; i < 4; ++i) // c0..c3: (g|g+8, 2q + i%2)
+        C[g + 8 * (i / 2)][q * 2 + i % 2] = asFloat(reg(ops[3], i));
+    }
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      unsigned t = first + lane, g = lane / 4, q = lane % 4;
+      for (unsigned i = 0; i < 4; ++i) {
+        unsigned row = g + 8 * (i / 2), col = q * 2 + i % 2;
+        float sum = C[row][col];
+        for (unsigned kk = 0; kk < K; ++kk)
+          sum = std::fma(A[row][kk], B[kk][col], sum);
+        write(ops[0].elements.at(i), t, fromFloat(sum), Type{Kind::Bits, 32});
+      }
+      ++block[t].pc;
+    }
+    return true;
+  }
+
+  /// ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16: lanes 8j..8j+7
+  /// give the row addresses of matrix j; each lane receives, per matrix,
+  /// the two elements (lane / 4, 2·(lane % 4) + {0, 1}) (transposed:
+  /// (2·(lane % 4) + {0, 1}, lane / 4)).
+  bool ldmatrix(const Decoded &inst, const std::vector<unsigned> &active,
+                unsigned first, std::string &error) {
+    if (!wholeWarp(active, first, error))
+      return false;
+    const std::vector<Value> &ops = inst.operands;
+    Space space = spaceOf(inst, ops[1]);
+    uint16_t rows[4][8][8];
+    for (unsigned j = 0; j < inst.count; ++j)
+      for (unsigned r = 0; r < 8; ++r) {
+        unsigned t = first + 8 * j + r;
+        unsigned char *host =
+            memory(space, addressOf(ops[1], t), 16, t, false, error);
+        if (!host)
+          return false;
+        std::memcpy(rows[j][r], host, 16);
+      }
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      unsigned t = first + lane;
+      for (unsigned j = 0; j < inst.count; ++j) {
+        uint16_t lo, hi;
+        if (inst.transpose) {
+          lo = rows[j][2 * (lane % 4)][lane / 4];
+          hi = rows[j][2 * (lane % 4) + 1][lane / 4];
+        } else {
+          lo = rows[j][lane / 4][2 * (lane % 4)];
+          hi = rows[j][lane / 4][2 * (lane % 4) + 1];
+        }
+        const Value &dst = ops[0].kind == Value::Kind::Vector
+                               ? ops[0].elements.at(j)
+                               : ops[0];
+        write(dst, t, uint64_t(lo) | (uint64_t(hi) << 16),
+              Type{Kind::Bits, 32});
+      }
+      ++block[t].pc;
+    }
+    return true;
+  }
+
+  /// cp.async.{ca,cg}.shared.global [dst], [src], size[, src-size]: queued
+  /// in the thread's open group; bounds are checked now, the copy happens
+  /// when a wait completes its group.
+  bool cpAsync(const Decoded &inst, unsigned t, std::string &error) {
+    const std::vector<Value> &ops = inst.operands;
+    unsigned bytes = static_cast<unsigned>(read(ops[2], t));
+    unsigned sourceBytes =
+        ops.size() > 3 ? static_cast<unsigned>(read(ops[3], t)) : bytes;
+    if (bytes != 4 && bytes != 8 && bytes != 16)
+      return report(error, t,
+                    "cp.async copies 4, 8 or 16 bytes, not " +
+                        std::to_string(bytes));
+    uint64_t dst = addressOf(ops[0], t);
+    Space dstSpace = spaceOf(inst, ops[0]);
+    if (dstSpace == Space::Generic || dstSpace == Space::Global)
+      dstSpace = Space::Shared;
+    if (!memory(dstSpace, dst, bytes, t, true, error, /*atomic=*/true))
+      return false;
+    uint64_t src = addressOf(ops[1], t);
+    if (sourceBytes > 0 &&
+        !memory(Space::Global, src, sourceBytes, t, false, error))
+      return false;
+    block[t].asyncGroups.back().push_back(
+        {dst, src, bytes, std::min(sourceBytes, bytes), &inst});
+    return true;
+  }
+
+  /// Completes thread `t`'s committed groups but the `keep` newest.
+  bool completeAsync(unsigned t, uint64_t keep, std::string &error) {
+    std::vector<std::vector<AsyncCopy>> &groups = block[t].asyncGroups;
+    std::size_t committed = groups.size() - 1; // the last one is open
+    std::size_t done = committed > keep ? committed - keep : 0;
+    for (std::size_t g = 0; g < done; ++g)
+      for (const AsyncCopy &copy : groups[g]) {
+        const Decoded *saved = instruction;
+        instruction = static_cast<const Decoded *>(copy.instruction);
+        unsigned char *target =
+            memory(Space::Shared, copy.sharedOffset, copy.bytes, t, true, error);
+        instruction = saved;
+        if (!target)
+          return false;
+        std::memcpy(target, reinterpret_cast<const void *>(copy.source),
+                    copy.sourceBytes);
+        std::memset(target + copy.sourceBytes, 0,
+                    copy.bytes - copy.sourceBytes);
+      }
+    groups.erase(groups.begin(), groups.begin() + done);
+    return true;
   }
 
   bool shuffle(const Decoded &inst, const std::vector<unsigned> &active,
