@@ -250,6 +250,185 @@ TEST(EmulatorTest, FloatArithmeticFollowsIeee) {
   EXPECT_EQ(out[3], 8.0f);
 }
 
+/// f16 bits of a small integer (exact in f16).
+uint16_t half(int value) {
+  if (value == 0)
+    return 0;
+  uint16_t sign = value < 0 ? 0x8000 : 0;
+  unsigned magnitude = static_cast<unsigned>(value < 0 ? -value : value);
+  int exponent = 31 - __builtin_clz(magnitude);
+  unsigned mantissa = (magnitude << (10 - exponent)) & 0x3ff;
+  return static_cast<uint16_t>(sign | ((exponent + 15) << 10) | mantissa);
+}
+
+TEST(EmulatorTest, MmaSyncM16N8K16FollowsTheFragmentLayouts) {
+  // D = A·B + C with small integers (exact in f16 and f32). Each lane's
+  // fragments are laid out on the host from the PTX ISA's tables
+  // (g = lane / 4, q = lane % 4):
+  //   A: a0,a1 (g, 2q..2q+1)  a2,a3 (g+8, 2q..)  a4,a5 (g, 2q+8..)
+  //      a6,a7 (g+8, 2q+8..), two f16 per register;
+  //   B: b0,b1 (2q..2q+1, g)  b2,b3 (2q+8.., g);
+  //   C, D: c0,c1 (g, 2q..2q+1)  c2,c3 (g+8, 2q..).
+  int A[16][16], B[16][8], C[16][8];
+  for (int i = 0; i < 16; ++i)
+    for (int k = 0; k < 16; ++k)
+      A[i][k] = (i * 3 + k * 5) % 7 - 3;
+  for (int k = 0; k < 16; ++k)
+    for (int j = 0; j < 8; ++j)
+      B[k][j] = (k * 2 + j * 7) % 5 - 2;
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 8; ++j)
+      C[i][j] = i - j;
+  // Per lane, 64 bytes: 4 A registers, 2 B registers, 2 unused words, 4 C
+  // floats, 4 D floats (each vector aligned to its size).
+  std::vector<uint32_t> buffer(32 * 16, 0);
+  for (int lane = 0; lane < 32; ++lane) {
+    int g = lane / 4, q = lane % 4;
+    uint32_t *a = &buffer[lane * 16], *b = a + 4;
+    auto pack = [](int lo, int hi) {
+      return uint32_t(half(lo)) | (uint32_t(half(hi)) << 16);
+    };
+    a[0] = pack(A[g][2 * q], A[g][2 * q + 1]);
+    a[1] = pack(A[g + 8][2 * q], A[g + 8][2 * q + 1]);
+    a[2] = pack(A[g][2 * q + 8], A[g][2 * q + 9]);
+    a[3] = pack(A[g + 8][2 * q + 8], A[g + 8][2 * q + 9]);
+    b[0] = pack(B[2 * q][g], B[2 * q + 1][g]);
+    b[1] = pack(B[2 * q + 8][g], B[2 * q + 9][g]);
+    float c[4] = {float(C[g][2 * q]), float(C[g][2 * q + 1]),
+                  float(C[g + 8][2 * q]), float(C[g + 8][2 * q + 1])};
+    std::memcpy(a + 8, c, 16);
+  }
+  std::string error =
+      run(kernel("\t.reg .b32 %r<20>;\n\t.reg .b32 %f<9>;\n\t.reg .b64 %rd<6>;",
+                 "\tld.param.u64 %rd1, [k_param_0];\n"
+                 "\tmov.u32 %r1, %laneid;\n"
+                 "\tmul.wide.u32 %rd2, %r1, 64;\n"
+                 "\tadd.s64 %rd3, %rd1, %rd2;\n"
+                 "\tld.global.v4.b32 {%r2, %r3, %r4, %r5}, [%rd3];\n"
+                 "\tld.global.v2.b32 {%r6, %r7}, [%rd3+16];\n"
+                 "\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd3+32];\n"
+                 "\tmma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+                 "{%f5, %f6, %f7, %f8}, {%r2, %r3, %r4, %r5}, {%r6, %r7}, "
+                 "{%f1, %f2, %f3, %f4};\n"
+                 "\tst.global.v4.f32 [%rd3+48], {%f5, %f6, %f7, %f8};\n"
+                 "\tret;"),
+          buffer, 1, 32);
+  ASSERT_EQ(error, "");
+  for (int lane = 0; lane < 32; ++lane) {
+    int g = lane / 4, q = lane % 4;
+    float d[4];
+    std::memcpy(d, &buffer[lane * 16 + 12], 16);
+    int rows[4] = {g, g, g + 8, g + 8},
+        cols[4] = {2 * q, 2 * q + 1, 2 * q, 2 * q + 1};
+    for (int r = 0; r < 4; ++r) {
+      int expected = C[rows[r]][cols[r]];
+      for (int k = 0; k < 16; ++k)
+        expected += A[rows[r]][k] * B[k][cols[r]];
+      EXPECT_EQ(d[r], float(expected)) << "lane " << lane << " d" << r << " ("
+                                       << rows[r] << "," << cols[r] << ")";
+    }
+  }
+}
+
+TEST(EmulatorTest, LdmatrixDealsRowsAndTransposedColumnsToLanes) {
+  // Four 8x8 matrices of b16 in shared memory, element (j, r, c) =
+  // 256·j + 16·r + c. Lane 8j + r points at row r of matrix j.
+  std::vector<uint32_t> out(32 * 8, 0);
+  std::string body = "\tld.param.u64 %rd1, [k_param_0];\n"
+                     "\tmov.u32 %r1, %laneid;\n"
+                     "\tmov.u64 %rd2, tiles;\n";
+  // Lane l fills row l: 8 elements 256·(l/8) + 16·(l%8) + c.
+  body += "\tshr.u32 %r2, %r1, 3;\n"
+          "\tand.b32 %r3, %r1, 7;\n"
+          "\tshl.b32 %r4, %r2, 8;\n"
+          "\tshl.b32 %r5, %r3, 4;\n"
+          "\tadd.s32 %r6, %r4, %r5;\n"
+          "\tmul.wide.u32 %rd3, %r1, 16;\n"
+          "\tadd.s64 %rd4, %rd2, %rd3;\n";
+  for (int c = 0; c < 8; ++c)
+    body += "\tadd.s32 %r7, %r6, " + std::to_string(c) +
+            ";\n\tcvt.u16.u32 %h1, %r7;\n\tst.shared.u16 [%rd4+" +
+            std::to_string(2 * c) + "], %h1;\n";
+  body += "\tbar.sync 0;\n"
+          "\tldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r8, %r9, %r10, "
+          "%r11}, [%rd4];\n"
+          "\tldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r12, %r13, "
+          "%r14, %r15}, [%rd4];\n"
+          "\tmul.wide.u32 %rd5, %r1, 32;\n"
+          "\tadd.s64 %rd6, %rd1, %rd5;\n"
+          "\tst.global.v4.b32 [%rd6], {%r8, %r9, %r10, %r11};\n"
+          "\tst.global.v4.b32 [%rd6+16], {%r12, %r13, %r14, %r15};\n"
+          "\tret;";
+  std::string error = run(
+      kernel("\t.reg .b16 %h<2>;\n\t.reg .b32 %r<16>;\n\t.reg .b64 %rd<7>;\n"
+             "\t.shared .align 16 .b8 tiles[512];",
+             body),
+      out, 1, 32);
+  ASSERT_EQ(error, "");
+  for (int lane = 0; lane < 32; ++lane)
+    for (int j = 0; j < 4; ++j) {
+      // Plain: row lane/4, columns 2(lane%4), +1. Transposed: rows 2(lane%4),
+      // +1 of column lane/4.
+      uint32_t plain = out[lane * 8 + j], trans = out[lane * 8 + 4 + j];
+      int r = lane / 4, c = 2 * (lane % 4);
+      EXPECT_EQ(plain & 0xffff, uint32_t(256 * j + 16 * r + c));
+      EXPECT_EQ(plain >> 16, uint32_t(256 * j + 16 * r + c + 1));
+      EXPECT_EQ(trans & 0xffff, uint32_t(256 * j + 16 * c + r));
+      EXPECT_EQ(trans >> 16, uint32_t(256 * j + 16 * (c + 1) + r));
+    }
+}
+
+TEST(EmulatorTest, CpAsyncLandsWhenItsGroupIsWaitedFor) {
+  // Words 0..3 hold data; the kernel copies 16 bytes to shared (and 8 of 16
+  // with zero fill), reads the first word before and after the wait.
+  std::vector<uint32_t> buffer = {11, 22, 33, 44, 0, 0, 0, 0, 0, 0};
+  std::string error =
+      run(kernel("\t.reg .b32 %r<6>;\n\t.reg .b64 %rd<4>;\n"
+                 "\t.shared .align 16 .b8 stage[32];",
+                 "\tld.param.u64 %rd1, [k_param_0];\n"
+                 "\tmov.u64 %rd2, stage;\n"
+                 "\tcp.async.cg.shared.global [%rd2], [%rd1], 16;\n"
+                 "\tcp.async.commit_group;\n"
+                 "\tcp.async.ca.shared.global [%rd2+16], [%rd1], 16, 8;\n"
+                 "\tcp.async.commit_group;\n"
+                 "\tld.shared.u32 %r1, [%rd2];\n"
+                 "\tcp.async.wait_group 1;\n"
+                 "\tld.shared.u32 %r2, [%rd2+12];\n"
+                 "\tld.shared.u32 %r3, [%rd2+16];\n"
+                 "\tcp.async.wait_all;\n"
+                 "\tld.shared.u32 %r4, [%rd2+20];\n"
+                 "\tld.shared.u32 %r5, [%rd2+24];\n"
+                 "\tst.global.u32 [%rd1+16], %r1;\n"
+                 "\tst.global.u32 [%rd1+20], %r2;\n"
+                 "\tst.global.u32 [%rd1+24], %r3;\n"
+                 "\tst.global.u32 [%rd1+28], %r4;\n"
+                 "\tst.global.u32 [%rd1+32], %r5;\n"
+                 "\tret;"),
+          buffer, 1, 1);
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(buffer[4], 0u);  // before any wait: not there yet
+  EXPECT_EQ(buffer[5], 44u); // the first group waited for
+  EXPECT_EQ(buffer[6], 0u);  // the second group still pending
+  EXPECT_EQ(buffer[7], 22u); // after wait_all
+  EXPECT_EQ(buffer[8], 0u);  // zero-filled beyond the 8 source bytes
+}
+
+TEST(EmulatorTest, WarpCollectivesNeedTheWholeWarp) {
+  std::vector<uint32_t> out(64, 0);
+  std::string error = run(
+      kernel("\t.reg .pred %p<2>;\n\t.reg .b32 %r<12>;\n\t.reg .b64 %rd<4>;",
+             std::string(kPrologue) +
+                 "\tsetp.ge.u32 %p1, %r1, 16;\n"
+                 "\t@%p1 bra $DONE;\n"
+                 "\tmma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%r5, "
+                 "%r6, %r7, %r8}, {%r1, %r2}, {%r3}, {%r4, %r4, %r4, %r4};\n"
+                 "$DONE:\n"
+                 "\tret;"),
+      out, 1, 32);
+  EXPECT_THAT(error, HasSubstr("a .aligned warp instruction executed by 16 "
+                               "of 32 lanes"));
+}
+
 TEST(EmulatorTest, OutOfBoundsStoresAreReported) {
   std::vector<uint32_t> out(8, 0);
   std::string error = run(

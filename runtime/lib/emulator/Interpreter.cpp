@@ -14,8 +14,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -557,22 +557,54 @@ private:
     if (types.size() >= 2)
       d.sourceType = types[types.size() - 1], d.type = types[types.size() - 2];
 
-    static const std::map<std::string, Op> ops = {
-        {"mov", Op::Mov},   {"ld", Op::Ld},       {"ldu", Op::Ld},
-        {"st", Op::St},     {"add", Op::Add},     {"sub", Op::Sub},
-        {"mul", Op::Mul},   {"mad", Op::Mad},     {"fma", Op::Fma},
-        {"div", Op::Div},   {"rem", Op::Rem},     {"neg", Op::Neg},
-        {"abs", Op::Abs},   {"min", Op::Min},     {"max", Op::Max},
-        {"and", Op::And},   {"or", Op::Or},       {"xor", Op::Xor},
-        {"not", Op::Not},   {"shl", Op::Shl},     {"shr", Op::Shr},
-        {"setp", Op::Setp}, {"selp", Op::Selp},   {"cvt", Op::Cvt},
-        {"bra", Op::Bra},   {"ret", Op::Ret},     {"exit", Op::Exit},
-        {"bar", Op::Bar},   {"barrier", Op::Bar}, {"shfl", Op::Shfl},
-        {"vote", Op::Vote}, {"atom", Op::Atom},   {"red", Op::Red},
-        {"ex2", Op::Ex2},   {"lg2", Op::Lg2},     {"rcp", Op::Rcp},
-        {"sqrt", Op::Sqrt}, {"rsqrt", Op::Rsqrt}, {"sin", Op::Sin},
-        {"cos", Op::Cos},   {"membar", Op::Nop},  {"fence", Op::Nop},
-        {"popc", Op::Popc}, {"clz", Op::Clz},     {"cvta", Op::Cvta}};
+    static const std::map<std::string, Op> ops = {{"mov", Op::Mov},
+                                                  {"ld", Op::Ld},
+                                                  {"ldu", Op::Ld},
+                                                  {"st", Op::St},
+                                                  {"add", Op::Add},
+                                                  {"sub", Op::Sub},
+                                                  {"mul", Op::Mul},
+                                                  {"mad", Op::Mad},
+                                                  {"fma", Op::Fma},
+                                                  {"div", Op::Div},
+                                                  {"rem", Op::Rem},
+                                                  {"neg", Op::Neg},
+                                                  {"abs", Op::Abs},
+                                                  {"min", Op::Min},
+                                                  {"max", Op::Max},
+                                                  {"and", Op::And},
+                                                  {"or", Op::Or},
+                                                  {"xor", Op::Xor},
+                                                  {"not", Op::Not},
+                                                  {"shl", Op::Shl},
+                                                  {"shr", Op::Shr},
+                                                  {"setp", Op::Setp},
+                                                  {"selp", Op::Selp},
+                                                  {"cvt", Op::Cvt},
+                                                  {"bra", Op::Bra},
+                                                  {"ret", Op::Ret},
+                                                  {"exit", Op::Exit},
+                                                  {"bar", Op::Bar},
+                                                  {"barrier", Op::Bar},
+                                                  {"shfl", Op::Shfl},
+                                                  {"vote", Op::Vote},
+                                                  {"atom", Op::Atom},
+                                                  {"red", Op::Red},
+                                                  {"ex2", Op::Ex2},
+                                                  {"lg2", Op::Lg2},
+                                                  {"rcp", Op::Rcp},
+                                                  {"sqrt", Op::Sqrt},
+                                                  {"rsqrt", Op::Rsqrt},
+                                                  {"sin", Op::Sin},
+                                                  {"cos", Op::Cos},
+                                                  {"membar", Op::Nop},
+                                                  {"fence", Op::Nop},
+                                                  {"popc", Op::Popc},
+                                                  {"clz", Op::Clz},
+                                                  {"cvta", Op::Cvta},
+                                                  {"mma", Op::Mma},
+                                                  {"ldmatrix", Op::Ldmatrix},
+                                                  {"cp", Op::CpAsync}};
     auto op = ops.find(inst.opcode);
     if (op == ops.end())
       return fail("the emulator does not support the instruction '" +
@@ -605,9 +637,9 @@ private:
                     "B and C types is emulated");
       Type a = d.types[1];
       bool half = a.kind == Kind::Float && a.bits == 16;
-      bool tf32 = inst.modifiers.end() !=
-                  std::find(inst.modifiers.begin(), inst.modifiers.end(),
-                            "tf32");
+      bool tf32 =
+          inst.modifiers.end() !=
+          std::find(inst.modifiers.begin(), inst.modifiers.end(), "tf32");
       if (!((half && (d.k == 8 || d.k == 16)) ||
             (tf32 && (d.k == 4 || d.k == 8))) ||
           d.types[0].bits != 32 || d.types[3].bits != 32)
@@ -1626,8 +1658,8 @@ private:
         }
         for (unsigned i = 0; i < K / 4; ++i) { // b0..b3 (k16) / b0, b1 (k8)
           unsigned row = q * 2 + (i % 2) + 8 * (i / 2);
-          B[row][g] = mmaElement(reg(ops[2], i / 2), i % 2, inst.types[2],
-                                 false);
+          B[row][g] =
+              mmaElement(reg(ops[2], i / 2), i % 2, inst.types[2], false);
         }
       }
       for (unsigned i = 0; i < 4; ++i) // c0..c3: (g|g+8, 2q + i%2)
@@ -1678,9 +1710,8 @@ private:
           lo = rows[j][lane / 4][2 * (lane % 4)];
           hi = rows[j][lane / 4][2 * (lane % 4) + 1];
         }
-        const Value &dst = ops[0].kind == Value::Kind::Vector
-                               ? ops[0].elements.at(j)
-                               : ops[0];
+        const Value &dst =
+            ops[0].kind == Value::Kind::Vector ? ops[0].elements.at(j) : ops[0];
         write(dst, t, uint64_t(lo) | (uint64_t(hi) << 16),
               Type{Kind::Bits, 32});
       }
@@ -1725,8 +1756,8 @@ private:
       for (const AsyncCopy &copy : groups[g]) {
         const Decoded *saved = instruction;
         instruction = static_cast<const Decoded *>(copy.instruction);
-        unsigned char *target =
-            memory(Space::Shared, copy.sharedOffset, copy.bytes, t, true, error);
+        unsigned char *target = memory(Space::Shared, copy.sharedOffset,
+                                       copy.bytes, t, true, error);
         instruction = saved;
         if (!target)
           return false;
