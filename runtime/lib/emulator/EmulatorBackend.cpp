@@ -11,6 +11,8 @@
 #include "Interpreter.h"
 #include "Ptx.h"
 
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -131,9 +133,28 @@ LMHeadStatus EmulatorBackend::launch(void *function, const char *kernelName,
     return isKnownMemory(address, bytes);
   };
   std::string failure;
-  if (!emulator::runKernel(f->module->ptx, *f->kernel, request, failure)) {
+  emulator::LaunchStats stats;
+  auto start = std::chrono::steady_clock::now();
+  if (!emulator::runKernel(f->module->ptx, *f->kernel, request, failure,
+                           &stats)) {
     error = failure + " (" + dims.describe() + ")";
     return LMHEAD_STATUS_EMULATOR_ERROR;
+  }
+  // LMHEAD_EMULATOR_STATS=1: one line per launch on stderr, for benchmarks.
+  const char *report = std::getenv("LMHEAD_EMULATOR_STATS");
+  if (report && *report && std::string(report) != "0") {
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+    std::fprintf(stderr,
+                 "lmhead emulator: kernel %s: %s, %llu warp instructions, "
+                 "%llu lane instructions, %.3f s, %.1f M lane "
+                 "instructions/s\n",
+                 f->kernel->name.c_str(), dims.describe().c_str(),
+                 static_cast<unsigned long long>(stats.warpInstructions),
+                 static_cast<unsigned long long>(stats.laneInstructions),
+                 seconds,
+                 seconds > 0 ? stats.laneInstructions / seconds / 1e6 : 0.0);
   }
   return LMHEAD_STATUS_OK;
 }

@@ -1316,6 +1316,7 @@ private:
   bool execute(const Decoded &inst, unsigned first, std::string &error) {
     instruction = &inst;
     ++steps;
+    laneSteps += lanes.size();
     const std::vector<Value> &ops = inst.operands;
     // Lanes whose guard holds; the others just move on.
     std::vector<unsigned> active;
@@ -1917,7 +1918,13 @@ private:
   uint64_t sharedBytes = 0;
   std::vector<unsigned> lanes;
   const Decoded *instruction = nullptr;
-  uint64_t steps = 0;
+  /// Warp and lane instructions executed, for LaunchStats; `steps` also
+  /// serves as %clock.
+  uint64_t steps = 0, laneSteps = 0;
+
+public:
+  uint64_t warpInstructions() const { return steps; }
+  uint64_t laneInstructions() const { return laneSteps; }
 };
 
 } // namespace
@@ -1925,7 +1932,8 @@ private:
 bool lmhead::runtime::emulator::runKernel(const ptx::Module &module,
                                           const ptx::Function &kernel,
                                           const LaunchRequest &request,
-                                          std::string &error) {
+                                          std::string &error,
+                                          LaunchStats *stats) {
   DecodedKernel decoded;
   Decoder decoder(kernel, decoded);
   decoder.addModuleShared(module.globals);
@@ -1953,5 +1961,9 @@ bool lmhead::runtime::emulator::runKernel(const ptx::Module &module,
         if (!runner.run(ctaid, error))
           return false;
       }
+  if (stats) {
+    stats->warpInstructions = runner.warpInstructions();
+    stats->laneInstructions = runner.laneInstructions();
+  }
   return true;
 }

@@ -41,10 +41,19 @@ struct LaunchRequest {
   std::function<bool(uint64_t address, uint64_t bytes)> isGlobal;
 };
 
+/// What a launch executed.
+struct LaunchStats {
+  /// Warp instructions (one per instruction a warp issued) and lane
+  /// instructions (one per lane that executed it).
+  uint64_t warpInstructions = 0, laneInstructions = 0;
+};
+
 /// Runs `kernel` of `module`. Returns true when every thread finished;
-/// otherwise false with `error` set to the first problem found.
+/// otherwise false with `error` set to the first problem found. `stats`,
+/// when given, receives the counts.
 bool runKernel(const ptx::Module &module, const ptx::Function &kernel,
-               const LaunchRequest &request, std::string &error);
+               const LaunchRequest &request, std::string &error,
+               LaunchStats *stats = nullptr);
 
 } // namespace lmhead::runtime::emulator
 
