@@ -12,6 +12,7 @@
 
 #include "emulator/Interpreter.h"
 #include "emulator/Ptx.h"
+#include "emulator/TensorMap.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -427,6 +428,81 @@ TEST(EmulatorTest, WarpCollectivesNeedTheWholeWarp) {
       out, 1, 32);
   EXPECT_THAT(error, HasSubstr("a .aligned warp instruction executed by 16 "
                                "of 32 lanes"));
+}
+
+TEST(EmulatorTest, TmaLoadsSwizzle128BytesAndCompletesTheMbarrier) {
+  // The buffer: a tensor map (128 bytes), a 16x32 f32 tensor (element
+  // (r, c) = 32r + c), and 2048 bytes where the kernel dumps the shared
+  // tile as TMA left it. With the 128-byte swizzle, the 16-byte chunk k of
+  // row r lands at chunk k ^ (r % 8).
+  std::vector<uint32_t> buffer(32 + 512 + 512, 0);
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 32; ++c)
+      buffer[32 + r * 32 + c] = r * 32 + c;
+  emulator::TensorMap map;
+  map.dataType = 7; // FLOAT32
+  map.rank = 2;
+  map.swizzle = 3; // 128B
+  map.globalAddress = reinterpret_cast<uint64_t>(&buffer[32]);
+  map.globalDim[0] = 32;
+  map.globalDim[1] = 16;
+  map.globalStrides[0] = 128;
+  map.boxDim[0] = 32;
+  map.boxDim[1] = 16;
+  map.elementStrides[0] = map.elementStrides[1] = 1;
+  std::memcpy(buffer.data(), &map, sizeof(map));
+  std::string error = run(
+      kernel("\t.reg .pred %p<2>;\n\t.reg .b32 %r<6>;\n\t.reg .b64 %rd<8>;\n"
+             "\t.shared .align 1024 .b8 tile[2048];\n"
+             "\t.shared .align 8 .b8 bar[8];",
+             "\tld.param.u64 %rd1, [k_param_0];\n"
+             "\tmov.u64 %rd3, bar;\n"
+             "\tmbarrier.init.shared.b64 [%rd3], 1;\n"
+             "\tmbarrier.arrive.expect_tx.shared.b64 %rd4, [%rd3], 2048;\n"
+             "\tmov.u64 %rd5, tile;\n"
+             "\tmov.u32 %r1, 0;\n"
+             "\tcp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::"
+             "complete_tx::bytes [%rd5], [%rd1, {%r1, %r1}], [%rd3];\n"
+             "$WAIT:\n"
+             "\tmbarrier.try_wait.parity.shared.b64 %p1, [%rd3], 0;\n"
+             "\t@!%p1 bra $WAIT;\n"
+             "\tmov.u32 %r2, 0;\n"
+             "$COPY:\n"
+             "\tcvt.u64.u32 %rd6, %r2;\n"
+             "\tadd.s64 %rd7, %rd5, %rd6;\n"
+             "\tld.shared.u32 %r3, [%rd7];\n"
+             "\tadd.s64 %rd7, %rd1, %rd6;\n"
+             "\tst.global.u32 [%rd7+2176], %r3;\n"
+             "\tadd.s32 %r2, %r2, 4;\n"
+             "\tsetp.lt.u32 %p1, %r2, 2048;\n"
+             "\t@%p1 bra $COPY;\n"
+             "\tret;"),
+      buffer, 1, 1);
+  ASSERT_EQ(error, "");
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 32; ++c) {
+      int chunk = (c * 4) / 16, within = (c * 4) % 16;
+      int at = r * 128 + ((chunk ^ (r % 8)) * 16) + within;
+      EXPECT_EQ(buffer[32 + 512 + at / 4], uint32_t(r * 32 + c))
+          << "(" << r << ", " << c << ")";
+    }
+}
+
+TEST(EmulatorTest, AnMbarrierThatCannotCompleteIsADeadlock) {
+  std::vector<uint32_t> out(1, 0);
+  std::string error =
+      run(kernel("\t.reg .pred %p<2>;\n\t.reg .b64 %rd<4>;\n"
+                 "\t.shared .align 8 .b8 bar[8];",
+                 "\tmov.u64 %rd1, bar;\n"
+                 "\tmbarrier.init.shared.b64 [%rd1], 2;\n"
+                 "\tmbarrier.arrive.shared.b64 %rd2, [%rd1];\n"
+                 "$WAIT:\n"
+                 "\tmbarrier.try_wait.parity.shared.b64 %p1, [%rd1], 0;\n"
+                 "\t@!%p1 bra $WAIT;\n"
+                 "\tret;"),
+          out, 1, 1);
+  EXPECT_THAT(error, HasSubstr("deadlock: every warp waits on an mbarrier "
+                               "phase that can no longer complete"));
 }
 
 TEST(EmulatorTest, OutOfBoundsStoresAreReported) {

@@ -10,6 +10,7 @@
 #include "EmulatorBackend.h"
 #include "Interpreter.h"
 #include "Ptx.h"
+#include "TensorMap.h"
 
 #include <chrono>
 #include <cstdio>
@@ -293,10 +294,40 @@ LMHeadStatus EmulatorBackend::unregisterHost(void *pointer,
   return LMHEAD_STATUS_OK;
 }
 
-LMHeadStatus EmulatorBackend::encodeTensorMap(const TensorMapRequest &, void *,
-                                              std::string &error) {
-  error = "the PTX emulator does not emulate TMA tensor maps yet";
-  return LMHEAD_STATUS_UNAVAILABLE;
+LMHeadStatus EmulatorBackend::encodeTensorMap(const TensorMapRequest &request,
+                                              void *map, std::string &error) {
+  // The driver's checks that the emulator relies on.
+  if (request.rank < 1 || request.rank > 5 ||
+      emulator::tensorMapElementBytes(request.dataType) == 0) {
+    error = "cuTensorMapEncodeTiled: rank " + std::to_string(request.rank) +
+            " or data type " + std::to_string(request.dataType) +
+            " is not supported by the emulator";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  if (request.interleave != 0) {
+    error = "cuTensorMapEncodeTiled: interleaved layouts are not emulated";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  emulator::TensorMap encoded;
+  encoded.dataType = static_cast<uint8_t>(request.dataType);
+  encoded.rank = static_cast<uint8_t>(request.rank);
+  encoded.swizzle = static_cast<uint8_t>(request.swizzle);
+  encoded.oobFill = static_cast<uint8_t>(request.oobFill);
+  encoded.globalAddress = reinterpret_cast<uint64_t>(request.globalAddress);
+  for (unsigned d = 0; d < request.rank; ++d) {
+    if (request.boxDim[d] == 0 || request.boxDim[d] > 256) {
+      error = "cuTensorMapEncodeTiled: box dimension " + std::to_string(d) +
+              " is " + std::to_string(request.boxDim[d]) + ", outside [1, 256]";
+      return LMHEAD_STATUS_INVALID_ARGUMENT;
+    }
+    encoded.globalDim[d] = request.globalDim[d];
+    encoded.boxDim[d] = request.boxDim[d];
+    encoded.elementStrides[d] = static_cast<uint8_t>(request.elementStrides[d]);
+    if (d > 0)
+      encoded.globalStrides[d - 1] = request.globalStrides[d - 1];
+  }
+  std::memcpy(map, &encoded, sizeof(encoded));
+  return LMHEAD_STATUS_OK;
 }
 
 std::unique_ptr<Backend> lmhead::runtime::createEmulatorBackend() {

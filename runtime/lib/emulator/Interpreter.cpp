@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Interpreter.h"
+#include "TensorMap.h"
 
 #include <algorithm>
 #include <cctype>
@@ -222,7 +223,10 @@ enum class Op {
   Ldmatrix,
   CpAsync,
   CpAsyncCommit,
-  CpAsyncWait
+  CpAsyncWait,
+  Mbarrier,
+  BulkTensor,
+  Elect
 };
 
 enum class Space { Generic, Param, Global, Shared, Local, Const };
@@ -454,6 +458,12 @@ private:
       value.imm = static_cast<uint64_t>(operand.offset);
       if (operand.name.empty())
         return true;
+      for (const ptx::Operand &coordinates : operand.elements) {
+        Value decoded;
+        if (!this->value(coordinates, decoded))
+          return false;
+        value.elements.push_back(decoded);
+      }
       if (operand.baseIsRegister) {
         auto reg = registers.find(operand.name);
         if (reg == registers.end())
@@ -524,12 +534,12 @@ private:
       else if (m == "v2" || m == "v4")
         d.vector = m == "v2" ? 2 : 4;
       else if (m == "global" || m == "shared" || m == "local" || m == "param" ||
-               m == "const")
-        d.space = m == "global"   ? Space::Global
-                  : m == "shared" ? Space::Shared
-                  : m == "local"  ? Space::Local
-                  : m == "param"  ? Space::Param
-                                  : Space::Const;
+               m == "const" || m == "shared::cta" || m == "shared::cluster")
+        d.space = m == "global"                    ? Space::Global
+                  : m.compare(0, 6, "shared") == 0 ? Space::Shared
+                  : m == "local"                   ? Space::Local
+                  : m == "param"                   ? Space::Param
+                                                   : Space::Const;
       else if (m == "ftz")
         d.ftz = true;
       else if (m == "sat")
@@ -604,7 +614,9 @@ private:
                                                   {"cvta", Op::Cvta},
                                                   {"mma", Op::Mma},
                                                   {"ldmatrix", Op::Ldmatrix},
-                                                  {"cp", Op::CpAsync}};
+                                                  {"cp", Op::CpAsync},
+                                                  {"mbarrier", Op::Mbarrier},
+                                                  {"elect", Op::Elect}};
     auto op = ops.find(inst.opcode);
     if (op == ops.end())
       return fail("the emulator does not support the instruction '" +
@@ -621,8 +633,12 @@ private:
         d.op = Op::CpAsyncCommit;
       else if (inst.has("wait_group") || inst.has("wait_all"))
         d.op = Op::CpAsyncWait;
-      else if (inst.has("bulk"))
-        return fail("cp.async.bulk is not emulated yet");
+      else if (inst.has("bulk")) {
+        if (!inst.has("tensor") || !inst.has("mbarrier::complete_tx::bytes"))
+          return fail("of cp.async.bulk only the tensor loads completing on "
+                      "an mbarrier are emulated");
+        d.op = Op::BulkTensor;
+      }
     }
     if (d.op == Op::Mma) {
       for (const std::string &m : inst.modifiers)
@@ -719,6 +735,7 @@ public:
         alignUp(kernel.shared.staticBytes, 16) + request.dynamicSharedBytes;
     shared.assign(sharedBytes, 0);
     shadow.assign(sharedBytes, SharedShadow());
+    mbarriers.clear();
     ++epoch;
     block.assign(threads, Thread());
     for (unsigned t = 0; t < threads; ++t) {
@@ -732,11 +749,22 @@ public:
     unsigned warps = (threads + kWarpSize - 1) / kWarpSize;
     while (true) {
       bool progress = false;
+      uint64_t changesBefore = stateChanges;
+      waitedThisRound = false;
       for (unsigned w = 0; w < warps; ++w) {
         int status = runWarp(w, error);
         if (status < 0)
           return false;
         progress |= status > 0;
+      }
+      // Warps that only spin on mbarriers nobody will complete.
+      if (waitedThisRound && stateChanges == changesBefore) {
+        if (++idleRounds > kMaxIdleRounds)
+          return report(error, 0,
+                        "deadlock: every warp waits on an mbarrier phase that "
+                        "can no longer complete");
+      } else {
+        idleRounds = 0;
       }
       // Everyone finished, or everyone left waits at the barrier.
       bool anyWaiting = false, anyRunning = false;
@@ -749,6 +777,7 @@ public:
       if (anyRunning && !progress)
         return report(error, 0, "the block made no progress");
       if (!anyRunning) {
+        ++stateChanges;
         ++epoch; // accesses before the barrier are ordered before those after
         for (Thread &thread : block)
           if (thread.atBarrier) {
@@ -814,6 +843,11 @@ private:
       }
       if (!execute(inst, first, error))
         return -1;
+      if (yielded) { // a vain mbarrier wait: give the other warps a turn
+        yielded = false;
+        waitedThisRound = true;
+        return 1;
+      }
     }
   }
 
@@ -911,7 +945,9 @@ private:
            << " bytes at 0x" << std::hex << address;
       return text.str();
     };
-    if (bytes > 1 && address % bytes != 0 && space != Space::Param) {
+    // Natural alignment of an access (bulk copies check theirs).
+    if (bytes > 1 && bytes <= 16 && address % bytes != 0 &&
+        space != Space::Param) {
       std::ostringstream text;
       text << "misaligned " << verb << " of " << bytes << " bytes at 0x"
            << std::hex << address;
@@ -1582,6 +1618,29 @@ private:
           return false;
       advance();
       return true;
+    case Op::Mbarrier:
+      return mbarrierOp(inst, active, error);
+    case Op::BulkTensor:
+      for (unsigned t : active)
+        if (!bulkTensor(inst, t, error))
+          return false;
+      advance();
+      return true;
+    case Op::Elect: {
+      // elect.sync %r|%p, membermask: the lowest executing lane is elected.
+      const Value &pair = ops[0];
+      unsigned leader = active.empty() ? 0 : active.front() - first;
+      for (unsigned t : active) {
+        if (pair.kind == Value::Kind::Vector) {
+          write(pair.elements[0], t, leader, Type{Kind::Bits, 32});
+          write(pair.elements[1], t, t - first == leader, Type{Kind::Pred, 1});
+        } else {
+          write(pair, t, t - first == leader, Type{Kind::Pred, 1});
+        }
+      }
+      advance();
+      return true;
+    }
     case Op::CpAsyncCommit:
       for (unsigned t : active)
         block[t].asyncGroups.emplace_back();
@@ -1771,6 +1830,201 @@ private:
     return true;
   }
 
+  /// An mbarrier in shared memory (kept beside the bytes it occupies).
+  struct Mbarrier {
+    uint64_t expected = 0, pending = 0;
+    int64_t transactions = 0;
+    unsigned phase = 0;
+  };
+
+  /// Completes the current phase of `bar` when every arrival and every
+  /// transaction byte is in.
+  static void completePhase(Mbarrier &bar) {
+    if (bar.pending == 0 && bar.transactions <= 0) {
+      bar.phase ^= 1;
+      bar.pending = bar.expected;
+      bar.transactions = 0;
+    }
+  }
+
+  Mbarrier *mbarrierAt(const Decoded &inst, const Value &address, unsigned t,
+                       std::string &error, bool create = false) {
+    uint64_t at = addressOf(address, t);
+    Space space = spaceOf(inst, address);
+    unsigned char *host =
+        memory(space == Space::Generic ? Space::Generic : Space::Shared, at, 8,
+               t, false, error, /*atomic=*/true);
+    if (!host)
+      return nullptr;
+    uint64_t offset = static_cast<uint64_t>(host - shared.data());
+    if (host < shared.data() || offset >= sharedBytes) {
+      report(error, t, "an mbarrier must be in shared memory");
+      return nullptr;
+    }
+    auto it = mbarriers.find(offset);
+    if (it == mbarriers.end()) {
+      if (!create) {
+        std::ostringstream text;
+        text << "mbarrier at shared 0x" << std::hex << offset
+             << " used before mbarrier.init";
+        report(error, t, text.str());
+        return nullptr;
+      }
+      it = mbarriers.emplace(offset, Mbarrier()).first;
+    }
+    return &it->second;
+  }
+
+  /// mbarrier.init / arrive[.expect_tx] / expect_tx / try_wait[.parity] /
+  /// test_wait[.parity] / inval on shared memory.
+  bool mbarrierOp(const Decoded &inst, const std::vector<unsigned> &active,
+                  std::string &error) {
+    const std::vector<Value> &ops = inst.operands;
+    const ptx::Instruction &src = *inst.source;
+    bool init = src.has("init"), inval = src.has("inval");
+    bool wait = src.has("try_wait") || src.has("test_wait");
+    bool arrive = src.has("arrive"), expect = src.has("expect_tx");
+    bool parity = src.has("parity");
+    bool anyWaiting = false;
+    for (unsigned t : active) {
+      if (init || inval) {
+        Mbarrier *bar = mbarrierAt(inst, ops[0], t, error, /*create=*/true);
+        if (!bar)
+          return false;
+        if (init) {
+          *bar = Mbarrier();
+          bar->expected = bar->pending = read(ops[1], t);
+        }
+        ++stateChanges;
+        ++block[t].pc;
+        continue;
+      }
+      if (wait) {
+        Mbarrier *bar = mbarrierAt(inst, ops[1], t, error);
+        if (!bar)
+          return false;
+        uint64_t wanted = read(ops[2], t);
+        // With .parity, the phase of that parity has completed once the
+        // current phase has the other parity; a state operand names the
+        // phase it was taken in the same way.
+        bool done = parity ? (bar->phase & 1) != (wanted & 1)
+                           : (bar->phase & 1) != ((wanted >> 63) & 1);
+        write(ops[0], t, done, Type{Kind::Pred, 1});
+        anyWaiting |= !done;
+        ++block[t].pc;
+        continue;
+      }
+      // arrive / expect_tx: [state,] [addr] [, count]
+      bool hasState = ops.size() >= 2 && ops[0].kind != Value::Kind::Address;
+      const Value &address = hasState ? ops[1] : ops[0];
+      Mbarrier *bar = mbarrierAt(inst, address, t, error);
+      if (!bar)
+        return false;
+      std::size_t next = hasState ? 2 : 1;
+      if (expect)
+        bar->transactions +=
+            static_cast<int64_t>(next < ops.size() ? read(ops[next], t) : 0);
+      uint64_t state = uint64_t(bar->phase & 1) << 63;
+      if (arrive) {
+        if (bar->pending == 0) {
+          report(error, t, "mbarrier arrival beyond its expected count");
+          return false;
+        }
+        --bar->pending;
+        completePhase(*bar);
+      }
+      if (hasState)
+        write(ops[0], t, state, Type{Kind::Bits, 64});
+      ++stateChanges;
+      ++block[t].pc;
+    }
+    if (anyWaiting)
+      yielded = true; // let other warps arrive
+    return true;
+  }
+
+  /// cp.async.bulk.tensor.Nd.shared::cluster.global.mbarrier::complete_tx::
+  /// bytes [dst], [map, {c0, ...}], [mbar]: copies the box at the
+  /// coordinates (zero outside the tensor) into shared memory, swizzled as
+  /// the map says, and completes that many transaction bytes on the
+  /// mbarrier. The copy is done at once, a legal schedule of the
+  /// asynchronous one.
+  bool bulkTensor(const Decoded &inst, unsigned t, std::string &error) {
+    const std::vector<Value> &ops = inst.operands;
+    const Value &source = ops[1];
+    uint64_t mapAddress = addressOf(source, t);
+    unsigned char *mapBytes =
+        memory(Space::Global, mapAddress, 128, t, false, error);
+    if (!mapBytes)
+      return false;
+    TensorMap map;
+    std::memcpy(&map, mapBytes, sizeof(map));
+    if (map.magic != TensorMap::kMagic)
+      return report(error, t,
+                    "cp.async.bulk.tensor reads something that is not a "
+                    "tensor map encoded by this runtime");
+    unsigned elementBytes = tensorMapElementBytes(map.dataType);
+    if (source.elements.empty() ||
+        source.elements[0].elements.size() != map.rank)
+      return report(error, t,
+                    "cp.async.bulk.tensor: the coordinates do not match the "
+                    "map's rank " +
+                        std::to_string(map.rank));
+    int64_t coordinate[5] = {};
+    for (unsigned d = 0; d < map.rank; ++d)
+      coordinate[d] =
+          static_cast<int32_t>(read(source.elements[0].elements[d], t));
+    uint64_t boxElements = 1;
+    for (unsigned d = 0; d < map.rank; ++d)
+      boxElements *= map.boxDim[d];
+    uint64_t boxBytes = boxElements * elementBytes;
+    // The destination in shared memory.
+    uint64_t dst = addressOf(ops[0], t);
+    Space dstSpace = spaceOf(inst, ops[0]);
+    unsigned char *target =
+        memory(dstSpace == Space::Generic ? Space::Generic : Space::Shared, dst,
+               boxBytes, t, true, error, /*atomic=*/true);
+    if (!target)
+      return false;
+    if ((target - shared.data()) % 128 != 0)
+      return report(error, t,
+                    "cp.async.bulk.tensor: the shared destination is not "
+                    "128-byte aligned");
+    for (uint64_t e = 0; e < boxElements; ++e) {
+      uint64_t rest = e, offset = 0;
+      bool inside = true;
+      for (unsigned d = 0; d < map.rank; ++d) {
+        int64_t index =
+            coordinate[d] + static_cast<int64_t>(rest % map.boxDim[d]);
+        rest /= map.boxDim[d];
+        if (index < 0 || static_cast<uint64_t>(index) >= map.globalDim[d])
+          inside = false;
+        else
+          offset += static_cast<uint64_t>(index) *
+                    (d == 0 ? elementBytes : map.globalStrides[d - 1]);
+      }
+      unsigned char *to =
+          target + swizzledOffset(e * elementBytes, map.swizzle);
+      if (!inside) {
+        std::memset(to, 0, elementBytes);
+        continue;
+      }
+      uint64_t from = map.globalAddress + offset;
+      unsigned char *host =
+          memory(Space::Global, from, elementBytes, t, false, error);
+      if (!host)
+        return false;
+      std::memcpy(to, host, elementBytes);
+    }
+    Mbarrier *bar = mbarrierAt(inst, ops[2], t, error);
+    if (!bar)
+      return false;
+    bar->transactions -= static_cast<int64_t>(boxBytes);
+    completePhase(*bar);
+    ++stateChanges;
+    return true;
+  }
+
   bool shuffle(const Decoded &inst, const std::vector<unsigned> &active,
                unsigned first, std::string &error) {
     // shfl.sync.mode.b32 d[|p], a, b, c, membermask
@@ -1913,6 +2167,14 @@ private:
   std::vector<Thread> block;
   std::vector<unsigned char> shared;
   std::vector<SharedShadow> shadow;
+  /// The block's mbarriers, by shared offset.
+  std::map<uint64_t, Mbarrier> mbarriers;
+  /// Set when a warp waited on an mbarrier in vain: it yields so that
+  /// others can arrive.
+  bool yielded = false, waitedThisRound = false;
+  /// Changes of mbarrier states, and rounds of warps spinning without one.
+  uint64_t stateChanges = 0, idleRounds = 0;
+  static constexpr uint64_t kMaxIdleRounds = 10000;
   /// Barrier phase of the block (races are looked for within one).
   uint64_t epoch = 1;
   uint64_t sharedBytes = 0;

@@ -13,6 +13,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <set>
 
 using namespace lmhead::runtime::ptx;
 
@@ -88,8 +89,13 @@ bool tokenize(const std::string &text, std::vector<Token> &tokens,
       i = end + 1;
     } else if (isNameChar(c)) {
       std::size_t start = i;
-      while (i < text.size() && isNameChar(text[i]))
-        ++i;
+      // Qualifiers such as .shared::cluster and .mbarrier::complete_tx::bytes
+      // keep their "::" inside the name.
+      while (i < text.size() &&
+             (isNameChar(text[i]) ||
+              (text[i] == ':' && i + 2 < text.size() && text[i + 1] == ':' &&
+               isNameChar(text[i + 2]) && i > start)))
+        i += text[i] == ':' ? 2 : 1;
       tokens.push_back({text.substr(start, i - start), line});
     } else if (std::string(";,{}()[]<>:+-!@|=").find(c) != std::string::npos) {
       tokens.push_back({std::string(1, c), line});
@@ -370,9 +376,13 @@ private:
 
   bool statement(Function &function) {
     const std::string &word = peek();
-    if (word == "{") { // a nested scope: its declarations are local
+    if (word == "{") { // a nested scope (inline asm): its names are local
       next();
-      return body(function);
+      enterScope();
+      bool ok = body(function);
+      scopes.pop_back();
+      scopeSuffixes.pop_back();
+      return ok;
     }
     if (word == ".reg")
       return registerDecl(function);
@@ -388,7 +398,7 @@ private:
       return true;
     }
     if (peek(1) == ":" && word.size() && word[0] != '%' && word[0] != '.') {
-      function.labels[word] = function.body.size();
+      function.labels[resolve(word)] = function.body.size();
       next();
       next();
       return true;
@@ -405,8 +415,11 @@ private:
     while (true) {
       RegisterDecl one = decl;
       one.prefix = next();
-      if (one.prefix.empty() || one.prefix[0] != '%')
+      if (one.prefix.empty() ||
+          !(one.prefix[0] == '%' ||
+            std::isalpha(static_cast<unsigned char>(one.prefix[0]))))
         return fail("expected a register name but found '" + one.prefix + "'");
+      one.prefix = declare(one.prefix);
       if (accept("<")) {
         uint64_t count;
         if (!integer(count) || !expect(">"))
@@ -430,7 +443,7 @@ private:
     }
     if (accept("@")) {
       inst.guardNegated = accept("!");
-      inst.guard = next();
+      inst.guard = resolve(next());
     }
     std::string name = next();
     if (name.empty() || !std::isalpha(static_cast<unsigned char>(name[0])))
@@ -475,8 +488,9 @@ private:
     if (accept("[")) {
       operand.kind = Operand::Kind::Address;
       if (peek() != "]" && !(peek() == "-" || std::isdigit(peek()[0]))) {
-        operand.name = next();
-        operand.baseIsRegister = operand.name[0] == '%';
+        operand.name = resolve(next());
+        operand.baseIsRegister =
+            operand.name[0] == '%' || isScopedRegister(operand.name);
       }
       if (accept("+") || (peek() == "-" && !operand.name.empty()) ||
           (operand.name.empty() && peek() != "]")) {
@@ -485,12 +499,18 @@ private:
           return false;
         operand.offset = static_cast<int64_t>(offset);
       }
+      if (accept(",")) { // [tensorMap, {coordinates}]
+        Operand coordinates;
+        if (!this->operand(coordinates, inst))
+          return false;
+        operand.elements.push_back(std::move(coordinates));
+      }
       return expect("]");
     }
     if (accept("!")) {
       operand.kind = Operand::Kind::Register;
       operand.negated = true;
-      operand.name = next();
+      operand.name = resolve(next());
       return true;
     }
     std::string text = peek();
@@ -510,9 +530,9 @@ private:
     next();
     if (text.empty())
       return fail("expected an operand");
-    if (text[0] == '%' || text == "_") {
+    if (text[0] == '%' || text == "_" || isScopedRegister(text)) {
       operand.kind = Operand::Kind::Register;
-      operand.name = text;
+      operand.name = resolve(text);
       if (accept("|")) { // d|p: a pair of destinations
         Operand second;
         second.kind = Operand::Kind::Register;
@@ -526,7 +546,7 @@ private:
     }
     operand.kind =
         inst.opcode == "bra" ? Operand::Kind::Label : Operand::Kind::Symbol;
-    operand.name = text;
+    operand.name = resolve(text);
     if (accept("+")) { // symbol+offset
       uint64_t offset;
       if (!integer(offset))
@@ -536,8 +556,65 @@ private:
     return true;
   }
 
+  // --- Names of nested scopes -------------------------------------------
+  // Inline asm brings `{ .reg .pred P1; L: ... bra L; }` blocks whose
+  // registers and labels are local: inside such a scope they are renamed
+  // `name#N`, unique per scope, so that two copies of one block do not
+  // clash.
+
+  /// Enters a nested scope; its labels (which may be used before they are
+  /// defined) are collected first.
+  void enterScope() {
+    std::map<std::string, std::string> names;
+    std::string suffix = "#" + std::to_string(++scopeCount);
+    int depth = 0;
+    for (std::size_t i = position; i + 1 < tokens.size(); ++i) {
+      const std::string &t = tokens[i].text;
+      if (t == "{")
+        ++depth;
+      else if (t == "}" && depth-- == 0)
+        break;
+      else if (depth == 0 && tokens[i + 1].text == ":" && !t.empty() &&
+               t[0] != '%' && t[0] != '.' &&
+               (i == position || tokens[i - 1].text == ";" ||
+                tokens[i - 1].text == "{" || tokens[i - 1].text == "}" ||
+                tokens[i - 1].text == ":"))
+        names[t] = t + suffix;
+    }
+    scopes.push_back(std::move(names));
+    scopeSuffixes.push_back(suffix);
+  }
+
+  /// Declares a register: renamed inside a nested scope.
+  std::string declare(const std::string &name) {
+    if (scopes.empty())
+      return name;
+    std::string renamed = name + scopeSuffixes.back();
+    scopes.back()[name] = renamed;
+    scopedRegisters.insert(renamed);
+    return renamed;
+  }
+
+  /// The name `name` refers to in the current scopes.
+  std::string resolve(const std::string &name) const {
+    for (auto scope = scopes.rbegin(); scope != scopes.rend(); ++scope) {
+      auto it = scope->find(name);
+      if (it != scope->end())
+        return it->second;
+    }
+    return name;
+  }
+
+  bool isScopedRegister(const std::string &name) const {
+    return scopedRegisters.count(resolve(name)) != 0;
+  }
+
   const std::vector<Token> &tokens;
   std::vector<std::string> lines;
+  std::vector<std::map<std::string, std::string>> scopes;
+  std::vector<std::string> scopeSuffixes;
+  std::set<std::string> scopedRegisters;
+  unsigned scopeCount = 0;
   std::size_t position = 0;
   std::string message;
 };
