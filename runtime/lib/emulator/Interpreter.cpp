@@ -608,6 +608,8 @@ private:
                                                   {"sin", Op::Sin},
                                                   {"cos", Op::Cos},
                                                   {"membar", Op::Nop},
+                                                  {"setmaxnreg", Op::Nop},
+                                                  {"nanosleep", Op::Nop},
                                                   {"fence", Op::Nop},
                                                   {"popc", Op::Popc},
                                                   {"clz", Op::Clz},
@@ -824,6 +826,13 @@ private:
         continue;
       }
       any = true;
+      if (steps >= kMaxWarpInstructions) {
+        report(error, first,
+               "the launch executed more than " +
+                   std::to_string(kMaxWarpInstructions) +
+                   " warp instructions without finishing (an endless loop?)");
+        return -1;
+      }
       const Decoded &inst = kernel.code[pc];
       lanes.clear();
       for (unsigned t = first; t < last; ++t)
@@ -2175,6 +2184,8 @@ private:
   /// Changes of mbarrier states, and rounds of warps spinning without one.
   uint64_t stateChanges = 0, idleRounds = 0;
   static constexpr uint64_t kMaxIdleRounds = 10000;
+  /// A launch that runs longer than this is taken to loop forever.
+  static constexpr uint64_t kMaxWarpInstructions = uint64_t(1) << 32;
   /// Barrier phase of the block (races are looked for within one).
   uint64_t epoch = 1;
   uint64_t sharedBytes = 0;
