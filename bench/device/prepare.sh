@@ -1,41 +1,69 @@
 #!/usr/bin/env bash
-# Prepares the GPU check (bench/device/run.sh) on a machine with LLVM 22:
-# lowers each test program with upstream MLIR (--gpu-lower-to-nvvm-pipeline,
-# PTX for sm_90a), compiles its host code to an x86-64 object, and records
-# the output its CPU twin gives. Everything goes to bench/device/prepared/,
-# which the GPU machine receives (it has no LLVM).
+# Prepares the GPU check (bench/device/run.sh) on a machine with LLVM 22 and
+# a build of lmhead (build/, or $LMHEAD_BUILD_DIR): lowers each test program
+# with upstream MLIR, compiles its host code to an x86-64 object, and
+# records its output on the PTX emulator here (`NAME.emulator`) and, where
+# the program has a CPU twin, the twin's output (`NAME.expected`), which
+# the emulator's must equal. Everything goes to bench/device/prepared/, which
+# the GPU machine receives (it has no LLVM).
 #
 #   bench/device/prepare.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+build=${LMHEAD_BUILD_DIR:-$root/build}
 llvm=${LLVM_TOOLS_DIR:-/usr/lib/llvm-22/bin}
+inputs="$root/test/Runtime/Inputs"
 out="$here/prepared"
 rm -rf "$out"
 mkdir -p "$out"
 
-# name | GPU program | CPU twin
+sm80='--gpu-lower-to-nvvm-pipeline=cubin-chip=sm_80 cubin-features=+ptx80 cubin-format=isa opt-level=3'
+sm90='--gpu-lower-to-nvvm-pipeline=cubin-chip=sm_90a cubin-features=+ptx80 cubin-format=isa'
+schedule='--transform-interpreter --test-transform-dialect-erase-schedule --canonicalize --cse --gpu-kernel-outlining --symbol-dce'
+
+# name | program | passes before the lowering | lowering | CPU twin ("" for none)
 programs=(
-  "two_stream|$root/test/Runtime/Inputs/two_stream_program.mlir|$here/programs/two_stream.cpu.mlir"
+  "two_stream|$inputs/two_stream_program.mlir||$sm90|$here/programs/two_stream.cpu.mlir"
+  "all_reduce|$inputs/all_reduce_program.mlir|--gpu-kernel-outlining|$sm80|"
+  "gemm_sm80|$inputs/gemm_sm80_program.mlir|$schedule|$sm80|"
+  "tma_load|$inputs/tma_load_program.mlir|--convert-nvgpu-to-nvvm --gpu-kernel-outlining --symbol-dce|$sm90|"
 )
 
+# Links a program object with printMemrefF32 and the runtime of the build.
+link() {
+  cc -O1 -x c - -x none "$1" "$here/print_memref.c" -L"$build/runtime" -llmhead_runtime \
+    -Wl,-rpath,"$build/runtime" -o "$2" <<'C'
+void lmhead_program_main(void);
+int main(void) { lmhead_program_main(); return 0; }
+C
+}
+
 for entry in "${programs[@]}"; do
-  IFS='|' read -r name gpu cpu <<<"$entry"
-  "$llvm/mlir-opt" "$gpu" \
-    --gpu-lower-to-nvvm-pipeline="cubin-chip=sm_90a cubin-features=+ptx80 cubin-format=isa" \
-    -o "$out/$name.llvm.mlir"
+  IFS='|' read -r name source before lowering twin <<<"$entry"
+  read -r -a passes <<<"$before"
+  "$llvm/mlir-opt" "$source" "${passes[@]}" -o "$out/$name.prepared.mlir"
+  "$llvm/mlir-opt" "$out/$name.prepared.mlir" "$lowering" -o "$out/$name.llvm.mlir"
   "$llvm/mlir-translate" --mlir-to-llvmir "$out/$name.llvm.mlir" -o "$out/$name.ll"
   "$llvm/clang" -c -O2 -fPIC -Wno-override-module "$out/$name.ll" -o "$out/$name.o"
   # The program's entry becomes a plain function the driver calls.
   "$llvm/llvm-objcopy" --redefine-sym main=lmhead_program_main "$out/$name.o"
-  # The expected output, printed by the same printMemrefF32 as on the GPU.
-  "$llvm/mlir-opt" "$cpu" --convert-scf-to-cf --finalize-memref-to-llvm \
-    --convert-arith-to-llvm --convert-cf-to-llvm --convert-func-to-llvm \
-    --reconcile-unrealized-casts -o "$out/$name.cpu.llvm.mlir"
-  "$llvm/mlir-translate" --mlir-to-llvmir "$out/$name.cpu.llvm.mlir" -o "$out/$name.cpu.ll"
-  "$llvm/clang" -O1 -Wno-override-module "$out/$name.cpu.ll" "$here/print_memref.c" \
-    -o "$out/$name.cpu"
-  "$out/$name.cpu" > "$out/$name.expected"
-  rm -f "$out/$name.cpu" "$out"/*.ll "$out"/*.llvm.mlir
-  echo "prepared $name: $(wc -l < "$out/$name.expected") result line(s)"
+  link "$out/$name.o" "$out/$name.exe"
+  LMHEAD_DEVICE=emulator "$out/$name.exe" > "$out/$name.emulator"
+  if [ -n "$twin" ]; then
+    "$llvm/mlir-opt" "$twin" --convert-scf-to-cf --finalize-memref-to-llvm \
+      --convert-arith-to-llvm --convert-cf-to-llvm --convert-func-to-llvm \
+      --reconcile-unrealized-casts -o "$out/$name.cpu.llvm.mlir"
+    "$llvm/mlir-translate" --mlir-to-llvmir "$out/$name.cpu.llvm.mlir" -o "$out/$name.cpu.ll"
+    "$llvm/clang" -O1 -Wno-override-module "$out/$name.cpu.ll" "$here/print_memref.c" \
+      -o "$out/$name.cpu"
+    "$out/$name.cpu" > "$out/$name.expected"
+    if ! cmp -s "$out/$name.expected" "$out/$name.emulator"; then
+      echo "$name: the emulator's output differs from the CPU twin's" >&2
+      diff "$out/$name.expected" "$out/$name.emulator" >&2 || true
+      exit 1
+    fi
+  fi
+  rm -f "$out/$name".{exe,cpu,ll,cpu.ll} "$out"/*.mlir
+  echo "prepared $name: $(wc -l < "$out/$name.emulator") result line(s)$([ -n "$twin" ] && echo ', emulator = CPU twin')"
 done
