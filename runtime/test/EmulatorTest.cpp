@@ -37,7 +37,7 @@ std::string kernel(const std::string &registers, const std::string &body,
 /// returns the error ("" on success).
 template <typename T>
 std::string run(const std::string &ptx, std::vector<T> &buffer, unsigned blocks,
-                unsigned threads) {
+                unsigned threads, bool checkUninitializedShared = false) {
   std::string error;
   std::optional<ptx::Module> module = ptx::parse(ptx, error);
   if (!module)
@@ -48,6 +48,7 @@ std::string run(const std::string &ptx, std::vector<T> &buffer, unsigned blocks,
   void *pointer = buffer.data();
   void *params[] = {&pointer};
   request.params = params;
+  request.checkUninitializedShared = checkUninitializedShared;
   auto start = reinterpret_cast<uint64_t>(buffer.data());
   uint64_t bytes = buffer.size() * sizeof(T);
   request.isGlobal = [=](uint64_t address, uint64_t size) {
@@ -503,6 +504,29 @@ TEST(EmulatorTest, AnMbarrierThatCannotCompleteIsADeadlock) {
           out, 1, 1);
   EXPECT_THAT(error, HasSubstr("deadlock: every warp waits on an mbarrier "
                                "phase that can no longer complete"));
+}
+
+TEST(EmulatorTest, ReadsOfNeverWrittenSharedMemoryAreReportedOnRequest) {
+  // Thread 0 stores word 0 only; every thread then loads its own word.
+  std::string ptx =
+      kernel("\t.reg .pred %p<2>;\n\t.reg .b32 %r<7>;\n\t.reg .b64 %rd<6>;\n"
+             "\t.shared .align 4 .b8 words[128];",
+             std::string(kPrologue) + "\tsetp.ne.u32 %p1, %r1, 0;\n"
+                                      "\t@%p1 bra $SKIP;\n"
+                                      "\tst.shared.u32 [words], 5;\n"
+                                      "$SKIP:\n"
+                                      "\tbar.sync 0;\n"
+                                      "\tmov.u64 %rd4, words;\n"
+                                      "\tmul.wide.u32 %rd5, %r1, 4;\n"
+                                      "\tadd.s64 %rd4, %rd4, %rd5;\n"
+                                      "\tld.shared.u32 %r5, [%rd4];\n"
+                                      "\tst.global.u32 [%rd2], %r5;\n"
+                                      "\tret;");
+  std::vector<uint32_t> out(32, 0);
+  EXPECT_EQ(run(ptx, out, 1, 32), ""); // off by default
+  EXPECT_THAT(run(ptx, out, 1, 32, /*checkUninitializedShared=*/true),
+              HasSubstr("thread (1,0,0): load of 4 bytes at shared 0x4 that "
+                        "nothing in this block has written"));
 }
 
 TEST(EmulatorTest, OutOfBoundsStoresAreReported) {

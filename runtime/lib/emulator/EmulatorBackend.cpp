@@ -133,6 +133,10 @@ LMHeadStatus EmulatorBackend::launch(void *function, const char *kernelName,
   request.isGlobal = [this](uint64_t address, uint64_t bytes) {
     return isKnownMemory(address, bytes);
   };
+  const char *uninitialized =
+      std::getenv("LMHEAD_EMULATOR_CHECK_UNINITIALIZED");
+  request.checkUninitializedShared =
+      uninitialized && *uninitialized && std::string(uninitialized) != "0";
   std::string failure;
   emulator::LaunchStats stats;
   auto start = std::chrono::steady_clock::now();

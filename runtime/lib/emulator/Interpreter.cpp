@@ -992,6 +992,9 @@ private:
       }
       if (!atomic && !checkRace(address, bytes, t, store, error))
         return nullptr;
+      if (atomic && store) // atomics and bulk copies write too
+        for (uint64_t i = address; i < address + bytes; ++i)
+          shadow[i].written = true;
       return shared.data() + address;
     case Space::Local:
       if (address + bytes > thread.local.size() || address + bytes < address) {
@@ -1018,6 +1021,8 @@ private:
     int writer = -1, reader = -1;
     uint64_t writeEpoch = 0, readEpoch = 0;
     bool readersInSeveralWarps = false;
+    /// Whether anything (a store, a copy) wrote the byte in this block.
+    bool written = false;
   };
 
   std::string threadName(int t) const {
@@ -1049,6 +1054,15 @@ private:
     };
     for (uint64_t i = offset; i < offset + bytes; ++i) {
       SharedShadow &byte = shadow[i];
+      if (!store && !byte.written && request.checkUninitializedShared) {
+        std::ostringstream text;
+        text << "load of " << bytes << " bytes at shared 0x" << std::hex
+             << offset << std::dec << " that nothing in this block has written";
+        report(error, t, text.str());
+        return false;
+      }
+      if (store)
+        byte.written = true;
       if (byte.writeEpoch == epoch && otherWarp(byte.writer))
         return conflict(byte.writer, "stored");
       if (store) {

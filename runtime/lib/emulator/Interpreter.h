@@ -39,6 +39,9 @@ struct LaunchRequest {
   /// Whether [address, address + bytes) is global memory the kernel may
   /// access (an allocation, registered host memory, a module global).
   std::function<bool(uint64_t address, uint64_t bytes)> isGlobal;
+  /// Also report loads of shared memory that nothing wrote in this block
+  /// (off by default: kernels may read padding they never use).
+  bool checkUninitializedShared = false;
 };
 
 /// What a launch executed.
