@@ -28,6 +28,7 @@ programs=(
   "all_reduce|$inputs/all_reduce_program.mlir|--gpu-kernel-outlining|$sm80|"
   "gemm_sm80|$inputs/gemm_sm80_program.mlir|$schedule|$sm80|"
   "tma_load|$inputs/tma_load_program.mlir|--convert-nvgpu-to-nvvm --gpu-kernel-outlining --symbol-dce|$sm90|"
+  "wgmma|$inputs/wgmma_program.mlir|--convert-nvgpu-to-nvvm --gpu-kernel-outlining --symbol-dce|$sm90|"
 )
 
 # Links a program object with printMemrefF32 and the runtime of the build.

@@ -226,7 +226,9 @@ enum class Op {
   CpAsyncWait,
   Mbarrier,
   BulkTensor,
-  Elect
+  Elect,
+  Wgmma,
+  Bfe
 };
 
 enum class Space { Generic, Param, Global, Shared, Local, Const };
@@ -618,6 +620,8 @@ private:
                                                   {"ldmatrix", Op::Ldmatrix},
                                                   {"cp", Op::CpAsync},
                                                   {"mbarrier", Op::Mbarrier},
+                                                  {"wgmma", Op::Wgmma},
+                                                  {"bfe", Op::Bfe},
                                                   {"elect", Op::Elect}};
     auto op = ops.find(inst.opcode);
     if (op == ops.end())
@@ -663,6 +667,24 @@ private:
           d.types[0].bits != 32 || d.types[3].bits != 32)
         return fail("mma.sync: only f16/bf16 (k8, k16) and tf32 (k4, k8) "
                     "with f32 accumulators are emulated");
+    }
+    if (d.op == Op::Wgmma) {
+      if (!inst.has("mma_async")) {
+        // fence / commit_group / wait_group: the emulator completes every
+        // wgmma when the warpgroup issues it.
+        d.op = Op::Nop;
+      } else {
+        for (const std::string &m : inst.modifiers)
+          if (m.size() > 1 && m[0] == 'm' && std::isdigit(m[1]))
+            std::sscanf(m.c_str(), "m%un%uk%u", &d.m, &d.n, &d.k);
+        bool half = d.types.size() == 3 && d.types[1].kind == Kind::Float &&
+                    d.types[1].bits == 16 && d.types[2].bits == 16;
+        if (d.m != 64 || d.k != 16 || d.n % 8 != 0 || d.n < 8 || d.n > 256 ||
+            !half || d.types[0].bits != 32)
+          return fail("only wgmma.mma_async m64nNk16 with f16/bf16 inputs "
+                      "from shared-memory descriptors and f32 accumulators "
+                      "is emulated");
+      }
     }
     if (d.op == Op::Ldmatrix) {
       d.transpose = inst.has("trans");
@@ -719,6 +741,8 @@ struct Thread {
   std::size_t pc = 0;
   bool exited = false;
   bool atBarrier = false;
+  /// Waiting at a warpgroup instruction (wgmma) for the other 127 threads.
+  bool atCollective = false;
   std::vector<uint64_t> regs;
   std::vector<unsigned char> local;
 };
@@ -768,12 +792,30 @@ public:
       } else {
         idleRounds = 0;
       }
+      // Warpgroup instructions whose 128 threads are all there run now.
+      int collectives = resolveCollectives(error);
+      if (collectives < 0)
+        return false;
+      progress |= collectives > 0;
       // Everyone finished, or everyone left waits at the barrier.
-      bool anyWaiting = false, anyRunning = false;
+      bool anyWaiting = false, anyRunning = false, anyCollective = false;
       for (const Thread &thread : block) {
         anyWaiting |= thread.atBarrier;
-        anyRunning |= !thread.exited && !thread.atBarrier;
+        anyCollective |= thread.atCollective;
+        anyRunning |=
+            !thread.exited && !thread.atBarrier && !thread.atCollective;
       }
+      if (anyCollective && !anyRunning && collectives == 0) {
+        for (unsigned t = 0; t < block.size(); ++t)
+          if (block[t].atCollective) {
+            instruction = &kernel.code[block[t].pc];
+            return report(error, t,
+                          "a warpgroup instruction that not all 128 threads "
+                          "of the warpgroup reach");
+          }
+      }
+      if (anyCollective)
+        continue;
       if (!anyWaiting && !anyRunning)
         return true;
       if (anyRunning && !progress)
@@ -801,7 +843,7 @@ private:
     while (true) {
       std::size_t pc = std::numeric_limits<std::size_t>::max();
       for (unsigned t = first; t < last; ++t)
-        if (!block[t].exited && !block[t].atBarrier)
+        if (!block[t].exited && !block[t].atBarrier && !block[t].atCollective)
           pc = std::min(pc, block[t].pc);
       if (pc == std::numeric_limits<std::size_t>::max()) {
         // All lanes wait or finished: a barrier must be the same one.
@@ -836,7 +878,8 @@ private:
       const Decoded &inst = kernel.code[pc];
       lanes.clear();
       for (unsigned t = first; t < last; ++t)
-        if (!block[t].exited && !block[t].atBarrier && block[t].pc == pc)
+        if (!block[t].exited && !block[t].atBarrier && !block[t].atCollective &&
+            block[t].pc == pc)
           lanes.push_back(t);
       if (inst.op == Op::Bar) {
         // A barrier reached by only part of the warp's live lanes.
@@ -1408,6 +1451,31 @@ private:
     case Op::Bar:
       for (unsigned t : active)
         block[t].atBarrier = true;
+      return true;
+    case Op::Bfe:
+      // bfe.{u,s}{32,64} d, a, pos, len: the bits pos .. pos+len-1 of a,
+      // sign-extended from the last for .s.
+      for (unsigned t : active) {
+        uint64_t a = read(ops[1], t) & mask(type.bits);
+        unsigned position = static_cast<unsigned>(read(ops[2], t) & 0xff);
+        unsigned length = static_cast<unsigned>(read(ops[3], t) & 0xff);
+        uint64_t r = 0;
+        if (length > 0 && position < type.bits) {
+          unsigned len = std::min(length, type.bits - position);
+          r = (a >> position) & mask(len);
+          if (type.kind == Kind::Signed)
+            r = static_cast<uint64_t>(signExtend(r, len));
+        } else if (type.kind == Kind::Signed && length > 0) {
+          r = signExtend(a, type.bits) < 0 ? ~uint64_t(0) : 0;
+        }
+        write(ops[0], t, r, type);
+      }
+      advance();
+      return true;
+    case Op::Wgmma:
+      // Runs once the whole warpgroup is here (resolveCollectives).
+      for (unsigned t : active)
+        block[t].atCollective = true;
       return true;
     case Op::Mov:
       for (unsigned t : active) {
@@ -2045,6 +2113,151 @@ private:
     bar->transactions -= static_cast<int64_t>(boxBytes);
     completePhase(*bar);
     ++stateChanges;
+    return true;
+  }
+
+  /// Runs the wgmma of every warpgroup whose live threads all wait at the
+  /// same one. Returns how many ran, or -1 on an error.
+  int resolveCollectives(std::string &error) {
+    int ran = 0;
+    for (unsigned group = 0; group * 128 < block.size(); ++group) {
+      unsigned first = group * 128;
+      unsigned last =
+          std::min<unsigned>(first + 128, static_cast<unsigned>(block.size()));
+      bool waiting = false, ready = true;
+      std::size_t pc = 0;
+      for (unsigned t = first; t < last; ++t) {
+        if (block[t].atCollective) {
+          if (waiting && block[t].pc != pc) {
+            instruction = &kernel.code[block[t].pc];
+            report(error, t,
+                   "threads of one warpgroup wait at different wgmma "
+                   "instructions");
+            return -1;
+          }
+          waiting = true;
+          pc = block[t].pc;
+        } else if (!block[t].exited) {
+          ready = false;
+        }
+      }
+      if (!waiting || !ready)
+        continue;
+      if (last - first != 128) {
+        instruction = &kernel.code[pc];
+        report(error, first,
+               "wgmma needs a warpgroup of 128 threads; the block has " +
+                   std::to_string(block.size()));
+        return -1;
+      }
+      for (unsigned t = first; t < last; ++t)
+        if (block[t].exited) {
+          instruction = &kernel.code[pc];
+          report(error, t,
+                 "a warpgroup instruction that not all 128 threads of the "
+                 "warpgroup reach");
+          return -1;
+        }
+      instruction = &kernel.code[pc];
+      if (!wgmma(kernel.code[pc], first, error))
+        return -1;
+      for (unsigned t = first; t < last; ++t) {
+        block[t].atCollective = false;
+        ++block[t].pc;
+      }
+      ++stateChanges;
+      ++ran;
+    }
+    return ran;
+  }
+
+  /// The shared-memory byte offset of element (mn, k) of a wgmma operand
+  /// described by `descriptor` (start address, leading and stride byte
+  /// offsets, swizzle mode, as the PTX ISA encodes them), K-major or, when
+  /// `mnMajor`, MN-major, for 2-byte elements.
+  static uint64_t operandOffset(uint64_t descriptor, unsigned mn, unsigned k,
+                                bool mnMajor) {
+    uint64_t start = (descriptor & 0x3fff) << 4;
+    uint64_t leading = ((descriptor >> 16) & 0x3fff) << 4;
+    uint64_t stride = ((descriptor >> 32) & 0x3fff) << 4;
+    unsigned mode = static_cast<unsigned>(descriptor >> 62);
+    // Swizzle width in bytes (0: none) and the TMA swizzle code it matches.
+    unsigned width = mode == 1 ? 128 : mode == 2 ? 64 : mode == 3 ? 32 : 0;
+    unsigned tmaSwizzle = mode == 1 ? 3 : mode == 2 ? 2 : mode == 3 ? 1 : 0;
+    unsigned inner = mnMajor ? mn : k, outer = mnMajor ? k : mn;
+    uint64_t address;
+    if (width == 0) {
+      // Core matrices of 8 rows x 16 bytes.
+      address = start + (outer / 8) * stride + (inner / 8) * leading +
+                (outer % 8) * 16 + (inner % 8) * 2;
+    } else {
+      unsigned perRow = width / 2;
+      address = start + (outer / 8) * stride + (inner / perRow) * leading +
+                (outer % 8) * width + (inner % perRow) * 2;
+    }
+    return swizzledOffset(address, tmaSwizzle);
+  }
+
+  /// wgmma.mma_async.sync.aligned.m64nNk16.f32.{f16,bf16}.{f16,bf16} for
+  /// the warpgroup of threads first .. first+127: D (+)= A·B with A and B
+  /// read from shared memory through their descriptors; D's fragment: row
+  /// 16·warp + lane/4 + 8·((i/2)%2), column 8·(i/4) + 2·(lane%4) + i%2 of
+  /// register i.
+  bool wgmma(const Decoded &inst, unsigned first, std::string &error) {
+    const std::vector<Value> &ops = inst.operands;
+    unsigned N = inst.n;
+    uint64_t descA = read(ops[1], first), descB = read(ops[2], first);
+    bool accumulate = read(ops[3], first) != 0;
+    double scaleA =
+        ops.size() > 4 && static_cast<int64_t>(read(ops[4], first)) < 0 ? -1.0
+                                                                        : 1.0;
+    double scaleB =
+        ops.size() > 5 && static_cast<int64_t>(read(ops[5], first)) < 0 ? -1.0
+                                                                        : 1.0;
+    bool transA = ops.size() > 6 && read(ops[6], first) != 0;
+    bool transB = ops.size() > 7 && read(ops[7], first) != 0;
+    const Type &aType = inst.types[1], &bType = inst.types[2];
+    auto element = [&](uint64_t descriptor, unsigned mn, unsigned k,
+                       bool mnMajor, const Type &type, float &value) {
+      uint64_t offset = operandOffset(descriptor, mn, k, mnMajor);
+      if (offset + 2 > sharedBytes) {
+        std::ostringstream text;
+        text << "wgmma operand element (" << mn << ", " << k << ") at shared 0x"
+             << std::hex << offset << " lies outside shared memory";
+        report(error, first, text.str());
+        return false;
+      }
+      uint16_t bits;
+      std::memcpy(&bits, shared.data() + offset, 2);
+      value = type.brain ? bf16ToFloat(bits) : halfToFloat(bits);
+      return true;
+    };
+    std::vector<float> A(64 * 16), B(16 * N);
+    for (unsigned m = 0; m < 64; ++m)
+      for (unsigned k = 0; k < 16; ++k)
+        if (!element(descA, m, k, transA, aType, A[m * 16 + k]))
+          return false;
+    for (unsigned k = 0; k < 16; ++k)
+      for (unsigned n = 0; n < N; ++n)
+        if (!element(descB, n, k, transB, bType, B[k * N + n]))
+          return false;
+    const Value &d = ops[0];
+    if (d.kind != Value::Kind::Vector || d.elements.size() != N / 2)
+      return report(error, first,
+                    "wgmma m64n" + std::to_string(N) + " needs " +
+                        std::to_string(N / 2) + " accumulator registers");
+    for (unsigned t = first; t < first + 128; ++t) {
+      unsigned warp = (t - first) / 32, lane = (t - first) % 32;
+      for (unsigned i = 0; i < N / 2; ++i) {
+        unsigned row = 16 * warp + lane / 4 + 8 * ((i / 2) % 2);
+        unsigned col = 8 * (i / 4) + 2 * (lane % 4) + i % 2;
+        float sum = accumulate ? asFloat(read(d.elements[i], t)) : 0.0f;
+        for (unsigned k = 0; k < 16; ++k)
+          sum = std::fma(static_cast<float>(scaleA * A[row * 16 + k]),
+                         static_cast<float>(scaleB * B[k * N + col]), sum);
+        write(d.elements[i], t, fromFloat(sum), Type{Kind::Bits, 32});
+      }
+    }
     return true;
   }
 
