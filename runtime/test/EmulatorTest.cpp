@@ -219,6 +219,30 @@ TEST(EmulatorTest, ConversionsRoundToNearestEven) {
   EXPECT_EQ(value, -3.0f);
 }
 
+TEST(EmulatorTest, PackedHalvesComputeLaneByLane) {
+  // {1.5, -2} + {0.25, 4} = {1.75, 2} in f16x2; fma on bf16x2; packing two
+  // f32 with cvt.rn.f16x2.f32 puts the first source in the upper half.
+  std::vector<uint32_t> out(3, 0);
+  std::string error =
+      run(kernel("\t.reg .b32 %r<9>;\n\t.reg .b64 %rd<4>;",
+                 std::string(kPrologue) +
+                     "\tmov.b32 %r5, 0xC0003E00;\n" // {-2, 1.5} (hi, lo)
+                     "\tmov.b32 %r6, 0x44003400;\n" // {4, 0.25}
+                     "\tadd.rn.f16x2 %r7, %r5, %r6;\n"
+                     "\tst.global.u32 [%rd1], %r7;\n"
+                     "\tmov.b32 %r5, 0x40003F80;\n" // bf16 {2, 1}
+                     "\tfma.rn.bf16x2 %r7, %r5, %r5, %r5;\n"
+                     "\tst.global.u32 [%rd1+4], %r7;\n"
+                     "\tcvt.rn.f16x2.f32 %r8, 0f3F800000, 0f40000000;\n"
+                     "\tst.global.u32 [%rd1+8], %r8;\n"
+                     "\tret;"),
+          out, 1, 1);
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(out[0], 0x40003F00u); // {2, 1.75}
+  EXPECT_EQ(out[1], 0x40C04000u); // bf16 {2·2 + 2, 1·1 + 1} = {6, 2}
+  EXPECT_EQ(out[2], 0x3C004000u); // {1 (hi), 2 (lo)}
+}
+
 TEST(EmulatorTest, AtomicsCountEveryThread) {
   std::vector<uint32_t> out(1, 0);
   std::string error =

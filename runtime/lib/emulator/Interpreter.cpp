@@ -38,20 +38,34 @@ struct Type {
   unsigned bits = 32;
   /// f16/bf16 are floats of 16 bits; `brain` tells which.
   bool brain = false;
+  /// f16x2/bf16x2: two 16-bit floats in 32 bits, computed lane by lane.
+  bool packed = false;
   unsigned bytes() const { return kind == Kind::Pred ? 1 : bits / 8; }
+  /// The type of one half of a packed type.
+  Type half() const { return Type{Kind::Float, 16, brain, false}; }
 };
 
 std::optional<Type> typeOf(const std::string &name) {
   static const std::map<std::string, Type> types = {
-      {"b8", {Kind::Bits, 8}},       {"b16", {Kind::Bits, 16}},
-      {"b32", {Kind::Bits, 32}},     {"b64", {Kind::Bits, 64}},
-      {"u8", {Kind::Unsigned, 8}},   {"u16", {Kind::Unsigned, 16}},
-      {"u32", {Kind::Unsigned, 32}}, {"u64", {Kind::Unsigned, 64}},
-      {"s8", {Kind::Signed, 8}},     {"s16", {Kind::Signed, 16}},
-      {"s32", {Kind::Signed, 32}},   {"s64", {Kind::Signed, 64}},
-      {"f16", {Kind::Float, 16}},    {"bf16", {Kind::Float, 16, true}},
-      {"f32", {Kind::Float, 32}},    {"f64", {Kind::Float, 64}},
-      {"pred", {Kind::Pred, 1}}};
+      {"b8", {Kind::Bits, 8}},
+      {"b16", {Kind::Bits, 16}},
+      {"b32", {Kind::Bits, 32}},
+      {"b64", {Kind::Bits, 64}},
+      {"u8", {Kind::Unsigned, 8}},
+      {"u16", {Kind::Unsigned, 16}},
+      {"u32", {Kind::Unsigned, 32}},
+      {"u64", {Kind::Unsigned, 64}},
+      {"s8", {Kind::Signed, 8}},
+      {"s16", {Kind::Signed, 16}},
+      {"s32", {Kind::Signed, 32}},
+      {"s64", {Kind::Signed, 64}},
+      {"f16", {Kind::Float, 16}},
+      {"bf16", {Kind::Float, 16, true}},
+      {"f32", {Kind::Float, 32}},
+      {"f64", {Kind::Float, 64}},
+      {"pred", {Kind::Pred, 1}},
+      {"f16x2", {Kind::Float, 32, false, true}},
+      {"bf16x2", {Kind::Float, 32, true, true}}};
   auto it = types.find(name);
   if (it == types.end())
     return std::nullopt;
@@ -1137,8 +1151,21 @@ private:
   }
 
   // --- Arithmetic ---------------------------------------------------------
+  /// Applies `f` to both halves of packed operands (f16x2, bf16x2).
+  template <typename F>
+  static uint64_t perHalf(uint64_t a, uint64_t b, uint64_t c, F f) {
+    uint64_t lo = f(a & 0xffff, b & 0xffff, c & 0xffff) & 0xffff;
+    uint64_t hi =
+        f((a >> 16) & 0xffff, (b >> 16) & 0xffff, (c >> 16) & 0xffff) & 0xffff;
+    return lo | (hi << 16);
+  }
+
   static uint64_t floatBinary(Op op, const Type &type, uint64_t a, uint64_t b,
                               bool ftz) {
+    if (type.packed)
+      return perHalf(a, b, 0, [&](uint64_t x, uint64_t y, uint64_t) {
+        return floatBinary(op, type.half(), x, y, ftz);
+      });
     if (type.bits == 64) {
       double x = asDouble(a), y = asDouble(b), r = 0;
       switch (op) {
@@ -1377,6 +1404,13 @@ private:
   }
 
   uint64_t unaryFloat(Op op, const Decoded &inst, uint64_t bits) const {
+    if (inst.type.packed) {
+      Decoded half = inst;
+      half.type = inst.type.half();
+      return perHalf(bits, 0, 0, [&](uint64_t x, uint64_t, uint64_t) {
+        return unaryFloat(op, half, x);
+      });
+    }
     double x = toDouble(bits, inst.type), r = 0;
     switch (op) {
     case Op::Ex2:
@@ -1583,7 +1617,15 @@ private:
         uint64_t a = read(ops[1], t), b = read(ops[2], t), c = read(ops[3], t);
         if (type.kind == Kind::Float) {
           uint64_t r;
-          if (type.bits == 64) {
+          if (type.packed) {
+            r = perHalf(a, b, c, [&](uint64_t x, uint64_t y, uint64_t z) {
+              Type h = type.half();
+              return store(std::fma(static_cast<float>(toDouble(x, h)),
+                                    static_cast<float>(toDouble(y, h)),
+                                    static_cast<float>(toDouble(z, h))),
+                           h, inst.ftz);
+            });
+          } else if (type.bits == 64) {
             r = fromDouble(std::fma(asDouble(a), asDouble(b), asDouble(c)));
           } else {
             float x = static_cast<float>(toDouble(a, type)),
@@ -1693,6 +1735,18 @@ private:
       advance();
       return true;
     case Op::Cvt:
+      if (inst.type.packed) {
+        // cvt.rn.{f16x2,bf16x2}.f32 d, a, b: a to the upper half, b lower.
+        Decoded half = inst;
+        half.type = inst.type.half();
+        for (unsigned t : active) {
+          uint64_t hi = convert(half, read(ops[1], t)) & 0xffff;
+          uint64_t lo = convert(half, read(ops[2], t)) & 0xffff;
+          write(ops[0], t, lo | (hi << 16), Type{Kind::Bits, 32});
+        }
+        advance();
+        return true;
+      }
       for (unsigned t : active)
         write(ops[0], t, convert(inst, read(ops[1], t)), inst.type);
       advance();
