@@ -17,6 +17,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -241,6 +242,38 @@ TEST(EmulatorTest, PackedHalvesComputeLaneByLane) {
   EXPECT_EQ(out[0], 0x40003F00u); // {2, 1.75}
   EXPECT_EQ(out[1], 0x40C04000u); // bf16 {2·2 + 2, 1·1 + 1} = {6, 2}
   EXPECT_EQ(out[2], 0x3C004000u); // {1 (hi), 2 (lo)}
+}
+
+TEST(EmulatorTest, DirectedRoundingModesRoundTheRightWay) {
+  // 1/3 and 1 + 2^-30 are not f32 values: .rz and .rm go down, .rp up,
+  // .rn to the nearest, and -1/3 with .rz goes toward zero.
+  std::vector<float> out(7, 0);
+  std::string error =
+      run(kernel("\t.reg .b32 %f<9>;\n\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;",
+                 std::string(kPrologue) +
+                     "\tdiv.rz.f32 %f1, 0f3F800000, 0f40400000;\n"
+                     "\tdiv.rp.f32 %f2, 0f3F800000, 0f40400000;\n"
+                     "\tdiv.rn.f32 %f3, 0f3F800000, 0f40400000;\n"
+                     "\tadd.rp.f32 %f4, 0f3F800000, 0f30800000;\n"
+                     "\tadd.rm.f32 %f5, 0f3F800000, 0f30800000;\n"
+                     "\tdiv.rz.f32 %f6, 0fBF800000, 0f40400000;\n"
+                     "\tfma.rp.f32 %f7, 0f3F800000, 0f3F800000, 0f30800000;\n"
+                     "\tst.global.v4.f32 [%rd1], {%f1, %f2, %f3, %f4};\n"
+                     "\tst.global.f32 [%rd1+16], %f5;\n"
+                     "\tst.global.f32 [%rd1+20], %f6;\n"
+                     "\tst.global.f32 [%rd1+24], %f7;\n"
+                     "\tret;"),
+          out, 1, 1);
+  ASSERT_EQ(error, "");
+  // The f32 nearest to 1/3 lies above it (0x3EAAAAAB).
+  float third = 1.0f / 3.0f, below = std::nextafter(third, 0.0f);
+  EXPECT_EQ(out[0], below);
+  EXPECT_EQ(out[1], third);
+  EXPECT_EQ(out[2], third);
+  EXPECT_EQ(out[3], std::nextafter(1.0f, 2.0f)); // 1 + 2^-30 up
+  EXPECT_EQ(out[4], 1.0f);                       // ... and down
+  EXPECT_EQ(out[5], -below);                     // toward zero
+  EXPECT_EQ(out[6], std::nextafter(1.0f, 2.0f)); // fma rounds once, up
 }
 
 TEST(EmulatorTest, AtomicsCountEveryThread) {

@@ -245,6 +245,69 @@ enum class Op {
   Bfe
 };
 
+/// The f32 nearest to `hi + lo` (an exact value as an unevaluated sum of
+/// doubles) in the direction of `rounding` ("rz", "rm", "rp"; anything else
+/// rounds to nearest even).
+float roundDirected(double hi, double lo, const std::string &rounding) {
+  float nearest = static_cast<float>(hi + lo);
+  if (rounding != "rz" && rounding != "rm" && rounding != "rp")
+    return nearest;
+  if (std::isnan(nearest))
+    return nearest;
+  // Sign of nearest − (hi + lo), computed without rounding error that
+  // matters: (nearest − hi) is exact for values this close.
+  double excess = (static_cast<double>(nearest) - hi) - lo;
+  if (excess == 0)
+    return nearest;
+  bool above = excess > 0;
+  bool towardZero = rounding == "rz";
+  bool down = rounding == "rm" || (towardZero && hi + lo > 0);
+  bool up = rounding == "rp" || (towardZero && hi + lo < 0);
+  if (down && above)
+    return std::nextafter(nearest, -std::numeric_limits<float>::infinity());
+  if (up && !above)
+    return std::nextafter(nearest, std::numeric_limits<float>::infinity());
+  return nearest;
+}
+
+/// An exact sum of two doubles as hi + lo (Knuth's TwoSum).
+void twoSum(double a, double b, double &hi, double &lo) {
+  hi = a + b;
+  double bb = hi - a;
+  lo = (a - (hi - bb)) + (b - bb);
+}
+
+/// f32 add, sub, mul, div and fma with a directed rounding modifier.
+float directedF32(Op op, float x, float y, float z, const std::string &mode) {
+  double hi, lo = 0;
+  switch (op) {
+  case Op::Add:
+    twoSum(x, y, hi, lo);
+    break;
+  case Op::Sub:
+    twoSum(x, -static_cast<double>(y), hi, lo);
+    break;
+  case Op::Mul: // exact in double: 24 + 24 bits
+    hi = static_cast<double>(x) * y;
+    break;
+  case Op::Fma:
+  case Op::Mad:
+    twoSum(static_cast<double>(x) * y, z, hi, lo);
+    break;
+  case Op::Div: {
+    hi = static_cast<double>(x) / y;
+    // The remainder's sign says on which side of the quotient the exact
+    // value lies.
+    double remainder = std::fma(-hi, static_cast<double>(y), x);
+    lo = remainder / y * 0x1p-30; // a nudge far below an f32 ulp
+    break;
+  }
+  default:
+    hi = 0;
+  }
+  return roundDirected(hi, lo, mode);
+}
+
 enum class Space { Generic, Param, Global, Shared, Local, Const };
 
 enum class Special {
@@ -1592,7 +1655,16 @@ private:
       for (unsigned t : active) {
         uint64_t a = read(ops[1], t), b = read(ops[2], t), r;
         if (type.kind == Kind::Float) {
-          r = floatBinary(inst.op, type, a, b, inst.ftz);
+          if (type.bits == 32 && !type.packed &&
+              (inst.rounding == "rz" || inst.rounding == "rm" ||
+               inst.rounding == "rp") &&
+              (inst.op == Op::Add || inst.op == Op::Sub || inst.op == Op::Mul ||
+               inst.op == Op::Div))
+            r = store(
+                directedF32(inst.op, asFloat(a), asFloat(b), 0, inst.rounding),
+                type, inst.ftz);
+          else
+            r = floatBinary(inst.op, type, a, b, inst.ftz);
           if (inst.saturate) {
             float v = asFloat(r);
             r = fromFloat(std::isnan(v) ? 0.0f : std::clamp(v, 0.0f, 1.0f));
@@ -1631,7 +1703,12 @@ private:
             float x = static_cast<float>(toDouble(a, type)),
                   y = static_cast<float>(toDouble(b, type)),
                   z = static_cast<float>(toDouble(c, type));
-            r = store(std::fma(x, y, z), type, inst.ftz);
+            r = type.bits == 32 &&
+                        (inst.rounding == "rz" || inst.rounding == "rm" ||
+                         inst.rounding == "rp")
+                    ? store(directedF32(Op::Fma, x, y, z, inst.rounding), type,
+                            inst.ftz)
+                    : store(std::fma(x, y, z), type, inst.ftz);
           }
           write(ops[0], t, r, type);
           continue;
