@@ -276,6 +276,44 @@ TEST(EmulatorTest, DirectedRoundingModesRoundTheRightWay) {
   EXPECT_EQ(out[6], std::nextafter(1.0f, 2.0f)); // fma rounds once, up
 }
 
+TEST(EmulatorTest, DirectedRoundingReachesHalfPrecision) {
+  // 1 + 2^-11 lies halfway between the f16 values 1 and 1 + 2^-10: .rn and
+  // .rz give 1, .rp gives 1 + 2^-10; negated, .rm gives -(1 + 2^-10). The
+  // packed form rounds each half its own way.
+  std::vector<uint32_t> out(5, 0);
+  std::string error =
+      run(kernel("\t.reg .b16 %h<8>;\n\t.reg .b32 %r<9>;\n\t.reg .b64 %rd<4>;",
+                 std::string(kPrologue) +
+                     "\tmov.b16 %h1, 0x3C00;\n" // 1
+                     "\tmov.b16 %h2, 0x1000;\n" // 2^-11
+                     "\tmov.b16 %h3, 0xBC00;\n" // -1
+                     "\tmov.b16 %h4, 0x9000;\n" // -2^-11
+                     "\tadd.rn.f16 %h5, %h1, %h2;\n"
+                     "\tadd.rz.f16 %h6, %h1, %h2;\n"
+                     "\tadd.rp.f16 %h7, %h1, %h2;\n"
+                     "\tcvt.u32.u16 %r5, %h5;\n"
+                     "\tcvt.u32.u16 %r6, %h6;\n"
+                     "\tcvt.u32.u16 %r7, %h7;\n"
+                     "\tst.global.u32 [%rd1], %r5;\n"
+                     "\tst.global.u32 [%rd1+4], %r6;\n"
+                     "\tst.global.u32 [%rd1+8], %r7;\n"
+                     "\tadd.rm.f16 %h5, %h3, %h4;\n"
+                     "\tcvt.u32.u16 %r5, %h5;\n"
+                     "\tst.global.u32 [%rd1+12], %r5;\n"
+                     "\tmov.b32 %r6, 0x3C003C00;\n" // {1, 1}
+                     "\tmov.b32 %r7, 0x10001000;\n" // {2^-11, 2^-11}
+                     "\tadd.rp.f16x2 %r8, %r6, %r7;\n"
+                     "\tst.global.u32 [%rd1+16], %r8;\n"
+                     "\tret;"),
+          out, 1, 1);
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(out[0], 0x3C00u);
+  EXPECT_EQ(out[1], 0x3C00u);
+  EXPECT_EQ(out[2], 0x3C01u);
+  EXPECT_EQ(out[3], 0xBC01u);
+  EXPECT_EQ(out[4], 0x3C013C01u);
+}
+
 TEST(EmulatorTest, AtomicsCountEveryThread) {
   std::vector<uint32_t> out(1, 0);
   std::string error =
@@ -584,6 +622,95 @@ TEST(EmulatorTest, ReadsOfNeverWrittenSharedMemoryAreReportedOnRequest) {
   EXPECT_THAT(run(ptx, out, 1, 32, /*checkUninitializedShared=*/true),
               HasSubstr("thread (1,0,0): load of 4 bytes at shared 0x4 that "
                         "nothing in this block has written"));
+}
+
+TEST(EmulatorTest, WgmmaM64N8K16ReadsDescriptorsAndFillsTheWarpgroup) {
+  // A (64x16) and B (16x8, stored per column n) in the unswizzled K-major
+  // layout of core matrices (8 rows x 16 bytes): element (mn, k) at
+  // (mn/8)·SBO + (k/8)·LBO + (mn%8)·16 + (k%8)·2, LBO 128 and SBO 256. The
+  // host lays out these shared-memory images; the kernel copies them to
+  // shared memory and runs one wgmma with scale-d false. Each thread's four
+  // accumulators are then, by the PTX ISA's table, row 16·warp + lane/4 +
+  // 8·(i/2) and column 2·(lane%4) + i%2.
+  int A[64][16], B[16][8];
+  for (int m = 0; m < 64; ++m)
+    for (int k = 0; k < 16; ++k)
+      A[m][k] = (m * 5 + k * 3) % 9 - 4;
+  for (int k = 0; k < 16; ++k)
+    for (int n = 0; n < 8; ++n)
+      B[k][n] = (k * 7 + n * 2) % 5 - 2;
+  // Words: A image (512), B image (64), then 4 floats per thread (512).
+  std::vector<uint32_t> buffer(512 + 64 + 512, 0);
+  auto *bytes = reinterpret_cast<uint16_t *>(buffer.data());
+  auto offset = [](int mn, int k) {
+    return (mn / 8) * 256 + (k / 8) * 128 + (mn % 8) * 16 + (k % 8) * 2;
+  };
+  for (int m = 0; m < 64; ++m)
+    for (int k = 0; k < 16; ++k)
+      bytes[offset(m, k) / 2] = half(A[m][k]);
+  for (int n = 0; n < 8; ++n)
+    for (int k = 0; k < 16; ++k)
+      bytes[(2048 + offset(n, k)) / 2] = half(B[k][n]);
+  std::string error = run(
+      kernel("\t.reg .pred %p<2>;\n\t.reg .b32 %r<8>;\n\t.reg .b32 %f<5>;\n"
+             "\t.reg .b64 %rd<12>;\n"
+             "\t.shared .align 128 .b8 tileA[2048];\n"
+             "\t.shared .align 128 .b8 tileB[256];",
+             "\tld.param.u64 %rd1, [k_param_0];\n"
+             "\tmov.u32 %r1, %tid.x;\n"
+             "\tmov.u64 %rd2, tileA;\n"
+             "\tmov.u64 %rd3, tileB;\n"
+             // Each thread copies A words t, t+128, t+256, t+384 and, below
+             // 64, B word t.
+             "\tmov.u32 %r2, %r1;\n"
+             "$COPY:\n"
+             "\tmul.wide.u32 %rd4, %r2, 4;\n"
+             "\tadd.s64 %rd5, %rd1, %rd4;\n"
+             "\tld.global.u32 %r3, [%rd5];\n"
+             "\tadd.s64 %rd6, %rd2, %rd4;\n"
+             "\tst.shared.u32 [%rd6], %r3;\n"
+             "\tadd.s32 %r2, %r2, 128;\n"
+             "\tsetp.lt.u32 %p1, %r2, 512;\n"
+             "\t@%p1 bra $COPY;\n"
+             "\tsetp.ge.u32 %p1, %r1, 64;\n"
+             "\t@%p1 bra $COPIED;\n"
+             "\tmul.wide.u32 %rd4, %r1, 4;\n"
+             "\tadd.s64 %rd5, %rd1, %rd4;\n"
+             "\tld.global.u32 %r3, [%rd5+2048];\n"
+             "\tadd.s64 %rd6, %rd3, %rd4;\n"
+             "\tst.shared.u32 [%rd6], %r3;\n"
+             "$COPIED:\n"
+             "\tbar.sync 0;\n"
+             "\tshr.u64 %rd7, %rd2, 4;\n"
+             "\tor.b64 %rd7, %rd7, 0x0000001000080000;\n"
+             "\tshr.u64 %rd8, %rd3, 4;\n"
+             "\tor.b64 %rd8, %rd8, 0x0000001000080000;\n"
+             "\tsetp.ne.b32 %p1, 0, 0;\n"
+             "\twgmma.fence.sync.aligned;\n"
+             "\twgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, "
+             "%f3, %f4}, %rd7, %rd8, %p1, 1, 1, 0, 0;\n"
+             "\twgmma.commit_group.sync.aligned;\n"
+             "\twgmma.wait_group.sync.aligned 0;\n"
+             "\tmul.wide.u32 %rd9, %r1, 16;\n"
+             "\tadd.s64 %rd10, %rd1, %rd9;\n"
+             "\tst.global.v4.f32 [%rd10+2304], {%f1, %f2, %f3, %f4};\n"
+             "\tret;"),
+      buffer, 1, 128);
+  ASSERT_EQ(error, "");
+  for (int t = 0; t < 128; ++t) {
+    int warp = t / 32, lane = t % 32;
+    float d[4];
+    std::memcpy(d, &buffer[576 + t * 4], 16);
+    for (int i = 0; i < 4; ++i) {
+      int row = 16 * warp + lane / 4 + 8 * (i / 2),
+          col = 2 * (lane % 4) + i % 2;
+      int expected = 0;
+      for (int k = 0; k < 16; ++k)
+        expected += A[row][k] * B[k][col];
+      EXPECT_EQ(d[i], float(expected))
+          << "thread " << t << " d" << i << " (" << row << ", " << col << ")";
+    }
+  }
 }
 
 TEST(EmulatorTest, OutOfBoundsStoresAreReported) {

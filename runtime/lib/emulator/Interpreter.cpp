@@ -308,6 +308,65 @@ float directedF32(Op op, float x, float y, float z, const std::string &mode) {
   return roundDirected(hi, lo, mode);
 }
 
+/// The exact result of an f32-or-narrower add, sub, mul or div of `x` and
+/// `y` as hi + lo.
+void exactResult(Op op, double x, double y, double &hi, double &lo) {
+  lo = 0;
+  switch (op) {
+  case Op::Add:
+    twoSum(x, y, hi, lo);
+    break;
+  case Op::Sub:
+    twoSum(x, -y, hi, lo);
+    break;
+  case Op::Mul:
+    hi = x * y;
+    break;
+  case Op::Div:
+    hi = x / y;
+    lo = std::fma(-hi, y, x) / y * 0x1p-30;
+    break;
+  default:
+    hi = 0;
+  }
+}
+
+/// The next 16-bit float (f16 or bf16 bits) above or below `bits`.
+uint16_t stepHalf(uint16_t bits, bool up) {
+  bool negative = bits & 0x8000;
+  uint16_t magnitude = bits & 0x7fff;
+  if (magnitude == 0)
+    return up ? 0x0001 : 0x8001;
+  bool away = up != negative; // growing in magnitude
+  return static_cast<uint16_t>((bits & 0x8000) |
+                               (away ? magnitude + 1 : magnitude - 1));
+}
+
+/// The 16-bit float of op(x, y) (f16 or bf16, by the converters given),
+/// rounded as `rounding` says ("rz", "rm", "rp"; else to nearest even).
+uint16_t directedHalf(Op op, double x, double y, const std::string &rounding,
+                      float (*toF)(uint16_t), uint16_t (*fromF)(float)) {
+  double hi, lo;
+  exactResult(op, x, y, hi, lo);
+  uint16_t nearest = fromF(static_cast<float>(hi + lo));
+  if (rounding != "rz" && rounding != "rm" && rounding != "rp")
+    return nearest;
+  double value = toF(nearest);
+  if (std::isnan(value))
+    return nearest;
+  double excess = (value - hi) - lo;
+  if (excess == 0)
+    return nearest;
+  bool above = excess > 0;
+  bool down = rounding == "rm" || (rounding == "rz" && hi + lo > 0);
+  bool up = rounding == "rp" || (rounding == "rz" && hi + lo < 0);
+  if (down && above)
+    return stepHalf(nearest, false);
+  if (up && !above)
+    return stepHalf(nearest, true);
+  return nearest;
+}
+
 enum class Space { Generic, Param, Global, Shared, Local, Const };
 
 enum class Special {
@@ -1655,11 +1714,24 @@ private:
       for (unsigned t : active) {
         uint64_t a = read(ops[1], t), b = read(ops[2], t), r;
         if (type.kind == Kind::Float) {
-          if (type.bits == 32 && !type.packed &&
-              (inst.rounding == "rz" || inst.rounding == "rm" ||
-               inst.rounding == "rp") &&
-              (inst.op == Op::Add || inst.op == Op::Sub || inst.op == Op::Mul ||
-               inst.op == Op::Div))
+          bool directed = inst.rounding == "rz" || inst.rounding == "rm" ||
+                          inst.rounding == "rp";
+          bool arithmetic = inst.op == Op::Add || inst.op == Op::Sub ||
+                            inst.op == Op::Mul || inst.op == Op::Div;
+          if (directed && arithmetic && (type.bits == 16 || type.packed)) {
+            Type h = type.packed ? type.half() : type;
+            auto one = [&](uint64_t x, uint64_t y, uint64_t) -> uint64_t {
+              return directedHalf(inst.op, toDouble(x, h), toDouble(y, h),
+                                  inst.rounding,
+                                  h.brain ? bf16ToFloat : halfToFloat,
+                                  h.brain ? floatToBf16 : floatToHalf);
+            };
+            r = type.packed ? perHalf(a, b, 0, one) : one(a, b, 0);
+          } else if (type.bits == 32 && !type.packed &&
+                     (inst.rounding == "rz" || inst.rounding == "rm" ||
+                      inst.rounding == "rp") &&
+                     (inst.op == Op::Add || inst.op == Op::Sub ||
+                      inst.op == Op::Mul || inst.op == Op::Div))
             r = store(
                 directedF32(inst.op, asFloat(a), asFloat(b), 0, inst.rounding),
                 type, inst.ftz);
