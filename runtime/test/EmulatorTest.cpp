@@ -314,6 +314,29 @@ TEST(EmulatorTest, DirectedRoundingReachesHalfPrecision) {
   EXPECT_EQ(out[4], 0x3C013C01u);
 }
 
+TEST(EmulatorTest, DirectedRoundingReachesDoublePrecision) {
+  // 1/3 in f64: the nearest double lies below it, so .rp moves up one ulp
+  // and .rz stays; 1 + 2^-60 rounds up only with .rp.
+  std::vector<double> out(4, 0);
+  std::string error = run(
+      kernel("\t.reg .b64 %fd<5>;\n\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;",
+             std::string(kPrologue) +
+                 "\tdiv.rz.f64 %fd1, 0d3FF0000000000000, 0d4008000000000000;\n"
+                 "\tdiv.rp.f64 %fd2, 0d3FF0000000000000, 0d4008000000000000;\n"
+                 "\tadd.rp.f64 %fd3, 0d3FF0000000000000, 0d3C30000000000000;\n"
+                 "\tadd.rm.f64 %fd4, 0d3FF0000000000000, 0d3C30000000000000;\n"
+                 "\tst.global.v2.f64 [%rd1], {%fd1, %fd2};\n"
+                 "\tst.global.v2.f64 [%rd1+16], {%fd3, %fd4};\n"
+                 "\tret;"),
+      out, 1, 1);
+  ASSERT_EQ(error, "");
+  double third = 1.0 / 3.0;
+  EXPECT_EQ(out[0], third);
+  EXPECT_EQ(out[1], std::nextafter(third, 1.0));
+  EXPECT_EQ(out[2], std::nextafter(1.0, 2.0));
+  EXPECT_EQ(out[3], 1.0);
+}
+
 TEST(EmulatorTest, AtomicsCountEveryThread) {
   std::vector<uint32_t> out(1, 0);
   std::string error =

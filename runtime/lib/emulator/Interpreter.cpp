@@ -367,6 +367,54 @@ uint16_t directedHalf(Op op, double x, double y, const std::string &rounding,
   return nearest;
 }
 
+/// f64 add, sub, mul, div and fma rounded as `rounding` says ("rz", "rm",
+/// "rp"): the round-to-nearest result moved one ulp when the exact value
+/// (known through the operation's exact error term) lies on the other side.
+double directedF64(Op op, double x, double y, double z,
+                   const std::string &rounding) {
+  double nearest, error; // exact value = nearest + error (sign is enough)
+  switch (op) {
+  case Op::Add:
+  case Op::Sub: {
+    double b = op == Op::Sub ? -y : y;
+    nearest = x + b;
+    double bb = nearest - x;
+    error = (x - (nearest - bb)) + (b - bb);
+    break;
+  }
+  case Op::Mul:
+    nearest = x * y;
+    error = std::fma(x, y, -nearest);
+    break;
+  case Op::Div:
+    nearest = x / y;
+    // x − nearest·y has the sign of (exact − nearest)·y.
+    error = std::fma(-nearest, y, x) * (y < 0 ? -1 : 1);
+    break;
+  case Op::Fma:
+  case Op::Mad: {
+    nearest = std::fma(x, y, z);
+    // The sign of x·y + z − nearest, from x·y = p + e exactly.
+    double p = x * y, e = std::fma(x, y, -p), hi, lo;
+    twoSum(p, z, hi, lo);
+    error = (hi - nearest) + (lo + e);
+    break;
+  }
+  default:
+    return 0;
+  }
+  if (std::isnan(nearest) || std::isinf(nearest) || error == 0)
+    return nearest;
+  bool exactAbove = error > 0;
+  bool up = rounding == "rp" || (rounding == "rz" && nearest < 0);
+  bool down = rounding == "rm" || (rounding == "rz" && nearest > 0);
+  if (up && exactAbove)
+    return std::nextafter(nearest, std::numeric_limits<double>::infinity());
+  if (down && !exactAbove)
+    return std::nextafter(nearest, -std::numeric_limits<double>::infinity());
+  return nearest;
+}
+
 enum class Space { Generic, Param, Global, Shared, Local, Const };
 
 enum class Special {
@@ -1727,6 +1775,9 @@ private:
                                   h.brain ? floatToBf16 : floatToHalf);
             };
             r = type.packed ? perHalf(a, b, 0, one) : one(a, b, 0);
+          } else if (directed && arithmetic && type.bits == 64) {
+            r = fromDouble(directedF64(inst.op, asDouble(a), asDouble(b), 0,
+                                       inst.rounding));
           } else if (type.bits == 32 && !type.packed &&
                      (inst.rounding == "rz" || inst.rounding == "rm" ||
                       inst.rounding == "rp") &&
@@ -1770,7 +1821,12 @@ private:
                            h, inst.ftz);
             });
           } else if (type.bits == 64) {
-            r = fromDouble(std::fma(asDouble(a), asDouble(b), asDouble(c)));
+            r = fromDouble(
+                inst.rounding == "rz" || inst.rounding == "rm" ||
+                        inst.rounding == "rp"
+                    ? directedF64(Op::Fma, asDouble(a), asDouble(b),
+                                  asDouble(c), inst.rounding)
+                    : std::fma(asDouble(a), asDouble(b), asDouble(c)));
           } else {
             float x = static_cast<float>(toDouble(a, type)),
                   y = static_cast<float>(toDouble(b, type)),
