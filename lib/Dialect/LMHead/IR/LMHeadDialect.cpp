@@ -1,7 +1,7 @@
 //===- LMHeadDialect.cpp - the lmhead dialect -----------------------------===//
 //
-// Registers the lmhead ops with the dialect. The ops' verifiers live in
-// LMHeadOps.cpp.
+// Registers the lmhead ops and attributes with the dialect. The ops'
+// verifiers live in LMHeadOps.cpp, the attributes' in LMHeadConfig.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +14,7 @@ using namespace mlir::lmhead;
 #include "lmhead/Dialect/LMHead/IR/LMHeadOpsDialect.cpp.inc"
 
 void LMHeadDialect::initialize() {
+  registerConfigAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.cpp.inc"

@@ -35,6 +35,11 @@ def LMHead_Dialect : Dialect {
         -> (tensor<f32>, tensor<?xf32>)
     ```
   }];
+  let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    /// Registers the kernel-plan attributes (LMHeadConfig.td).
+    void registerConfigAttributes();
+  }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",

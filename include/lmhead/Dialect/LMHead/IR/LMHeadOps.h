@@ -10,11 +10,16 @@
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadDialect.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "lmhead/Dialect/LMHead/IR/LMHeadConfig.h.inc"
 
 namespace mlir {
 namespace lmhead {

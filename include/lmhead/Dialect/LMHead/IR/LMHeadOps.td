@@ -14,6 +14,7 @@
 
 include "lmhead/Dialect/LMHead/IR/LMHeadDialect.td"
 include "lmhead/Dialect/LMHead/IR/LMHeadAttrs.td"
+include "lmhead/Dialect/LMHead/IR/LMHeadConfig.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"

@@ -1,0 +1,83 @@
+//===- LMHeadConfig.td - kernel plans of the lmhead ops ----*- tablegen -*-===//
+//
+// The attributes `--lmhead-plan` attaches to an op and `--lmhead-lower-to-gpu`
+// reads: for each of the op's two GEMMs (dh = dZ·W and dW = dZᵀ·h), the block
+// and warp tiles, the K step, the number of shared-memory stages, the width of
+// the asynchronous copies and the shared-memory swizzle.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_DIALECT_LMHEAD_IR_LMHEADCONFIG_TD
+#define LMHEAD_DIALECT_LMHEAD_IR_LMHEADCONFIG_TD
+
+include "lmhead/Dialect/LMHead/IR/LMHeadDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+
+class LMHead_Attr<string name, string attrMnemonic>
+    : AttrDef<LMHead_Dialect, name> {
+  let mnemonic = attrMnemonic;
+}
+
+def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
+  let summary = "tiles, K step, stages and shared-memory layout of one GEMM "
+                "kernel";
+  let description = [{
+    How one GEMM `C[M,N] = A[M,K]·B[K,N]` of an lmhead op is cut into work
+    for the GPU:
+
+    - `blockM`×`blockN`: the output tile of one thread block;
+    - `warpM`×`warpN`: the output tile of one warp (the block has
+      `(blockM/warpM)·(blockN/warpN)` warps); multiples of 16 and 8, the
+      shape of one `mma.sync.m16n8k16`;
+    - `blockK`: the K step, a multiple of 16; the K loop runs in steps of it;
+    - `stages`: the number of K steps held in shared memory at once (at
+      least 2), so that copies of later steps overlap the MMAs of this one;
+    - `copyBytes`: the width of each asynchronous global→shared copy (16, 8
+      or 4), limited by the alignment of the operands' rows;
+    - `swizzle`: 1 stores each shared-memory row's 16-byte chunks XOR-
+      swizzled by the row, so that `ldmatrix` reads 8 rows without bank
+      conflicts; 0 stores them in order.
+
+    ```mlir
+    #lmhead.gemm<blockM = 128, blockN = 128, blockK = 32, warpM = 64,
+                 warpN = 64, stages = 3, copyBytes = 16, swizzle = 1>
+    ```
+  }];
+  let parameters = (ins "int64_t":$blockM, "int64_t":$blockN,
+                        "int64_t":$blockK, "int64_t":$warpM, "int64_t":$warpN,
+                        "int64_t":$stages, "int64_t":$copyBytes,
+                        "int64_t":$swizzle);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The number of warps in one thread block.
+    int64_t getNumWarps() const {
+      return (getBlockM() / getWarpM()) * (getBlockN() / getWarpN());
+    }
+  }];
+}
+
+def LMHead_KernelPlanAttr : LMHead_Attr<"KernelPlan", "plan"> {
+  let summary = "the kernels chosen for one lmhead op on one GPU target";
+  let description = [{
+    Attached by `--lmhead-plan` to each op it keeps (as the discardable
+    attribute `lmhead.plan`): the target (`sm_80` or `sm_90a`), the
+    configuration of the dh kernel (`dh = dZ·W`, M = N, N = D, K = V) and of
+    the dW kernel (`dW = dZᵀ·h`, M = V, N = D, K = N; for `layout(dv)`,
+    `dWᵀ = hᵀ·dZ` with M = D, N = V), and the cost model's predicted time of
+    each in microseconds.
+
+    ```mlir
+    #lmhead.plan<target = "sm_80",
+                 dh = #lmhead.gemm<...>, dw = #lmhead.gemm<...>,
+                 dhMicros = 812.5 : f64, dwMicros = 790.0 : f64>
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"GPU target">:$target,
+                        "GemmConfigAttr":$dh, "GemmConfigAttr":$dw,
+                        "FloatAttr":$dhMicros,
+                        "FloatAttr":$dwMicros);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+#endif // LMHEAD_DIALECT_LMHEAD_IR_LMHEADCONFIG_TD

@@ -1,0 +1,67 @@
+//===- LMHeadConfig.cpp - kernel plans of the lmhead ops ------------------===//
+//
+// The attribute classes of LMHeadConfig.td and the checks on a GEMM
+// configuration that hold for every target: tiles that divide into warps and
+// into mma.sync shapes, a K step of whole k16 slices, at least two stages,
+// and a copy width the hardware has. What fits a given GPU (shared memory,
+// registers) is the cost model's business, not the attribute's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+#define GET_ATTRDEF_CLASSES
+#include "lmhead/Dialect/LMHead/IR/LMHeadConfig.cpp.inc"
+
+void LMHeadDialect::registerConfigAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "lmhead/Dialect/LMHead/IR/LMHeadConfig.cpp.inc"
+      >();
+}
+
+LogicalResult
+GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       int64_t blockM, int64_t blockN, int64_t blockK,
+                       int64_t warpM, int64_t warpN, int64_t stages,
+                       int64_t copyBytes, int64_t swizzle) {
+  if (warpM <= 0 || warpM % 16 != 0)
+    return emitError() << "warpM must be a positive multiple of 16 (the M "
+                          "of mma.sync.m16n8k16), got "
+                       << warpM;
+  if (warpN <= 0 || warpN % 16 != 0)
+    return emitError() << "warpN must be a positive multiple of 16 (two "
+                          "n8 MMA tiles per ldmatrix.x4), got "
+                       << warpN;
+  if (blockM <= 0 || blockM % warpM != 0 || blockN <= 0 || blockN % warpN != 0)
+    return emitError() << "the block tile " << blockM << "x" << blockN
+                       << " must be a whole number of warp tiles " << warpM
+                       << "x" << warpN;
+  int64_t warps = (blockM / warpM) * (blockN / warpN);
+  if (warps > 32)
+    return emitError() << "the block tile needs " << warps
+                       << " warps; a thread block has at most 32";
+  if (blockK <= 0 || blockK % 16 != 0)
+    return emitError() << "blockK must be a positive multiple of 16 (the K "
+                          "of mma.sync.m16n8k16), got "
+                       << blockK;
+  if (stages < 2)
+    return emitError() << "stages must be at least 2 (one step copied while "
+                          "another is multiplied), got "
+                       << stages;
+  if (copyBytes != 4 && copyBytes != 8 && copyBytes != 16)
+    return emitError() << "copyBytes must be 4, 8 or 16 (the sizes of "
+                          "cp.async), got "
+                       << copyBytes;
+  if (swizzle != 0 && swizzle != 1)
+    return emitError() << "swizzle must be 0 (rows in order) or 1 (16-byte "
+                          "chunks XOR-swizzled by row), got "
+                       << swizzle;
+  return success();
+}
