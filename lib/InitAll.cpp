@@ -7,6 +7,7 @@
 
 #include "lmhead/InitAll.h"
 
+#include "lmhead/Conversion/LMHeadToGPU/Passes.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadDialect.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
 #include "lmhead/Pipelines/Pipelines.h"
@@ -19,5 +20,6 @@ void mlir::lmhead::registerAllDialects(DialectRegistry &registry) {
 
 void mlir::lmhead::registerAllPasses() {
   registerLMHeadPasses();
+  registerLMHeadToGPUPasses();
   registerPipelines();
 }

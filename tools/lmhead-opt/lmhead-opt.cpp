@@ -1,6 +1,7 @@
 //===- lmhead-opt.cpp - the lmhead optimizer driver -----------------------===//
 //
-// mlir-opt with every upstream dialect, extension and pass, plus the lmhead
+// mlir-opt with every upstream dialect, extension, pass and LLVM IR
+// translation, plus the lmhead
 // dialect, passes and pipelines. Unlike a plain MlirOptMain tool, a failing
 // run leaves an existing `-o` file untouched: the result goes to a temporary
 // file beside it that replaces the output only on success.
@@ -13,6 +14,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -26,6 +28,8 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary translates kernels to LLVM IR for NVPTX.
+  mlir::registerAllToLLVMIRTranslations(registry);
   mlir::lmhead::registerAllDialects(registry);
 
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(

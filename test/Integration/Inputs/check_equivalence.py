@@ -9,6 +9,8 @@
         [--float-scale=S] [--scale=ARG=S ...]
         [--tolerance=T | --tolerance-type=TYPE] [-shared-libs=A.so,B.so]
         [--pipeline="<lmhead-opt flags>"] [--entry=NAME] [--keep=DIR]
+        [--transformed-pipeline="<lmhead-opt flags>"]
+        [--transformed-shared-libs=A.so,...] [--transformed-env=K=V ...]
 
 The *original* is `@NAME` of GRAPH; the *transformed* one is `@NAME` of
 OTHER (default: GRAPH) after `lmhead-opt <--transform flags>`. One set of
@@ -24,6 +26,10 @@ prints every result exactly is added to both modules, which are then
 lowered with `lmhead-opt --lmhead-cpu-pipeline` (or the `--pipeline` flags,
 e.g. with `--math-expand-ops=ops=fpowi` first) and run with `mlir-runner`,
 both sides at once. `--keep` leaves the modules and outputs in a folder.
+The transformed side may be lowered and run differently: for GPU code,
+`--transformed-pipeline="--lmhead-pipeline=target=sm_80"` with the runtime
+library in `--transformed-shared-libs` and `--transformed-env
+LMHEAD_DEVICE=emulator`.
 
 Each result of the transformed graph is compared with the original's by
 relative Frobenius error, ||t - o|| / ||o|| in f64, against a tolerance
@@ -115,6 +121,14 @@ def parse_args(argv):
              "(default --lmhead-cpu-pipeline)")
     add("--keep", metavar="DIR",
         help="write the modules and runner outputs into DIR")
+    add("--transformed-pipeline",
+        help="lmhead-opt flags that lower the transformed side (default: "
+             "--pipeline)")
+    add("--transformed-shared-libs", default="",
+        help="more shared libraries for the transformed side's mlir-runner, "
+             "comma-separated, loaded before the runner's own")
+    add("--transformed-env", action="append", default=[], metavar="K=V",
+        help="an environment variable for the transformed side's tools")
     add("--timeout", type=float, default=600, help="seconds per tool run")
     return parser, parser.parse_args(argv)
 
@@ -282,11 +296,11 @@ def runner_libs(args, runner):
     return ",".join(os.path.join(lib, name) for name in RUNNER_LIBS)
 
 
-def run_tool(command, what, timeout):
+def run_tool(command, what, timeout, env=None):
     """stdout of `command`; ToolError naming `what` if it fails."""
     try:
         done = subprocess.run(command, capture_output=True, text=True,
-                              timeout=timeout)
+                              timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
         raise ToolError(f"{what}: timed out after {timeout:g} s") from None
     except OSError as e:
@@ -302,9 +316,11 @@ class Side:
     """One side of the comparison: a graph file, the lmhead-opt flags that
     transform it, and where its files go."""
 
-    def __init__(self, label, graph, flags, workdir):
+    def __init__(self, label, graph, flags, workdir, pipeline,
+                 extra_libs="", env=None):
         self.label, self.graph, self.flags = label, graph, flags
-        self.workdir = workdir
+        self.workdir, self.pipeline = workdir, pipeline
+        self.extra_libs, self.env = extra_libs, env
 
     def path(self, suffix):
         """Where this side keeps one of its files (`original.mlir`, ...)."""
@@ -330,13 +346,14 @@ class Side:
         with open(self.path(".mlir"), "w") as f:
             f.write(text)
         lowered = self.path(".llvm.mlir")
-        pipeline = shlex.split(args.pipeline)
+        pipeline = shlex.split(self.pipeline)
         run_tool([tools["opt"], self.path(".mlir"), *pipeline, "-o", lowered],
-                 f"{self.label}: lmhead-opt {args.pipeline}", args.timeout)
+                 f"{self.label}: lmhead-opt {self.pipeline}", args.timeout,
+                 self.env)
+        libs = ",".join(filter(None, [self.extra_libs, tools["libs"]]))
         out = run_tool([tools["runner"], lowered, "-e", entry,
-                        "-entry-point-result=void",
-                        "-shared-libs=" + tools["libs"]],
-                       f"{self.label}: mlir-runner", args.timeout)
+                        "-entry-point-result=void", "-shared-libs=" + libs],
+                       f"{self.label}: mlir-runner", args.timeout, self.env)
         with open(self.path(".out"), "w") as f:
             f.write(out)
         return out
@@ -455,9 +472,17 @@ def check(args, workdir):
     runner = tool("MLIR_RUNNER", "mlir-runner")
     tools = {"opt": tool("LMHEAD_OPT", "lmhead-opt"), "runner": runner,
              "libs": runner_libs(args, runner)}
-    original = Side("original", args.graph, [], workdir)
+    env = None
+    if args.transformed_env:
+        env = dict(os.environ)
+        for assignment in args.transformed_env:
+            key, value = split_assignment(assignment, "--transformed-env")
+            env[key] = value
+    original = Side("original", args.graph, [], workdir, args.pipeline)
     transformed = Side("transformed", args.against or args.graph,
-                       shlex.split(args.transform), workdir)
+                       shlex.split(args.transform), workdir,
+                       args.transformed_pipeline or args.pipeline,
+                       args.transformed_shared_libs, env)
     with ThreadPoolExecutor(max_workers=2) as pool:
         jobs = [pool.submit(run_side, side, sig, inputs, args, tools,
                             side is transformed)

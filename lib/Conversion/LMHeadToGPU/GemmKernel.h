@@ -1,0 +1,79 @@
+//===- GemmKernel.h - one tiled tensor-core GEMM kernel ---------*- C++ -*-===//
+//
+// What a GEMM kernel of an lmhead op computes, and how its operands lie in
+// global memory, independently of the op it comes from. LowerToGPU.cpp turns
+// each of linear_grad's two products into one of these; the per-target
+// builders (GemmKernelSm80.cpp) write the gpu.func.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_CONVERSION_LMHEADTOGPU_GEMMKERNEL_H
+#define LMHEAD_CONVERSION_LMHEADTOGPU_GEMMKERNEL_H
+
+#include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace lmhead {
+
+/// Which dimension of a stored 2-D operand is contiguous in memory.
+enum class OperandOrder {
+  /// The reduction dimension K runs along each row: A stored [M,K], B stored
+  /// [N,K].
+  ContiguousK,
+  /// The output dimension runs along each row: A stored [K,M], B stored
+  /// [K,N].
+  ContiguousMN,
+};
+
+/// One kernel `C[M,N] = scale · A[M,K]·B[K,N] (+ C[M,N])`, accumulated in
+/// f32 and rounded once to C's element type.
+///
+/// The kernel's arguments are, in order: A, B and C as `memref<?x?xT>` (A
+/// and B in the stored orders below, C as [M,N]), then M, N and K as
+/// `index`. It runs on a grid of
+/// `(ceil(N/blockN), ceil(M/blockM))` blocks of `32·numWarps` threads with
+/// `sharedMemoryBytes()` of dynamic shared memory.
+struct GemmKernelSpec {
+  /// Tiles, K step, stages, copy width and swizzle.
+  GemmConfigAttr config;
+  /// The element type of A and B: f16 or bf16.
+  Type operandType;
+  /// The element type of C: f32, f16 or bf16.
+  Type resultType;
+  /// Whether the product is added to C's existing values (gradient
+  /// accumulation) instead of replacing them.
+  bool accumulate = false;
+  /// How A and B are stored.
+  OperandOrder aOrder = OperandOrder::ContiguousK;
+  OperandOrder bOrder = OperandOrder::ContiguousK;
+  /// The factor applied to the product before Acc is added.
+  double scale = 1.0;
+
+  /// Bytes of dynamic shared memory one block needs: every stage of the A
+  /// and B tiles.
+  int64_t sharedMemoryBytes() const;
+  /// Threads in one block.
+  int64_t numThreads() const { return 32 * config.getNumWarps(); }
+};
+
+/// Checks that `spec` is one the sm_80 builder can write (supported types,
+/// copies that divide evenly among the threads, swizzlable rows). Returns a
+/// message saying what is wrong, or an empty string.
+std::string checkSm80GemmKernel(const GemmKernelSpec &spec);
+
+/// Writes the sm_80 kernel for `spec` as a `gpu.func` named `name` at the
+/// builder's insertion point (inside a gpu.module): operands staged through
+/// shared memory in `stages` cp.async groups, read with ldmatrix, multiplied
+/// with mma.sync.m16n8k16 into f32 accumulators held in registers for the
+/// whole K loop, and an epilogue that predicates the ragged edges. `spec`
+/// must pass checkSm80GemmKernel.
+gpu::GPUFuncOp buildSm80GemmKernel(OpBuilder &builder, Location loc,
+                                   StringRef name, const GemmKernelSpec &spec);
+
+} // namespace lmhead
+} // namespace mlir
+
+#endif // LMHEAD_CONVERSION_LMHEADTOGPU_GEMMKERNEL_H

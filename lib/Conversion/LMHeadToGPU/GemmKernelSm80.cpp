@@ -1,0 +1,467 @@
+//===- GemmKernelSm80.cpp - the sm_80 tensor-core GEMM kernel -------------===//
+//
+// Writes one GemmKernelSpec as a gpu.func at the nvgpu/nvvm level, the way a
+// hand-written Ampere GEMM is organised:
+//
+// - Each block owns a blockM×blockN output tile; its warps own warpM×warpN
+//   sub-tiles, held as f32 mma.sync accumulators in registers (loop-carried
+//   vectors of the K loop, never stored until the epilogue).
+// - The K loop runs in steps of blockK. The A and B tiles of `stages` steps
+//   live in dynamic shared memory at once: the copies of step k+stages-1
+//   (cp.async, one commit group per step) are in flight while step k is
+//   multiplied, and `cp.async.wait_group stages-2` plus a barrier make step
+//   k visible before it is read.
+// - Tiles are stored in shared memory in their global order (rows along the
+//   contiguous dimension). With `swizzle`, the 16-byte chunks of each row
+//   are XOR-permuted by the row, so the 8 rows one ldmatrix phase reads fall
+//   in 8 different bank groups. ldmatrix (transposed where the operand is
+//   stored the other way) produces the mma.sync fragments of the PTX ISA.
+// - Ragged edges: a copy chunk that lies partly or wholly outside the
+//   operand reads only its valid bytes (cp.async's src-size) and zero-fills
+//   the rest, so padded rows and columns add zeros to the products; the
+//   epilogue stores only elements inside C.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GemmKernel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+namespace {
+
+/// Bytes of one 16-byte swizzle unit and of one ldmatrix row.
+constexpr int64_t kChunkBytes = 16;
+
+/// How one operand's tile of one K step lies in shared memory: `rows` rows
+/// of `rowLength` elements, in the operand's stored order.
+struct SharedTile {
+  int64_t rows;
+  int64_t rowLength;
+  int64_t elementBytes;
+  bool swizzle;
+
+  int64_t elements() const { return rows * rowLength; }
+  int64_t chunksPerRow() const {
+    return rowLength * elementBytes / kChunkBytes;
+  }
+};
+
+/// The shared tile of A (`isA`) or B for `spec`.
+SharedTile sharedTile(const GemmKernelSpec &spec, bool isA) {
+  GemmConfigAttr c = spec.config;
+  int64_t outer = isA ? c.getBlockM() : c.getBlockN();
+  OperandOrder order = isA ? spec.aOrder : spec.bOrder;
+  int64_t bytes = spec.operandType.getIntOrFloatBitWidth() / 8;
+  bool swizzle = c.getSwizzle() != 0;
+  if (order == OperandOrder::ContiguousK)
+    return {outer, c.getBlockK(), bytes, swizzle};
+  return {c.getBlockK(), outer, bytes, swizzle};
+}
+
+/// Writes the kernel body. One instance per kernel.
+class Sm80GemmWriter {
+public:
+  Sm80GemmWriter(ImplicitLocOpBuilder &b, const GemmKernelSpec &spec)
+      : b(b), spec(spec), cfg(spec.config), tileA(sharedTile(spec, true)),
+        tileB(sharedTile(spec, false)) {}
+
+  void write(gpu::GPUFuncOp func);
+
+private:
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, x, y); }
+  Value mul(Value x, int64_t y) { return mul(x, index(y)); }
+  Value div(Value x, int64_t y) {
+    return arith::DivUIOp::create(b, x, index(y));
+  }
+  Value rem(Value x, int64_t y) {
+    return arith::RemUIOp::create(b, x, index(y));
+  }
+  Value lessThan(Value x, Value y) {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::slt, x, y);
+  }
+
+  /// The element offset, within one stage of `tile`, of element `col` of
+  /// row `row` (col a multiple of the copy width), after the swizzle.
+  Value sharedOffset(const SharedTile &tile, Value row, Value col);
+
+  /// Issues the cp.async copies of K step `kStep` of one operand into
+  /// stage `stage`.
+  void copyTile(bool isA, Value kStep, Value stage);
+
+  /// Loads the four 8×8 matrices one ldmatrix.x4 reads for this lane, from
+  /// `row`/`col` of the tile in stage `stageBase`, as four 32-bit registers.
+  SmallVector<Value, 4> loadMatrices(bool isA, Value stageBase, Value row,
+                                     Value col, bool transpose);
+
+  /// Multiplies stage `stage` into the accumulators.
+  SmallVector<Value> multiplyStage(Value stage, ValueRange accumulators);
+
+  /// Scales, accumulates, rounds and stores the accumulators.
+  void writeEpilogue(ValueRange accumulators);
+
+  ImplicitLocOpBuilder &b;
+  const GemmKernelSpec &spec;
+  GemmConfigAttr cfg;
+  SharedTile tileA, tileB;
+
+  // Set up by write().
+  Value a, bOperand, c, m, n, k;
+  Value sharedA, sharedB;
+  Value threadId, lane, warpRow, warpCol, blockRow, blockCol;
+};
+
+} // namespace
+
+int64_t GemmKernelSpec::sharedMemoryBytes() const {
+  SharedTile a = sharedTile(*this, true), b = sharedTile(*this, false);
+  return config.getStages() * (a.elements() + b.elements()) * a.elementBytes;
+}
+
+std::string mlir::lmhead::checkSm80GemmKernel(const GemmKernelSpec &spec) {
+  if (!spec.operandType.isF16() && !spec.operandType.isBF16())
+    return "the sm_80 kernels multiply f16 or bf16 operands with mma.sync";
+  GemmConfigAttr c = spec.config;
+  int64_t threads = spec.numThreads();
+  for (bool isA : {true, false}) {
+    SharedTile tile = sharedTile(spec, isA);
+    int64_t chunks = tile.elements() * tile.elementBytes / c.getCopyBytes();
+    if (chunks % threads != 0)
+      return llvm::formatv("the {0} tile ({1}x{2} elements) is {3} copies of "
+                           "{4} bytes, which {5} threads cannot share evenly",
+                           isA ? "A" : "B", tile.rows, tile.rowLength, chunks,
+                           c.getCopyBytes(), threads)
+          .str();
+    int64_t rowBytes = tile.rowLength * tile.elementBytes;
+    if (tile.swizzle && (rowBytes < 2 * kChunkBytes ||
+                         !llvm::isPowerOf2_64(rowBytes / kChunkBytes)))
+      return llvm::formatv("the {0} tile's rows are {1} bytes; the swizzle "
+                           "needs a power of two of 16-byte chunks, at "
+                           "least 2",
+                           isA ? "A" : "B", rowBytes)
+          .str();
+  }
+  return "";
+}
+
+Value Sm80GemmWriter::sharedOffset(const SharedTile &tile, Value row,
+                                   Value col) {
+  Value rowStart = mul(row, tile.rowLength);
+  if (!tile.swizzle)
+    return add(rowStart, col);
+  // Chunk c of row r is stored at chunk c ^ f(r). f changes every
+  // `rowsPerLine` rows, the rows that share one 128-byte line of banks, so
+  // the 8 rows of one ldmatrix phase cover all 8 16-byte bank groups.
+  int64_t chunks = tile.chunksPerRow();
+  int64_t unit = kChunkBytes / tile.elementBytes;
+  int64_t rowsPerLine = std::max<int64_t>(1, 8 / chunks);
+  Value pattern = rem(div(row, rowsPerLine), std::min<int64_t>(chunks, 8));
+  Value chunk = div(col, unit);
+  Value swizzled = arith::XOrIOp::create(b, chunk, pattern);
+  return add(rowStart, add(mul(swizzled, unit), rem(col, unit)));
+}
+
+void Sm80GemmWriter::copyTile(bool isA, Value kStep, Value stage) {
+  const SharedTile &tile = isA ? tileA : tileB;
+  OperandOrder order = isA ? spec.aOrder : spec.bOrder;
+  Value global = isA ? a : bOperand;
+  Value outerStart = isA ? blockRow : blockCol;
+  Value outerBound = isA ? m : n;
+  Value kStart = mul(kStep, cfg.getBlockK());
+  // Tile rows and columns in global memory: (outer, K) or (K, outer).
+  bool kAlongRow = order == OperandOrder::ContiguousK;
+  Value rowStart = kAlongRow ? outerStart : kStart;
+  Value rowBound = kAlongRow ? outerBound : k;
+  Value colStart = kAlongRow ? kStart : outerStart;
+  Value colBound = kAlongRow ? k : outerBound;
+
+  int64_t perCopy = cfg.getCopyBytes() / tile.elementBytes;
+  int64_t copiesPerRow = tile.rowLength / perCopy;
+  int64_t threads = spec.numThreads();
+  int64_t copies = tile.elements() / perCopy;
+  Value stageBase = mul(stage, tile.elements());
+  Value zero = index(0), full = index(perCopy);
+  for (int64_t i = 0; i < copies / threads; ++i) {
+    Value copy = add(threadId, index(i * threads));
+    Value row = div(copy, copiesPerRow);
+    Value col = mul(rem(copy, copiesPerRow), perCopy);
+    Value globalRow = add(rowStart, row);
+    Value globalCol = add(colStart, col);
+    // Elements of this copy inside the operand: 0..perCopy.
+    Value left = arith::SubIOp::create(b, colBound, globalCol);
+    Value valid =
+        arith::MaxSIOp::create(b, zero, arith::MinSIOp::create(b, left, full));
+    valid =
+        arith::SelectOp::create(b, lessThan(globalRow, rowBound), valid, zero);
+    // A copy that reads nothing still needs an address inside the operand.
+    Value any = lessThan(zero, valid);
+    Value srcRow = arith::SelectOp::create(b, any, globalRow, zero);
+    Value srcCol = arith::SelectOp::create(b, any, globalCol, zero);
+    Value dst = add(stageBase, sharedOffset(tile, row, col));
+    nvgpu::DeviceAsyncCopyOp::create(
+        b, nvgpu::DeviceAsyncTokenType::get(b.getContext()),
+        isA ? sharedA : sharedB, ValueRange{dst}, global,
+        ValueRange{srcRow, srcCol}, b.getIndexAttr(perCopy), valid,
+        cfg.getCopyBytes() == 16 ? b.getUnitAttr() : UnitAttr());
+  }
+}
+
+SmallVector<Value, 4> Sm80GemmWriter::loadMatrices(bool isA, Value stageBase,
+                                                   Value row, Value col,
+                                                   bool transpose) {
+  const SharedTile &tile = isA ? tileA : tileB;
+  Value offset = add(stageBase, sharedOffset(tile, row, col));
+  auto fragmentType = VectorType::get({4, 2}, spec.operandType);
+  Value matrices =
+      nvgpu::LdMatrixOp::create(b, fragmentType, isA ? sharedA : sharedB,
+                                ValueRange{offset}, transpose, 4);
+  SmallVector<Value, 4> registers;
+  for (int64_t i = 0; i < 4; ++i) {
+    Value pair = vector::ExtractOp::create(b, matrices, i);
+    // bf16 fragments go to nvvm.mma.sync as 32-bit registers; f16 ones as
+    // vector<2xf16>, the form whose PTX types the op infers.
+    if (spec.operandType.isBF16()) {
+      Value word = vector::BitCastOp::create(
+          b, VectorType::get({1}, b.getI32Type()), pair);
+      pair = vector::ExtractOp::create(b, word, 0);
+    }
+    registers.push_back(pair);
+  }
+  return registers;
+}
+
+SmallVector<Value> Sm80GemmWriter::multiplyStage(Value stage,
+                                                 ValueRange accumulators) {
+  int64_t tilesM = cfg.getWarpM() / 16, tilesN = cfg.getWarpN() / 8;
+  Value baseA = mul(stage, tileA.elements());
+  Value baseB = mul(stage, tileB.elements());
+  // Lane roles in ldmatrix.x4: lanes 8j..8j+7 give the row addresses of
+  // matrix j.
+  Value matrix = div(lane, 8), rowInMatrix = rem(lane, 8);
+  Value matrixLow = rem(matrix, 2), matrixHigh = div(matrix, 2);
+  Value warpRowStart = mul(warpRow, cfg.getWarpM());
+  Value warpColStart = mul(warpCol, cfg.getWarpN());
+
+  SmallVector<Value> result(accumulators.begin(), accumulators.end());
+  auto mmaType = NVVM::MMATypes(
+      spec.operandType.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16);
+  Type f32 = b.getF32Type();
+  auto resultType =
+      LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
+  for (int64_t kSlice = 0; kSlice < cfg.getBlockK() / 16; ++kSlice) {
+    Value kBase = index(kSlice * 16);
+    // A fragments: matrices (m0-7,k0-7), (m8-15,k0-7), (m0-7,k8-15),
+    // (m8-15,k8-15), the order of mma.sync's a0..a3.
+    SmallVector<SmallVector<Value, 4>> fragA;
+    for (int64_t i = 0; i < tilesM; ++i) {
+      Value mBase = add(warpRowStart, index(i * 16));
+      if (spec.aOrder == OperandOrder::ContiguousK) {
+        Value row = add(mBase, rem(lane, 16));
+        Value col = add(kBase, mul(div(lane, 16), 8));
+        fragA.push_back(loadMatrices(true, baseA, row, col, false));
+      } else {
+        Value row = add(kBase, add(mul(matrixHigh, 8), rowInMatrix));
+        Value col = add(mBase, mul(matrixLow, 8));
+        fragA.push_back(loadMatrices(true, baseA, row, col, true));
+      }
+    }
+    // B fragments, two n8 tiles per ldmatrix.x4: matrices (n0-7,k0-7),
+    // (n0-7,k8-15), (n8-15,k0-7), (n8-15,k8-15), i.e. b0 and b1 of the
+    // first tile, then of the second.
+    SmallVector<SmallVector<Value, 2>> fragB;
+    for (int64_t j = 0; j < tilesN / 2; ++j) {
+      Value nBase = add(warpColStart, index(j * 16));
+      SmallVector<Value, 4> regs;
+      if (spec.bOrder == OperandOrder::ContiguousK) {
+        Value row = add(nBase, add(mul(matrixHigh, 8), rowInMatrix));
+        Value col = add(kBase, mul(matrixLow, 8));
+        regs = loadMatrices(false, baseB, row, col, false);
+      } else {
+        Value row = add(kBase, add(mul(matrixLow, 8), rowInMatrix));
+        Value col = add(nBase, mul(matrixHigh, 8));
+        regs = loadMatrices(false, baseB, row, col, true);
+      }
+      fragB.push_back({regs[0], regs[1]});
+      fragB.push_back({regs[2], regs[3]});
+    }
+    for (int64_t i = 0; i < tilesM; ++i) {
+      for (int64_t j = 0; j < tilesN; ++j) {
+        Value &accumulator = result[i * tilesN + j];
+        SmallVector<Value, 4> c;
+        for (int64_t e = 0; e < 4; ++e)
+          c.push_back(vector::ExtractOp::create(b, accumulator, e));
+        Value d = NVVM::MmaOp::create(
+            b, resultType, fragA[i], fragB[j], c, {16, 8, 16},
+            /*b1Op=*/std::nullopt, /*intOverflow=*/std::nullopt,
+            std::array<NVVM::MMATypes, 2>{mmaType, mmaType},
+            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                           NVVM::MMALayout::col});
+        SmallVector<Value, 4> elements;
+        for (int64_t e = 0; e < 4; ++e)
+          elements.push_back(LLVM::ExtractValueOp::create(b, d, e));
+        accumulator = vector::FromElementsOp::create(
+            b, VectorType::get({4}, f32), elements);
+      }
+    }
+  }
+  return result;
+}
+
+void Sm80GemmWriter::writeEpilogue(ValueRange accumulators) {
+  int64_t tilesN = cfg.getWarpN() / 8;
+  // mma.sync's accumulator layout: c0,c1 at (group, 2·t..2·t+1), c2,c3 at
+  // (group+8, 2·t..2·t+1), with group = lane/4 and t = lane%4.
+  Value group = div(lane, 4);
+  Value pairCol = mul(rem(lane, 4), 2);
+  Value rowStart = add(blockRow, mul(warpRow, cfg.getWarpM()));
+  Value colStart = add(blockCol, mul(warpCol, cfg.getWarpN()));
+  Type f32 = b.getF32Type();
+  Value scale =
+      arith::ConstantOp::create(b, b.getF32FloatAttr(float(spec.scale)));
+  for (auto [t, accumulator] : llvm::enumerate(accumulators)) {
+    int64_t i = t / tilesN, j = t % tilesN;
+    for (int64_t e = 0; e < 4; ++e) {
+      Value row = add(rowStart, add(group, index(i * 16 + (e / 2) * 8)));
+      Value col = add(colStart, add(pairCol, index(j * 8 + e % 2)));
+      Value inside =
+          arith::AndIOp::create(b, lessThan(row, m), lessThan(col, n));
+      auto ifOp = scf::IfOp::create(b, inside, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      Value value = vector::ExtractOp::create(b, accumulator, e);
+      if (spec.scale != 1.0)
+        value = arith::MulFOp::create(b, value, scale);
+      if (spec.accumulate) {
+        Value old = memref::LoadOp::create(b, c, ValueRange{row, col});
+        if (old.getType() != f32)
+          old = arith::ExtFOp::create(b, f32, old);
+        value = arith::AddFOp::create(b, value, old);
+      }
+      if (spec.resultType != f32)
+        value = arith::TruncFOp::create(b, spec.resultType, value);
+      memref::StoreOp::create(b, value, c, ValueRange{row, col});
+    }
+  }
+}
+
+void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
+  Block &entry = func.getBody().front();
+  b.setInsertionPointToStart(&entry);
+  unsigned arg = 0;
+  a = entry.getArgument(arg++);
+  bOperand = entry.getArgument(arg++);
+  c = entry.getArgument(arg++);
+  m = entry.getArgument(arg++);
+  n = entry.getArgument(arg++);
+  k = entry.getArgument(arg++);
+
+  threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  lane = rem(threadId, 32);
+  Value warp = div(threadId, 32);
+  int64_t warpsM = cfg.getBlockM() / cfg.getWarpM();
+  warpRow = rem(warp, warpsM);
+  warpCol = div(warp, warpsM);
+  blockRow = mul(gpu::BlockIdOp::create(b, gpu::Dimension::y), cfg.getBlockM());
+  blockCol = mul(gpu::BlockIdOp::create(b, gpu::Dimension::x), cfg.getBlockN());
+
+  // A's stages, then B's, in one dynamic shared-memory buffer.
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+  auto bytesType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                                   MemRefLayoutAttrInterface(), workgroup);
+  Value shared = gpu::DynamicSharedMemoryOp::create(b, bytesType);
+  int64_t stages = cfg.getStages();
+  auto stagesType = [&](const SharedTile &tile) {
+    return MemRefType::get({stages * tile.elements()}, spec.operandType,
+                           MemRefLayoutAttrInterface(), workgroup);
+  };
+  sharedA = memref::ViewOp::create(b, stagesType(tileA), shared, index(0),
+                                   ValueRange{});
+  int64_t bytesA = stages * tileA.elements() * tileA.elementBytes;
+  sharedB = memref::ViewOp::create(b, stagesType(tileB), shared, index(bytesA),
+                                   ValueRange{});
+
+  Value kSteps = arith::CeilDivUIOp::create(b, k, index(cfg.getBlockK()));
+  // Prologue: the first stages-1 steps, one commit group each (empty past
+  // the end of K, so that the group count stays fixed).
+  for (int64_t s = 0; s < stages - 1; ++s) {
+    Value step = index(s);
+    auto ifOp = scf::IfOp::create(b, lessThan(step, kSteps), false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      copyTile(true, step, step);
+      copyTile(false, step, step);
+    }
+    NVVM::CpAsyncCommitGroupOp::create(b);
+  }
+
+  int64_t tiles = (cfg.getWarpM() / 16) * (cfg.getWarpN() / 8);
+  auto accType = VectorType::get({4}, b.getF32Type());
+  Value zero = arith::ConstantOp::create(
+      b, accType, DenseElementsAttr::get(accType, b.getF32FloatAttr(0)));
+  SmallVector<Value> init(tiles, zero);
+  auto loop = scf::ForOp::create(b, index(0), kSteps, index(1), init);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value step = loop.getInductionVar();
+    // Step `step` has landed once at most stages-2 later groups are
+    // pending; the barrier publishes it to every warp and ends every warp's
+    // reads of the stage about to be refilled.
+    NVVM::CpAsyncWaitGroupOp::create(b, stages - 2);
+    gpu::BarrierOp::create(b);
+    Value next = add(step, index(stages - 1));
+    auto ifOp = scf::IfOp::create(b, lessThan(next, kSteps), false);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      Value nextStage = rem(next, stages);
+      copyTile(true, next, nextStage);
+      copyTile(false, next, nextStage);
+    }
+    NVVM::CpAsyncCommitGroupOp::create(b);
+    SmallVector<Value> updated =
+        multiplyStage(rem(step, stages), loop.getRegionIterArgs());
+    scf::YieldOp::create(b, updated);
+  }
+  writeEpilogue(loop.getResults());
+  gpu::ReturnOp::create(b);
+}
+
+gpu::GPUFuncOp mlir::lmhead::buildSm80GemmKernel(OpBuilder &builder,
+                                                 Location loc, StringRef name,
+                                                 const GemmKernelSpec &spec) {
+  MLIRContext *ctx = builder.getContext();
+  auto operand = MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                                 spec.operandType);
+  SmallVector<Type> arguments = {
+      operand, operand,
+      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                      spec.resultType)};
+  IndexType indexType = builder.getIndexType();
+  arguments.append({indexType, indexType, indexType});
+  auto func = gpu::GPUFuncOp::create(builder, loc, name,
+                                     FunctionType::get(ctx, arguments, {}));
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
+  int32_t threads = spec.numThreads();
+  func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
+  ImplicitLocOpBuilder b(loc, builder);
+  Sm80GemmWriter(b, spec).write(func);
+  return func;
+}
