@@ -1,0 +1,125 @@
+// RUN: lmhead-opt %s --lmhead-lower-to-gpu --split-input-file | FileCheck %s
+
+// A planned linear_grad (weight [V,D], 3 stages, K step 32) becomes two
+// sm_80 kernels and a launch function that runs them on two streams.
+
+#c = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>
+#plan = #lmhead.plan<target = "sm_80", dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+
+// The launch function: the dh chain copies dZ and W in and launches the dh
+// kernel; the dW chain starts a stream of its own (gpu.wait async with no
+// dependency), copies h, and joins dZ's copy before its launch; both copy
+// their result back and a final gpu.wait joins them.
+// CHECK-LABEL: func.func private @linear_grad_0_launch(
+// CHECK-SAME:    %[[DZ:[^:]+]]: memref<?x?xbf16>, %[[H:[^:]+]]: memref<?x?xbf16>, %[[W:[^:]+]]: memref<?x?xbf16>, %[[DHOUT:[^:]+]]: memref<?x?xf32>, %[[DWOUT:[^:]+]]: memref<?x?xf32>)
+// CHECK-SAME:    attributes {lmhead.gpu_host}
+// CHECK:         %[[S0:.+]] = gpu.wait async
+// CHECK:         %[[DZD:.+]], %[[T0:.+]] = gpu.alloc async [%[[S0]]]
+// CHECK:         %[[DZIN:.+]] = gpu.memcpy async [%[[T0]]] %[[DZD]], %[[DZ]]
+// CHECK:         %[[WD:.+]], %[[T1:.+]] = gpu.alloc async [%[[DZIN]]]
+// CHECK:         %[[WIN:.+]] = gpu.memcpy async [%[[T1]]] %[[WD]], %[[W]]
+// CHECK:         %[[DHD:.+]], %[[T2:.+]] = gpu.alloc async [%[[WIN]]]
+// CHECK:         %[[C128:.+]] = arith.constant 128 : index
+// CHECK:         %[[SMEM:.+]] = arith.constant 24576 : i32
+// CHECK:         %[[L0:.+]] = gpu.launch_func async [%[[T2]]] @lmhead_kernels::@linear_grad_0_dh
+// CHECK-SAME:      threads in (%[[C128]], %{{.+}}, %{{.+}}) dynamic_shared_memory_size %[[SMEM]]
+// CHECK-SAME:      args(%[[DZD]] : memref<?x?xbf16>, %[[WD]] : memref<?x?xbf16>, %[[DHD]] : memref<?x?xf32>
+// CHECK:         %[[DHBACK:.+]] = gpu.memcpy async [%[[L0]]] %[[DHOUT]], %[[DHD]]
+// CHECK:         %[[S1:.+]] = gpu.wait async
+// CHECK:         %[[HD:.+]], %[[T3:.+]] = gpu.alloc async [%[[S1]]]
+// CHECK:         %[[HIN:.+]] = gpu.memcpy async [%[[T3]]] %[[HD]], %[[H]]
+// CHECK:         %[[DWD:.+]], %[[T4:.+]] = gpu.alloc async [%[[HIN]]]
+// CHECK:         %[[JOIN:.+]] = gpu.wait async [%[[DZIN]], %[[T4]]]
+// CHECK:         %[[L1:.+]] = gpu.launch_func async [%[[JOIN]]] @lmhead_kernels::@linear_grad_0_dw
+// CHECK-SAME:      args(%[[DZD]] : memref<?x?xbf16>, %[[HD]] : memref<?x?xbf16>, %[[DWD]] : memref<?x?xf32>
+// CHECK:         %[[DWBACK:.+]] = gpu.memcpy async [%[[L1]]] %[[DWOUT]], %[[DWD]]
+// CHECK:         %[[DONE:.+]] = gpu.wait async [%[[DHBACK]], %[[DWBACK]]]
+// CHECK:         gpu.dealloc async [%[[DONE]]] %[[DZD]]
+// CHECK-COUNT-4: gpu.dealloc async
+// CHECK:         gpu.wait [%{{.+}}]
+// CHECK-NEXT:    return
+
+// The op is replaced by a call with the operands' buffers and two fresh
+// result buffers, read back as tensors.
+// CHECK-LABEL: func.func @grad(
+// CHECK-NOT:     lmhead.linear_grad
+// CHECK:         %[[DZB:.+]] = bufferization.to_buffer %{{.+}} read_only : tensor<200x1000xbf16> to memref<200x1000xbf16>
+// CHECK:         %[[DHB:.+]] = memref.alloc(%{{.+}}, %{{.+}}) : memref<?x?xf32>
+// CHECK:         %[[DWB:.+]] = memref.alloc(%{{.+}}, %{{.+}}) : memref<?x?xf32>
+// CHECK:         call @linear_grad_0_launch(%{{.+}}, %{{.+}}, %{{.+}}, %[[DHB]], %[[DWB]])
+// CHECK:         bufferization.to_tensor %[[DHB]] restrict writable
+// CHECK:         bufferization.to_tensor %[[DWB]] restrict writable
+
+// The dh kernel: dZ [N,V] is read along K (plain ldmatrix), W [V,D] along N
+// (transposed ldmatrix); 3 stages keep one cp.async group in flight.
+// CHECK-LABEL: gpu.module @lmhead_kernels
+// CHECK-LABEL: gpu.func @linear_grad_0_dh(
+// CHECK-SAME:    %{{.+}}: memref<?x?xbf16>, %{{.+}}: memref<?x?xbf16>, %[[C:.+]]: memref<?x?xf32>, %[[M:.+]]: index, %[[N:.+]]: index, %[[K:.+]]: index) kernel
+// CHECK-SAME:    known_block_size = array<i32: 128, 1, 1>
+// CHECK:         gpu.dynamic_shared_memory
+// CHECK-COUNT-2: nvgpu.device_async_copy {{.+}} 8, %{{.+}} {bypassL1}
+// CHECK:         nvvm.cp.async.commit.group
+// CHECK:         scf.for {{.+}} iter_args({{.+}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+// CHECK:           nvvm.cp.async.wait.group 1
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           nvgpu.device_async_copy
+// CHECK:           nvvm.cp.async.commit.group
+// CHECK:           nvgpu.ldmatrix {{.+}} {numTiles = 4 : i32, transpose = false}
+// CHECK:           nvgpu.ldmatrix {{.+}} {numTiles = 4 : i32, transpose = true}
+// CHECK:           nvvm.mma.sync {{.+}} multiplicandAPtxType = #nvvm.mma_type<bf16>{{.+}}shape = #nvvm.shape<m = 16, n = 8, k = 16>
+// CHECK:           scf.yield
+// The epilogue stores only inside C.
+// CHECK:         arith.cmpi slt, %{{.+}}, %[[M]]
+// CHECK:         arith.cmpi slt, %{{.+}}, %[[N]]
+// CHECK:         scf.if
+// CHECK-NEXT:      vector.extract
+// CHECK-NEXT:      memref.store %{{.+}}, %[[C]]
+// The dW kernel reads both operands along M and N: transposed ldmatrix.
+// CHECK-LABEL: gpu.func @linear_grad_0_dw(
+// CHECK-NOT:     transpose = false
+// CHECK:         nvgpu.ldmatrix {{.+}} {numTiles = 4 : i32, transpose = true}
+// CHECK-NOT:     transpose = false
+// CHECK:         gpu.return
+func.func @grad(%dz: tensor<200x1000xbf16>, %h: tensor<200x64xbf16>, %w: tensor<1000x64xbf16>) -> (tensor<200x64xf32>, tensor<1000x64xf32>) {
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #plan}
+     : (tensor<200x1000xbf16>, tensor<200x64xbf16>, tensor<1000x64xbf16>) -> (tensor<200x64xf32>, tensor<1000x64xf32>)
+  return %dh, %dw : tensor<200x64xf32>, tensor<1000x64xf32>
+}
+
+// -----
+
+// Weight stored [D,V], f16, scale, an accumulated f16 dh: the dh
+// kernel reads W along K (plain ldmatrix), the epilogue scales, adds the
+// existing gradient and rounds to f16; only dh is used, so there is no dW
+// kernel and no h on the device.
+
+#c = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 16, swizzle = 0>
+#plan = #lmhead.plan<target = "sm_80", dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+
+// CHECK-LABEL: func.func private @linear_grad_0_launch(
+// CHECK-SAME:    %[[DZ:[^:]+]]: memref<?x?xf16>, %[[H:[^:]+]]: memref<?x?xf16>, %[[W:[^:]+]]: memref<?x?xf16>, %[[OUT:[^:]+]]: memref<?x?xf16>, %[[ACC:[^:]+]]: memref<?x?xf16>)
+// CHECK-NOT:     gpu.memcpy async [%{{.+}}] %{{.+}}, %[[H]]
+// CHECK:         gpu.memcpy async [%{{.+}}] %{{.+}}, %[[ACC]]
+// CHECK:         gpu.launch_func async
+// CHECK-NOT:     gpu.launch_func
+// CHECK:         return
+// CHECK-LABEL: func.func @dh_only(
+// CHECK:         call @linear_grad_0_launch
+// CHECK-LABEL: gpu.func @linear_grad_0_dh(
+// CHECK:         nvvm.cp.async.wait.group 0
+// CHECK-NOT:     transpose = true
+// CHECK:         nvvm.mma.sync {{.+}} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK:         scf.if
+// CHECK-NEXT:      vector.extract
+// CHECK-NEXT:      arith.mulf %{{.+}}, %{{.+}} : f32
+// CHECK-NEXT:      memref.load %[[C:.+]][
+// CHECK-NEXT:      arith.extf
+// CHECK-NEXT:      arith.addf
+// CHECK-NEXT:      arith.truncf %{{.+}} : f32 to f16
+// CHECK-NEXT:      memref.store %{{.+}}, %[[C]][
+// CHECK-NOT:   gpu.func @linear_grad_0_dw
+func.func @dh_only(%dz: tensor<?x256xf16>, %h: tensor<?x32xf16>, %w: tensor<32x256xf16>, %acc: tensor<?x32xf16>) -> tensor<?x32xf16> {
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w accumulate_dh(%acc) layout(dv) {scale = 2.5e-01 : f64, lmhead.plan = #plan}
+     : (tensor<?x256xf16>, tensor<?x32xf16>, tensor<32x256xf16>, tensor<?x32xf16>) -> (tensor<?x32xf16>, tensor<32x256xf16>)
+  return %dh : tensor<?x32xf16>
+}
