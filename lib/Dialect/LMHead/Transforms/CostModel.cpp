@@ -1,0 +1,556 @@
+//===- CostModel.cpp - tiles and predicted times of the lmhead GEMMs ------===//
+//
+// A configuration is first checked, in a fixed order, against what the
+// kernel generator can build and what the target can hold; the first broken
+// constraint is the reason it is rejected, and when every candidate is
+// rejected the reason of the one that got furthest is reported (the nearest
+// miss is the most useful thing to tell a user whose overrides fit nothing).
+//
+// A valid configuration's time is the largest of three terms, which a
+// multistage kernel overlaps, plus a fixed launch cost:
+//
+//   compute  waves · (blocks resident per SM) · (flops of one padded block
+//            tile) / (per-SM tensor-core rate · efficiency): blocks run in
+//            waves over the SMs, so one block too many costs a whole wave,
+//            and ragged edges execute their padding;
+//   L2       every operand tile read once per block that needs it (A once
+//            per block column, B once per block row), C written once,
+//            against the L2→SM bandwidth;
+//   DRAM     every operand read once and C written once, against HBM
+//            bandwidth: blocks launched in order share their operand
+//            panels through L2, so re-reads rarely reach DRAM.
+//
+// The efficiency is the family's best fraction of peak times four factors,
+// each 1 for a configuration without that weakness: pipeline depth (K
+// elements in flight), warp-tile shape (fragment loads per MMA), warps
+// resident per SM, and copy width.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CostModel.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+namespace {
+
+constexpr int64_t kKiB = 1024;
+
+/// Registers above this are rejected although a thread may hold 255: the
+/// estimate below is rough, and ptxas needs headroom to avoid spills.
+constexpr int64_t kMaxEstimatedRegisters = 232;
+/// Registers a thread needs besides accumulators and fragments: addresses,
+/// loop counters, predicates of the ragged edges, pipeline indices.
+constexpr int64_t kAddressingRegisters = 40;
+/// Registers of the sm_90a producer warpgroup after `setmaxnreg.dec`.
+constexpr int64_t kProducerRegisters = 40;
+/// K elements in flight (prefetched stages × K step) that hide the latency
+/// of global loads at full rate.
+constexpr double kLatencyHidingDepth = 128;
+/// Launch, prologue (filling the stages) and epilogue of one kernel.
+constexpr double kLaunchMicros = 2.0;
+
+/// The sm_80 target: an A100 (SXM). The L2 rate is the A100 whitepaper's
+/// 5120 bytes/clock at 1.41 GHz.
+GpuTarget sm80() {
+  GpuTarget t;
+  t.name = "sm_80";
+  t.warpgroupMma = false;
+  t.numSMs = 108;
+  t.peakFlops = 312e12;
+  // The best mma.sync kernels (CUTLASS, cuBLAS) reach about 90% of peak.
+  t.bestEfficiency = 0.90;
+  t.hbmBytesPerSecond = 2.0e12;
+  t.l2BytesPerSecond = 7.2e12;
+  t.sharedBytesPerSM = 164 * kKiB;
+  t.sharedBytesPerBlock = 163 * kKiB;
+  t.registersPerSM = 65536;
+  t.registersPerThread = 255;
+  t.threadsPerSM = 2048;
+  t.blocksPerSM = 32;
+  return t;
+}
+
+/// The sm_90a target: an H200. The tensor-core rate is the measured bf16
+/// GEMM rate; the L2 rate is an assumption (NVIDIA publishes none), about
+/// 1.7× the A100's, which is what the clock and the wider L2 give.
+GpuTarget sm90a() {
+  GpuTarget t;
+  t.name = "sm_90a";
+  t.warpgroupMma = true;
+  t.numSMs = 132;
+  t.peakFlops = 790e12;
+  t.bestEfficiency = 1.0;
+  t.hbmBytesPerSecond = 4.8e12;
+  t.l2BytesPerSecond = 12e12;
+  t.sharedBytesPerSM = 228 * kKiB;
+  t.sharedBytesPerBlock = 227 * kKiB;
+  t.registersPerSM = 65536;
+  t.registersPerThread = 255;
+  t.threadsPerSM = 2048;
+  t.blocksPerSM = 32;
+  return t;
+}
+
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/// Why a configuration was rejected, with how far it got through the
+/// checks (a later stage is a nearer miss).
+struct Rejection {
+  int stage = -1;
+  std::string reason;
+};
+
+/// Collects the first broken constraint of a configuration.
+class Checker {
+public:
+  /// Records `reason` as the rejection when `ok` is false and nothing was
+  /// rejected yet; returns whether the configuration is still valid.
+  bool require(bool ok, const llvm::Twine &reason) {
+    ++stage;
+    if (!ok && rejection.stage < 0) {
+      rejection.stage = stage;
+      rejection.reason = reason.str();
+    }
+    return rejection.stage < 0;
+  }
+  bool failed() const { return rejection.stage >= 0; }
+  Rejection rejection;
+
+private:
+  int stage = 0;
+};
+
+/// Whether `value` is one of `allowed`.
+bool isOneOf(int64_t value, std::initializer_list<int64_t> allowed) {
+  return llvm::is_contained(allowed, value);
+}
+
+/// The row (in bytes) of the tile of an operand stored in shared memory:
+/// K elements when its storage rows run along K, else M (N) elements.
+int64_t sharedRowBytes(bool rowsAlongK, int64_t blockK, int64_t blockMN,
+                       int64_t elementBytes) {
+  return (rowsAlongK ? blockK : blockMN) * elementBytes;
+}
+
+/// Checks the problem itself; nullopt when it can be planned.
+std::optional<std::string> unsupportedReason(const GemmProblem &p,
+                                             const GpuTarget &target) {
+  if (p.elementBytes == 4)
+    return std::string(
+        "f32 operands need a SIMT kernel or allow-tf32; not planned");
+  if (p.elementBytes != 2)
+    return ("operands of " + llvm::Twine(p.elementBytes) +
+            " bytes are not planned; the kernels take bf16 or f16")
+        .str();
+  if (p.m <= 0 || p.n <= 0 || p.k <= 0)
+    return ("the GEMM " + llvm::Twine(p.m) + "x" + llvm::Twine(p.n) + "x" +
+            llvm::Twine(p.k) + " is empty; nothing to plan")
+        .str();
+  std::string why;
+  std::optional<int64_t> copy = widestCopyBytes(p, &why);
+  if (!copy)
+    return why;
+  if (target.warpgroupMma && *copy != 16)
+    return (target.name +
+            " kernels load tiles with TMA, which needs rows of "
+            "16-byte multiples; " +
+            why)
+        .str();
+  return std::nullopt;
+}
+
+/// The checks and the prediction of one configuration.
+std::optional<GemmPrediction> evaluate(const GemmProblem &p,
+                                       const GpuTarget &target,
+                                       const GemmTiles &t,
+                                       Rejection *rejection) {
+  Checker check;
+  auto reject = [&]() -> std::optional<GemmPrediction> {
+    if (rejection)
+      *rejection = check.rejection;
+    return std::nullopt;
+  };
+  if (std::optional<std::string> why = unsupportedReason(p, target)) {
+    check.require(false, *why);
+    return reject();
+  }
+  const bool hopper = target.warpgroupMma;
+  const int64_t eb = p.elementBytes;
+  llvm::StringRef warpName = hopper ? "warpgroup" : "warp";
+
+  // Tile shapes: the MMA instruction shapes and the warp counts the
+  // generator builds.
+  if (hopper) {
+    check.require(t.warpM > 0 && t.warpM % 64 == 0,
+                  "warpM must be a multiple of 64 on " + target.name +
+                      " (one wgmma m64 per consumer warpgroup), got " +
+                      llvm::Twine(t.warpM));
+    check.require(t.warpN >= 64 && t.warpN <= 256 && t.warpN % 16 == 0,
+                  "warpN must be a multiple of 16 in 64..256 on " +
+                      target.name + " (the N of wgmma), got " +
+                      llvm::Twine(t.warpN));
+  } else {
+    check.require(t.warpM > 0 && t.warpM % 16 == 0,
+                  "warpM must be a positive multiple of 16 (the M of "
+                  "mma.sync.m16n8k16), got " +
+                      llvm::Twine(t.warpM));
+    check.require(t.warpN > 0 && t.warpN % 16 == 0,
+                  "warpN must be a positive multiple of 16 (two n8 MMA tiles "
+                  "per ldmatrix.x4), got " +
+                      llvm::Twine(t.warpN));
+  }
+  if (check.failed())
+    return reject();
+  check.require(t.blockM > 0 && t.blockM % t.warpM == 0 && t.blockN > 0 &&
+                    t.blockN % t.warpN == 0,
+                "the block tile " + llvm::Twine(t.blockM) + "x" +
+                    llvm::Twine(t.blockN) + " must be a whole number of " +
+                    warpName + " tiles " + llvm::Twine(t.warpM) + "x" +
+                    llvm::Twine(t.warpN));
+  if (check.failed())
+    return reject();
+  const int64_t warpTiles = t.numWarpTiles();
+  if (hopper)
+    check.require(isOneOf(warpTiles, {1, 2}),
+                  "the block tile " + llvm::Twine(t.blockM) + "x" +
+                      llvm::Twine(t.blockN) + " needs " +
+                      llvm::Twine(warpTiles) + " consumer warpgroups of " +
+                      llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) +
+                      "; the " + target.name + " kernels use 1 or 2");
+  else
+    check.require(isOneOf(warpTiles, {1, 2, 4, 8}),
+                  "the block tile " + llvm::Twine(t.blockM) + "x" +
+                      llvm::Twine(t.blockN) + " needs " +
+                      llvm::Twine(warpTiles) + " warps of " +
+                      llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) +
+                      "; the " + target.name + " kernels use 1, 2, 4 or 8");
+  if (hopper)
+    check.require(t.blockK == 64,
+                  "blockK must be 64 on " + target.name +
+                      " (one 128-byte swizzled row of 16-bit elements), got " +
+                      llvm::Twine(t.blockK));
+  else
+    check.require(t.blockK > 0 && t.blockK % 16 == 0,
+                  "blockK must be a positive multiple of 16 (the K of "
+                  "mma.sync.m16n8k16), got " +
+                      llvm::Twine(t.blockK));
+  const int64_t maxStages = hopper ? 6 : 5;
+  check.require(t.stages >= 2 && t.stages <= maxStages,
+                "stages must be 2.." + llvm::Twine(maxStages) + " on " +
+                    target.name + ", got " + llvm::Twine(t.stages));
+  if (check.failed())
+    return reject();
+
+  // Copies: as wide as the rows allow, and a whole number per thread.
+  const int64_t threads =
+      hopper ? (warpTiles + 1) * 128 : warpTiles * 32; // + producer group
+  const int64_t widest = *widestCopyBytes(p);
+  if (hopper)
+    check.require(t.copyBytes == 16, "copyBytes must be 16 on " + target.name +
+                                         " (TMA), got " +
+                                         llvm::Twine(t.copyBytes));
+  else
+    check.require(isOneOf(t.copyBytes, {4, 8, 16}) && t.copyBytes <= widest,
+                  "copyBytes must be 4, 8 or 16 and divide the rows of " +
+                      p.nameA + " and " + p.nameB + " (at most " +
+                      llvm::Twine(widest) + " here), got " +
+                      llvm::Twine(t.copyBytes));
+  if (check.failed())
+    return reject();
+  if (!hopper) {
+    int64_t chunksA = t.blockM * t.blockK * eb / t.copyBytes;
+    int64_t chunksB = t.blockK * t.blockN * eb / t.copyBytes;
+    check.require(chunksA % threads == 0 && chunksB % threads == 0,
+                  "the " + llvm::Twine(threads) + " threads cannot share the " +
+                      llvm::Twine(chunksA) + " and " + llvm::Twine(chunksB) +
+                      " " + llvm::Twine(t.copyBytes) +
+                      "-byte copies of one stage evenly");
+  }
+  // Swizzling XORs 16-byte chunks within a row, so a row needs two chunks.
+  int64_t rowBytes =
+      std::min(sharedRowBytes(p.aRowsAlongK, t.blockK, t.blockM, eb),
+               sharedRowBytes(p.bRowsAlongK, t.blockK, t.blockN, eb));
+  int64_t swizzle = hopper || rowBytes >= 32 ? 1 : 0;
+  check.require(t.swizzle == swizzle,
+                "swizzle must be " + llvm::Twine(swizzle) +
+                    " for shared rows of " + llvm::Twine(rowBytes) +
+                    " bytes (1 from 32 bytes up), got " +
+                    llvm::Twine(t.swizzle));
+  if (check.failed())
+    return reject();
+
+  // Resources: shared memory and registers per block, then blocks per SM.
+  const int64_t shared = t.stages * (t.blockM + t.blockN) * t.blockK * eb;
+  check.require(shared <= target.sharedBytesPerBlock,
+                llvm::Twine(t.stages) + " stages of " + llvm::Twine(t.blockM) +
+                    "x" + llvm::Twine(t.blockK) + " and " +
+                    llvm::Twine(t.blockK) + "x" + llvm::Twine(t.blockN) +
+                    " tiles need " + llvm::Twine(shared) +
+                    " bytes of shared memory; a block on " + target.name +
+                    " has at most " + llvm::Twine(target.sharedBytesPerBlock));
+  int64_t registers;
+  if (hopper) {
+    // wgmma keeps a warpgroup's WM×WN f32 accumulators over its 128
+    // threads; its operands come from shared memory.
+    registers = t.warpM * t.warpN / 128 + kAddressingRegisters;
+  } else {
+    // m16n8k16: 4 accumulators per thread per 16×8 tile, 4 registers of A
+    // per 16 rows and 2 of B per 8 columns.
+    registers = (t.warpM / 16) * (t.warpN / 8) * 4 + (t.warpM / 16) * 4 +
+                (t.warpN / 8) * 2 + kAddressingRegisters;
+  }
+  check.require(registers <= kMaxEstimatedRegisters,
+                "a " + llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) + " " +
+                    warpName + " tile needs about " + llvm::Twine(registers) +
+                    " registers per thread; more than " +
+                    llvm::Twine(kMaxEstimatedRegisters) +
+                    " would leave ptxas no room to avoid spills");
+  if (check.failed())
+    return reject();
+  const int64_t allocated = llvm::alignTo(registers, 8);
+  const int64_t blockRegisters =
+      hopper ? warpTiles * 128 * allocated + 128 * kProducerRegisters
+             : threads * allocated;
+  const int64_t blocksPerSM =
+      std::min({target.blocksPerSM, target.threadsPerSM / threads,
+                target.sharedBytesPerSM / shared,
+                target.registersPerSM / blockRegisters});
+  if (!check.require(blocksPerSM >= 1,
+                     "one block does not fit on an SM of " + target.name))
+    return reject();
+
+  GemmPrediction pred;
+  pred.tiles = t;
+  pred.threads = threads;
+  pred.sharedBytes = shared;
+  pred.registersPerThread = registers;
+
+  // Waves: blocks resident at once on each SM (no more than there are
+  // tiles to spread), then how many rounds the tiles take.
+  const int64_t tilesM = ceilDiv(p.m, t.blockM),
+                tilesN = ceilDiv(p.n, t.blockN);
+  pred.numTiles = tilesM * tilesN;
+  pred.blocksPerSM =
+      std::min(blocksPerSM, ceilDiv(pred.numTiles, target.numSMs));
+  pred.waves = ceilDiv(pred.numTiles, target.numSMs * pred.blocksPerSM);
+
+  // Efficiency factors, each 1 when the configuration lacks the weakness.
+  double inFlight = double(t.stages - 1) * t.blockK;
+  double depth = 0.7 + 0.3 * std::min(1.0, inFlight / kLatencyHidingDepth);
+  double shape, occupancy;
+  if (hopper) {
+    // wgmma re-reads its A slice from shared memory for every instruction;
+    // narrow N leaves the tensor cores waiting on shared memory.
+    shape = std::min(1.0, 0.85 + 0.15 * t.warpN / 128.0);
+    // One consumer warpgroup per SM cannot hide its epilogue and the waits
+    // on each stage's barrier behind another's MMAs.
+    occupancy = pred.blocksPerSM * warpTiles >= 2 ? 1.0 : 0.85;
+  } else {
+    // Per k16 step a warp loads WM/16 A and WN/16 B fragments with
+    // ldmatrix.x4 and issues (WM/16)·(WN/8) MMAs; 64×64 (1 load per 4
+    // MMAs) keeps the tensor core busy, smaller warp tiles do not.
+    double loadsPerMma = double(t.warpM / 16 + t.warpN / 16) /
+                         double((t.warpM / 16) * (t.warpN / 8));
+    shape = 1.0 / (1.0 + 0.8 * std::max(0.0, loadsPerMma - 0.25));
+    // An SM has 4 tensor cores, one per scheduler: fewer than 4 warps leave
+    // some idle, and 8 are needed to hide the latency of each MMA chain.
+    double warps = double(pred.blocksPerSM * warpTiles);
+    occupancy =
+        std::min(1.0, warps / 4) * (0.85 + 0.15 * std::min(1.0, warps / 8));
+  }
+  // Narrower copies take more instructions per byte from the MMA warps.
+  double copy = t.copyBytes == 16 ? 1.0 : t.copyBytes == 8 ? 0.95 : 0.85;
+  pred.efficiency = target.bestEfficiency * depth * shape * occupancy * copy;
+
+  const double tileFlops =
+      2.0 * t.blockM * t.blockN * double(ceilDiv(p.k, t.blockK) * t.blockK);
+  const double smFlops = target.peakFlops / target.numSMs * pred.efficiency;
+  pred.computeMicros =
+      1e6 * pred.waves * pred.blocksPerSM * tileFlops / smFlops;
+
+  const double a = double(p.m) * p.k * eb, b = double(p.k) * p.n * eb;
+  const double c = double(p.m) * p.n * p.resultBytes;
+  pred.l2Bytes = a * tilesN + b * tilesM + c;
+  pred.hbmBytes = a + b + c;
+  pred.l2Micros = 1e6 * pred.l2Bytes / target.l2BytesPerSecond;
+  pred.hbmMicros = 1e6 * pred.hbmBytes / target.hbmBytesPerSecond;
+  pred.micros = std::max({pred.computeMicros, pred.l2Micros, pred.hbmMicros}) +
+                kLaunchMicros;
+  return pred;
+}
+
+/// The candidates of one field: the override when there is one.
+llvm::SmallVector<int64_t> candidates(int64_t override,
+                                      std::initializer_list<int64_t> values) {
+  if (override != 0)
+    return {override};
+  return llvm::SmallVector<int64_t>(values);
+}
+
+/// Whether `a` is a better choice than `b`.
+bool better(const GemmPrediction &a, const GemmPrediction &b) {
+  // Within a part in a million the times are the same prediction.
+  if (std::abs(a.micros - b.micros) > 1e-6 * std::max(a.micros, b.micros))
+    return a.micros < b.micros;
+  if (a.l2Bytes != b.l2Bytes)
+    return a.l2Bytes < b.l2Bytes;
+  return a.sharedBytes < b.sharedBytes;
+}
+
+} // namespace
+
+std::optional<GpuTarget> GpuTarget::lookup(llvm::StringRef name) {
+  if (name == "sm_80")
+    return sm80();
+  if (name == "sm_90a")
+    return sm90a();
+  return std::nullopt;
+}
+
+llvm::StringRef GpuTarget::knownNames() { return "sm_80, sm_90a"; }
+
+std::string GemmTiles::str() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << blockM << "x" << blockN << "x" << blockK << ", warp " << warpM << "x"
+     << warpN << ", " << stages << " stages, " << copyBytes
+     << "-byte copies, swizzle " << swizzle;
+  return s;
+}
+
+bool GemmOverrides::any() const {
+  return blockM || blockN || blockK || warpM || warpN || stages || copyBytes ||
+         swizzle;
+}
+
+std::string GemmOverrides::str() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  auto field = [&](llvm::StringRef name, int64_t value) {
+    if (value)
+      os << (s.empty() ? "" : " ") << name << "=" << value;
+  };
+  field("block-m", blockM);
+  field("block-n", blockN);
+  field("block-k", blockK);
+  field("warp-m", warpM);
+  field("warp-n", warpN);
+  field("stages", stages);
+  field("copy-bytes", copyBytes);
+  field("swizzle", swizzle);
+  return s;
+}
+
+double mlir::lmhead::floorMicros(const GemmProblem &problem,
+                                 const GpuTarget &target) {
+  return 1e6 * problem.flops() / target.peakFlops;
+}
+
+std::optional<int64_t> mlir::lmhead::widestCopyBytes(const GemmProblem &p,
+                                                     std::string *whyNot) {
+  for (int64_t bytes : {16, 8, 4}) {
+    if ((p.rowElementsA * p.elementBytes) % bytes == 0 &&
+        (p.rowElementsB * p.elementBytes) % bytes == 0)
+      return bytes;
+  }
+  if (whyNot) {
+    bool aBad = (p.rowElementsA * p.elementBytes) % 4 != 0;
+    llvm::StringRef name = aBad ? p.nameA : p.nameB;
+    int64_t row = aBad ? p.rowElementsA : p.rowElementsB;
+    *whyNot = ("the rows of " + name + " (" + llvm::Twine(row) +
+               " elements of " + llvm::Twine(p.elementBytes) +
+               " bytes = " + llvm::Twine(row * p.elementBytes) +
+               " bytes) are not a multiple of 4 bytes, the narrowest "
+               "asynchronous copy; not planned")
+                  .str();
+  }
+  return std::nullopt;
+}
+
+std::optional<GemmPrediction>
+mlir::lmhead::predictGemm(const GemmProblem &problem, const GpuTarget &target,
+                          const GemmTiles &tiles, std::string *whyNot) {
+  Rejection rejection;
+  std::optional<GemmPrediction> pred =
+      evaluate(problem, target, tiles, &rejection);
+  if (!pred && whyNot)
+    *whyNot = rejection.reason;
+  return pred;
+}
+
+GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem,
+                                const GpuTarget &target,
+                                const GemmOverrides &overrides) {
+  GemmPlan plan;
+  if (std::optional<std::string> why = unsupportedReason(problem, target)) {
+    plan.failure = GemmPlan::Failure::Unsupported;
+    plan.reason = *why;
+    return plan;
+  }
+  const bool hopper = target.warpgroupMma;
+  const GemmOverrides &o = overrides;
+  // Tiles of 16 and 32 only matter for small or ragged problems; the model
+  // ranks them below the large ones everywhere else.
+  auto blockM = hopper ? candidates(o.blockM, {64, 128, 256})
+                       : candidates(o.blockM, {16, 32, 64, 128, 256});
+  auto blockN = hopper ? candidates(o.blockN, {64, 128, 192, 256})
+                       : candidates(o.blockN, {16, 32, 64, 128, 256});
+  auto warpM = hopper ? candidates(o.warpM, {64, 128})
+                      : candidates(o.warpM, {16, 32, 64});
+  auto warpN = hopper ? candidates(o.warpN, {64, 128, 192, 256})
+                      : candidates(o.warpN, {16, 32, 64});
+  auto blockK =
+      hopper ? candidates(o.blockK, {64}) : candidates(o.blockK, {32, 64});
+  auto stages = hopper ? candidates(o.stages, {2, 3, 4, 5, 6})
+                       : candidates(o.stages, {2, 3, 4, 5});
+  // The copy width and the swizzle follow from the operands and the tiles;
+  // an override that differs is checked (and then reported) as given.
+  int64_t widest = *widestCopyBytes(problem);
+  auto copyBytes = candidates(o.copyBytes, {hopper ? 16 : widest});
+
+  Rejection nearest;
+  for (int64_t bm : blockM)
+    for (int64_t bn : blockN)
+      for (int64_t wm : warpM)
+        for (int64_t wn : warpN)
+          for (int64_t bk : blockK)
+            for (int64_t s : stages)
+              for (int64_t cb : copyBytes) {
+                GemmTiles t{bm, bn, bk, wm, wn, s, cb, 0};
+                // The swizzle the rule asks for, unless it is fixed.
+                int64_t eb = problem.elementBytes;
+                int64_t row =
+                    std::min(sharedRowBytes(problem.aRowsAlongK, bk, bm, eb),
+                             sharedRowBytes(problem.bRowsAlongK, bk, bn, eb));
+                t.swizzle =
+                    o.swizzle ? o.swizzle : (hopper || row >= 32 ? 1 : 0);
+                Rejection rejection;
+                std::optional<GemmPrediction> pred =
+                    evaluate(problem, target, t, &rejection);
+                if (!pred) {
+                  if (rejection.stage > nearest.stage)
+                    nearest = rejection;
+                  continue;
+                }
+                ++plan.validCandidates;
+                if (!plan.choice || better(*pred, *plan.choice))
+                  plan.choice = pred;
+              }
+  if (!plan.choice) {
+    plan.failure = GemmPlan::Failure::NoValidConfig;
+    plan.reason = "no " + target.name.str() + " kernel configuration" +
+                  (o.any() ? " with " + o.str() : std::string()) +
+                  " fits: " + nearest.reason;
+  }
+  return plan;
+}

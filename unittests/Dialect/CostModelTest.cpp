@@ -1,0 +1,317 @@
+//===- CostModelTest.cpp - the GEMM cost model of --lmhead-plan -----------===//
+//
+// The cost model without IR: on the benchmark LM-head shapes it must choose
+// configurations the kernel generator can build and the GPU can hold, and
+// predict times no faster than the tensor-core floor and not far above it;
+// it must derive the copy width from the operands' rows, refuse what the
+// kernels cannot do with a reason, honour overrides, and count waves and
+// padding.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CostModel.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir::lmhead;
+
+namespace {
+
+/// An LM-head shape: tokens N, hidden D, vocabulary V.
+struct Shape {
+  int64_t tokens, hidden, vocab;
+};
+
+constexpr Shape kBenchmarkShapes[] = {{4096, 4096, 128256},
+                                      {8192, 4096, 128256},
+                                      {8192, 2304, 256000},
+                                      {16384, 2048, 248320}};
+
+/// dh = dZ·W for a [V,D] weight: dZ's rows run along K = V, W's along N = D.
+GemmProblem dhProblem(Shape s, int64_t elementBytes = 2) {
+  GemmProblem p;
+  p.m = s.tokens;
+  p.n = s.hidden;
+  p.k = s.vocab;
+  p.elementBytes = elementBytes;
+  p.rowElementsA = s.vocab;
+  p.aRowsAlongK = true;
+  p.rowElementsB = s.hidden;
+  p.bRowsAlongK = false;
+  p.nameA = "dZ";
+  p.nameB = "W";
+  return p;
+}
+
+/// dW = dZᵀ·h: K = N is the storage row index of both operands.
+GemmProblem dwProblem(Shape s, int64_t elementBytes = 2) {
+  GemmProblem p;
+  p.m = s.vocab;
+  p.n = s.hidden;
+  p.k = s.tokens;
+  p.elementBytes = elementBytes;
+  p.rowElementsA = s.vocab;
+  p.aRowsAlongK = false;
+  p.rowElementsB = s.hidden;
+  p.bRowsAlongK = false;
+  p.nameA = "dZ";
+  p.nameB = "h";
+  return p;
+}
+
+GpuTarget target(llvm::StringRef name) {
+  std::optional<GpuTarget> t = GpuTarget::lookup(name);
+  EXPECT_TRUE(t.has_value()) << name.str();
+  return *t;
+}
+
+/// Checks the generator's constraints and the target's limits on `pred`
+/// directly, not through the model's own checks.
+void expectBuildableAndFits(const GemmPrediction &pred, const GpuTarget &gpu,
+                            const GemmProblem &p) {
+  const GemmTiles &t = pred.tiles;
+  SCOPED_TRACE(gpu.name.str() + ": " + t.str());
+  EXPECT_EQ(t.blockM % t.warpM, 0);
+  EXPECT_EQ(t.blockN % t.warpN, 0);
+  EXPECT_EQ(t.warpN % 16, 0);
+  EXPECT_EQ(t.blockK % 16, 0);
+  EXPECT_EQ(t.copyBytes, 16);
+  EXPECT_EQ(t.swizzle, 1);
+  int64_t warpTiles = (t.blockM / t.warpM) * (t.blockN / t.warpN);
+  if (gpu.warpgroupMma) {
+    EXPECT_EQ(t.warpM % 64, 0);
+    EXPECT_GE(t.warpN, 64);
+    EXPECT_LE(t.warpN, 256);
+    EXPECT_EQ(t.blockK, 64);
+    EXPECT_TRUE(warpTiles == 1 || warpTiles == 2) << warpTiles;
+    EXPECT_GE(t.stages, 2);
+    EXPECT_LE(t.stages, 6);
+  } else {
+    EXPECT_EQ(t.warpM % 16, 0);
+    EXPECT_TRUE(t.blockK == 32 || t.blockK == 64) << t.blockK;
+    EXPECT_TRUE(warpTiles == 1 || warpTiles == 2 || warpTiles == 4 ||
+                warpTiles == 8)
+        << warpTiles;
+    EXPECT_GE(t.stages, 2);
+    EXPECT_LE(t.stages, 5);
+    int64_t threads = warpTiles * 32;
+    EXPECT_EQ(t.blockM * t.blockK * p.elementBytes / t.copyBytes % threads, 0);
+    EXPECT_EQ(t.blockK * t.blockN * p.elementBytes / t.copyBytes % threads, 0);
+  }
+  int64_t shared =
+      t.stages * (t.blockM * t.blockK + t.blockK * t.blockN) * p.elementBytes;
+  EXPECT_EQ(pred.sharedBytes, shared);
+  EXPECT_LE(shared, gpu.sharedBytesPerBlock);
+  EXPECT_LE(pred.registersPerThread, 232);
+  EXPECT_GE(pred.blocksPerSM, 1);
+}
+
+TEST(CostModelTest, TargetsHaveTheirFigures) {
+  GpuTarget a100 = target("sm_80"), h200 = target("sm_90a");
+  EXPECT_EQ(a100.numSMs, 108);
+  EXPECT_EQ(a100.sharedBytesPerBlock, 163 * 1024);
+  EXPECT_DOUBLE_EQ(a100.peakFlops, 312e12);
+  EXPECT_EQ(h200.numSMs, 132);
+  EXPECT_EQ(h200.sharedBytesPerBlock, 227 * 1024);
+  EXPECT_DOUBLE_EQ(h200.hbmBytesPerSecond, 4.8e12);
+  EXPECT_FALSE(GpuTarget::lookup("sm_75").has_value());
+}
+
+TEST(CostModelTest, BenchmarkShapesGetBuildableConfigsNearTheFloor) {
+  for (llvm::StringRef name : {"sm_80", "sm_90a"}) {
+    GpuTarget gpu = target(name);
+    for (Shape s : kBenchmarkShapes) {
+      for (GemmProblem p : {dhProblem(s), dwProblem(s)}) {
+        SCOPED_TRACE(name.str() + " M=" + std::to_string(p.m) +
+                     " N=" + std::to_string(p.n) + " K=" + std::to_string(p.k));
+        GemmPlan plan = planGemm(p, gpu);
+        ASSERT_TRUE(plan) << plan.reason;
+        EXPECT_GT(plan.validCandidates, 1);
+        expectBuildableAndFits(*plan.choice, gpu, p);
+        double floor = floorMicros(p, gpu);
+        EXPECT_GE(plan.choice->micros, floor);
+        EXPECT_LE(plan.choice->micros, 1.6 * floor);
+        // These shapes are far above the ridge point: compute-bound.
+        EXPECT_GT(plan.choice->computeMicros, plan.choice->hbmMicros);
+        EXPECT_GT(plan.choice->computeMicros, plan.choice->l2Micros);
+      }
+    }
+  }
+}
+
+TEST(CostModelTest, CopyWidthFollowsTheRowsOfTheOperands) {
+  GpuTarget gpu = target("sm_80");
+  // 200 bf16 = 400 bytes, a multiple of 16.
+  GemmPlan wide = planGemm(dhProblem({1000, 200, 32000}), gpu);
+  ASSERT_TRUE(wide) << wide.reason;
+  EXPECT_EQ(wide.choice->tiles.copyBytes, 16);
+  expectBuildableAndFits(*wide.choice, gpu, dhProblem({1000, 200, 32000}));
+  // 100 bf16 = 200 bytes: 8 divides it, 16 does not.
+  GemmPlan narrow = planGemm(dhProblem({1000, 100, 32000}), gpu);
+  ASSERT_TRUE(narrow) << narrow.reason;
+  EXPECT_EQ(narrow.choice->tiles.copyBytes, 8);
+  EXPECT_EQ(
+      planGemm(dwProblem({1000, 100, 32000}), gpu).choice->tiles.copyBytes, 8);
+  // 101 bf16 = 202 bytes: not even 4-byte copies.
+  GemmPlan odd = planGemm(dhProblem({1000, 101, 32000}), gpu);
+  EXPECT_FALSE(odd);
+  EXPECT_EQ(odd.failure, GemmPlan::Failure::Unsupported);
+  EXPECT_NE(odd.reason.find("the rows of W (101 elements"), std::string::npos)
+      << odd.reason;
+  EXPECT_NE(odd.reason.find("202 bytes"), std::string::npos) << odd.reason;
+  // TMA needs 16-byte rows.
+  GemmPlan tma = planGemm(dhProblem({1000, 100, 32000}), target("sm_90a"));
+  EXPECT_EQ(tma.failure, GemmPlan::Failure::Unsupported);
+  EXPECT_NE(tma.reason.find("TMA"), std::string::npos) << tma.reason;
+}
+
+TEST(CostModelTest, F32OperandsAreNotPlanned) {
+  for (llvm::StringRef name : {"sm_80", "sm_90a"}) {
+    GemmPlan plan = planGemm(dhProblem(kBenchmarkShapes[0], 4), target(name));
+    EXPECT_EQ(plan.failure, GemmPlan::Failure::Unsupported);
+    EXPECT_EQ(plan.reason,
+              "f32 operands need a SIMT kernel or allow-tf32; not planned");
+  }
+}
+
+TEST(CostModelTest, TinyShapesGetAConfig) {
+  GpuTarget gpu = target("sm_80");
+  GemmProblem p = dhProblem({8, 4, 32});
+  GemmPlan plan = planGemm(p, gpu);
+  ASSERT_TRUE(plan) << plan.reason;
+  EXPECT_EQ(plan.choice->tiles.copyBytes, 8); // 4 bf16 = 8 bytes
+  EXPECT_LE(plan.choice->tiles.blockM, 32);
+  EXPECT_GE(plan.choice->micros, floorMicros(p, gpu));
+}
+
+TEST(CostModelTest, OverridesRestrictTheCandidates) {
+  GpuTarget gpu = target("sm_80");
+  GemmProblem p = dhProblem(kBenchmarkShapes[0]);
+  GemmOverrides fits;
+  fits.blockM = 128;
+  fits.blockN = 128;
+  fits.stages = 3;
+  GemmPlan plan = planGemm(p, gpu, fits);
+  ASSERT_TRUE(plan) << plan.reason;
+  EXPECT_EQ(plan.choice->tiles.blockM, 128);
+  EXPECT_EQ(plan.choice->tiles.blockN, 128);
+  EXPECT_EQ(plan.choice->tiles.stages, 3);
+  // The model's own choice is at least as fast as any restricted one.
+  EXPECT_LE(planGemm(p, gpu).choice->micros, plan.choice->micros);
+
+  GemmOverrides tooManyWarps;
+  tooManyWarps.blockM = 256;
+  tooManyWarps.blockN = 256;
+  tooManyWarps.warpM = 32;
+  tooManyWarps.warpN = 32;
+  GemmPlan none = planGemm(p, gpu, tooManyWarps);
+  EXPECT_EQ(none.failure, GemmPlan::Failure::NoValidConfig);
+  EXPECT_NE(none.reason.find("needs 64 warps of 32x32"), std::string::npos)
+      << none.reason;
+  EXPECT_NE(none.reason.find("with block-m=256 block-n=256 warp-m=32 "
+                             "warp-n=32"),
+            std::string::npos)
+      << none.reason;
+
+  GemmOverrides tooMuchShared;
+  tooMuchShared.blockM = 256;
+  tooMuchShared.blockN = 128;
+  tooMuchShared.blockK = 64;
+  tooMuchShared.stages = 5;
+  GemmPlan big = planGemm(p, gpu, tooMuchShared);
+  EXPECT_EQ(big.failure, GemmPlan::Failure::NoValidConfig);
+  EXPECT_NE(big.reason.find("bytes of shared memory"), std::string::npos)
+      << big.reason;
+
+  GemmOverrides wideCopies;
+  wideCopies.copyBytes = 16;
+  GemmPlan narrowRows =
+      planGemm(dhProblem({1000, 100, 32000}), gpu, wideCopies);
+  EXPECT_EQ(narrowRows.failure, GemmPlan::Failure::NoValidConfig);
+  EXPECT_NE(narrowRows.reason.find("at most 8 here"), std::string::npos)
+      << narrowRows.reason;
+}
+
+TEST(CostModelTest, SharedMemoryNeverExceedsTheBlockLimit) {
+  for (llvm::StringRef name : {"sm_80", "sm_90a"}) {
+    GpuTarget gpu = target(name);
+    GemmProblem p = dhProblem(kBenchmarkShapes[1]);
+    int64_t valid = 0, rejectedForShared = 0;
+    for (int64_t bm : {64, 128, 256})
+      for (int64_t bn : {64, 128, 256})
+        for (int64_t bk : {32, 64})
+          for (int64_t stages : {2, 3, 4, 5, 6}) {
+            GemmTiles t{bm,     bn, bk, 64, gpu.warpgroupMma ? bn : 64,
+                        stages, 16, 1};
+            std::string why;
+            std::optional<GemmPrediction> pred = predictGemm(p, gpu, t, &why);
+            if (!pred) {
+              rejectedForShared +=
+                  why.find("shared memory") != std::string::npos;
+              continue;
+            }
+            ++valid;
+            EXPECT_LE(pred->sharedBytes, gpu.sharedBytesPerBlock) << t.str();
+            EXPECT_GE(pred->micros, floorMicros(p, gpu)) << t.str();
+          }
+    EXPECT_GT(valid, 0) << name.str();
+    EXPECT_GT(rejectedForShared, 0) << name.str();
+  }
+}
+
+TEST(CostModelTest, WaveQuantisationIsCounted) {
+  GpuTarget gpu = target("sm_80");
+  // 8 warps and 120 KiB of shared memory: one block per SM.
+  GemmTiles t{128, 256, 32, 64, 64, 5, 16, 1};
+  auto problemWithTiles = [&](int64_t tiles) {
+    GemmProblem p = dhProblem({128 * tiles, 256, 8192});
+    return p;
+  };
+  std::optional<GemmPrediction> full =
+      predictGemm(problemWithTiles(gpu.numSMs), gpu, t);
+  std::optional<GemmPrediction> oneMore =
+      predictGemm(problemWithTiles(gpu.numSMs + 1), gpu, t);
+  ASSERT_TRUE(full && oneMore);
+  EXPECT_EQ(full->blocksPerSM, 1);
+  EXPECT_EQ(full->waves, 1);
+  EXPECT_EQ(oneMore->waves, 2);
+  // One tile more than the SMs costs nearly a second wave.
+  EXPECT_GT(oneMore->micros / full->micros, 1.9);
+}
+
+TEST(CostModelTest, RaggedEdgesExecuteTheirPadding) {
+  GpuTarget gpu = target("sm_80");
+  GemmTiles t{128, 256, 32, 64, 64, 5, 16, 1};
+  // In dW the tokens are K: 8193 tokens run one more K step than 8192,
+  // padded to 8224.
+  std::optional<GemmPrediction> exact =
+      predictGemm(dwProblem({8192, 256, 128 * 100}), gpu, t);
+  std::optional<GemmPrediction> ragged =
+      predictGemm(dwProblem({8193, 256, 128 * 100}), gpu, t);
+  std::optional<GemmPrediction> padded =
+      predictGemm(dwProblem({8224, 256, 128 * 100}), gpu, t);
+  ASSERT_TRUE(exact && ragged && padded);
+  EXPECT_GT(ragged->computeMicros, exact->computeMicros);
+  EXPECT_DOUBLE_EQ(ragged->computeMicros, padded->computeMicros);
+}
+
+TEST(CostModelTest, FewerStagesAndSmallerWarpTilesArePenalised) {
+  GpuTarget gpu = target("sm_80");
+  GemmProblem p = dhProblem(kBenchmarkShapes[0]);
+  auto efficiency = [&](GemmTiles t) {
+    std::string why;
+    std::optional<GemmPrediction> pred = predictGemm(p, gpu, t, &why);
+    EXPECT_TRUE(pred.has_value()) << t.str() << ": " << why;
+    return pred ? pred->efficiency : 0.0;
+  };
+  double two = efficiency({128, 128, 32, 64, 64, 2, 16, 1});
+  double three = efficiency({128, 128, 32, 64, 64, 3, 16, 1});
+  double four = efficiency({128, 128, 32, 64, 64, 4, 16, 1});
+  EXPECT_LT(two, three);
+  EXPECT_LT(three, four);
+  // Both have 4 warps; 32x32 warp tiles load a fragment per 2 MMAs.
+  double small = efficiency({64, 64, 32, 32, 32, 4, 16, 1});
+  EXPECT_LT(small, four);
+}
+
+} // namespace
