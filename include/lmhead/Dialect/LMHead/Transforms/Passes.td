@@ -115,4 +115,94 @@ def LMHeadRecognize : Pass<"lmhead-recognize"> {
   ];
 }
 
+def LMHeadPlan : Pass<"lmhead-plan"> {
+  let summary = "Choose the GPU kernel configuration of each lmhead.linear_grad "
+                "with a cost model, or decompose ops not worth a kernel";
+  let description = [{
+    For each `lmhead.linear_grad`, the cost model plans its two GEMMs,
+    `dh = dZ·W` (M = N, N = D, K = V) and `dW = dZᵀ·h` (M = V, N = D,
+    K = N; for `layout(dv)` `dWᵀ = hᵀ·dZ` with M = D, N = V): it enumerates
+    block and warp tiles, K steps and stage counts that the kernel generator
+    of `target` can build and the GPU can hold (shared memory per block,
+    registers per thread, threads and blocks per SM), predicts each one's
+    time (tensor-core flops including the padding of ragged edges, counted
+    in waves of blocks over the SMs; operand re-reads through L2 and DRAM
+    traffic; penalties for shallow pipelines, small warp tiles, few warps per
+    SM and narrow copies) and attaches the fastest of each GEMM as
+    `lmhead.plan = #lmhead.plan<...>`, with the predicted microseconds.
+
+    An op is decomposed back into upstream linalg (as `--lmhead-decompose`
+    does), with a remark saying why, when its token count N is static and
+    below `min-tokens` (a GEMM that small is better left to the host
+    compiler), when its operands are f32 (the kernels use 16-bit tensor-core
+    MMAs), when its products accumulate in another type than f32, when D or
+    V is dynamic, or when an operand's rows are not aligned for the
+    asynchronous copies (a bf16 row of odd length). A dynamic N is planned
+    for 8192 tokens. `lmhead.ce_linear_fwd` and `lmhead.ce_linear_grad` are
+    left alone, with a remark.
+
+    The options `block-m` ... `swizzle` fix a field of both GEMMs'
+    configurations (0 leaves it to the model); an op for which no
+    configuration with the fixed fields is valid is an error naming the
+    constraint that fails. Remarks have the category `lmhead-plan` (show
+    them with `--remarks-filter=lmhead-plan --remark-format=emitRemark`).
+
+    Before:
+
+    ```mlir
+    %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+        : (tensor<4096x128256xbf16>, tensor<4096x4096xbf16>,
+           tensor<128256x4096xbf16>)
+        -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
+    ```
+
+    After `--lmhead-plan=target=sm_80`:
+
+    ```mlir
+    %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan =
+        #lmhead.plan<target = "sm_80",
+          dh = #lmhead.gemm<blockM = 256, blockN = 128, blockK = 32,
+                            warpM = 64, warpN = 64, stages = 5,
+                            copyBytes = 16, swizzle = 1>,
+          dw = #lmhead.gemm<...>, dhMicros = ... : f64, dwMicros = ... : f64>}
+        : ...
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_80\"",
+           "the GPU to plan for: sm_80 (cp.async + mma.sync) or sm_90a "
+           "(TMA + wgmma)">,
+    Option<"minTokens", "min-tokens", "int64_t", /*default=*/"512",
+           "ops with a static token count below this are decomposed for the "
+           "host compiler">,
+    Option<"blockM", "block-m", "int64_t", /*default=*/"0",
+           "fix the block tile's M (0: the model chooses)">,
+    Option<"blockN", "block-n", "int64_t", /*default=*/"0",
+           "fix the block tile's N (0: the model chooses)">,
+    Option<"blockK", "block-k", "int64_t", /*default=*/"0",
+           "fix the K step (0: the model chooses)">,
+    Option<"warpM", "warp-m", "int64_t", /*default=*/"0",
+           "fix the warp tile's M (sm_90a: the consumer warpgroup's; 0: the "
+           "model chooses)">,
+    Option<"warpN", "warp-n", "int64_t", /*default=*/"0",
+           "fix the warp tile's N (sm_90a: the consumer warpgroup's; 0: the "
+           "model chooses)">,
+    Option<"stages", "stages", "int64_t", /*default=*/"0",
+           "fix the number of shared-memory stages (0: the model chooses)">,
+    Option<"copyBytes", "copy-bytes", "int64_t", /*default=*/"0",
+           "fix the width of the global-to-shared copies: 4, 8 or 16 (0: "
+           "the widest the operands' rows allow)">,
+    Option<"swizzle", "swizzle", "int64_t", /*default=*/"0",
+           "1 requires swizzled shared-memory rows (0: swizzled whenever a "
+           "row has at least 32 bytes)">
+  ];
+  let dependentDialects = [
+    "::mlir::lmhead::LMHeadDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 #endif // LMHEAD_DIALECT_LMHEAD_TRANSFORMS_PASSES_TD

@@ -1,0 +1,319 @@
+//===- Plan.cpp - kernel configurations of the lmhead ops (--lmhead-plan) -===//
+//
+// Each `lmhead.linear_grad` is read as its two GEMMs (dh = dZ·W and
+// dW = dZᵀ·h, or dWᵀ = hᵀ·dZ for a [D,V] weight), with the sizes, element
+// widths and storage rows of their operands, and handed to the cost model
+// (CostModel.h). The chosen configurations become the op's `lmhead.plan`
+// attribute. Ops the kernels should not or cannot run (too few tokens, f32
+// operands, misaligned rows, ...) are collected and decomposed back into
+// upstream linalg with the patterns of `--lmhead-decompose`, after a remark
+// naming the reason. Overrides that leave no valid configuration are errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CostModel.h"
+#include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
+#include "lmhead/Dialect/LMHead/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+
+#define DEBUG_TYPE "lmhead-plan"
+
+namespace mlir {
+namespace lmhead {
+#define GEN_PASS_DEF_LMHEADPLAN
+#include "lmhead/Dialect/LMHead/Transforms/Passes.h.inc"
+} // namespace lmhead
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+namespace {
+
+constexpr StringLiteral kRemarkCategory = "lmhead-plan";
+constexpr StringLiteral kPlanAttrName = "lmhead.plan";
+/// The token count a dynamic N is planned for: a typical training batch.
+constexpr int64_t kAssumedTokens = 8192;
+
+/// The name of the function around `op`, for remarks.
+StringRef enclosingFunctionName(Operation *op) {
+  if (auto func = op->getParentOfType<FunctionOpInterface>())
+    return func.getName();
+  return "";
+}
+
+/// Reports that `op` was given a plan.
+void remarkPassed(Operation *op, const Twine &what) {
+  remark::passed(op->getLoc(), remark::RemarkOpts::name("LMHeadPlanned")
+                                   .category(kRemarkCategory)
+                                   .function(enclosingFunctionName(op)))
+      << what.str();
+}
+
+/// Reports that `op` goes back to the host compiler, and why.
+void remarkDecomposed(Operation *op, const Twine &reason) {
+  remark::missed(op->getLoc(), remark::RemarkOpts::name("LMHeadDecomposed")
+                                   .category(kRemarkCategory)
+                                   .function(enclosingFunctionName(op)))
+      << ("decomposed: " + reason).str();
+}
+
+/// Reports why `op` was left as it is without a plan.
+void remarkKept(Operation *op, const Twine &reason) {
+  remark::analysis(op->getLoc(), remark::RemarkOpts::name("LMHeadNotPlanned")
+                                     .category(kRemarkCategory)
+                                     .function(enclosingFunctionName(op)))
+      << reason.str();
+}
+
+/// The static size of a dimension that two operands share (the verifier
+/// has checked they agree), or ShapedType::kDynamic when both are dynamic.
+int64_t sharedDim(Value a, unsigned aDim, Value b, unsigned bDim) {
+  int64_t size = cast<RankedTensorType>(a.getType()).getDimSize(aDim);
+  if (!ShapedType::isDynamic(size))
+    return size;
+  return cast<RankedTensorType>(b.getType()).getDimSize(bDim);
+}
+
+int64_t elementBytes(Value value) {
+  return getElementTypeOrSelf(value.getType()).getIntOrFloatBitWidth() / 8;
+}
+
+/// The two GEMMs of one linear_grad.
+struct LinearGradGemms {
+  GemmProblem dh, dw;
+};
+
+/// Reads the GEMMs of `op` with `tokens` tokens, vocabulary `vocab` and
+/// hidden size `hidden`.
+LinearGradGemms gemmsOf(LinearGradOp op, int64_t tokens, int64_t vocab,
+                        int64_t hidden) {
+  int64_t eb = elementBytes(op.getDz());
+  bool vd = op.getLayout() == WeightLayout::VD;
+  LinearGradGemms g;
+  // dh[N,D] = dZ[N,V]·W: dZ's rows run along K = V; W's rows are D long
+  // ([V,D], along N) or V long ([D,V], along K).
+  g.dh.m = tokens;
+  g.dh.n = hidden;
+  g.dh.k = vocab;
+  g.dh.elementBytes = eb;
+  g.dh.resultBytes = elementBytes(op.getDh());
+  g.dh.rowElementsA = vocab;
+  g.dh.aRowsAlongK = true;
+  g.dh.rowElementsB = vd ? hidden : vocab;
+  g.dh.bRowsAlongK = !vd;
+  g.dh.nameA = "dZ";
+  g.dh.nameB = "W";
+  // dW[V,D] = dZᵀ·h, or dWᵀ[D,V] = hᵀ·dZ: K = N is the storage row index of
+  // both operands, so every row runs along M or N.
+  g.dw.m = vd ? vocab : hidden;
+  g.dw.n = vd ? hidden : vocab;
+  g.dw.k = tokens;
+  g.dw.elementBytes = eb;
+  g.dw.resultBytes = elementBytes(op.getDw());
+  g.dw.rowElementsA = vd ? vocab : hidden;
+  g.dw.rowElementsB = vd ? hidden : vocab;
+  g.dw.aRowsAlongK = false;
+  g.dw.bRowsAlongK = false;
+  g.dw.nameA = vd ? "dZ" : "h";
+  g.dw.nameB = vd ? "h" : "dZ";
+  return g;
+}
+
+GemmConfigAttr configAttr(MLIRContext *context, const GemmTiles &t) {
+  return GemmConfigAttr::get(context, t.blockM, t.blockN, t.blockK, t.warpM,
+                             t.warpN, t.stages, t.copyBytes, t.swizzle);
+}
+
+/// Microseconds to a quarter, a binary fraction, so that plans print
+/// exactly and compare stably.
+FloatAttr microsAttr(MLIRContext *context, double micros) {
+  return FloatAttr::get(Float64Type::get(context), std::round(micros * 4) / 4);
+}
+
+std::string describe(StringRef gemm, const GemmPrediction &p,
+                     const GemmProblem &problem, const GpuTarget &target) {
+  return llvm::formatv("{0} {1} ({2:F1} us predicted, floor {3:F1} us)", gemm,
+                       p.tiles.str(), p.micros, floorMicros(problem, target))
+      .str();
+}
+
+struct PlanPass : lmhead::impl::LMHeadPlanBase<PlanPass> {
+  using Base::Base;
+
+  LogicalResult initialize(MLIRContext *context) override;
+  void runOnOperation() override;
+
+private:
+  enum class Outcome { Planned, Decompose, Error };
+  Outcome planLinearGrad(LinearGradOp op);
+
+  std::optional<GpuTarget> gpu;
+  GemmOverrides overrides;
+};
+
+LogicalResult PlanPass::initialize(MLIRContext *context) {
+  auto fail = [&]() { return emitError(UnknownLoc::get(context)); };
+  gpu = GpuTarget::lookup(target);
+  if (!gpu) {
+    fail() << "lmhead-plan: unknown target '" << target.getValue()
+           << "'; expected one of " << GpuTarget::knownNames();
+    return failure();
+  }
+  if (minTokens < 0) {
+    fail() << "lmhead-plan: min-tokens must be at least 0, got "
+           << int64_t(minTokens);
+    return failure();
+  }
+  overrides = GemmOverrides{blockM, blockN, blockK,    warpM,
+                            warpN,  stages, copyBytes, swizzle};
+  for (auto [name, value] : {std::pair<StringRef, int64_t>{"block-m", blockM},
+                             {"block-n", blockN},
+                             {"block-k", blockK},
+                             {"warp-m", warpM},
+                             {"warp-n", warpN},
+                             {"stages", stages}}) {
+    if (value < 0) {
+      fail() << "lmhead-plan: " << name
+             << " must be positive, or 0 to let the cost model choose; got "
+             << value;
+      return failure();
+    }
+  }
+  if (copyBytes != 0 && copyBytes != 4 && copyBytes != 8 && copyBytes != 16) {
+    fail() << "lmhead-plan: copy-bytes must be 4, 8 or 16 (the sizes of "
+              "cp.async), or 0 for the widest the operands allow; got "
+           << int64_t(copyBytes);
+    return failure();
+  }
+  if (swizzle != 0 && swizzle != 1) {
+    fail() << "lmhead-plan: swizzle must be 1 (require swizzled rows) or 0 "
+              "(let the cost model choose); got "
+           << int64_t(swizzle);
+    return failure();
+  }
+  return success();
+}
+
+PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
+  Type acc = op.getAccumulatorType();
+  if (!acc.isF32()) {
+    std::string type;
+    llvm::raw_string_ostream(type) << acc;
+    remarkDecomposed(op, "its products accumulate in " + type +
+                             "; the kernels accumulate in f32");
+    return Outcome::Decompose;
+  }
+  Value dz = op.getDz(), h = op.getH(), w = op.getW();
+  bool vd = op.getLayout() == WeightLayout::VD;
+  int64_t tokens = sharedDim(dz, 0, h, 0);
+  int64_t vocab = sharedDim(dz, 1, w, vd ? 0 : 1);
+  int64_t hidden = sharedDim(h, 1, w, vd ? 1 : 0);
+  if (ShapedType::isDynamic(vocab) || ShapedType::isDynamic(hidden)) {
+    remarkDecomposed(op, Twine("the ") +
+                             (ShapedType::isDynamic(vocab) ? "vocabulary size V"
+                                                           : "hidden size D") +
+                             " is dynamic; kernels are planned for a static "
+                             "D and V, whose row alignment they depend on");
+    return Outcome::Decompose;
+  }
+  bool dynamicTokens = ShapedType::isDynamic(tokens);
+  if (!dynamicTokens && tokens < minTokens) {
+    remarkDecomposed(op,
+                     "N = " + Twine(tokens) +
+                         " tokens is below min-tokens = " + Twine(minTokens) +
+                         "; a GEMM this small is left to the host "
+                         "compiler");
+    return Outcome::Decompose;
+  }
+
+  LinearGradGemms gemms =
+      gemmsOf(op, dynamicTokens ? kAssumedTokens : tokens, vocab, hidden);
+  GemmPlan dhPlan = planGemm(gemms.dh, *gpu, overrides);
+  GemmPlan dwPlan = planGemm(gemms.dw, *gpu, overrides);
+  // A problem the kernels cannot take goes back to the host compiler; the
+  // dh reason comes first because f32 and misaligned rows fail both.
+  std::pair<StringRef, const GemmPlan *> plans[] = {
+      {"dh = dZ·W", &dhPlan}, {vd ? "dW = dZᵀ·h" : "dWᵀ = hᵀ·dZ", &dwPlan}};
+  for (auto [gemm, plan] : plans) {
+    if (plan->failure == GemmPlan::Failure::Unsupported) {
+      remarkDecomposed(op, gemm + ": " + plan->reason);
+      return Outcome::Decompose;
+    }
+  }
+  for (auto [gemm, plan] : plans) {
+    if (plan->failure == GemmPlan::Failure::NoValidConfig) {
+      op.emitOpError() << gemm << ": " << plan->reason;
+      return Outcome::Error;
+    }
+  }
+
+  MLIRContext *context = op.getContext();
+  const GemmPrediction &dh = *dhPlan.choice, &dw = *dwPlan.choice;
+  op->setAttr(kPlanAttrName,
+              KernelPlanAttr::get(
+                  context, gpu->name, configAttr(context, dh.tiles),
+                  configAttr(context, dw.tiles), microsAttr(context, dh.micros),
+                  microsAttr(context, dw.micros)));
+  remarkPassed(op, "planned for " + gpu->name +
+                       (dynamicTokens ? " (N is dynamic; planned for " +
+                                            Twine(kAssumedTokens) + " tokens)"
+                                      : Twine()) +
+                       ": " + describe("dh", dh, gemms.dh, *gpu) + "; " +
+                       describe(vd ? "dW" : "dWᵀ", dw, gemms.dw, *gpu));
+  return Outcome::Planned;
+}
+
+void PlanPass::runOnOperation() {
+  SmallVector<Operation *> decompose;
+  bool failedAny = false;
+  getOperation()->walk([&](Operation *op) {
+    if (auto grad = dyn_cast<LinearGradOp>(op)) {
+      switch (planLinearGrad(grad)) {
+      case Outcome::Planned:
+        break;
+      case Outcome::Decompose:
+        decompose.push_back(op);
+        break;
+      case Outcome::Error:
+        failedAny = true;
+        break;
+      }
+    } else if (isa<CELinearFwdOp, CELinearGradOp>(op)) {
+      remarkKept(op, "no GPU kernels for ce ops yet; kept for "
+                     "--lmhead-lower-to-gpu to decompose");
+    }
+  });
+  if (failedAny)
+    return signalPassFailure();
+  if (decompose.empty())
+    return;
+
+  // The patterns of --lmhead-decompose, applied to these ops and what they
+  // create only, so that other lmhead ops keep their form and products
+  // nobody uses are removed as dead code.
+  RewritePatternSet patterns(&getContext());
+  populateDecomposePatterns(patterns);
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+  bool allErased = false;
+  if (failed(applyOpPatternsGreedily(decompose, std::move(patterns), config,
+                                     /*changed=*/nullptr, &allErased)) ||
+      !allErased) {
+    getOperation()->emitError("lmhead-plan: decomposing the ops left to the "
+                              "host compiler did not converge");
+    return signalPassFailure();
+  }
+}
+
+} // namespace

@@ -1,0 +1,171 @@
+// --lmhead-plan: each lmhead.linear_grad gets the cost model's kernel
+// configurations for its dh and dW GEMMs as `lmhead.plan`, or is decomposed
+// back into linalg with a remark saying why (too few tokens, f32 operands,
+// rows too narrow for any copy, a non-f32 accumulator, a dynamic D or V).
+// The ce ops are left alone. One RUN line per option value; the remarks
+// are verified in the copy-bytes=16 run, which also makes @rows_of_8_bytes
+// an error (its 100-element bf16 rows allow 8-byte copies at most), so that
+// one -verify-diagnostics run covers every remark and the override error.
+//
+// RUN: lmhead-opt %s --lmhead-plan | FileCheck %s --check-prefix=SM80
+// RUN: lmhead-opt %s --lmhead-plan=target=sm_80 | FileCheck %s --check-prefix=SM80
+// RUN: lmhead-opt %s --lmhead-plan=target=sm_90a | FileCheck %s --check-prefix=SM90
+// RUN: lmhead-opt %s --lmhead-plan=min-tokens=32 | FileCheck %s --check-prefix=KEEP
+// RUN: lmhead-opt %s --lmhead-plan=min-tokens=5000 | FileCheck %s --check-prefix=MORE
+// RUN: lmhead-opt %s --lmhead-plan=block-m=64 | FileCheck %s --check-prefix=BLOCKM
+// RUN: lmhead-opt %s --lmhead-plan=block-n=64 | FileCheck %s --check-prefix=BLOCKN
+// RUN: lmhead-opt %s --lmhead-plan=block-k=64 | FileCheck %s --check-prefix=BLOCKK
+// RUN: lmhead-opt %s --lmhead-plan=warp-m=32 | FileCheck %s --check-prefix=WARPM
+// RUN: lmhead-opt %s --lmhead-plan=warp-n=32 | FileCheck %s --check-prefix=WARPN
+// RUN: lmhead-opt %s --lmhead-plan=stages=2 | FileCheck %s --check-prefix=STAGES
+// RUN: lmhead-opt %s --lmhead-plan=copy-bytes=8 | FileCheck %s --check-prefix=COPY
+// RUN: lmhead-opt %s --lmhead-plan=swizzle=1 | FileCheck %s --check-prefix=SWIZZLE
+// RUN: lmhead-opt %s --lmhead-plan=copy-bytes=16 --remarks-filter=lmhead-plan --remark-format=emitRemark -verify-diagnostics -o /dev/null
+// RUN: not lmhead-opt %s --lmhead-plan=stages=6 -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCONFIG
+// RUN: not lmhead-opt %s --lmhead-plan=target=sm_75 2>&1 | FileCheck %s --check-prefix=BADTARGET
+// RUN: not lmhead-opt %s --lmhead-plan=copy-bytes=12 2>&1 | FileCheck %s --check-prefix=BADCOPY
+// RUN: not lmhead-opt %s --lmhead-plan=swizzle=2 2>&1 | FileCheck %s --check-prefix=BADSWIZZLE
+// RUN: not lmhead-opt %s --lmhead-plan=block-m=-64 2>&1 | FileCheck %s --check-prefix=BADBLOCK
+// RUN: not lmhead-opt %s --lmhead-plan=min-tokens=-1 2>&1 | FileCheck %s --check-prefix=BADMIN
+
+// NOCONFIG: error: 'lmhead.linear_grad' op dh = dZ·W: no sm_80 kernel configuration with stages=6 fits: stages must be 2..5 on sm_80, got 6
+// BADTARGET: error: lmhead-plan: unknown target 'sm_75'; expected one of sm_80, sm_90a
+// BADCOPY: error: lmhead-plan: copy-bytes must be 4, 8 or 16 (the sizes of cp.async), or 0 for the widest the operands allow; got 12
+// BADSWIZZLE: error: lmhead-plan: swizzle must be 1 (require swizzled rows) or 0 (let the cost model choose); got 2
+// BADBLOCK: error: lmhead-plan: block-m must be positive, or 0 to let the cost model choose; got -64
+// BADMIN: error: lmhead-plan: min-tokens must be at least 0, got -1
+
+// The first benchmark shape (N=4096, D=4096, V=128256), a [V,D] weight.
+// SM80-LABEL: func.func @plan_vd(
+// SM80: lmhead.linear_grad %{{.+}} layout(vd) {lmhead.plan = #lmhead.plan<target = "sm_80", dh = <blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1>, dw = <blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1>, dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>}
+// SM90-LABEL: func.func @plan_vd(
+// SM90: lmhead.linear_grad %{{.+}} layout(vd) {lmhead.plan = #lmhead.plan<target = "sm_90a", dh = <blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1>, dw = <blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1>, dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>}
+// MORE-LABEL: func.func @plan_vd(
+// MORE-NOT: lmhead.linear_grad
+// MORE: linalg.generic
+// BLOCKM-LABEL: func.func @plan_vd(
+// BLOCKM: dh = <blockM = 64, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 4, copyBytes = 16, swizzle = 1>, dw = <blockM = 64, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1>
+// BLOCKN-LABEL: func.func @plan_vd(
+// BLOCKN: dh = <blockM = 256, blockN = 64, blockK = 32, warpM = 64, warpN = 64, stages = 4, copyBytes = 16, swizzle = 1>, dw = <blockM = 256, blockN = 64, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1>
+// BLOCKK-LABEL: func.func @plan_vd(
+// BLOCKK: dh = <blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1>, dw = <blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1>
+// WARPM-LABEL: func.func @plan_vd(
+// WARPM: dh = <blockM = 128, blockN = 128, blockK = 32, warpM = 32, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1>, dw = <blockM = 128, blockN = 128, blockK = 64, warpM = 32, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1>
+// WARPN-LABEL: func.func @plan_vd(
+// WARPN: dh = <blockM = 128, blockN = 128, blockK = 32, warpM = 64, warpN = 32, stages = 5, copyBytes = 16, swizzle = 1>, dw = <blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>
+// STAGES-LABEL: func.func @plan_vd(
+// STAGES: dh = <blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 64, stages = 2, copyBytes = 16, swizzle = 1>, dw = <blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 64, stages = 2, copyBytes = 16, swizzle = 1>
+// COPY-LABEL: func.func @plan_vd(
+// COPY: dh = <blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 8, swizzle = 1>, dw = <blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 8, swizzle = 1>
+// SWIZZLE-LABEL: func.func @plan_vd(
+// SWIZZLE: dh = <blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1>, dw = <blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1>
+func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
+  // expected-remark @+1 {{planned for sm_80: dh 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1 (}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+    : (tensor<4096x128256xbf16>, tensor<4096x4096xbf16>, tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
+  return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
+}
+
+// A [D,V] weight: dWᵀ = hᵀ·dZ is D x V (M = 2048, N = 32000), not V x D.
+// Its 16 x 125 tiles of 128x256 fill the SMs; dh has 1024x2048 outputs
+// only, which small blocks spread over more SMs.
+// SM80-LABEL: func.func @plan_dv(
+// SM80: lmhead.plan = #lmhead.plan<target = "sm_80", dh = <blockM = 64, blockN = 64, blockK = 32, warpM = 64, warpN = 64, stages = 4, copyBytes = 16, swizzle = 1>, dw = <blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1>
+func.func @plan_dv(%dz: tensor<1024x32000xf16>, %h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>) {
+  // expected-remark @+1 {{planned for sm_80: dh 64x64x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1 (}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(dv)
+    : (tensor<1024x32000xf16>, tensor<1024x2048xf16>, tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>)
+  return %dh, %dw : tensor<1024x2048xf16>, tensor<2048x32000xf32>
+}
+
+// A dynamic N is planned (for 8192 tokens), whatever min-tokens says.
+// SM80-LABEL: func.func @plan_dynamic_tokens(
+// SM80: lmhead.linear_grad {{.*}} {lmhead.plan = #lmhead.plan<target = "sm_80",
+// MORE-LABEL: func.func @plan_dynamic_tokens(
+// MORE: lmhead.linear_grad {{.*}} {lmhead.plan = #lmhead.plan<target = "sm_80",
+func.func @plan_dynamic_tokens(%dz: tensor<?x32000xbf16>, %h: tensor<?x1024xbf16>, %w: tensor<32000x1024xbf16>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>) {
+  // expected-remark @+1 {{planned for sm_80 (N is dynamic; planned for 8192 tokens): dh}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+    : (tensor<?x32000xbf16>, tensor<?x1024xbf16>, tensor<32000x1024xbf16>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>)
+  return %dh, %dw : tensor<?x1024xbf16>, tensor<32000x1024xf32>
+}
+
+// Rows of 100 bf16 (200 bytes) allow 8-byte copies, not 16-byte ones.
+// SM80-LABEL: func.func @rows_of_8_bytes(
+// SM80: lmhead.plan = #lmhead.plan<target = "sm_80", dh = <{{.*}}copyBytes = 8, swizzle = 1>, dw = <{{.*}}copyBytes = 8, swizzle = 1>
+// SM90-LABEL: func.func @rows_of_8_bytes(
+// SM90-NOT: lmhead.linear_grad
+func.func @rows_of_8_bytes(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>) {
+  // expected-error @+1 {{'lmhead.linear_grad' op dh = dZ·W: no sm_80 kernel configuration with copy-bytes=16 fits: copyBytes must be 4, 8 or 16 and divide the rows of dZ and W (at most 8 here), got 16}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+    : (tensor<1000x32000xbf16>, tensor<1000x100xbf16>, tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>)
+  return %dh, %dw : tensor<1000x100xbf16>, tensor<32000x100xf32>
+}
+
+// 64 tokens: decomposed below the default min-tokens of 512, planned with
+// min-tokens=32 (with blocks small enough for a 64x256 dh).
+// SM80-LABEL: func.func @negative_few_tokens(
+// SM80-NOT: lmhead.linear_grad
+// SM80: linalg.generic
+// KEEP-LABEL: func.func @negative_few_tokens(
+// KEEP: lmhead.linear_grad {{.*}} {lmhead.plan = #lmhead.plan<target = "sm_80", dh = <blockM = 32, blockN = 32,
+func.func @negative_few_tokens(%dz: tensor<64x1024xbf16>, %h: tensor<64x256xbf16>, %w: tensor<1024x256xbf16>) -> (tensor<64x256xbf16>, tensor<1024x256xf32>) {
+  // expected-remark @+1 {{decomposed: N = 64 tokens is below min-tokens = 512; a GEMM this small is left to the host compiler}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+    : (tensor<64x1024xbf16>, tensor<64x256xbf16>, tensor<1024x256xbf16>) -> (tensor<64x256xbf16>, tensor<1024x256xf32>)
+  return %dh, %dw : tensor<64x256xbf16>, tensor<1024x256xf32>
+}
+
+// SM80-LABEL: func.func @negative_f32(
+// SM80-NOT: lmhead.linear_grad
+// SM80: linalg.generic
+// SM90-LABEL: func.func @negative_f32(
+// SM90-NOT: lmhead.linear_grad
+// SM90: linalg.generic
+func.func @negative_f32(%dz: tensor<1024x32000xf32>, %h: tensor<1024x512xf32>, %w: tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>) {
+  // expected-remark @+1 {{decomposed: dh = dZ·W: f32 operands need a SIMT kernel or allow-tf32; not planned}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+    : (tensor<1024x32000xf32>, tensor<1024x512xf32>, tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>)
+  return %dh, %dw : tensor<1024x512xf32>, tensor<32000x512xf32>
+}
+
+// SM80-LABEL: func.func @negative_odd_rows(
+// SM80-NOT: lmhead.linear_grad
+// SM80: linalg.generic
+func.func @negative_odd_rows(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x101xbf16>, %w: tensor<32000x101xbf16>) -> (tensor<1000x101xbf16>, tensor<32000x101xf32>) {
+  // expected-remark @+1 {{decomposed: dh = dZ·W: the rows of W (101 elements of 2 bytes = 202 bytes) are not a multiple of 4 bytes, the narrowest asynchronous copy; not planned}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+    : (tensor<1000x32000xbf16>, tensor<1000x101xbf16>, tensor<32000x101xbf16>) -> (tensor<1000x101xbf16>, tensor<32000x101xf32>)
+  return %dh, %dw : tensor<1000x101xbf16>, tensor<32000x101xf32>
+}
+
+// SM80-LABEL: func.func @negative_bf16_accumulator(
+// SM80-NOT: lmhead.linear_grad
+// SM80: linalg.generic
+func.func @negative_bf16_accumulator(%dz: tensor<1024x32000xbf16>, %h: tensor<1024x512xbf16>, %w: tensor<32000x512xbf16>) -> (tensor<1024x512xbf16>, tensor<32000x512xbf16>) {
+  // expected-remark @+1 {{decomposed: its products accumulate in bf16; the kernels accumulate in f32}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {acc_type = bf16}
+    : (tensor<1024x32000xbf16>, tensor<1024x512xbf16>, tensor<32000x512xbf16>) -> (tensor<1024x512xbf16>, tensor<32000x512xbf16>)
+  return %dh, %dw : tensor<1024x512xbf16>, tensor<32000x512xbf16>
+}
+
+// SM80-LABEL: func.func @negative_dynamic_hidden(
+// SM80-NOT: lmhead.linear_grad
+// SM80: linalg.generic
+func.func @negative_dynamic_hidden(%dz: tensor<1024x32000xbf16>, %h: tensor<1024x?xbf16>, %w: tensor<32000x?xbf16>) -> (tensor<1024x?xbf16>, tensor<32000x?xf32>) {
+  // expected-remark @+1 {{decomposed: the hidden size D is dynamic; kernels are planned for a static D and V, whose row alignment they depend on}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+    : (tensor<1024x32000xbf16>, tensor<1024x?xbf16>, tensor<32000x?xbf16>) -> (tensor<1024x?xbf16>, tensor<32000x?xf32>)
+  return %dh, %dw : tensor<1024x?xbf16>, tensor<32000x?xf32>
+}
+
+// SM80-LABEL: func.func @negative_ce_fwd(
+// SM80: lmhead.ce_linear_fwd
+// SM80-NOT: lmhead.plan
+// SM80: return
+func.func @negative_ce_fwd(%h: tensor<1024x512xbf16>, %w: tensor<32000x512xbf16>, %y: tensor<1024xi64>) -> tensor<f32> {
+  // expected-remark @+1 {{no GPU kernels for ce ops yet; kept for --lmhead-lower-to-gpu to decompose}}
+  %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(mean)
+    : (tensor<1024x512xbf16>, tensor<32000x512xbf16>, tensor<1024xi64>) -> (tensor<f32>, tensor<1024xf32>)
+  return %loss : tensor<f32>
+}
