@@ -1344,3 +1344,75 @@ func.func @negative_ce_fwd_empty_bias_with_dynamic_w(%h: tensor<8x4xf32>, %w: te
     : (tensor<8x4xf32>, tensor<?x4xf32>, tensor<8xi64>, tensor<0xf32>) -> (tensor<f32>, tensor<8xf32>)
   return
 }
+
+//===----------------------------------------------------------------------===//
+// #lmhead.gemm
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error @+1 {{warpM must be a positive multiple of 16 (the M of mma.sync.m16n8k16), got 24}}
+func.func @negative_gemm_warp_m() attributes {lmhead.config = #lmhead.gemm<blockM = 48, blockN = 64, blockK = 32, warpM = 24, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{warpN must be a positive multiple of 16 (two n8 MMA tiles per ldmatrix.x4), got 8}}
+func.func @negative_gemm_warp_n() attributes {lmhead.config = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 8, stages = 3, copyBytes = 16, swizzle = 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{the block tile 96x64 must be a whole number of warp tiles 64x32}}
+func.func @negative_gemm_block_not_warps() attributes {lmhead.config = #lmhead.gemm<blockM = 96, blockN = 64, blockK = 32, warpM = 64, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{the block tile needs 64 warps; a thread block has at most 32}}
+func.func @negative_gemm_too_many_warps() attributes {lmhead.config = #lmhead.gemm<blockM = 256, blockN = 256, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{blockK must be a positive multiple of 16 (the K of mma.sync.m16n8k16), got 40}}
+func.func @negative_gemm_block_k() attributes {lmhead.config = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 40, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{stages must be at least 2 (one step copied while another is multiplied), got 1}}
+func.func @negative_gemm_stages() attributes {lmhead.config = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 1, copyBytes = 16, swizzle = 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{copyBytes must be 4, 8 or 16 (the sizes of cp.async), got 12}}
+func.func @negative_gemm_copy_bytes() attributes {lmhead.config = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 12, swizzle = 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{swizzle must be 0 (rows in order) or 1 (16-byte chunks XOR-swizzled by row), got 2}}
+func.func @negative_gemm_swizzle() attributes {lmhead.config = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 2>} {
+  return
+}
+
+// -----
+
+// A configuration inside a plan is verified too, and the plan fails to
+// parse with it.
+func.func @negative_plan_with_bad_gemm(%dz: tensor<1024x512xbf16>, %h: tensor<1024x64xbf16>, %w: tensor<512x64xbf16>) {
+  // expected-error @+2 {{stages must be at least 2 (one step copied while another is multiplied), got 0}}
+  // expected-error @+1 {{failed to parse LMHead_KernelPlanAttr parameter 'dh' which is to be a `GemmConfigAttr`}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = "sm_80", dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 0, copyBytes = 16, swizzle = 1>, dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
+      : (tensor<1024x512xbf16>, tensor<1024x64xbf16>, tensor<512x64xbf16>) -> (tensor<1024x64xbf16>, tensor<512x64xf32>)
+  return
+}

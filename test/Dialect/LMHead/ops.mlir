@@ -414,3 +414,33 @@ func.func @ce_linear_grad_fully_dynamic(%h: tensor<?x?xf16>, %w: tensor<?x?xf16>
       -> (tensor<?x?xf16>, tensor<?x?xf16>, tensor<?xf16>)
   return %dh, %dw, %db : tensor<?x?xf16>, tensor<?x?xf16>, tensor<?xf16>
 }
+
+//===----------------------------------------------------------------------===//
+// #lmhead.gemm and #lmhead.plan
+//===----------------------------------------------------------------------===//
+
+// The plan --lmhead-plan attaches: the nested #lmhead.gemm configurations
+// print without their prefix.
+// CHECK-LABEL: func.func @linear_grad_with_plan(
+// CHECK:         lmhead.linear_grad %{{.+}} layout(vd) {lmhead.plan = #lmhead.plan<target = "sm_80", dh = <blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1>, dw = <blockM = 64, blockN = 64, blockK = 64, warpM = 32, warpN = 32, stages = 2, copyBytes = 8, swizzle = 0>, dhMicros = 1.250000e+01 : f64, dwMicros = 7.500000e+00 : f64>}
+func.func @linear_grad_with_plan(%dz: tensor<1024x512xbf16>, %h: tensor<1024x64xbf16>, %w: tensor<512x64xbf16>)
+    -> (tensor<1024x64xbf16>, tensor<512x64xf32>) {
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = "sm_80",
+      dh = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1>,
+      dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 64, warpM = 32, warpN = 32, stages = 2, copyBytes = 8, swizzle = 0>,
+      dhMicros = 12.5 : f64, dwMicros = 7.5 : f64>}
+      : (tensor<1024x512xbf16>, tensor<1024x64xbf16>, tensor<512x64xbf16>)
+      -> (tensor<1024x64xbf16>, tensor<512x64xf32>)
+  return %dh, %dw : tensor<1024x64xbf16>, tensor<512x64xf32>
+}
+
+// A configuration on its own, at the limits the attribute accepts: one warp
+// of 16x16, 4-byte copies; and an sm_90a-style one (warpgroup tiles).
+// CHECK-LABEL: func.func @gemm_configs(
+// CHECK-SAME:    lmhead.small = #lmhead.gemm<blockM = 16, blockN = 16, blockK = 16, warpM = 16, warpN = 16, stages = 2, copyBytes = 4, swizzle = 0>
+// CHECK-SAME:    lmhead.wgmma = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 4, copyBytes = 16, swizzle = 1>
+func.func @gemm_configs() attributes {
+    lmhead.small = #lmhead.gemm<blockM = 16, blockN = 16, blockK = 16, warpM = 16, warpN = 16, stages = 2, copyBytes = 4, swizzle = 0>,
+    lmhead.wgmma = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 4, copyBytes = 16, swizzle = 1>} {
+  return
+}
