@@ -60,7 +60,7 @@ func.func @negative_unplanned(%dz: tensor<8x64xbf16>, %h: tensor<8x16xbf16>, %w:
 #plan = #lmhead.plan<target = "sm_80", dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 func.func @negative_uneven_copies(%dz: tensor<8x64xbf16>, %h: tensor<8x16xbf16>, %w: tensor<64x16xbf16>) -> tensor<8x16xbf16> {
-  // expected-error @+1 {{the dh kernel of #lmhead.gemm<blockM = 128, blockN = 64, blockK = 16, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1> cannot be written: the B tile (16x64 elements) is 128 copies of 16 bytes, which 256 threads cannot share evenly}}
+  // expected-error @+1 {{the dh kernel of #lmhead.gemm<blockM = 128, blockN = 64, blockK = 16, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1> for sm_80 cannot be written: the B tile (16x64 elements) is 128 copies of 16 bytes, which 256 threads cannot share evenly}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #plan}
       : (tensor<8x64xbf16>, tensor<8x16xbf16>, tensor<64x16xbf16>) -> (tensor<8x16xbf16>, tensor<64x16xbf16>)
   return %dh : tensor<8x16xbf16>

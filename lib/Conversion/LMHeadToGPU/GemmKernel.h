@@ -13,6 +13,7 @@
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Builders.h"
 
 namespace mlir {
@@ -28,15 +29,27 @@ enum class OperandOrder {
   ContiguousMN,
 };
 
+/// The GPU a kernel is written for.
+enum class GemmTarget {
+  /// Ampere: cp.async multistage copies, ldmatrix, mma.sync.
+  Sm80,
+  /// Hopper: TMA copies completing on mbarriers, issued by a producer
+  /// warpgroup; consumer warpgroups multiply with wgmma.
+  Sm90a,
+};
+
 /// One kernel `C[M,N] = scale · A[M,K]·B[K,N] (+ C[M,N])`, accumulated in
 /// f32 and rounded once to C's element type.
 ///
-/// The kernel's arguments are, in order: A, B and C as `memref<?x?xT>` (A
-/// and B in the stored orders below, C as [M,N]), then M, N and K as
-/// `index`. It runs on a grid of
-/// `(ceil(N/blockN), ceil(M/blockM))` blocks of `32·numWarps` threads with
-/// `sharedMemoryBytes()` of dynamic shared memory.
+/// The kernel's arguments are, in order: A and B (sm_80: `memref<?x?xT>` in
+/// the stored orders below; sm_90a: `!llvm.ptr`s to their TMA tensor maps,
+/// see sm90OperandMapType), C as `memref<?x?xT>` [M,N], then M, N and K as
+/// `index`. It runs on a grid of `(ceil(N/blockN), ceil(M/blockM))` blocks
+/// of `numThreads()` threads with `sharedMemoryBytes()` of dynamic shared
+/// memory.
 struct GemmKernelSpec {
+  /// The GPU the kernel is for.
+  GemmTarget target = GemmTarget::Sm80;
   /// Tiles, K step, stages, copy width and swizzle.
   GemmConfigAttr config;
   /// The element type of A and B: f16 or bf16.
@@ -53,10 +66,11 @@ struct GemmKernelSpec {
   double scale = 1.0;
 
   /// Bytes of dynamic shared memory one block needs: every stage of the A
-  /// and B tiles.
+  /// and B tiles (sm_90a: and 1 KiB to align them for the 128-byte swizzle).
   int64_t sharedMemoryBytes() const;
-  /// Threads in one block.
-  int64_t numThreads() const { return 32 * config.getNumWarps(); }
+  /// Threads in one block (sm_90a: one producer warpgroup and
+  /// blockM/warpM consumer warpgroups).
+  int64_t numThreads() const;
 };
 
 /// Checks that `spec` is one the sm_80 builder can write (supported types,
@@ -72,6 +86,30 @@ std::string checkSm80GemmKernel(const GemmKernelSpec &spec);
 /// must pass checkSm80GemmKernel.
 gpu::GPUFuncOp buildSm80GemmKernel(OpBuilder &builder, Location loc,
                                    StringRef name, const GemmKernelSpec &spec);
+
+/// The TMA tensor-map type of operand A (`isA`) or B of an sm_90a kernel:
+/// the box one load copies (K-major operands: the whole outer extent by 64
+/// K; MN-major operands: 64 K by a 64-wide panel), 128-byte swizzle, zero
+/// fill outside the tensor. The host encodes the map of the operand's
+/// device buffer with this box.
+nvgpu::TensorMapDescriptorType sm90OperandMapType(const GemmKernelSpec &spec,
+                                                  bool isA);
+
+/// Checks that `spec` is one the sm_90a builder can write. Returns a
+/// message saying what is wrong, or an empty string.
+std::string checkSm90GemmKernel(const GemmKernelSpec &spec);
+
+/// Writes the sm_90a kernel for `spec` (see GemmKernelSm90.cpp). `spec`
+/// must pass checkSm90GemmKernel.
+gpu::GPUFuncOp buildSm90GemmKernel(OpBuilder &builder, Location loc,
+                                   StringRef name, const GemmKernelSpec &spec);
+
+/// Dispatches to the checker of `spec.target`.
+std::string checkGemmKernel(const GemmKernelSpec &spec);
+
+/// Dispatches to the builder of `spec.target`.
+gpu::GPUFuncOp buildGemmKernel(OpBuilder &builder, Location loc, StringRef name,
+                               const GemmKernelSpec &spec);
 
 } // namespace lmhead
 } // namespace mlir

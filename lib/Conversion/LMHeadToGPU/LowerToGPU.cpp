@@ -62,9 +62,9 @@ void remarkDecomposed(Operation *op, const Twine &reason) {
 
 /// Why `op` cannot get kernels, or an empty string.
 std::string whyNotLowered(LinearGradOp op, KernelPlanAttr plan) {
-  if (plan.getTarget() != "sm_80")
+  if (plan.getTarget() != "sm_80" && plan.getTarget() != "sm_90a")
     return ("no kernel writer for target '" + plan.getTarget() +
-            "' yet (sm_80 only)")
+            "' (sm_80 and sm_90a only)")
         .str();
   if (op.getDb())
     return "the bias gradient has no kernel epilogue yet";
@@ -127,16 +127,19 @@ LogicalResult LinearGradLowering::addProduct(ProductLaunch &launch,
                                              Value result, bool accumulate,
                                              StringRef suffix) {
   launch.spec.config = config;
+  launch.spec.target =
+      plan.getTarget() == "sm_90a" ? GemmTarget::Sm90a : GemmTarget::Sm80;
   launch.spec.operandType = getElementTypeOrSelf(op.getDz().getType());
   launch.spec.resultType = getElementTypeOrSelf(result.getType());
   launch.spec.accumulate = accumulate;
   launch.spec.scale = op.getScale().convertToDouble();
-  if (std::string why = checkSm80GemmKernel(launch.spec); !why.empty())
+  if (std::string why = checkGemmKernel(launch.spec); !why.empty())
     return op.emitError() << "the " << suffix << " kernel of " << config
+                          << " for " << plan.getTarget()
                           << " cannot be written: " << why;
   OpBuilder builder = OpBuilder::atBlockEnd(kernels.getBody());
-  launch.kernel = buildSm80GemmKernel(builder, op.getLoc(),
-                                      prefix + "_" + suffix.str(), launch.spec);
+  launch.kernel = buildGemmKernel(builder, op.getLoc(),
+                                  prefix + "_" + suffix.str(), launch.spec);
   return success();
 }
 
@@ -212,11 +215,33 @@ void LinearGradLowering::writeLaunchFunction(func::FuncOp launchFunc) {
         arith::ConstantIndexOp::create(b, launch.spec.numThreads()), one, one};
     Value shared =
         arith::ConstantIntOp::create(b, launch.spec.sharedMemoryBytes(), 32);
-    auto kernelLaunch = gpu::LaunchFuncOp::create(
-        b, launch.kernel, grid, block, shared,
-        ValueRange{onDevice[launch.a].first, onDevice[launch.b].first, device,
-                   m, n, k},
-        tokenType, ValueRange{stream});
+    // sm_90a kernels read A and B through TMA tensor maps of the device
+    // buffers.
+    Value a = onDevice[launch.a].first, bOperand = onDevice[launch.b].first;
+    if (launch.spec.target == GemmTarget::Sm90a) {
+      auto tensorMap = [&](Value buffer, bool isA) -> Value {
+        nvgpu::TensorMapDescriptorType type =
+            sm90OperandMapType(launch.spec, isA);
+        Value unranked = memref::CastOp::create(
+            b, UnrankedMemRefType::get(launch.spec.operandType, 0), buffer);
+        SmallVector<Value, 2> box;
+        for (int64_t extent : type.getTensor().getShape())
+          box.push_back(arith::ConstantIndexOp::create(b, extent));
+        Value map =
+            nvgpu::TmaCreateDescriptorOp::create(b, type, unranked, box);
+        // The kernel takes the map as the pointer it lowers to.
+        return UnrealizedConversionCastOp::create(
+                   b, TypeRange{LLVM::LLVMPointerType::get(b.getContext())},
+                   map)
+            .getResult(0);
+      };
+      a = tensorMap(a, true);
+      bOperand = tensorMap(bOperand, false);
+    }
+    auto kernelLaunch =
+        gpu::LaunchFuncOp::create(b, launch.kernel, grid, block, shared,
+                                  ValueRange{a, bOperand, device, m, n, k},
+                                  tokenType, ValueRange{stream});
     chains.push_back(gpu::MemcpyOp::create(
                          b, tokenType, ValueRange{kernelLaunch.getAsyncToken()},
                          arg(launch.result), device)

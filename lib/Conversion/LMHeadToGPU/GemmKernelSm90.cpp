@@ -1,0 +1,441 @@
+//===- GemmKernelSm90.cpp - the sm_90a warp-specialised wgmma kernel ------===//
+//
+// Writes one GemmKernelSpec for Hopper the way hand-written sm_90a GEMMs are
+// organised:
+//
+// - Warpgroup 0 is the producer: one of its threads waits until a stage is
+//   free (its `empty` mbarrier), announces the stage's bytes on the stage's
+//   `full` mbarrier and issues the TMA loads of the next K step (64 wide)
+//   into it. The other warpgroups are consumers: each waits for a stage to
+//   be full, multiplies its warpM×blockN slice of the block tile with
+//   wgmma.mma_async m64nNk16 straight from shared memory, waits for its
+//   wgmma group and arrives on the stage's `empty` mbarrier. Stages cycle
+//   with mbarrier phase parities, so copies run `stages-1` steps ahead.
+// - TMA writes every tile with the 128-byte swizzle. A K-major operand's
+//   tile is one box of (outer × 64) elements, 128 bytes a row; an MN-major
+//   operand's tile is 64-wide panels of (64 K × 64) elements. The wgmma
+//   descriptors describe exactly that: 8-row groups 1 KiB apart (SBO) and,
+//   for MN-major panels, panels 8 KiB apart (LBO). TMA fills rows and
+//   columns outside the operand with zeros, which add nothing.
+// - The f32 accumulators stay in registers for the whole K loop; the
+//   epilogue stores each thread's fragment (the wgmma D layout) with the
+//   ragged edges predicated, after scale, accumulate-into and the cast.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GemmKernel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+namespace {
+
+/// The K extent of one stage: one 128-byte swizzle row of 16-bit elements.
+constexpr int64_t kStepK = 64;
+/// Bytes of one 8-row group of 128-byte rows: the swizzle pattern's period.
+constexpr int64_t kSwizzleAtomBytes = 1024;
+/// Bytes of one MN-major panel (64 K rows of 128 bytes).
+constexpr int64_t kPanelBytes = kStepK * 128;
+
+/// The outer extent (M for A, N for B) of an operand's block tile.
+int64_t outerExtent(const GemmKernelSpec &spec, bool isA) {
+  return isA ? spec.config.getBlockM() : spec.config.getBlockN();
+}
+
+bool isKMajor(const GemmKernelSpec &spec, bool isA) {
+  return (isA ? spec.aOrder : spec.bOrder) == OperandOrder::ContiguousK;
+}
+
+/// Bytes of one operand's tile in one stage.
+int64_t tileBytes(const GemmKernelSpec &spec, bool isA) {
+  return outerExtent(spec, isA) * kStepK * 2;
+}
+
+class Sm90GemmWriter {
+public:
+  Sm90GemmWriter(ImplicitLocOpBuilder &b, const GemmKernelSpec &spec)
+      : b(b), spec(spec), cfg(spec.config) {}
+
+  void write(gpu::GPUFuncOp func);
+
+private:
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  Value i64(int64_t v) { return arith::ConstantIntOp::create(b, v, 64); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
+  Value mul(Value x, int64_t y) {
+    return arith::MulIOp::create(b, x, index(y));
+  }
+  Value div(Value x, int64_t y) {
+    return arith::DivUIOp::create(b, x, index(y));
+  }
+  Value rem(Value x, int64_t y) {
+    return arith::RemUIOp::create(b, x, index(y));
+  }
+  Value equal(Value x, int64_t y) {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, x, index(y));
+  }
+  Value lessThan(Value x, Value y) {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::slt, x, y);
+  }
+
+  /// The shared-memory byte offset (from the aligned base) of stage
+  /// `stage`'s tile of A or B.
+  Value tileOffset(bool isA, Value stage) {
+    int64_t stageBytes = tileBytes(spec, true) + tileBytes(spec, false);
+    Value offset = mul(stage, stageBytes);
+    return isA ? offset : add(offset, index(tileBytes(spec, true)));
+  }
+
+  /// The producer's loop: TMA loads of every K step.
+  void writeProducer(Value kSteps);
+  /// A consumer warpgroup's loop and epilogue.
+  void writeConsumer(Value kSteps, Value consumer);
+  /// The wgmma descriptor of the 64 rows (A) or the whole width (B) at
+  /// `outerStart` of stage `stage`, K slice `slice` (16 wide).
+  Value descriptor(bool isA, Value stage, Value outerStart, int64_t slice);
+
+  ImplicitLocOpBuilder &b;
+  const GemmKernelSpec &spec;
+  GemmConfigAttr cfg;
+
+  Value mapA, mapB, c, m, n, k;
+  Value threadId, blockRow, blockCol;
+  /// Dynamic shared memory, its aligned base offset, and that base's
+  /// shared-window address.
+  Value shared, alignedOffset, alignedAddress;
+  Value full, empty;
+  nvgpu::MBarrierGroupType barrierType;
+};
+
+} // namespace
+
+nvgpu::TensorMapDescriptorType
+mlir::lmhead::sm90OperandMapType(const GemmKernelSpec &spec, bool isA) {
+  MLIRContext *ctx = spec.operandType.getContext();
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
+  SmallVector<int64_t, 2> box =
+      isKMajor(spec, isA)
+          ? SmallVector<int64_t, 2>{outerExtent(spec, isA), kStepK}
+          : SmallVector<int64_t, 2>{kStepK, 64};
+  auto tile = MemRefType::get(box, spec.operandType,
+                              MemRefLayoutAttrInterface(), workgroup);
+  return nvgpu::TensorMapDescriptorType::get(
+      ctx, tile, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+      nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
+      nvgpu::TensorMapOOBKind::OOB_ZERO,
+      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+}
+
+std::string mlir::lmhead::checkSm90GemmKernel(const GemmKernelSpec &spec) {
+  if (!spec.operandType.isF16() && !spec.operandType.isBF16())
+    return "the sm_90a kernels multiply f16 or bf16 operands with wgmma";
+  GemmConfigAttr c = spec.config;
+  if (c.getBlockK() != kStepK)
+    return llvm::formatv("blockK must be {0} on sm_90a (one 128-byte "
+                         "swizzled row of 16-bit elements per stage), got "
+                         "{1}",
+                         kStepK, c.getBlockK())
+        .str();
+  if (c.getWarpN() != c.getBlockN())
+    return "each consumer warpgroup covers the block's whole width on "
+           "sm_90a: warpN must equal blockN";
+  if (c.getBlockN() % 64 != 0 || c.getBlockN() > 256)
+    return llvm::formatv("blockN must be a multiple of 64 up to 256 (one "
+                         "wgmma N, 64-wide TMA panels), got {0}",
+                         c.getBlockN())
+        .str();
+  if (c.getWarpM() % 64 != 0 || c.getBlockM() > 256)
+    return llvm::formatv("warpM must be a multiple of 64 (wgmma's M) and "
+                         "blockM at most 256 (one TMA box), got {0} and {1}",
+                         c.getWarpM(), c.getBlockM())
+        .str();
+  int64_t consumers = c.getBlockM() / c.getWarpM();
+  if (consumers > 2)
+    return llvm::formatv("{0} consumer warpgroups; the kernel has at most 2",
+                         consumers)
+        .str();
+  int64_t accumulators = (c.getWarpM() / 64) * (c.getBlockN() / 2);
+  if (accumulators > 128)
+    return llvm::formatv("a consumer thread would hold {0} f32 accumulators; "
+                         "at most 128 fit its registers",
+                         accumulators)
+        .str();
+  if (c.getCopyBytes() != 16 || c.getSwizzle() != 1)
+    return "sm_90a tiles are copied by TMA with the 128-byte swizzle: "
+           "copyBytes must be 16 and swizzle 1";
+  return "";
+}
+
+Value Sm90GemmWriter::descriptor(bool isA, Value stage, Value outerStart,
+                                 int64_t slice) {
+  // Byte offset of the slice: K-major rows are 128 bytes of K, so a 16-wide
+  // K slice starts 32 bytes in (the hardware applies the swizzle to the
+  // address); MN-major panels hold 64 K rows, so the slice starts 16 rows
+  // (2 KiB) down and the outer start selects the 64-wide panel.
+  Value offset = tileOffset(isA, stage);
+  int64_t leading, stride = kSwizzleAtomBytes;
+  if (isKMajor(spec, isA)) {
+    offset = add(offset, add(mul(outerStart, 128), index(slice * 32)));
+    leading = 16; // unused with a swizzle along K
+  } else {
+    offset = add(offset, add(mul(div(outerStart, 64), kPanelBytes),
+                             index(slice * 16 * 128)));
+    leading = kPanelBytes;
+  }
+  Value address = arith::IndexCastOp::create(b, b.getI64Type(),
+                                             add(alignedAddress, offset));
+  Value start = arith::AndIOp::create(
+      b, arith::ShRUIOp::create(b, address, i64(4)), i64(0x3fff));
+  int64_t fields = ((leading >> 4) << 16) | ((stride >> 4) << 32) |
+                   (int64_t(1) << 62); // 128-byte swizzle
+  return arith::OrIOp::create(b, start, i64(fields));
+}
+
+void Sm90GemmWriter::writeProducer(Value kSteps) {
+  int64_t stages = cfg.getStages();
+  int64_t stageBytes = tileBytes(spec, true) + tileBytes(spec, false);
+  auto loop = scf::ForOp::create(b, index(0), kSteps, index(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value step = loop.getInductionVar();
+  Value stage = rem(step, stages);
+  // A stage is free once the consumers have arrived on its `empty` barrier
+  // for the previous round; in the first round nothing was there, and
+  // waiting for the parity before a fresh barrier's returns at once.
+  Value round = div(step, stages);
+  Value parity = arith::XOrIOp::create(
+      b,
+      arith::TruncIOp::create(
+          b, b.getI1Type(),
+          arith::IndexCastOp::create(b, b.getI64Type(), rem(round, 2))),
+      arith::ConstantIntOp::create(b, 1, 1));
+  Value ticks = index(10000000);
+  nvgpu::MBarrierTryWaitParityOp::create(b, empty, parity, ticks, stage);
+  nvgpu::MBarrierArriveExpectTxOp::create(b, full, index(stageBytes), stage,
+                                          Value());
+  Value kStart = mul(step, kStepK);
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+  for (bool isA : {true, false}) {
+    nvgpu::TensorMapDescriptorType mapType = sm90OperandMapType(spec, isA);
+    MemRefType boxType =
+        MemRefType::get(mapType.getTensor().getShape(), spec.operandType,
+                        MemRefLayoutAttrInterface(), workgroup);
+    Value outerStart = isA ? blockRow : blockCol;
+    Value map = isA ? mapA : mapB;
+    Value tile = add(alignedOffset, tileOffset(isA, stage));
+    if (isKMajor(spec, isA)) {
+      // One box: rows outerStart.., columns kStart.. (TMA coordinates are
+      // innermost first).
+      Value view =
+          memref::ViewOp::create(b, boxType, shared, tile, ValueRange{});
+      nvgpu::TmaAsyncLoadOp::create(b, view, full, map,
+                                    ValueRange{kStart, outerStart}, stage,
+                                    Value(), Value());
+      continue;
+    }
+    for (int64_t panel = 0; panel < outerExtent(spec, isA) / 64; ++panel) {
+      Value view = memref::ViewOp::create(b, boxType, shared,
+                                          add(tile, index(panel * kPanelBytes)),
+                                          ValueRange{});
+      nvgpu::TmaAsyncLoadOp::create(
+          b, view, full, map,
+          ValueRange{add(outerStart, index(panel * 64)), kStart}, stage,
+          Value(), Value());
+    }
+  }
+}
+
+void Sm90GemmWriter::writeConsumer(Value kSteps, Value consumer) {
+  int64_t stages = cfg.getStages();
+  int64_t tilesM = cfg.getWarpM() / 64, width = cfg.getBlockN();
+  Type f32 = b.getF32Type();
+  auto fragmentType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(width / 2, f32));
+  Value zero = LLVM::ZeroOp::create(b, fragmentType);
+  SmallVector<Value> init(tilesM, zero);
+  Value rowStart = mul(consumer, cfg.getWarpM());
+
+  auto loop = scf::ForOp::create(b, index(0), kSteps, index(1), init);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value step = loop.getInductionVar();
+    Value stage = rem(step, stages);
+    Value parity = arith::TruncIOp::create(
+        b, b.getI1Type(),
+        arith::IndexCastOp::create(b, b.getI64Type(),
+                                   rem(div(step, stages), 2)));
+    nvgpu::MBarrierTryWaitParityOp::create(b, full, parity, index(10000000),
+                                           stage);
+    NVVM::WgmmaFenceAlignedOp::create(b);
+    SmallVector<Value> accumulators(loop.getRegionIterArgs());
+    NVVM::WGMMATypes type = spec.operandType.isBF16() ? NVVM::WGMMATypes::bf16
+                                                      : NVVM::WGMMATypes::f16;
+    // wgmma's layout attributes: row = K-major A, col = K-major B.
+    auto layoutA =
+        isKMajor(spec, true) ? NVVM::MMALayout::row : NVVM::MMALayout::col;
+    auto layoutB =
+        isKMajor(spec, false) ? NVVM::MMALayout::col : NVVM::MMALayout::row;
+    auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, width, 16);
+    for (int64_t slice = 0; slice < kStepK / 16; ++slice) {
+      Value descB = descriptor(false, stage, index(0), slice);
+      for (int64_t i = 0; i < tilesM; ++i) {
+        Value descA =
+            descriptor(true, stage, add(rowStart, index(i * 64)), slice);
+        accumulators[i] = NVVM::WgmmaMmaAsyncOp::create(
+            b, fragmentType, accumulators[i], descA, descB, shape, type, type,
+            NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+            NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, layoutA, layoutB,
+            NVVM::MMAIntOverflowAttr());
+      }
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(b);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+    // The stage's reads are done: every consumer thread arrives.
+    nvgpu::MBarrierArriveOp::create(
+        b, nvgpu::MBarrierTokenType::get(b.getContext()), empty, stage);
+    scf::YieldOp::create(b, accumulators);
+  }
+
+  // wgmma's D layout: register r of a thread in warp w (of its warpgroup)
+  // and lane l holds row 16w + l/4 + 8·((r/2)%2), column 8·(r/4) + 2·(l%4)
+  // + r%2.
+  Value inGroup = rem(threadId, 128);
+  Value warp = div(inGroup, 32), lane = rem(inGroup, 32);
+  Value rowBase =
+      add(add(blockRow, rowStart), add(mul(warp, 16), div(lane, 4)));
+  Value colBase = add(blockCol, mul(rem(lane, 4), 2));
+  Value scale =
+      arith::ConstantOp::create(b, b.getF32FloatAttr(float(spec.scale)));
+  for (int64_t i = 0; i < tilesM; ++i) {
+    for (int64_t r = 0; r < width / 2; ++r) {
+      Value row = add(rowBase, index(i * 64 + 8 * ((r / 2) % 2)));
+      Value col = add(colBase, index(8 * (r / 4) + r % 2));
+      Value inside =
+          arith::AndIOp::create(b, lessThan(row, m), lessThan(col, n));
+      auto ifOp = scf::IfOp::create(b, inside, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      Value value = LLVM::ExtractValueOp::create(b, loop.getResult(i), r);
+      if (spec.scale != 1.0)
+        value = arith::MulFOp::create(b, value, scale);
+      if (spec.accumulate) {
+        Value old = memref::LoadOp::create(b, c, ValueRange{row, col});
+        if (old.getType() != f32)
+          old = arith::ExtFOp::create(b, f32, old);
+        value = arith::AddFOp::create(b, value, old);
+      }
+      if (spec.resultType != f32)
+        value = arith::TruncFOp::create(b, spec.resultType, value);
+      memref::StoreOp::create(b, value, c, ValueRange{row, col});
+    }
+  }
+}
+
+void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
+  Block &entry = func.getBody().front();
+  b.setInsertionPointToStart(&entry);
+  // The tensor maps arrive as pointers (upstream's GPU lowering converts
+  // nvgpu tensor-map types only inside kernels, not in their signatures).
+  auto asMap = [&](Value pointer, bool isA) -> Value {
+    return UnrealizedConversionCastOp::create(
+               b, TypeRange{sm90OperandMapType(spec, isA)}, pointer)
+        .getResult(0);
+  };
+  mapA = asMap(entry.getArgument(0), true);
+  mapB = asMap(entry.getArgument(1), false);
+  c = entry.getArgument(2);
+  m = entry.getArgument(3);
+  n = entry.getArgument(4);
+  k = entry.getArgument(5);
+
+  threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  blockRow = mul(gpu::BlockIdOp::create(b, gpu::Dimension::y), cfg.getBlockM());
+  blockCol = mul(gpu::BlockIdOp::create(b, gpu::Dimension::x), cfg.getBlockN());
+
+  // Stages start at the first 1 KiB boundary of dynamic shared memory: TMA's
+  // and wgmma's 128-byte swizzle follows address bits 4-9.
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+  shared = gpu::DynamicSharedMemoryOp::create(
+      b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                         MemRefLayoutAttrInterface(), workgroup));
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, shared);
+  alignedOffset = rem(arith::SubIOp::create(b, index(kSwizzleAtomBytes),
+                                            rem(base, kSwizzleAtomBytes)),
+                      kSwizzleAtomBytes);
+  alignedAddress = add(base, alignedOffset);
+
+  int64_t stages = cfg.getStages();
+  int64_t consumers = cfg.getBlockM() / cfg.getWarpM();
+  barrierType =
+      nvgpu::MBarrierGroupType::get(b.getContext(), workgroup, stages);
+  full = nvgpu::MBarrierCreateOp::create(b, barrierType);
+  empty = nvgpu::MBarrierCreateOp::create(b, barrierType);
+  Value first = equal(threadId, 0);
+  for (int64_t s = 0; s < stages; ++s) {
+    nvgpu::MBarrierInitOp::create(b, full, index(1), index(s), first);
+    nvgpu::MBarrierInitOp::create(b, empty, index(128 * consumers), index(s),
+                                  first);
+  }
+  gpu::BarrierOp::create(b);
+
+  Value kSteps = arith::CeilDivUIOp::create(b, k, index(kStepK));
+  Value warpgroup = div(threadId, 128);
+  auto role = scf::IfOp::create(b, equal(warpgroup, 0), /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(role.thenBlock());
+    // The producer needs few registers; the consumers get them.
+    NVVM::SetMaxRegisterOp::create(
+        b, b.getI32IntegerAttr(40),
+        NVVM::SetMaxRegisterActionAttr::get(
+            b.getContext(), NVVM::SetMaxRegisterAction::decrease));
+    auto issuer = scf::IfOp::create(b, first, /*withElse=*/false);
+    b.setInsertionPointToStart(issuer.thenBlock());
+    writeProducer(kSteps);
+    b.setInsertionPointToStart(role.elseBlock());
+    NVVM::SetMaxRegisterOp::create(
+        b, b.getI32IntegerAttr(consumers == 1 ? 240 : 232),
+        NVVM::SetMaxRegisterActionAttr::get(
+            b.getContext(), NVVM::SetMaxRegisterAction::increase));
+    writeConsumer(kSteps, arith::SubIOp::create(b, warpgroup, index(1)));
+  }
+  gpu::ReturnOp::create(b);
+}
+
+gpu::GPUFuncOp mlir::lmhead::buildSm90GemmKernel(OpBuilder &builder,
+                                                 Location loc, StringRef name,
+                                                 const GemmKernelSpec &spec) {
+  MLIRContext *ctx = builder.getContext();
+  IndexType indexType = builder.getIndexType();
+  auto pointer = LLVM::LLVMPointerType::get(ctx);
+  SmallVector<Type> arguments = {
+      pointer,
+      pointer,
+      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                      spec.resultType),
+      indexType,
+      indexType,
+      indexType};
+  auto func = gpu::GPUFuncOp::create(builder, loc, name,
+                                     FunctionType::get(ctx, arguments, {}));
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
+  int32_t threads = spec.numThreads();
+  func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
+  ImplicitLocOpBuilder b(loc, builder);
+  Sm90GemmWriter(b, spec).write(func);
+  return func;
+}
