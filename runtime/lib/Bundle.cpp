@@ -38,8 +38,8 @@ class ManifestReader {
 public:
   explicit ManifestReader(std::string file) : file(std::move(file)) {}
 
-  bool read(const json::Value &root, std::string &ptxFile,
-            std::map<std::string, OpSpec> &ops, std::string &error) {
+  bool read(const json::Value &root, std::map<std::string, OpSpec> &ops,
+            std::string &error) {
     if (!root.isObject())
       return fail("", "expected an object", error);
     const json::Value *format = root.find("format");
@@ -48,17 +48,17 @@ public:
     const json::Value *version = root.find("version");
     if (!version || !version->isInteger() || version->integer != 1)
       return fail("version", "expected 1 (the only version there is)", error);
-    const json::Value *ptx = root.find("ptx");
-    if (!ptx || !ptx->isString() || ptx->string.empty() ||
-        ptx->string.find('/') != std::string::npos)
-      return fail("ptx", "expected the name of a PTX file in the bundle",
-                  error);
-    ptxFile = ptx->string;
+    // The bundle's PTX file; an op may name its own instead.
+    std::string ptxFile;
+    if (const json::Value *ptx = root.find("ptx"))
+      if (!readPtxName("ptx", *ptx, ptxFile, error))
+        return false;
     const json::Value *opsValue = root.find("ops");
     if (!opsValue || !opsValue->isObject() || opsValue->object.empty())
       return fail("ops", "expected an object with at least one op", error);
     for (const auto &[name, value] : opsValue->object) {
       OpSpec op;
+      op.ptx = ptxFile;
       if (!readOp("ops." + name, value, op, error))
         return false;
       ops.emplace(name, std::move(op));
@@ -73,10 +73,28 @@ private:
     return false;
   }
 
+  bool readPtxName(const std::string &path, const json::Value &value,
+                   std::string &ptxFile, std::string &error) {
+    if (!value.isString() || value.string.empty() ||
+        value.string.find('/') != std::string::npos)
+      return fail(path, "expected the name of a PTX file in the bundle", error);
+    ptxFile = value.string;
+    return true;
+  }
+
   bool readOp(const std::string &path, const json::Value &value, OpSpec &op,
               std::string &error) {
     if (!value.isObject())
       return fail(path, "expected an object with operands and kernels", error);
+    if (const json::Value *ptx = value.find("ptx")) {
+      if (!readPtxName(path + ".ptx", *ptx, op.ptx, error))
+        return false;
+    } else if (op.ptx.empty()) {
+      return fail(path + ".ptx",
+                  "expected the name of a PTX file in the bundle (the op's "
+                  "own, or \"ptx\" at the top level for every op)",
+                  error);
+    }
     const json::Value *operands = value.find("operands");
     if (!operands || !operands->isArray() || operands->array.empty())
       return fail(path + ".operands", "expected a non-empty array of names",
@@ -194,18 +212,46 @@ private:
     }
     const json::Value *params = value.find("params");
     if (!params || !params->isArray())
-      return fail(path + ".params", "expected an array of operand names",
-                  error);
-    for (const json::Value &param : params->array) {
-      int index = param.isString() ? operandIndex(op, param.string) : -1;
-      if (index < 0)
-        return fail(path + ".params",
-                    "expected operand names; '" +
-                        (param.isString() ? param.string : "?") +
-                        "' is not an operand of the op",
-                    error);
-      kernel.params.push_back(index);
+      return fail(path + ".params", "expected an array of parameters", error);
+    for (std::size_t i = 0; i < params->array.size(); ++i) {
+      ParamSpec param;
+      if (!readParam(path + ".params[" + std::to_string(i) + "]",
+                     params->array[i], op, param, error))
+        return false;
+      kernel.params.push_back(param);
     }
+    return true;
+  }
+
+  /// A parameter: "name" or {"operand": "name"} for an operand,
+  /// {"const": integer} for a constant.
+  bool readParam(const std::string &path, const json::Value &value,
+                 const OpSpec &op, ParamSpec &param, std::string &error) {
+    constexpr const char *kAccepted =
+        "expected an operand name, {\"operand\": name} or {\"const\": "
+        "integer}";
+    const json::Value *name = &value;
+    if (value.isObject()) {
+      if (value.object.size() != 1)
+        return fail(path, kAccepted, error);
+      if (const json::Value *constant = value.find("const")) {
+        if (!constant->isInteger())
+          return fail(path, "expected {\"const\": integer}", error);
+        param.constant = constant->integer;
+        return true;
+      }
+      name = value.find("operand");
+      if (!name)
+        return fail(path, kAccepted, error);
+    }
+    if (!name->isString())
+      return fail(path, kAccepted, error);
+    param.operand = operandIndex(op, name->string);
+    if (param.operand < 0)
+      return fail(path,
+                  std::string(kAccepted) + "; '" + name->string +
+                      "' is not an operand of the op",
+                  error);
     return true;
   }
 
@@ -230,22 +276,32 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
   }
   std::unique_ptr<Bundle> bundle(new Bundle(backend));
   bundle->directory = directory;
-  std::string ptxFile;
-  if (!ManifestReader(manifestPath).read(*root, ptxFile, bundle->ops, error))
-    return nullptr;
-  std::string ptx;
-  if (!readFile(directory + "/" + ptxFile, ptx, error))
+  if (!ManifestReader(manifestPath).read(*root, bundle->ops, error))
     return nullptr;
 
-  // From here on the backend's own statuses.
-  status = backend.loadModule(ptx.c_str(), &bundle->module, error);
-  if (status != LMHEAD_STATUS_OK) {
-    error = directory + "/" + ptxFile + ": " + error;
-    return nullptr;
-  }
-  for (auto &[name, op] : bundle->ops)
+  // From here on the backend's own statuses. Each PTX file is loaded once,
+  // however many ops it serves.
+  for (auto &[name, op] : bundle->ops) {
+    void *&module = bundle->modules[op.ptx];
+    if (!module) {
+      std::string ptxPath = directory + "/" + op.ptx;
+      std::string ptx;
+      if (!readFile(ptxPath, ptx, error)) {
+        status = LMHEAD_STATUS_INVALID_BUNDLE;
+        bundle->modules.erase(op.ptx);
+        return nullptr;
+      }
+      status = backend.loadModule(ptx.c_str(), &module, error);
+      if (status != LMHEAD_STATUS_OK) {
+        error = ptxPath + ": " + error;
+        bundle->modules.erase(op.ptx);
+        std::string ignored;
+        bundle->release(ignored);
+        return nullptr;
+      }
+    }
     for (KernelSpec &kernel : op.kernels) {
-      status = backend.getFunction(bundle->module, kernel.name.c_str(),
+      status = backend.getFunction(module, kernel.name.c_str(),
                                    &kernel.function, error);
       if (status != LMHEAD_STATUS_OK) {
         error = manifestPath + ": op '" + name + "': " + error;
@@ -254,6 +310,7 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
         return nullptr;
       }
     }
+  }
   for (void **stream : {&bundle->dhStream, &bundle->dwStream})
     if ((status = backend.createStream(stream, error)) != LMHEAD_STATUS_OK) {
       std::string ignored;
@@ -289,10 +346,10 @@ LMHeadStatus Bundle::release(std::string &error) {
       keep(backend.destroyStream(*stream, message), message);
       *stream = nullptr;
     }
-  if (module) {
-    keep(backend.unloadModule(module, message), message);
-    module = nullptr;
-  }
+  for (auto &[file, module] : modules)
+    if (module)
+      keep(backend.unloadModule(module, message), message);
+  modules.clear();
   return first;
 }
 
@@ -368,8 +425,10 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
     if (grids[k][0] == 0 || grids[k][1] == 0 || grids[k][2] == 0)
       continue; // an empty grid: no tokens, nothing to do
     std::vector<uint64_t> values;
-    for (int index : kernel.params)
-      values.push_back(operands[index]);
+    for (const ParamSpec &param : kernel.params)
+      values.push_back(param.operand >= 0
+                           ? operands[param.operand]
+                           : static_cast<uint64_t>(param.constant));
     std::vector<void *> params;
     for (uint64_t &value : values)
       params.push_back(&value);

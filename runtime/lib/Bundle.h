@@ -6,8 +6,11 @@
 // lmheadBundleRun receives them), and its kernels: name, stream role (dh,
 // dw or main), grid, block and cluster sizes (numbers, or
 // {"ceil_div": [operand, n]} for sizes that follow an integer operand),
-// dynamic shared memory and parameters (operand names; every parameter is
-// 64 bits: a device pointer or an integer). docs/Runtime.md has an example.
+// dynamic shared memory and parameters (operands, by name, or integer
+// constants such as a memref descriptor's offset and unit stride; every
+// parameter is 64 bits: a device pointer or an integer). Each op's kernels
+// come from the bundle's PTX file or from one of the op's own.
+// docs/Runtime.md has an example.
 //
 // Loading compiles the PTX once and creates the two internal streams and
 // three events once; each run forks from the caller's stream to the
@@ -39,6 +42,13 @@ struct LaunchSize {
   int64_t divisor = 1;
 };
 
+/// One kernel parameter: an operand, or a constant.
+struct ParamSpec {
+  /// Index of the operand, or -1 for a constant.
+  int operand = -1;
+  int64_t constant = 0;
+};
+
 /// One kernel of an op, as the manifest describes it.
 struct KernelSpec {
   std::string name;
@@ -47,22 +57,24 @@ struct KernelSpec {
   unsigned block[3] = {1, 1, 1};
   unsigned cluster[3] = {1, 1, 1};
   unsigned sharedBytes = 0;
-  /// Operand index of each parameter.
-  std::vector<int> params;
+  /// Each parameter, 64 bits.
+  std::vector<ParamSpec> params;
   /// Resolved on load.
   void *function = nullptr;
 };
 
 /// One op: its operand names and kernels, in launch order.
 struct OpSpec {
+  /// The PTX file its kernels are in.
+  std::string ptx;
   std::vector<std::string> operands;
   std::vector<KernelSpec> kernels;
 };
 
 class Bundle {
 public:
-  /// Reads `directory`/manifest.json and the PTX it names, loads the
-  /// module on `backend` and creates the streams and events. Null on
+  /// Reads `directory`/manifest.json and the PTX files it names, loads
+  /// each once on `backend` and creates the streams and events. Null on
   /// failure, with the status and a message naming the file.
   static std::unique_ptr<Bundle> load(Backend &backend,
                                       const std::string &directory,
@@ -89,7 +101,8 @@ private:
   Backend &backend;
   std::string directory;
   std::map<std::string, OpSpec> ops;
-  void *module = nullptr;
+  /// The loaded module of each PTX file.
+  std::map<std::string, void *> modules;
   void *dhStream = nullptr, *dwStream = nullptr;
   void *forked = nullptr, *dhDone = nullptr, *dwDone = nullptr;
   std::mutex runMutex;

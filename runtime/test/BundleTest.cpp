@@ -83,6 +83,10 @@ protected:
   std::string callsSince(const std::string &mark) const {
     return fake.since(mark);
   }
+  std::string launchMark() const { return fake.launches(); }
+  std::string launchesSince(const std::string &mark) const {
+    return fake.launchesSince(mark);
+  }
   int liveObjects() const { return fake.liveObjects(); }
   static std::string created(const std::string &calls, const std::string &call,
                              int index) {
@@ -139,6 +143,104 @@ TEST_F(BundleTest, RunsReuseTheStreamsAndEventsAndUnloadReleasesThem) {
   EXPECT_THAT(callsSince(mark), Not(HasSubstr("Create")));
   EXPECT_EQ(lmheadBundleUnload(bundle), LMHEAD_STATUS_OK);
   // The primary context stays with the process; nothing else does.
+  EXPECT_EQ(liveObjects(), before + (before == 0 ? 1 : 0));
+}
+
+TEST_F(BundleTest, ParametersAreOperandValuesInManifestOrder) {
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  std::string mark = launchMark();
+  ASSERT_EQ(lmheadBundleRun(bundle, "linear_grad", operands, 7, nullptr),
+            LMHEAD_STATUS_OK);
+  // The fake reads as many parameters as each .entry declares (one here).
+  EXPECT_EQ(launchesSince(mark),
+            "lm_dh grid(3,1,1) block(128,1,1) shared 65536 params(4096); "
+            "lm_dw grid(8,1,1) block(256,1,1) shared 0 params(4096); "
+            "lm_db grid(4,1,1) block(64,1,1) shared 0 params(4096)");
+  lmheadBundleUnload(bundle);
+}
+
+/// A kernel whose parameters are a memref<?x?xbf16> descriptor (allocated
+/// and aligned pointer, offset, two sizes, two strides) and an index, the
+/// way MLIR's NVVM lowering expands a gpu.func's arguments.
+constexpr char kDescriptorPtx[] =
+    ".version 8.0\n.target sm_80\n.address_size 64\n"
+    ".visible .entry k(\n.param .u64 p0,\n.param .u64 p1,\n.param .u64 p2,\n"
+    ".param .u64 p3,\n.param .u64 p4,\n.param .u64 p5,\n.param .u64 p6,\n"
+    ".param .u64 p7\n)\n{\nret;\n}\n";
+
+TEST_F(BundleTest, ParametersMayBeConstantsAndOperandObjects) {
+  write("descriptor.ptx", kDescriptorPtx);
+  write("manifest.json", R"({
+    "format": "lmhead-bundle", "version": 1, "ptx": "descriptor.ptx",
+    "ops": {"copy": {
+      "operands": ["x", "n"],
+      "kernels": [{"name": "k", "stream": "dh",
+                   "grid": [{"ceil_div": ["n", 64]}, 1, 1],
+                   "block": [32, 1, 1],
+                   "params": ["x", {"operand": "x"}, {"const": 0},
+                              {"operand": "n"}, {"const": 96}, {"const": 96},
+                              {"const": 1}, {"const": -7}]}]}}})");
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  unsigned long long copyOperands[2] = {0x7000, 130};
+  std::string mark = launchMark();
+  ASSERT_EQ(lmheadBundleRun(bundle, "copy", copyOperands, 2, nullptr),
+            LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  EXPECT_EQ(launchesSince(mark),
+            "k grid(3,1,1) block(32,1,1) shared 0 params(28672,28672,0,130,"
+            "96,96,1,18446744073709551609)");
+  lmheadBundleUnload(bundle);
+}
+
+TEST_F(BundleTest, OpsMayHaveTheirOwnPtxFiles) {
+  write("a.ptx", kDescriptorPtx);
+  write("b.ptx", kPtx);
+  write("manifest.json", R"({
+    "format": "lmhead-bundle", "version": 1,
+    "ops": {
+      "first": {"ptx": "a.ptx", "operands": ["x"],
+                "kernels": [{"name": "k", "stream": "dh", "grid": [1, 1, 1],
+                             "block": [32, 1, 1],
+                             "params": ["x", "x", {"const": 0}, {"const": 1},
+                                        {"const": 1}, {"const": 1},
+                                        {"const": 1}, {"const": 1}]}]},
+      "second": {"ptx": "b.ptx", "operands": ["y"],
+                 "kernels": [{"name": "lm_dw", "stream": "dw",
+                              "grid": [2, 1, 1], "block": [64, 1, 1],
+                              "params": ["y"]}]},
+      "third": {"ptx": "a.ptx", "operands": ["z"],
+                "kernels": [{"name": "k", "stream": "main", "grid": [1, 1, 1],
+                             "block": [32, 1, 1],
+                             "params": ["z", "z", {"const": 0}, {"const": 1},
+                                        {"const": 1}, {"const": 1},
+                                        {"const": 1}, {"const": 1}]}]}}})");
+  std::string beforeLoad = log();
+  int before = liveObjects();
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  std::string loading = callsSince(beforeLoad);
+  std::size_t loads = 0;
+  for (std::size_t at = 0;
+       (at = loading.find("cuModuleLoadDataEx", at)) != std::string::npos; ++at)
+    ++loads;
+  EXPECT_EQ(loads, 2u) << "each PTX file once: " << loading;
+  unsigned long long value = 5;
+  std::string mark = launchMark();
+  ASSERT_EQ(lmheadBundleRun(bundle, "second", &value, 1, nullptr),
+            LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  ASSERT_EQ(lmheadBundleRun(bundle, "third", &value, 1, nullptr),
+            LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  EXPECT_EQ(launchesSince(mark),
+            "lm_dw grid(2,1,1) block(64,1,1) shared 0 params(5); "
+            "k grid(1,1,1) block(32,1,1) shared 0 params(5,5,0,1,1,1,1,1)");
+  EXPECT_EQ(lmheadBundleUnload(bundle), LMHEAD_STATUS_OK);
   EXPECT_EQ(liveObjects(), before + (before == 0 ? 1 : 0));
 }
 
@@ -249,8 +351,43 @@ INSTANTIATE_TEST_SUITE_P(
         BadBundle{"unknown operand",
                   manifestWith("[\"dz\", \"db\", \"n\"]", "[\"dz\", \"bias\"]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "ops.linear_grad.kernels[2].params: expected operand "
-                  "names; 'bias' is not an operand of the op"},
+                  "ops.linear_grad.kernels[2].params[1]: expected an operand "
+                  "name, {\"operand\": name} or {\"const\": integer}; 'bias' "
+                  "is not an operand of the op"},
+        BadBundle{"unknown operand object",
+                  manifestWith("[\"dz\", \"db\", \"n\"]",
+                               "[\"dz\", {\"operand\": \"bias\"}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "ops.linear_grad.kernels[2].params[1]: expected an operand "
+                  "name, {\"operand\": name} or {\"const\": integer}; 'bias' "
+                  "is not an operand of the op"},
+        BadBundle{"constant not an integer",
+                  manifestWith("[\"dz\", \"db\", \"n\"]",
+                               "[\"dz\", \"db\", {\"const\": \"one\"}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "ops.linear_grad.kernels[2].params[2]: expected {\"const\": "
+                  "integer}"},
+        BadBundle{"unknown parameter form",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"size\": 1}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "ops.linear_grad.kernels[2].params[0]: expected an operand "
+                  "name, {\"operand\": name} or {\"const\": integer}"},
+        BadBundle{"no PTX for an op",
+                  manifestWith("\"ptx\": \"kernels.ptx\",", ""),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "manifest.json: ops.linear_grad.ptx: expected the name of a "
+                  "PTX file in the bundle (the op's own, or \"ptx\" at the top "
+                  "level for every op)"},
+        BadBundle{"op PTX outside the bundle",
+                  manifestWith("\"operands\":",
+                               "\"ptx\": \"../x.ptx\", \"operands\":"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "manifest.json: ops.linear_grad.ptx: expected the name of a "
+                  "PTX file in the bundle"},
+        BadBundle{"missing op PTX",
+                  manifestWith("\"operands\":",
+                               "\"ptx\": \"gone.ptx\", \"operands\":"),
+                  LMHEAD_STATUS_INVALID_BUNDLE, "cannot read '"},
         BadBundle{"bad size", manifestWith("[8, 1, 1]", "[8, 0, 1]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "ops.linear_grad.kernels[1].grid[1]: expected a size in "

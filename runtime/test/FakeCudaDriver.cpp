@@ -21,7 +21,10 @@
 // extern "C" functions at the end. Calls on objects log them by short names
 // so that tests can follow streams and events: streams are s1, s2, ... (s0
 // is the default stream), events e1, e2, ...; e.g. "cuEventRecord:e1@s0",
-// "cuStreamWaitEvent:s2<e1", "cuLaunchKernel:gemm@s2".
+// "cuStreamWaitEvent:s2<e1", "cuLaunchKernel:gemm@s2". Launches are also
+// logged apart with their sizes and parameter values (each read as 64 bits;
+// the parameter count comes from the kernel's .entry in the PTX), e.g.
+// "gemm grid(2,1,1) block(128,1,1) shared 0 params(4096,0,300)".
 //
 // Device memory is host memory (so copies really copy and a program's data
 // round-trips); kernels are not run. Objects are counted so that tests can
@@ -33,6 +36,7 @@
 
 #include <cuda.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -52,6 +56,7 @@ namespace {
 // library's own would have.
 std::recursive_mutex &fakeMutex = *new std::recursive_mutex();
 std::string &callLog = *new std::string();
+std::string &launchLog = *new std::string();
 bool initialized = false;
 
 /// Appends `call` (and `detail`, after a colon) to the log; returns the
@@ -212,12 +217,18 @@ namespace {
 struct FakeContext {
   int device;
 };
+/// A kernel of a loaded module: its name and number of parameters.
+struct FakeEntry {
+  std::string name;
+  int params = 0;
+};
 struct FakeModule {
   int id;
-  std::vector<std::string> entries;
+  std::vector<FakeEntry> entries;
 };
 struct FakeFunction {
   std::string name;
+  int params = 0;
 };
 struct FakeStream {
   int id;
@@ -256,9 +267,10 @@ CUresult contextCheck() {
   return CUDA_SUCCESS;
 }
 
-/// The .entry names of a PTX text.
-std::vector<std::string> entryNames(const char *ptx) {
-  std::vector<std::string> names;
+/// The .entry kernels of a PTX text, with the number of .param
+/// declarations in each one's parameter list.
+std::vector<FakeEntry> entryNames(const char *ptx) {
+  std::vector<FakeEntry> entries;
   const char *at = ptx;
   while ((at = std::strstr(at, ".entry"))) {
     at += 6;
@@ -267,10 +279,44 @@ std::vector<std::string> entryNames(const char *ptx) {
     const char *end = at;
     while (*end && *end != '(' && *end != ' ' && *end != '\n')
       ++end;
-    names.emplace_back(at, end);
+    FakeEntry entry{std::string(at, end)};
     at = end;
+    const char *open = std::strchr(at, '(');
+    const char *close = open ? std::strchr(open, ')') : nullptr;
+    if (open && close)
+      for (const char *param = open;
+           (param = std::strstr(param, ".param")) && param < close; param += 6)
+        ++entry.params;
+    entries.push_back(entry);
   }
-  return names;
+  return entries;
+}
+
+/// Appends one launch to the launch log.
+void logLaunch(CUfunction function, const unsigned (&grid)[3],
+               const unsigned (&block)[3], unsigned shared,
+               void **kernelParams) {
+  if (!liveFunctions.count(function))
+    return;
+  auto *fake = reinterpret_cast<FakeFunction *>(function);
+  std::string entry = fake->name + " grid(" + std::to_string(grid[0]) + "," +
+                      std::to_string(grid[1]) + "," + std::to_string(grid[2]) +
+                      ") block(" + std::to_string(block[0]) + "," +
+                      std::to_string(block[1]) + "," +
+                      std::to_string(block[2]) + ") shared " +
+                      std::to_string(shared) + " params(";
+  for (int i = 0; i < fake->params && kernelParams; ++i) {
+    entry += i ? "," : "";
+    if (!kernelParams[i]) {
+      entry += "null"; // the driver would fault; the tests pass no values
+      continue;
+    }
+    uint64_t value;
+    std::memcpy(&value, kernelParams[i], sizeof(value));
+    entry += std::to_string(value);
+  }
+  entry += ")";
+  launchLog += (launchLog.empty() ? "" : "; ") + entry;
 }
 
 /// Writes the log to $LMHEAD_FAKE_CUDA_LOG when the process exits normally.
@@ -329,8 +375,7 @@ FAKE_EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
     return context;
   if (!module || !image)
     return CUDA_ERROR_INVALID_VALUE;
-  std::vector<std::string> entries =
-      entryNames(static_cast<const char *>(image));
+  std::vector<FakeEntry> entries = entryNames(static_cast<const char *>(image));
   if (entries.empty()) {
     // What ptxas says about text that is not PTX, into the error log.
     for (unsigned i = 0; i < numOptions; ++i)
@@ -370,11 +415,10 @@ FAKE_EXPORT CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
     return context;
   if (!function || !name || !liveModules.count(module))
     return CUDA_ERROR_INVALID_HANDLE;
-  for (const std::string &entry :
-       reinterpret_cast<FakeModule *>(module)->entries)
-    if (entry == name) {
+  for (const FakeEntry &entry : reinterpret_cast<FakeModule *>(module)->entries)
+    if (entry.name == name) {
       // Owned by the module in the real driver; kept for the process here.
-      auto *found = new FakeFunction{entry};
+      auto *found = new FakeFunction{entry.name, entry.params};
       liveFunctions.insert(found);
       *function = reinterpret_cast<CUfunction>(found);
       return CUDA_SUCCESS;
@@ -424,20 +468,22 @@ FAKE_EXPORT CUresult cuLaunchKernel(
     unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
     void **kernelParams, void **extra) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  (void)gridDimX, (void)gridDimY, (void)gridDimZ, (void)blockDimX,
-      (void)blockDimY, (void)blockDimZ, (void)sharedMemBytes,
-      (void)kernelParams, (void)extra;
+  (void)extra;
   if (CUresult injected =
           record("cuLaunchKernel", functionName(f) + "@" + streamName(hStream)))
     return injected;
-  return launchChecks(f, hStream);
+  CUresult checked = launchChecks(f, hStream);
+  if (checked == CUDA_SUCCESS)
+    logLaunch(f, {gridDimX, gridDimY, gridDimZ},
+              {blockDimX, blockDimY, blockDimZ}, sharedMemBytes, kernelParams);
+  return checked;
 }
 
 FAKE_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
                                       CUfunction f, void **kernelParams,
                                       void **extra) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  (void)kernelParams, (void)extra;
+  (void)extra;
   std::string cluster;
   for (unsigned i = 0; config && i < config->numAttrs; ++i)
     if (config->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
@@ -452,7 +498,12 @@ FAKE_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
     return injected;
   if (!config)
     return CUDA_ERROR_INVALID_VALUE;
-  return launchChecks(f, config->hStream);
+  CUresult checked = launchChecks(f, config->hStream);
+  if (checked == CUDA_SUCCESS)
+    logLaunch(f, {config->gridDimX, config->gridDimY, config->gridDimZ},
+              {config->blockDimX, config->blockDimY, config->blockDimZ},
+              config->sharedMemBytes, kernelParams);
+  return checked;
 }
 
 FAKE_EXPORT CUresult cuStreamCreate(CUstream *stream, unsigned int flags) {
@@ -738,11 +789,15 @@ FAKE_EXPORT int lmheadFakeCudaLiveObjects() {
 /// The calls made since the last reset, space-separated, oldest first.
 FAKE_EXPORT const char *lmheadFakeCudaCallLog() { return callLog.c_str(); }
 
+/// The launches since the last reset, "; "-separated, oldest first.
+FAKE_EXPORT const char *lmheadFakeCudaLaunchLog() { return launchLog.c_str(); }
+
 /// Forgets the log and the cuInit state, as if freshly loaded (objects
 /// still alive stay counted).
 FAKE_EXPORT void lmheadFakeCudaReset() {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
   callLog.clear();
+  launchLog.clear();
   initialized = false;
   currentContext = nullptr;
 }

@@ -26,6 +26,8 @@ public:
         dlsym(handle, "lmheadFakeCudaCallLog"));
     live =
         reinterpret_cast<int (*)()>(dlsym(handle, "lmheadFakeCudaLiveObjects"));
+    launchLog = reinterpret_cast<const char *(*)()>(
+        dlsym(handle, "lmheadFakeCudaLaunchLog"));
   }
   ~FakeCudaLog() {
     if (handle)
@@ -34,7 +36,7 @@ public:
   FakeCudaLog(const FakeCudaLog &) = delete;
   FakeCudaLog &operator=(const FakeCudaLog &) = delete;
 
-  bool ok() const { return callLog && live; }
+  bool ok() const { return callLog && live && launchLog; }
 
   /// The whole log: a mark to compare later logs with.
   std::string mark() const { return callLog(); }
@@ -44,6 +46,17 @@ public:
     std::string all = callLog();
     std::string rest = all.substr(mark.size());
     return rest.empty() || rest[0] != ' ' ? rest : rest.substr(1);
+  }
+
+  /// Every launch with its sizes and parameter values, "; "-separated
+  /// ("lm_dh grid(3,1,1) block(128,1,1) shared 0 params(4096,300)"): a
+  /// mark for launchesSince.
+  std::string launches() const { return launchLog(); }
+
+  /// The launches logged since `mark`.
+  std::string launchesSince(const std::string &mark) const {
+    std::string rest = std::string(launchLog()).substr(mark.size());
+    return rest.rfind("; ", 0) == 0 ? rest.substr(2) : rest;
   }
 
   /// Modules, streams, events, allocations and registrations alive, plus
@@ -65,6 +78,7 @@ private:
   void *handle;
   const char *(*callLog)() = nullptr;
   int (*live)() = nullptr;
+  const char *(*launchLog)() = nullptr;
 };
 
 } // namespace lmhead::runtime::test
