@@ -142,6 +142,23 @@ int64_t sharedRowBytes(bool rowsAlongK, int64_t blockK, int64_t blockMN,
   return (rowsAlongK ? blockK : blockMN) * elementBytes;
 }
 
+/// The swizzle the kernels use for `t`: 1 when every shared row (of A and
+/// of B) is a power of two of 16-byte chunks and at least two of them (the
+/// XOR pattern permutes chunks within a row), else 0. sm_90a always uses
+/// TMA's 128-byte swizzle.
+int64_t swizzleFor(const GemmProblem &p, const GpuTarget &target,
+                   const GemmTiles &t) {
+  if (target.warpgroupMma)
+    return 1;
+  for (int64_t row :
+       {sharedRowBytes(p.aRowsAlongK, t.blockK, t.blockM, p.elementBytes),
+        sharedRowBytes(p.bRowsAlongK, t.blockK, t.blockN, p.elementBytes)}) {
+    if (row < 32 || row % 16 != 0 || !llvm::isPowerOf2_64(row / 16))
+      return 0;
+  }
+  return 1;
+}
+
 /// Checks the problem itself; nullopt when it can be planned.
 std::optional<std::string> unsupportedReason(const GemmProblem &p,
                                              const GpuTarget &target) {
@@ -221,6 +238,12 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
     return reject();
   const int64_t warpTiles = t.numWarpTiles();
   if (hopper)
+    check.require(t.warpN == t.blockN,
+                  "warpN must equal blockN on " + target.name +
+                      " (consumer warpgroups split the block along M only), "
+                      "got " +
+                      llvm::Twine(t.warpN) + " and " + llvm::Twine(t.blockN));
+  if (hopper)
     check.require(isOneOf(warpTiles, {1, 2}),
                   "the block tile " + llvm::Twine(t.blockM) + "x" +
                       llvm::Twine(t.blockN) + " needs " +
@@ -276,21 +299,26 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                       " " + llvm::Twine(t.copyBytes) +
                       "-byte copies of one stage evenly");
   }
-  // Swizzling XORs 16-byte chunks within a row, so a row needs two chunks.
-  int64_t rowBytes =
-      std::min(sharedRowBytes(p.aRowsAlongK, t.blockK, t.blockM, eb),
-               sharedRowBytes(p.bRowsAlongK, t.blockK, t.blockN, eb));
-  int64_t swizzle = hopper || rowBytes >= 32 ? 1 : 0;
-  check.require(t.swizzle == swizzle,
-                "swizzle must be " + llvm::Twine(swizzle) +
-                    " for shared rows of " + llvm::Twine(rowBytes) +
-                    " bytes (1 from 32 bytes up), got " +
-                    llvm::Twine(t.swizzle));
+  int64_t swizzle = swizzleFor(p, target, t);
+  check.require(
+      t.swizzle == swizzle,
+      "swizzle must be " + llvm::Twine(swizzle) +
+          " for shared rows "
+          "of " +
+          llvm::Twine(sharedRowBytes(p.aRowsAlongK, t.blockK, t.blockM, eb)) +
+          " and " +
+          llvm::Twine(sharedRowBytes(p.bRowsAlongK, t.blockK, t.blockN, eb)) +
+          " bytes (1 when both are 2, 4, 8, ... 16-byte chunks), "
+          "got " +
+          llvm::Twine(t.swizzle));
   if (check.failed())
     return reject();
 
   // Resources: shared memory and registers per block, then blocks per SM.
-  const int64_t shared = t.stages * (t.blockM + t.blockN) * t.blockK * eb;
+  // sm_90a kernels add 1 KiB to align the stages to the 128-byte swizzle's
+  // 1 KiB pattern.
+  const int64_t shared =
+      t.stages * (t.blockM + t.blockN) * t.blockK * eb + (hopper ? kKiB : 0);
   check.require(shared <= target.sharedBytesPerBlock,
                 llvm::Twine(t.stages) + " stages of " + llvm::Twine(t.blockM) +
                     "x" + llvm::Twine(t.blockK) + " and " +
@@ -528,12 +556,8 @@ GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem,
               for (int64_t cb : copyBytes) {
                 GemmTiles t{bm, bn, bk, wm, wn, s, cb, 0};
                 // The swizzle the rule asks for, unless it is fixed.
-                int64_t eb = problem.elementBytes;
-                int64_t row =
-                    std::min(sharedRowBytes(problem.aRowsAlongK, bk, bm, eb),
-                             sharedRowBytes(problem.bRowsAlongK, bk, bn, eb));
                 t.swizzle =
-                    o.swizzle ? o.swizzle : (hopper || row >= 32 ? 1 : 0);
+                    o.swizzle ? o.swizzle : swizzleFor(problem, target, t);
                 Rejection rejection;
                 std::optional<GemmPrediction> pred =
                     evaluate(problem, target, t, &rejection);

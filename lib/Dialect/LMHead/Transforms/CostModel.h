@@ -33,8 +33,9 @@ struct GpuTarget {
   /// The target name of `--lmhead-plan=target=...` ("sm_80", "sm_90a").
   llvm::StringRef name;
   /// True for sm_90a: warp-specialised TMA + wgmma kernels, whose warp tile
-  /// is the tile of one consumer warpgroup (4 warps) and whose blocks hold
-  /// one more warpgroup that only issues copies.
+  /// is the tile of one consumer warpgroup (4 warps; it spans the block's
+  /// N, so the warpgroups split M) and whose blocks hold one more warpgroup
+  /// that only issues copies.
   bool warpgroupMma = false;
   int64_t numSMs = 0;
   /// Dense bf16/f16 tensor-core rate, flop/s.
