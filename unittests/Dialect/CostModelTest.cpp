@@ -84,6 +84,7 @@ void expectBuildableAndFits(const GemmPrediction &pred, const GpuTarget &gpu,
     EXPECT_LE(t.warpN, 256);
     EXPECT_EQ(t.blockK, 64);
     EXPECT_EQ(t.warpN, t.blockN);
+    EXPECT_LE(t.warpM * t.warpN / 128, 128); // accumulators per thread
     EXPECT_TRUE(warpTiles == 1 || warpTiles == 2) << warpTiles;
     EXPECT_GE(t.stages, 2);
     EXPECT_LE(t.stages, 6);

@@ -48,6 +48,9 @@ constexpr int64_t kKiB = 1024;
 /// Registers above this are rejected although a thread may hold 255: the
 /// estimate below is rough, and ptxas needs headroom to avoid spills.
 constexpr int64_t kMaxEstimatedRegisters = 232;
+/// f32 accumulators an sm_90a consumer thread may hold: what the kernel
+/// writer's register budget (after setmaxnreg) leaves for them.
+constexpr int64_t kMaxWarpgroupAccumulators = 128;
 /// Registers a thread needs besides accumulators and fragments: addresses,
 /// loop counters, predicates of the ragged edges, pipeline indices.
 constexpr int64_t kAddressingRegisters = 40;
@@ -343,6 +346,15 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                     " registers per thread; more than " +
                     llvm::Twine(kMaxEstimatedRegisters) +
                     " would leave ptxas no room to avoid spills");
+  if (hopper) {
+    int64_t accumulators = t.warpM * t.warpN / 128;
+    check.require(accumulators <= kMaxWarpgroupAccumulators,
+                  "a " + llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) +
+                      " warpgroup tile is " + llvm::Twine(accumulators) +
+                      " f32 accumulators per thread; the " + target.name +
+                      " kernels hold at most " +
+                      llvm::Twine(kMaxWarpgroupAccumulators));
+  }
   if (check.failed())
     return reject();
   const int64_t allocated = llvm::alignTo(registers, 8);
