@@ -6,9 +6,15 @@
 // arithmetic, and tanh goes through libm, because the JIT of `mlir-runner`
 // has neither bf16 conversion libcalls nor intrinsics for those.
 //
+// `--lmhead-pipeline` plans and lowers lmhead ops to GPU kernels and runs
+// the same host lowering around the launch code, then upstream's NVVM
+// pipeline for the kernels.
+//
 //===----------------------------------------------------------------------===//
 
 #include "lmhead/Pipelines/Pipelines.h"
+
+#include "lmhead/Conversion/LMHeadToGPU/Passes.h"
 
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
 
@@ -17,6 +23,7 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -26,33 +33,50 @@
 
 using namespace mlir;
 
+namespace {
+
+/// Bufferizes the module; GPU launch functions (if any) are kept out of the
+/// host buffer deallocation, which rejects their ops.
+void addBufferization(OpPassManager &pm, bool withGPU) {
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  if (withGPU)
+    pm.addPass(lmhead::createLMHeadHostBufferDeallocation());
+  else
+    bufferization::buildBufferDeallocationPipeline(pm);
+  // Deallocation leaves bufferization.clone where a function writes into
+  // its arguments' buffers.
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
+/// Lowers the host functions' linalg loops and the arithmetic and math the
+/// runner's JIT cannot call, leaving kernels alone.
+void addHostArithmetic(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addNestedPass<func::FuncOp>(arith::createArithExpandOpsPass(expand));
+  // libm has no rsqrtf, and math.fpowi has no libm or LLVM lowering of its
+  // own: both become plain arithmetic first.
+  math::MathExpandOpsPassOptions expandMath;
+  expandMath.opMnemonics = {"rsqrt", "fpowi"};
+  pm.addNestedPass<func::FuncOp>(math::createMathExpandOpsPass(expandMath));
+  pm.addPass(createConvertMathToLibmPass());
+}
+
+} // namespace
+
 void lmhead::buildCPUPipeline(OpPassManager &pm,
                               const CPUPipelineOptions &options) {
   if (options.decompose)
     pm.addPass(createLMHeadDecompose());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  bufferization::buildBufferDeallocationPipeline(pm);
-  // Deallocation leaves bufferization.clone where a function writes into
-  // its arguments' buffers.
-  pm.addPass(createConvertBufferizationToMemRefPass());
-
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  arith::ArithExpandOpsPassOptions expand;
-  expand.includeBf16 = true;
-  pm.addPass(arith::createArithExpandOpsPass(expand));
-  // libm has no rsqrtf, and math.fpowi has no libm or LLVM lowering of its
-  // own: both become plain arithmetic first.
-  math::MathExpandOpsPassOptions expandMath;
-  expandMath.opMnemonics = {"rsqrt", "fpowi"};
-  pm.addPass(math::createMathExpandOpsPass(expandMath));
-  pm.addPass(createConvertMathToLibmPass());
+  addBufferization(pm, /*withGPU=*/false);
+  addHostArithmetic(pm);
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -66,10 +90,47 @@ void lmhead::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+void lmhead::buildGPUPipeline(OpPassManager &pm,
+                              const GPUPipelineOptions &options) {
+  LMHeadPlanOptions plan;
+  plan.target = options.target;
+  plan.minTokens = options.minTokens;
+  plan.blockM = options.blockM;
+  plan.blockN = options.blockN;
+  plan.blockK = options.blockK;
+  plan.warpM = options.warpM;
+  plan.warpN = options.warpN;
+  plan.stages = options.stages;
+  plan.copyBytes = options.copyBytes;
+  plan.swizzle = options.swizzle;
+  pm.addPass(createLMHeadPlan(plan));
+  pm.addPass(createLMHeadLowerToGPU());
+  pm.addPass(createLMHeadDecompose());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  addBufferization(pm, /*withGPU=*/true);
+  addHostArithmetic(pm);
+
+  gpu::GPUToNVVMPipelineOptions nvvm;
+  nvvm.cubinChip = options.target;
+  // PTX ISA 8.0: the oldest with every instruction the kernels use on both
+  // targets (wgmma and TMA on sm_90a).
+  nvvm.cubinFeatures = "+ptx80";
+  nvvm.cubinFormat = "isa";
+  nvvm.optLevel = 3;
+  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+}
+
 void lmhead::registerPipelines() {
   PassPipelineRegistration<CPUPipelineOptions>(
       "lmhead-cpu-pipeline",
       "Decompose lmhead ops into their definition and lower the module to "
       "the LLVM dialect for the host CPU (mlir-runner)",
       buildCPUPipeline);
+  PassPipelineRegistration<GPUPipelineOptions>(
+      "lmhead-pipeline",
+      "Plan lmhead ops and lower them to GPU kernels (PTX in a gpu.binary) "
+      "launched from host code on two streams; lower the rest of the module "
+      "to the LLVM dialect for mlir-runner and liblmhead_runtime.so",
+      buildGPUPipeline);
 }

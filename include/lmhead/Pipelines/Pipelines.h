@@ -28,6 +28,53 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
 /// ready for `mlir-runner` with the MLIR runner utility libraries.
 void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
 
+/// Options of `--lmhead-pipeline`: the target and minimum size, and the
+/// plan overrides forwarded to `--lmhead-plan` (0: the cost model chooses).
+struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
+  PassOptions::Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("The GPU: sm_80 (cp.async + ldmatrix + mma.sync) or "
+                     "sm_90a"),
+      llvm::cl::init("sm_80")};
+  PassOptions::Option<int64_t> minTokens{
+      *this, "min-tokens",
+      llvm::cl::desc("Ops with a static token count below this stay on the "
+                     "host"),
+      llvm::cl::init(512)};
+  PassOptions::Option<int64_t> blockM{
+      *this, "block-m", llvm::cl::desc("Block tile M (0: chosen)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<int64_t> blockN{
+      *this, "block-n", llvm::cl::desc("Block tile N (0: chosen)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<int64_t> blockK{*this, "block-k",
+                                      llvm::cl::desc("K step (0: chosen)"),
+                                      llvm::cl::init(0)};
+  PassOptions::Option<int64_t> warpM{*this, "warp-m",
+                                     llvm::cl::desc("Warp tile M (0: chosen)"),
+                                     llvm::cl::init(0)};
+  PassOptions::Option<int64_t> warpN{*this, "warp-n",
+                                     llvm::cl::desc("Warp tile N (0: chosen)"),
+                                     llvm::cl::init(0)};
+  PassOptions::Option<int64_t> stages{
+      *this, "stages", llvm::cl::desc("Shared-memory stages (0: chosen)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<int64_t> copyBytes{
+      *this, "copy-bytes",
+      llvm::cl::desc("Width of the global-to-shared copies (0: chosen)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<int64_t> swizzle{
+      *this, "swizzle",
+      llvm::cl::desc("1: swizzled shared-memory rows required (0: chosen)"),
+      llvm::cl::init(0)};
+};
+
+/// Builds `--lmhead-pipeline`: plan each lmhead op, lower the planned ones
+/// to kernels and launches, decompose the rest, bufferize and lower the host
+/// code to the LLVM dialect, and compile the kernels to PTX held in a
+/// `gpu.binary`. The result runs with `mlir-runner` and liblmhead_runtime.so.
+void buildGPUPipeline(OpPassManager &pm, const GPUPipelineOptions &options);
+
 /// Registers every lmhead pipeline with the global pass registry.
 void registerPipelines();
 

@@ -1,0 +1,75 @@
+// --lmhead-pipeline plans, lowers the LM head to GPU kernels held as PTX in
+// a gpu.binary, and lowers the host code (launches on two streams) to the
+// LLVM dialect; ops below min-tokens stay on the host. Each option value
+// has its own RUN line; the kernels' numerics are checked in
+// test/Integration/GPU.
+
+// RUN: lmhead-opt %s '--lmhead-pipeline=target=sm_80 min-tokens=0' | FileCheck %s --check-prefixes=HOST,SM80
+// RUN: lmhead-opt %s '--lmhead-pipeline=target=sm_90a min-tokens=0' | FileCheck %s --check-prefixes=HOST,SM90
+// RUN: lmhead-opt %s '--lmhead-pipeline=target=sm_80 min-tokens=0 block-m=64 block-n=64 block-k=32 warp-m=32 warp-n=32 stages=4 copy-bytes=8 swizzle=1' | FileCheck %s --check-prefix=OVERRIDE
+// RUN: lmhead-opt %s --lmhead-pipeline | FileCheck %s --check-prefix=SMALL
+// RUN: not lmhead-opt %s '--lmhead-pipeline=target=sm_75' 2>&1 | FileCheck %s --check-prefix=BADTARGET
+
+// The host: one stream per chain, the second waiting for the first's copy
+// of dZ through an event; the kernels launched on them.
+// HOST-NOT:     lmhead.
+// HOST-NOT:     linalg.
+// HOST-LABEL:   llvm.func @linear_grad_0_launch(
+// HOST:         %[[S0:.+]] = llvm.call @mgpuStreamCreate()
+// HOST:         %[[DZCOPIED:.+]] = llvm.call @mgpuEventCreate()
+// HOST-NEXT:    llvm.call @mgpuEventRecord(%[[DZCOPIED]], %[[S0]])
+// SM90:         llvm.call @mgpuTensorMapEncodeTiledMemref
+// HOST:         gpu.launch_func <%[[S0]] : !llvm.ptr> @lmhead_kernels::@linear_grad_0_dh
+// HOST:         %[[S1:.+]] = llvm.call @mgpuStreamCreate()
+// HOST:         %[[S2:.+]] = llvm.call @mgpuStreamCreate()
+// HOST-NEXT:    llvm.call @mgpuStreamWaitEvent(%[[S2]], %[[DZCOPIED]])
+// HOST:         gpu.launch_func <%[[S2]] : !llvm.ptr> @lmhead_kernels::@linear_grad_0_dw
+// HOST-LABEL:   llvm.func @grad(
+// HOST:         llvm.call @linear_grad_0_launch(
+
+// sm_80: cp.async 16-byte copies, ldmatrix (plain for dZ read along K,
+// transposed for operands read along M or N), bf16 mma.sync.
+// SM80:         gpu.binary @lmhead_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_80", features = "+ptx80">
+// SM80-DAG:     .target sm_80
+// SM80-DAG:     .visible .entry linear_grad_0_dh(
+// SM80-DAG:     .visible .entry linear_grad_0_dw(
+// SM80-DAG:     cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
+// SM80-DAG:     cp.async.commit_group;
+// SM80-DAG:     cp.async.wait_group
+// SM80-DAG:     ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// SM80-DAG:     ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// SM80-DAG:     mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+
+// sm_90a (tensor maps encoded on the host, above): TMA loads completing on
+// mbarriers, wgmma from shared-memory descriptors, warp specialisation.
+// SM90:         gpu.binary @lmhead_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">
+// SM90-DAG:     .target sm_90a
+// SM90-DAG:     cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// SM90-DAG:     mbarrier.arrive.expect_tx.shared.b64
+// SM90-DAG:     mbarrier.try_wait.parity.shared.b64
+// SM90-DAG:     wgmma.fence.sync.aligned;
+// SM90-DAG:     wgmma.mma_async.sync.aligned.m64n{{[0-9]+}}k16.f32.bf16.bf16
+// SM90-DAG:     wgmma.commit_group.sync.aligned;
+// SM90-DAG:     wgmma.wait_group.sync.aligned {{(\\09)?}}0;
+// SM90-DAG:     setmaxnreg.dec.sync.aligned.u32 {{(\\09)?}}40;
+// SM90-DAG:     setmaxnreg.inc.sync.aligned.u32
+
+// The overrides reach the plan: 2x2 warps of 32x32, 8-byte copies (.ca, as
+// cp.async.cg only copies 16 bytes).
+// OVERRIDE:     .maxntid 128, 1, 1
+// OVERRIDE:     cp.async.ca.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 8, %r{{[0-9]+}};
+// OVERRIDE-NOT: cp.async.cg
+
+// 200 tokens are below the default min-tokens (512): decomposed for the
+// host, no kernels.
+// SMALL-NOT:    gpu.binary
+// SMALL-NOT:    mgpuLaunchKernel
+// SMALL:        llvm.func @grad(
+
+// BADTARGET:    error: {{.*}}sm_75
+
+func.func @grad(%dz: tensor<200x1000xbf16>, %h: tensor<200x64xbf16>, %w: tensor<1000x64xbf16>) -> (tensor<200x64xf32>, tensor<1000x64xf32>) {
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+     : (tensor<200x1000xbf16>, tensor<200x64xbf16>, tensor<1000x64xbf16>) -> (tensor<200x64xf32>, tensor<1000x64xf32>)
+  return %dh, %dw : tensor<200x64xf32>, tensor<1000x64xf32>
+}
