@@ -106,4 +106,69 @@ def LMHeadHostBufferDeallocation
   ];
 }
 
+def LMHeadWriteBundle : Pass<"lmhead-write-bundle", "::mlir::ModuleOp"> {
+  let summary = "Write the kernels of each planned lmhead op as a runtime "
+                "bundle (PTX files and manifest.json) for lmheadBundleRun";
+  let description = [{
+    For each `lmhead.linear_grad` that `--lmhead-plan` gave a `#lmhead.plan`
+    for sm_80, builds its dh and dW kernels (the same sm_80 GEMM kernels as
+    `--lmhead-lower-to-gpu`) into a module of their own, lowers that with
+    upstream's `gpu-lower-to-nvvm-pipeline` (the plan's target as
+    cubin-chip, `+ptx80`, format `isa`, opt-level 3) and writes, into the
+    folder `dir`:
+
+    - `linear_grad_<i>.ptx`, the PTX of the i-th such op's two kernels;
+    - `manifest.json`, which describes every op for the runtime's
+      `lmheadBundleLoad`/`lmheadBundleRun` (docs/Runtime.md): its operands
+      in the order `lmheadBundleRun` takes them (the device pointers `dz`,
+      `h`, `w`, `dh`, `dw`, then `n` when the number of tokens is dynamic),
+      the shape and element type of each tensor, and its two kernels: name,
+      stream role (`dh`, `dw`), grid (`{"ceil_div": ["n", blockM]}` where it
+      follows the tokens), block, dynamic shared memory and the 64-bit
+      launch parameters. Each `memref<?x?xT>` kernel argument is expanded
+      to the seven parameters of its descriptor (allocated and aligned
+      pointer, offset 0, two sizes, row stride, unit stride), each `index`
+      to one.
+
+    With `accumulate_dh`/`accumulate_dw`, the kernel adds its product to
+    what the `dh`/`dw` buffer holds, so the caller passes the gradient to
+    add to in that buffer. The module is not changed. Ops without a plan,
+    for another target, with a bias gradient or an accumulator other than
+    f32 are skipped with a warning. The folder is created if it does not
+    exist; one holding anything but a previous bundle (`manifest.json` and
+    `.ptx` files) is refused.
+
+    ```
+    lmhead-opt graph.mlir --lmhead-recognize --lmhead-plan=min-tokens=0 \
+        --lmhead-write-bundle=dir=out -o /dev/null
+    ```
+
+    ```json
+    "linear_grad_0": {
+      "ptx": "linear_grad_0.ptx",
+      "operands": ["dz", "h", "w", "dh", "dw", "n"],
+      "kernels": [
+        {"name": "linear_grad_0_dh", "stream": "dh",
+         "grid": [1, {"ceil_div": ["n", 64]}, 1], "block": [128, 1, 1],
+         "shared_bytes": 24576,
+         "params": ["dz", "dz", {"const": 0}, "n", {"const": 1000}, ...]},
+        ...
+    ```
+  }];
+  let options = [
+    Option<"dir", "dir", "std::string", /*default=*/"\"\"",
+           "The folder to write the bundle into (required)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::nvgpu::NVGPUDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 #endif // LMHEAD_CONVERSION_LMHEADTOGPU_PASSES_TD

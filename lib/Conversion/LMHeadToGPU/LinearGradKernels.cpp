@@ -1,0 +1,79 @@
+//===- LinearGradKernels.cpp - linear_grad's two products as GEMMs --------===//
+//
+// dh contracts the vocabulary: dZ [N,V] is A stored along K, and W is B,
+// stored along N for layout(vd) ([V,D] = [K,N]) and along K for layout(dv)
+// ([D,V] = [N,K]). dW contracts the tokens, so both of its operands are
+// stored [K,·]: dZ and h for layout(vd), h and dZ for the transposed
+// product of layout(dv).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinearGradKernels.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+std::string lmhead::whyNoLinearGradKernels(LinearGradOp op) {
+  if (op.getDb())
+    return "the bias gradient has no kernel epilogue yet";
+  if (!op.getAccumulatorType().isF32())
+    return "the kernels accumulate in f32; acc_type is " +
+           llvm::formatv("{0}", op.getAccumulatorType()).str();
+  return "";
+}
+
+FailureOr<SmallVector<LinearGradProduct, 2>>
+lmhead::getLinearGradProducts(LinearGradOp op, KernelPlanAttr plan,
+                              bool unusedToo) {
+  bool vd = op.getLayout() == WeightLayout::VD;
+  SmallVector<LinearGradProduct, 2> products;
+  auto add = [&](LinearGradProduct product,
+                 GemmConfigAttr config) -> LogicalResult {
+    product.spec.target = GemmTarget::Sm80;
+    product.spec.config = config;
+    product.spec.operandType = getElementTypeOrSelf(op.getDz().getType());
+    product.spec.resultType = getElementTypeOrSelf(product.result.getType());
+    product.spec.accumulate = product.accumulate != nullptr;
+    product.spec.scale = op.getScale().convertToDouble();
+    if (std::string why = checkSm80GemmKernel(product.spec); !why.empty())
+      return op.emitError() << "the " << product.role << " kernel of " << config
+                            << " cannot be written: " << why;
+    products.push_back(product);
+    return success();
+  };
+
+  if (unusedToo || !op.getDh().use_empty()) {
+    LinearGradProduct dh;
+    dh.role = "dh";
+    dh.a = op.getDz();
+    dh.b = op.getW();
+    dh.result = op.getDh();
+    dh.accumulate = op.getDhAcc();
+    dh.spec.aOrder = OperandOrder::ContiguousK;
+    dh.spec.bOrder =
+        vd ? OperandOrder::ContiguousMN : OperandOrder::ContiguousK;
+    dh.m = LinearGradDim::Tokens;
+    dh.n = LinearGradDim::Hidden;
+    dh.k = LinearGradDim::Vocab;
+    if (failed(add(dh, plan.getDh())))
+      return failure();
+  }
+  if (unusedToo || !op.getDw().use_empty()) {
+    LinearGradProduct dw;
+    dw.role = "dw";
+    dw.a = vd ? op.getDz() : op.getH();
+    dw.b = vd ? op.getH() : op.getDz();
+    dw.result = op.getDw();
+    dw.accumulate = op.getDwAcc();
+    dw.spec.aOrder = OperandOrder::ContiguousMN;
+    dw.spec.bOrder = OperandOrder::ContiguousMN;
+    dw.m = vd ? LinearGradDim::Vocab : LinearGradDim::Hidden;
+    dw.n = vd ? LinearGradDim::Hidden : LinearGradDim::Vocab;
+    dw.k = LinearGradDim::Tokens;
+    if (failed(add(dw, plan.getDw())))
+      return failure();
+  }
+  return products;
+}

@@ -1,0 +1,58 @@
+//===- LinearGradKernels.h - linear_grad's products as GEMMs ---*- C++ -*-===//
+//
+// How a planned lmhead.linear_grad maps onto two GemmKernelSpecs: which of
+// the op's operands is A and which is B in each product, how each is
+// stored, which of the op's dimensions are M, N and K, and the spec's types,
+// scale and accumulation. --lmhead-write-bundle builds its kernels from
+// this; --lmhead-lower-to-gpu sets up the same products itself for now.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_CONVERSION_LMHEADTOGPU_LINEARGRADKERNELS_H
+#define LMHEAD_CONVERSION_LMHEADTOGPU_LINEARGRADKERNELS_H
+
+#include "GemmKernel.h"
+
+#include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+
+namespace mlir {
+namespace lmhead {
+
+/// One of linear_grad's sizes: the tokens N, the vocabulary V or the hidden
+/// size D.
+enum class LinearGradDim { Tokens, Vocab, Hidden };
+
+/// One of linear_grad's two products as a GEMM kernel `C = A·B`.
+struct LinearGradProduct {
+  /// "dh" or "dw": the result the product computes, and the suffix of its
+  /// kernel's name.
+  StringRef role;
+  GemmKernelSpec spec;
+  /// The op's operands read as A and B, the result written as C, and the
+  /// gradient C starts from when the product accumulates (or null).
+  Value a, b, result, accumulate;
+  /// What the kernel's M, N and K arguments are.
+  LinearGradDim m, n, k;
+};
+
+/// Why the GEMM kernels cannot compute `op` on any target (a bias
+/// gradient, an accumulator type other than f32), or an empty string.
+std::string whyNoLinearGradKernels(LinearGradOp op);
+
+/// The dh product (`dh[N,D] = dZ[N,V]·W`, K = V) and the dW product
+/// (`dW[V,D] = dZᵀ·h`, or for `layout(dv)` `dWᵀ[D,V] = hᵀ·dZ`, K = N) of
+/// `op`, configured as `plan` says, in that order; products whose result
+/// is unused are left out unless `unusedToo`. The specs are sm_80 ones
+/// (GemmTarget::Sm80). Fails with an error on the op when a spec does not
+/// pass checkSm80GemmKernel.
+FailureOr<SmallVector<LinearGradProduct, 2>>
+getLinearGradProducts(LinearGradOp op, KernelPlanAttr plan, bool unusedToo);
+
+} // namespace lmhead
+} // namespace mlir
+
+#endif // LMHEAD_CONVERSION_LMHEADTOGPU_LINEARGRADKERNELS_H

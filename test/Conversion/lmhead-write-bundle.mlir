@@ -1,0 +1,190 @@
+// --lmhead-write-bundle writes the kernels of each planned sm_80
+// linear_grad as PTX and a manifest.json that lmheadBundleRun follows; the
+// bundle then runs on the PTX emulator and its dh and dW match a float64
+// reference. Ops without a plan, for another target or with a bias
+// gradient are skipped with a warning; the module is left unchanged.
+//
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: lmhead-opt %s --lmhead-write-bundle=dir=%t/bundle -verify-diagnostics | FileCheck %s --check-prefix=MODULE
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t/bundle/manifest.json
+// RUN: FileCheck %s --check-prefix=PTX0 < %t/bundle/linear_grad_0.ptx
+// RUN: FileCheck %s --check-prefix=PTX1 < %t/bundle/linear_grad_1.ptx
+// RUN: env LMHEAD_DEVICE=emulator %python %S/Inputs/run_bundle.py %lmhead_runtime %t/bundle --tokens 200 --seed %seed | FileCheck %s --check-prefix=EMULATOR
+//
+// A bundle folder is written again in place; any other file there stops it.
+// RUN: lmhead-opt %s --lmhead-write-bundle=dir=%t/bundle -verify-diagnostics -o /dev/null
+// RUN: not lmhead-opt %s --lmhead-write-bundle 2>&1 | FileCheck %s --check-prefix=NODIR
+// RUN: mkdir -p %t/notes && touch %t/notes/README
+// RUN: not lmhead-opt %s --lmhead-write-bundle=dir=%t/notes 2>&1 | FileCheck %s --check-prefix=NOTEMPTY
+// RUN: not lmhead-opt %s --lmhead-write-bundle=dir=%t/notes/README 2>&1 | FileCheck %s --check-prefix=NOTDIR
+// With no op left to write, no manifest is written.
+// RUN: lmhead-opt %s --lmhead-decompose --lmhead-write-bundle=dir=%t/none -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTHING
+// RUN: not test -e %t/none/manifest.json
+//
+// The command line of the pass's description, with the plans made by
+// --lmhead-plan (which replaces the ones above and plans @negative_no_plan).
+// RUN: lmhead-opt %s --lmhead-plan=min-tokens=0 --lmhead-write-bundle=dir=%t/planned -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=PLANNED-MANIFEST < %t/planned/manifest.json
+
+#c64 = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>
+#c128 = #lmhead.gemm<blockM = 128, blockN = 64, blockK = 32, warpM = 64, warpN = 32, stages = 2, copyBytes = 16, swizzle = 1>
+#plan = #lmhead.plan<target = "sm_80", dh = #c64, dw = #c128, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+#plan_dv = #lmhead.plan<target = "sm_80", dh = #c64, dw = #c64, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+#plan_sm90 = #lmhead.plan<target = "sm_90a", dh = #c64, dw = #c64, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+
+// The module comes out as it went in.
+// MODULE-LABEL: func.func @vd(
+// MODULE:         lmhead.linear_grad {{.+}} layout(vd) {lmhead.plan = #lmhead.plan<target = "sm_80"
+// MODULE-LABEL: func.func @dv(
+// MODULE:         lmhead.linear_grad {{.+}} accumulate_dh({{.+}}) layout(dv)
+// MODULE-NOT:   gpu.module
+
+// MANIFEST:      "format": "lmhead-bundle",
+// MANIFEST-NEXT: "version": 1,
+// MANIFEST-NEXT: "ops": {
+
+// Tokens dynamic: `n` is an operand, the dh grid's y follows it, and the
+// descriptors' sizes and the kernels' M and K name it.
+// MANIFEST-NEXT:  "linear_grad_0": {
+// MANIFEST-NEXT:    "ptx": "linear_grad_0.ptx",
+// MANIFEST-NEXT:    "layout": "vd",
+// MANIFEST-NEXT:    "scale": "1",
+// MANIFEST-NEXT:    "operands": ["dz", "h", "w", "dh", "dw", "n"],
+// MANIFEST-NEXT:    "tensors": {
+// MANIFEST-NEXT:      "dz": {"type": "bf16", "shape": ["n", 1000]},
+// MANIFEST-NEXT:      "h": {"type": "bf16", "shape": ["n", 64]},
+// MANIFEST-NEXT:      "w": {"type": "bf16", "shape": [1000, 64]},
+// MANIFEST-NEXT:      "dh": {"type": "bf16", "shape": ["n", 64]},
+// MANIFEST-NEXT:      "dw": {"type": "f32", "shape": [1000, 64]}
+// MANIFEST-NEXT:    },
+// MANIFEST-NEXT:    "kernels": [
+// dh = dZ·W: A = dZ [n,1000], B = W [1000,64], C = dh [n,64]; M = n, N = 64, K = 1000.
+// MANIFEST-NEXT:      {"name": "linear_grad_0_dh", "stream": "dh",
+// MANIFEST-NEXT:       "grid": [1, {"ceil_div": ["n", 64]}, 1], "block": [128, 1, 1],
+// MANIFEST-NEXT:       "shared_bytes": 24576,
+// MANIFEST-NEXT:       "params": ["dz", "dz", {"const": 0}, "n", {"const": 1000}, {"const": 1000}, {"const": 1},
+// MANIFEST-SAME:                  "w", "w", {"const": 0}, {"const": 1000}, {"const": 64}, {"const": 64}, {"const": 1},
+// MANIFEST-SAME:                  "dh", "dh", {"const": 0}, "n", {"const": 64}, {"const": 64}, {"const": 1},
+// MANIFEST-SAME:                  "n", {"const": 64}, {"const": 1000}]},
+// dW = dZᵀ·h: A = dZ, B = h, C = dW [1000,64]; M = 1000, N = 64, K = n.
+// MANIFEST-NEXT:      {"name": "linear_grad_0_dw", "stream": "dw",
+// MANIFEST-NEXT:       "grid": [1, 8, 1], "block": [128, 1, 1],
+// MANIFEST-NEXT:       "shared_bytes": 24576,
+// MANIFEST-NEXT:       "params": ["dz", "dz", {"const": 0}, "n", {"const": 1000}, {"const": 1000}, {"const": 1},
+// MANIFEST-SAME:                  "h", "h", {"const": 0}, "n", {"const": 64}, {"const": 64}, {"const": 1},
+// MANIFEST-SAME:                  "dw", "dw", {"const": 0}, {"const": 1000}, {"const": 64}, {"const": 64}, {"const": 1},
+// MANIFEST-SAME:                  {"const": 1000}, {"const": 64}, "n"]}
+// MANIFEST-NEXT:    ]
+// MANIFEST-NEXT:  },
+
+// Tokens static: no `n`, constant grids; layout(dv) transposes the dW
+// product (A = h, B = dZ, C = dWᵀ [64,1000]); dh accumulates.
+// MANIFEST-NEXT:  "linear_grad_1": {
+// MANIFEST-NEXT:    "ptx": "linear_grad_1.ptx",
+// MANIFEST-NEXT:    "layout": "dv",
+// MANIFEST-NEXT:    "scale": "0.5",
+// MANIFEST-NEXT:    "operands": ["dz", "h", "w", "dh", "dw"],
+// MANIFEST-NEXT:    "tensors": {
+// MANIFEST-NEXT:      "dz": {"type": "bf16", "shape": [200, 1000]},
+// MANIFEST-NEXT:      "h": {"type": "bf16", "shape": [200, 64]},
+// MANIFEST-NEXT:      "w": {"type": "bf16", "shape": [64, 1000]},
+// MANIFEST-NEXT:      "dh": {"type": "f32", "shape": [200, 64], "accumulates": true},
+// MANIFEST-NEXT:      "dw": {"type": "bf16", "shape": [64, 1000]}
+// MANIFEST-NEXT:    },
+// MANIFEST-NEXT:    "kernels": [
+// MANIFEST-NEXT:      {"name": "linear_grad_1_dh", "stream": "dh",
+// MANIFEST-NEXT:       "grid": [1, 4, 1], "block": [128, 1, 1],
+// MANIFEST-NEXT:       "shared_bytes": 24576,
+// MANIFEST-NEXT:       "params": ["dz", "dz", {"const": 0}, {"const": 200}, {"const": 1000}, {"const": 1000}, {"const": 1},
+// MANIFEST-SAME:                  "w", "w", {"const": 0}, {"const": 64}, {"const": 1000}, {"const": 1000}, {"const": 1},
+// MANIFEST-SAME:                  "dh", "dh", {"const": 0}, {"const": 200}, {"const": 64}, {"const": 64}, {"const": 1},
+// MANIFEST-SAME:                  {"const": 200}, {"const": 64}, {"const": 1000}]},
+// MANIFEST-NEXT:      {"name": "linear_grad_1_dw", "stream": "dw",
+// MANIFEST-NEXT:       "grid": [16, 1, 1], "block": [128, 1, 1],
+// MANIFEST-NEXT:       "shared_bytes": 24576,
+// MANIFEST-NEXT:       "params": ["h", "h", {"const": 0}, {"const": 200}, {"const": 64}, {"const": 64}, {"const": 1},
+// MANIFEST-SAME:                  "dz", "dz", {"const": 0}, {"const": 200}, {"const": 1000}, {"const": 1000}, {"const": 1},
+// MANIFEST-SAME:                  "dw", "dw", {"const": 0}, {"const": 64}, {"const": 1000}, {"const": 1000}, {"const": 1},
+// MANIFEST-SAME:                  {"const": 64}, {"const": 1000}, {"const": 200}]}
+// MANIFEST-NEXT:    ]
+// MANIFEST-NEXT:  }
+// MANIFEST-NEXT: }
+// MANIFEST-NEXT: }
+
+// Each kernel's parameters are its descriptors' fields and M, N, K: 3·7 + 3.
+// PTX0:     .target sm_80
+// PTX0:     .visible .entry linear_grad_0_dh(
+// PTX0-COUNT-24: .param .u64 {{.*}}linear_grad_0_dh_param_{{[0-9]+}}
+// PTX0-NEXT: )
+// PTX0:     cp.async.cg.shared.global
+// PTX0:     ldmatrix.sync.aligned
+// PTX0:     mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// PTX0:     .visible .entry linear_grad_0_dw(
+// PTX0-COUNT-24: .param .u64 {{.*}}linear_grad_0_dw_param_{{[0-9]+}}
+// PTX0-NEXT: )
+// PTX0:     mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+
+// PTX1:     .visible .entry linear_grad_1_dh(
+// PTX1:     .visible .entry linear_grad_1_dw(
+// PTX1-NOT: linear_grad_0
+
+// EMULATOR-DAG: linear_grad_0 dh bf16[200x64]: ok
+// EMULATOR-DAG: linear_grad_0 dw f32[1000x64]: ok
+// EMULATOR-DAG: linear_grad_1 dh f32[200x64]: ok
+// EMULATOR-DAG: linear_grad_1 dw bf16[64x1000]: ok
+
+// NODIR: error: --lmhead-write-bundle needs the folder to write into: --lmhead-write-bundle=dir=<folder>
+// NOTEMPTY: error: refusing to write a bundle into '{{.+}}/notes': it holds 'README', which is not a bundle's (manifest.json and .ptx files only); use an empty or new folder
+// NOTHING: warning: --lmhead-write-bundle: no planned sm_80 lmhead.linear_grad in the module; nothing written
+// NOTDIR: error: cannot write a bundle to '{{.+}}/notes/README': it is not a folder
+
+// PLANNED-MANIFEST: "linear_grad_0_dh"
+// PLANNED-MANIFEST: "linear_grad_0_dw"
+// PLANNED-MANIFEST: "linear_grad_1_dh"
+// PLANNED-MANIFEST: "linear_grad_2_dh"
+
+func.func @vd(%dz: tensor<?x1000xbf16>, %h: tensor<?x64xbf16>,
+              %w: tensor<1000x64xbf16>) -> (tensor<?x64xbf16>, tensor<1000x64xf32>) {
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #plan}
+      : (tensor<?x1000xbf16>, tensor<?x64xbf16>, tensor<1000x64xbf16>)
+      -> (tensor<?x64xbf16>, tensor<1000x64xf32>)
+  return %dh, %dw : tensor<?x64xbf16>, tensor<1000x64xf32>
+}
+
+func.func @dv(%dz: tensor<200x1000xbf16>, %h: tensor<200x64xbf16>,
+              %w: tensor<64x1000xbf16>, %acc: tensor<200x64xf32>)
+    -> (tensor<200x64xf32>, tensor<64x1000xbf16>) {
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w accumulate_dh(%acc) layout(dv)
+      {scale = 5.000000e-01 : f64, lmhead.plan = #plan_dv}
+      : (tensor<200x1000xbf16>, tensor<200x64xbf16>, tensor<64x1000xbf16>,
+         tensor<200x64xf32>)
+      -> (tensor<200x64xf32>, tensor<64x1000xbf16>)
+  return %dh, %dw : tensor<200x64xf32>, tensor<64x1000xbf16>
+}
+
+func.func @negative_no_plan(%dz: tensor<?x1000xbf16>, %h: tensor<?x64xbf16>,
+                            %w: tensor<1000x64xbf16>) -> tensor<?x64xbf16> {
+  // expected-warning @below {{not written to the bundle: no `lmhead.plan`; run --lmhead-plan first}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+      : (tensor<?x1000xbf16>, tensor<?x64xbf16>, tensor<1000x64xbf16>)
+      -> (tensor<?x64xbf16>, tensor<1000x64xbf16>)
+  return %dh : tensor<?x64xbf16>
+}
+
+func.func @negative_sm90(%dz: tensor<?x1000xbf16>, %h: tensor<?x64xbf16>,
+                         %w: tensor<1000x64xbf16>) -> tensor<?x64xbf16> {
+  // expected-warning @below {{not written to the bundle: bundles hold sm_80 kernels only, the plan's target is 'sm_90a'}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #plan_sm90}
+      : (tensor<?x1000xbf16>, tensor<?x64xbf16>, tensor<1000x64xbf16>)
+      -> (tensor<?x64xbf16>, tensor<1000x64xbf16>)
+  return %dh : tensor<?x64xbf16>
+}
+
+func.func @negative_bias(%dz: tensor<?x1000xbf16>, %h: tensor<?x64xbf16>,
+                         %w: tensor<1000x64xbf16>) -> tensor<1000xf32> {
+  // expected-warning @below {{not written to the bundle: the bias gradient has no kernel epilogue yet}}
+  %dh, %dw, %db = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #plan}
+      : (tensor<?x1000xbf16>, tensor<?x64xbf16>, tensor<1000x64xbf16>)
+      -> (tensor<?x64xbf16>, tensor<1000x64xbf16>, tensor<1000xf32>)
+  return %db : tensor<1000xf32>
+}
