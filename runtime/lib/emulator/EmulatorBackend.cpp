@@ -226,9 +226,10 @@ LMHeadStatus EmulatorBackend::allocate(std::size_t bytes, bool /*hostShared*/,
     error = "the emulator cannot allocate " + std::to_string(bytes) + " bytes";
     return LMHEAD_STATUS_EMULATOR_ERROR;
   }
-  // Fresh device memory is not zero on a GPU; a recognisable pattern makes
-  // reads of never-written memory stand out.
-  std::memset(memory, 0xcd, rounded);
+  // Fresh device memory is not zero on a GPU. All-ones bytes are a NaN in
+  // every float type (f16, bf16, f32, f64), so a result a kernel forgot to
+  // write poisons every check that reads it.
+  std::memset(memory, 0xff, rounded);
   std::lock_guard<std::mutex> lock(mutex);
   allocations[reinterpret_cast<uint64_t>(memory)] = bytes;
   *pointer = memory;
