@@ -65,3 +65,16 @@ func.func @negative_uneven_copies(%dz: tensor<8x64xbf16>, %h: tensor<8x16xbf16>,
       : (tensor<8x64xbf16>, tensor<8x16xbf16>, tensor<64x16xbf16>) -> (tensor<8x16xbf16>, tensor<64x16xbf16>)
   return %dh : tensor<8x16xbf16>
 }
+
+// -----
+
+// 4 stages of 256x64 and 64x128 bf16 tiles do not fit an sm_80 block.
+#c = #lmhead.gemm<blockM = 256, blockN = 128, blockK = 64, warpM = 64, warpN = 64, stages = 4, copyBytes = 16, swizzle = 1>
+#plan = #lmhead.plan<target = "sm_80", dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+
+func.func @negative_shared_memory(%dz: tensor<8x64xbf16>, %h: tensor<8x16xbf16>, %w: tensor<64x16xbf16>) -> tensor<8x16xbf16> {
+  // expected-error @+1 {{for sm_80 cannot be written: its stages need 196608 bytes of shared memory; a block on sm_80 has at most 166912}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #plan}
+      : (tensor<8x64xbf16>, tensor<8x16xbf16>, tensor<64x16xbf16>) -> (tensor<8x16xbf16>, tensor<64x16xbf16>)
+  return %dh : tensor<8x16xbf16>
+}

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CostModel.h"
+#include "lmhead/Dialect/LMHead/Transforms/CostModel.h"
 
 #include <gtest/gtest.h>
 

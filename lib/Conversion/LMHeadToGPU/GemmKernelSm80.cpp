@@ -25,6 +25,8 @@
 
 #include "GemmKernel.h"
 
+#include "lmhead/Dialect/LMHead/Transforms/CostModel.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -144,8 +146,20 @@ int64_t GemmKernelSpec::numThreads() const {
 }
 
 std::string mlir::lmhead::checkGemmKernel(const GemmKernelSpec &spec) {
-  return spec.target == GemmTarget::Sm90a ? checkSm90GemmKernel(spec)
-                                          : checkSm80GemmKernel(spec);
+  bool hopper = spec.target == GemmTarget::Sm90a;
+  std::string why =
+      hopper ? checkSm90GemmKernel(spec) : checkSm80GemmKernel(spec);
+  if (!why.empty())
+    return why;
+  std::optional<GpuTarget> target =
+      GpuTarget::lookup(hopper ? "sm_90a" : "sm_80");
+  if (spec.sharedMemoryBytes() > target->sharedBytesPerBlock)
+    return llvm::formatv("its stages need {0} bytes of shared memory; a "
+                         "block on {1} has at most {2}",
+                         spec.sharedMemoryBytes(), target->name,
+                         target->sharedBytesPerBlock)
+        .str();
+  return "";
 }
 
 gpu::GPUFuncOp mlir::lmhead::buildGemmKernel(OpBuilder &builder, Location loc,

@@ -27,7 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CostModel.h"
+#include "lmhead/Dialect/LMHead/Transforms/CostModel.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"

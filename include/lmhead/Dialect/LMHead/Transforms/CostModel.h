@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_COSTMODEL_H
-#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_COSTMODEL_H
+#ifndef LMHEAD_DIALECT_LMHEAD_TRANSFORMS_COSTMODEL_H
+#define LMHEAD_DIALECT_LMHEAD_TRANSFORMS_COSTMODEL_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -179,4 +179,4 @@ GemmPlan planGemm(const GemmProblem &problem, const GpuTarget &target,
 } // namespace lmhead
 } // namespace mlir
 
-#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_COSTMODEL_H
+#endif // LMHEAD_DIALECT_LMHEAD_TRANSFORMS_COSTMODEL_H
