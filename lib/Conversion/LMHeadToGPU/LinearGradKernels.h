@@ -3,8 +3,8 @@
 // How a planned lmhead.linear_grad maps onto two GemmKernelSpecs: which of
 // the op's operands is A and which is B in each product, how each is
 // stored, which of the op's dimensions are M, N and K, and the spec's types,
-// scale and accumulation. --lmhead-write-bundle builds its kernels from
-// this; --lmhead-lower-to-gpu sets up the same products itself for now.
+// scale and accumulation. --lmhead-lower-to-gpu and --lmhead-write-bundle
+// build their kernels from this.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,9 +46,9 @@ std::string whyNoLinearGradKernels(LinearGradOp op);
 /// The dh product (`dh[N,D] = dZ[N,V]·W`, K = V) and the dW product
 /// (`dW[V,D] = dZᵀ·h`, or for `layout(dv)` `dWᵀ[D,V] = hᵀ·dZ`, K = N) of
 /// `op`, configured as `plan` says, in that order; products whose result
-/// is unused are left out unless `unusedToo`. The specs are sm_80 ones
-/// (GemmTarget::Sm80). Fails with an error on the op when a spec does not
-/// pass checkSm80GemmKernel.
+/// is unused are left out unless `unusedToo`. The specs are for the plan's
+/// target (sm_80 or sm_90a). Fails with an error on the op when a spec does
+/// not pass checkGemmKernel.
 FailureOr<SmallVector<LinearGradProduct, 2>>
 getLinearGradProducts(LinearGradOp op, KernelPlanAttr plan, bool unusedToo);
 

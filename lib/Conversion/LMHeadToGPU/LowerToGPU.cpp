@@ -12,6 +12,7 @@
 #include "lmhead/Conversion/LMHeadToGPU/Passes.h"
 
 #include "GemmKernel.h"
+#include "LinearGradKernels.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
 
@@ -66,12 +67,7 @@ std::string whyNotLowered(LinearGradOp op, KernelPlanAttr plan) {
     return ("no kernel writer for target '" + plan.getTarget() +
             "' (sm_80 and sm_90a only)")
         .str();
-  if (op.getDb())
-    return "the bias gradient has no kernel epilogue yet";
-  if (!op.getAccumulatorType().isF32())
-    return "the kernels accumulate in f32; acc_type is " +
-           llvm::formatv("{0}", op.getAccumulatorType()).str();
-  return "";
+  return whyNoLinearGradKernels(op);
 }
 
 /// The buffer of a tensor as `memref<?x?xT>`.
@@ -82,10 +78,10 @@ Value castToDynamic(OpBuilder &b, Location loc, Value memref) {
   return memref::CastOp::create(b, loc, dynamic, memref);
 }
 
-/// The kernel of one of linear_grad's products, and the buffers it reads
-/// and writes inside the launch function.
+/// One of linear_grad's products (LinearGradKernels.h), its kernel, and
+/// where the launch function finds its buffers.
 struct ProductLaunch {
-  GemmKernelSpec spec;
+  LinearGradProduct product;
   gpu::GPUFuncOp kernel;
   /// Indices of the launch function's arguments: A, B, the host result and
   /// (or -1) the gradient accumulated into.
@@ -106,10 +102,6 @@ public:
   LogicalResult run();
 
 private:
-  /// Sets up the kernel of one product; returns failure with an error on
-  /// the op when the builder cannot write it.
-  LogicalResult addProduct(ProductLaunch &launch, GemmConfigAttr config,
-                           Value result, bool accumulate, StringRef suffix);
   /// Writes the body of the launch function.
   void writeLaunchFunction(func::FuncOp launchFunc);
 
@@ -121,27 +113,6 @@ private:
   /// Launch-function argument indices of dZ, h and W.
   int dz = 0, h = 1, w = 2;
 };
-
-LogicalResult LinearGradLowering::addProduct(ProductLaunch &launch,
-                                             GemmConfigAttr config,
-                                             Value result, bool accumulate,
-                                             StringRef suffix) {
-  launch.spec.config = config;
-  launch.spec.target =
-      plan.getTarget() == "sm_90a" ? GemmTarget::Sm90a : GemmTarget::Sm80;
-  launch.spec.operandType = getElementTypeOrSelf(op.getDz().getType());
-  launch.spec.resultType = getElementTypeOrSelf(result.getType());
-  launch.spec.accumulate = accumulate;
-  launch.spec.scale = op.getScale().convertToDouble();
-  if (std::string why = checkGemmKernel(launch.spec); !why.empty())
-    return op.emitError() << "the " << suffix << " kernel of " << config
-                          << " for " << plan.getTarget()
-                          << " cannot be written: " << why;
-  OpBuilder builder = OpBuilder::atBlockEnd(kernels.getBody());
-  launch.kernel = buildGemmKernel(builder, op.getLoc(),
-                                  prefix + "_" + suffix.str(), launch.spec);
-  return success();
-}
 
 void LinearGradLowering::writeLaunchFunction(func::FuncOp launchFunc) {
   Block *entry = launchFunc.addEntryBlock();
@@ -205,25 +176,24 @@ void LinearGradLowering::writeLaunchFunction(func::FuncOp launchFunc) {
           gpu::WaitOp::create(b, tokenType, copiedElsewhere).getAsyncToken();
     }
 
-    // dh contracts the vocabulary, dW the tokens.
     Value m = dim(device, 0), n = dim(device, 1);
-    Value k = launch.a == dz && launch.b == w ? vocab : tokens;
-    GemmConfigAttr cfg = launch.spec.config;
+    Value k = launch.product.k == LinearGradDim::Vocab ? vocab : tokens;
+    const GemmKernelSpec &spec = launch.product.spec;
+    GemmConfigAttr cfg = spec.config;
     gpu::KernelDim3 grid{blocks(n, cfg.getBlockN()), blocks(m, cfg.getBlockM()),
                          one};
-    gpu::KernelDim3 block{
-        arith::ConstantIndexOp::create(b, launch.spec.numThreads()), one, one};
+    gpu::KernelDim3 block{arith::ConstantIndexOp::create(b, spec.numThreads()),
+                          one, one};
     Value shared =
-        arith::ConstantIntOp::create(b, launch.spec.sharedMemoryBytes(), 32);
+        arith::ConstantIntOp::create(b, spec.sharedMemoryBytes(), 32);
     // sm_90a kernels read A and B through TMA tensor maps of the device
     // buffers.
     Value a = onDevice[launch.a].first, bOperand = onDevice[launch.b].first;
-    if (launch.spec.target == GemmTarget::Sm90a) {
+    if (spec.target == GemmTarget::Sm90a) {
       auto tensorMap = [&](Value buffer, bool isA) -> Value {
-        nvgpu::TensorMapDescriptorType type =
-            sm90OperandMapType(launch.spec, isA);
+        nvgpu::TensorMapDescriptorType type = sm90OperandMapType(spec, isA);
         Value unranked = memref::CastOp::create(
-            b, UnrankedMemRefType::get(launch.spec.operandType, 0), buffer);
+            b, UnrankedMemRefType::get(spec.operandType, 0), buffer);
         SmallVector<Value, 2> box;
         for (int64_t extent : type.getTensor().getShape())
           box.push_back(arith::ConstantIndexOp::create(b, extent));
@@ -259,7 +229,6 @@ void LinearGradLowering::writeLaunchFunction(func::FuncOp launchFunc) {
 }
 
 LogicalResult LinearGradLowering::run() {
-  bool vd = op.getLayout() == WeightLayout::VD;
   Location loc = op.getLoc();
   OpBuilder b(op);
   // Launch-function arguments: dZ, h, W, then per product its result and
@@ -298,34 +267,28 @@ LogicalResult LinearGradLowering::run() {
     }
   };
 
-  if (!op.getDh().use_empty()) {
-    // dh[N,D] = dZ[N,V]·W, K = V: W [V,D] is B stored [K,N], [D,V] is
-    // stored [N,K].
+  FailureOr<SmallVector<LinearGradProduct, 2>> found =
+      getLinearGradProducts(op, plan, /*unusedToo=*/false);
+  if (failed(found))
+    return failure();
+  auto argumentOf = [&](Value operand) {
+    return operand == op.getDz() ? dz : operand == op.getH() ? h : w;
+  };
+  auto sizeOf = [&](LinearGradDim d) {
+    return d == LinearGradDim::Tokens  ? tokens
+           : d == LinearGradDim::Vocab ? vocab
+                                       : hidden;
+  };
+  for (LinearGradProduct &product : *found) {
     ProductLaunch launch;
-    launch.a = dz;
-    launch.b = w;
-    launch.spec.aOrder = OperandOrder::ContiguousK;
-    launch.spec.bOrder =
-        vd ? OperandOrder::ContiguousMN : OperandOrder::ContiguousK;
-    if (failed(addProduct(launch, plan.getDh(), op.getDh(),
-                          op.getDhAcc() != nullptr, "dh")))
-      return failure();
-    addResult(launch, op.getDh(), op.getDhAcc(), tokens, hidden);
-    products.push_back(launch);
-  }
-  if (!op.getDw().use_empty()) {
-    // dW[V,D] = dZᵀ·h (A = dZ stored [K,M], B = h stored [K,N]), or
-    // dWᵀ[D,V] = hᵀ·dZ (A = h, B = dZ, both stored [K,·]); K = N.
-    ProductLaunch launch;
-    launch.a = vd ? dz : h;
-    launch.b = vd ? h : dz;
-    launch.spec.aOrder = OperandOrder::ContiguousMN;
-    launch.spec.bOrder = OperandOrder::ContiguousMN;
-    if (failed(addProduct(launch, plan.getDw(), op.getDw(),
-                          op.getDwAcc() != nullptr, "dw")))
-      return failure();
-    addResult(launch, op.getDw(), op.getDwAcc(), vd ? vocab : hidden,
-              vd ? hidden : vocab);
+    launch.product = product;
+    launch.a = argumentOf(product.a);
+    launch.b = argumentOf(product.b);
+    OpBuilder kernelBuilder = OpBuilder::atBlockEnd(kernels.getBody());
+    launch.kernel = buildGemmKernel(
+        kernelBuilder, loc, prefix + "_" + product.role.str(), product.spec);
+    addResult(launch, product.result, product.accumulate, sizeOf(product.m),
+              sizeOf(product.n));
     products.push_back(launch);
   }
 
