@@ -8,9 +8,11 @@
 //   `full` mbarrier and issues the TMA loads of the next K step (64 wide)
 //   into it. The other warpgroups are consumers: each waits for a stage to
 //   be full, multiplies its warpM×blockN slice of the block tile with
-//   wgmma.mma_async m64nNk16 straight from shared memory, waits for its
-//   wgmma group and arrives on the stage's `empty` mbarrier. Stages cycle
-//   with mbarrier phase parities, so copies run `stages-1` steps ahead.
+//   wgmma.mma_async m64nNk16 straight from shared memory and commits the
+//   step's wgmma group; with that group still in flight it waits for the
+//   previous one and arrives on the previous stage's `empty` mbarrier.
+//   Stages cycle with mbarrier phase parities, so copies run ahead of the
+//   multiplications by up to `stages-1` steps.
 // - TMA writes every tile with the 128-byte swizzle. A K-major operand's
 //   tile is one box of (outer × 64) elements, 128 bytes a row; an MN-major
 //   operand's tile is 64-wide panels of (64 K × 64) elements. The wgmma
@@ -302,12 +304,24 @@ void Sm90GemmWriter::writeConsumer(Value kSteps, Value consumer) {
       }
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(b);
-    NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
-    // The stage's reads are done: every consumer thread arrives.
-    nvgpu::MBarrierArriveOp::create(
-        b, nvgpu::MBarrierTokenType::get(b.getContext()), empty, stage);
+    // Keep this step's group in flight while the next stage is awaited: once
+    // at most one group is pending, the previous step's reads are done and
+    // every consumer thread releases that stage.
+    NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
+    auto released = scf::IfOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, step, index(0)),
+        /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(released.thenBlock());
+      Value previous = rem(add(step, index(stages - 1)), stages);
+      nvgpu::MBarrierArriveOp::create(
+          b, nvgpu::MBarrierTokenType::get(b.getContext()), empty, previous);
+    }
     scf::YieldOp::create(b, accumulators);
   }
+  // The last group must land before the accumulators are read.
+  NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
 
   // wgmma's D layout: register r of a thread in warp w (of its warpgroup)
   // and lane l holds row 16w + l/4 + 8·((r/2)%2), column 8·(r/4) + 2·(l%4)
