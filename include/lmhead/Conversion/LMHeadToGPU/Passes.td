@@ -17,10 +17,16 @@ def LMHeadLowerToGPU : Pass<"lmhead-lower-to-gpu", "::mlir::ModuleOp"> {
     For each `lmhead.linear_grad` that `--lmhead-plan` gave a
     `#lmhead.plan`, writes a dh kernel (`dh = dZ·W`) and a dW kernel
     (`dW = dZᵀ·h`, or `dWᵀ = hᵀ·dZ` for `layout(dv)`) into a `gpu.module`,
-    as the plan's configurations say (sm_80: cp.async multistage copies into
-    swizzled shared memory, ldmatrix, mma.sync.m16n8k16 with f32
-    accumulators in registers for the whole K loop, a predicated epilogue
-    with scale, accumulate-into and the cast to the result type).
+    as the plan's configurations say, with f32 accumulators in registers for
+    the whole K loop and a predicated epilogue (scale, accumulate-into, the
+    cast to the result type):
+
+    - sm_80: cp.async multistage copies into swizzled shared memory,
+      ldmatrix, mma.sync.m16n8k16;
+    - sm_90a: warp-specialised; a producer warpgroup issues TMA loads into
+      128-byte-swizzled stages guarded by full/empty mbarriers, consumer
+      warpgroups run wgmma.mma_async from shared-memory descriptors. The
+      launch functions encode the operands' tensor maps.
 
     The op itself becomes host code: its tensors are read as buffers,
     copied to the device, and the two kernels are launched as two
@@ -32,7 +38,9 @@ def LMHeadLowerToGPU : Pass<"lmhead-lower-to-gpu", "::mlir::ModuleOp"> {
     Ops this pass cannot lower yet are decomposed into their definition (as
     `--lmhead-decompose` does) with a remark saying why: the cross-entropy
     ops (no kernels yet), a bias gradient, an accumulator type other than
-    f32, a target without a kernel writer. An op without a plan is an error.
+    f32, a target other than sm_80 and sm_90a. An op without a plan, or
+    with a plan the kernel writer cannot follow (uneven copies, shared
+    memory above the target's per-block limit), is an error.
 
     The host code goes into a private launch function marked
     `lmhead.gpu_host`, called in place of the op with the operands' buffers
@@ -111,8 +119,9 @@ def LMHeadWriteBundle : Pass<"lmhead-write-bundle", "::mlir::ModuleOp"> {
                 "bundle (PTX files and manifest.json) for lmheadBundleRun";
   let description = [{
     For each `lmhead.linear_grad` that `--lmhead-plan` gave a `#lmhead.plan`
-    for sm_80, builds its dh and dW kernels (the same sm_80 GEMM kernels as
-    `--lmhead-lower-to-gpu`) into a module of their own, lowers that with
+    (for sm_80 or sm_90a), builds its dh and dW kernels (the same GEMM
+    kernels as `--lmhead-lower-to-gpu`) into a module of their own, lowers
+    that with
     upstream's `gpu-lower-to-nvvm-pipeline` (the plan's target as
     cubin-chip, `+ptx80`, format `isa`, opt-level 3) and writes, into the
     folder `dir`:
@@ -128,7 +137,11 @@ def LMHeadWriteBundle : Pass<"lmhead-write-bundle", "::mlir::ModuleOp"> {
       launch parameters. Each `memref<?x?xT>` kernel argument is expanded
       to the seven parameters of its descriptor (allocated and aligned
       pointer, offset 0, two sizes, row stride, unit stride), each `index`
-      to one.
+      to one. The A and B arguments of sm_90a kernels are pointers to TMA
+      tensor maps, written as `{"tensormap": "dz", "shape": ["n", 1000],
+      "box": [128, 64], "swizzle": 128, "element": "bf16"}`: the runtime
+      encodes the map of that operand with that box and passes its device
+      address.
 
     With `accumulate_dh`/`accumulate_dw`, the kernel adds its product to
     what the `dh`/`dw` buffer holds, so the caller passes the gradient to
@@ -146,6 +159,7 @@ def LMHeadWriteBundle : Pass<"lmhead-write-bundle", "::mlir::ModuleOp"> {
     ```json
     "linear_grad_0": {
       "ptx": "linear_grad_0.ptx",
+      "target": "sm_80",
       "operands": ["dz", "h", "w", "dh", "dw", "n"],
       "kernels": [
         {"name": "linear_grad_0_dh", "stream": "dh",
