@@ -11,6 +11,8 @@
 #include "Status.h"
 
 #include <array>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -172,7 +174,7 @@ private:
   }
 
   bool readKernel(const std::string &path, const json::Value &value,
-                  const OpSpec &op, KernelSpec &kernel, std::string &error) {
+                  OpSpec &op, KernelSpec &kernel, std::string &error) {
     if (!value.isObject())
       return fail(path, "expected an object", error);
     const json::Value *name = value.find("name");
@@ -224,13 +226,22 @@ private:
   }
 
   /// A parameter: "name" or {"operand": "name"} for an operand,
-  /// {"const": integer} for a constant.
+  /// {"const": integer} for a constant, {"tensormap": "name", ...} for the
+  /// device address of a tensor map of an operand.
   bool readParam(const std::string &path, const json::Value &value,
-                 const OpSpec &op, ParamSpec &param, std::string &error) {
+                 OpSpec &op, ParamSpec &param, std::string &error) {
     constexpr const char *kAccepted =
-        "expected an operand name, {\"operand\": name} or {\"const\": "
-        "integer}";
+        "expected an operand name, {\"operand\": name}, {\"const\": "
+        "integer} or {\"tensormap\": name, ...}";
     const json::Value *name = &value;
+    if (value.isObject() && value.find("tensormap")) {
+      TensorMapSpec map;
+      if (!readTensorMap(path, value, op, map, error))
+        return false;
+      param.tensorMap = static_cast<int>(op.tensorMaps.size());
+      op.tensorMaps.push_back(map);
+      return true;
+    }
     if (value.isObject()) {
       if (value.object.size() != 1)
         return fail(path, kAccepted, error);
@@ -255,8 +266,107 @@ private:
     return true;
   }
 
+  /// {"tensormap": name, "shape": [rows, cols], "box": [rows, cols],
+  ///  "swizzle": 0|32|64|128, "element": "bf16"|"f16"|"f32"}: a 2-D tiled
+  /// map of a dense row-major operand, sizes being integers or integer
+  /// operands, zero fill outside the tensor.
+  bool readTensorMap(const std::string &path, const json::Value &value,
+                     const OpSpec &op, TensorMapSpec &map,
+                     std::string &error) {
+    for (const auto &[key, unused] : value.object)
+      if (key != "tensormap" && key != "shape" && key != "box" &&
+          key != "swizzle" && key != "element")
+        return fail(path + "." + key,
+                    "unknown key; a tensor map has \"tensormap\", "
+                    "\"shape\", \"box\", \"swizzle\" and \"element\"",
+                    error);
+    const json::Value *name = value.find("tensormap");
+    if (!name->isString() || (map.operand = operandIndex(op, name->string)) < 0)
+      return fail(path + ".tensormap",
+                  "expected the name of a pointer operand" +
+                      (name->isString() ? "; '" + name->string +
+                                              "' is not an operand of the op"
+                                        : std::string()),
+                  error);
+    const json::Value *shape = value.find("shape");
+    if (!shape || !shape->isArray() || shape->array.size() != 2)
+      return fail(path + ".shape",
+                  "expected [rows, cols], each an integer or an operand name",
+                  error);
+    for (int i = 0; i < 2; ++i) {
+      const json::Value &size = shape->array[i];
+      SizeSpec &spec = i == 0 ? map.rows : map.cols;
+      std::string at = path + ".shape[" + std::to_string(i) + "]";
+      if (size.isInteger()) {
+        if (size.integer < 1 || size.integer > (int64_t(1) << 32))
+          return fail(at, "expected a size in [1, 2^32]", error);
+        spec.constant = size.integer;
+      } else if (!size.isString() ||
+                 (spec.operand = operandIndex(op, size.string)) < 0) {
+        return fail(at,
+                    "expected an integer or the name of an integer operand" +
+                        (size.isString() ? "; '" + size.string +
+                                               "' is not an operand of the op"
+                                         : std::string()),
+                    error);
+      }
+    }
+    const json::Value *box = value.find("box");
+    if (!box || !box->isArray() || box->array.size() != 2 ||
+        !box->array[0].isInteger() || !box->array[1].isInteger() ||
+        box->array[0].integer < 1 || box->array[0].integer > 256 ||
+        box->array[1].integer < 1 || box->array[1].integer > 256)
+      return fail(path + ".box", "expected [rows, cols], each in [1, 256]",
+                  error);
+    map.boxRows = static_cast<unsigned>(box->array[0].integer);
+    map.boxCols = static_cast<unsigned>(box->array[1].integer);
+    const json::Value *swizzle = value.find("swizzle");
+    int64_t swizzleBytes = swizzle && swizzle->isInteger() ? swizzle->integer
+                                                           : -1;
+    if (swizzleBytes != 0 && swizzleBytes != 32 && swizzleBytes != 64 &&
+        swizzleBytes != 128)
+      return fail(path + ".swizzle",
+                  "expected the swizzle in bytes: 0, 32, 64 or 128", error);
+    map.swizzle = swizzleBytes == 0    ? 0
+                  : swizzleBytes == 32 ? 1
+                  : swizzleBytes == 64 ? 2
+                                       : 3;
+    const json::Value *element = value.find("element");
+    std::string type = element && element->isString() ? element->string : "";
+    if (type == "bf16")
+      map.dataType = 9, map.elementBytes = 2; // CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+    else if (type == "f16")
+      map.dataType = 6, map.elementBytes = 2; // ..._FLOAT16
+    else if (type == "f32")
+      map.dataType = 7, map.elementBytes = 4; // ..._FLOAT32
+    else
+      return fail(path + ".element", "expected \"bf16\", \"f16\" or \"f32\"",
+                  error);
+    // The driver's rules for the box's rows, checked here so that a bad
+    // manifest is refused on load rather than on a run.
+    unsigned boxRowBytes = map.boxCols * map.elementBytes;
+    if (boxRowBytes % 16 != 0)
+      return fail(path + ".box",
+                  "a box row must be a multiple of 16 bytes, got " +
+                      std::to_string(boxRowBytes),
+                  error);
+    if (swizzleBytes != 0 && boxRowBytes > swizzleBytes)
+      return fail(path + ".box",
+                  "a box row of " + std::to_string(boxRowBytes) +
+                      " bytes is wider than the " +
+                      std::to_string(swizzleBytes) + "-byte swizzle",
+                  error);
+    return true;
+  }
+
   std::string file;
 };
+
+/// Allocates `bytes` of host memory aligned to a page (for registration).
+void *allocateHost(std::size_t bytes) {
+  constexpr std::size_t kPage = 4096;
+  return std::aligned_alloc(kPage, (bytes + kPage - 1) / kPage * kPage);
+}
 
 } // namespace
 
@@ -323,8 +433,143 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
       bundle->release(ignored);
       return nullptr;
     }
+  // The first chunk of each op's tensor-map pool, so that runs allocate
+  // nothing (and stay legal under graph capture) until it is full.
+  for (auto &[name, op] : bundle->ops) {
+    if (op.tensorMaps.empty())
+      continue;
+    TensorMapPool &pool = bundle->tensorMapPools[name];
+    pool.blockBytes = op.tensorMaps.size() * kTensorMapBytes;
+    if ((status = bundle->growPool(pool, error)) != LMHEAD_STATUS_OK) {
+      error = "op '" + name + "': tensor maps: " + error;
+      std::string ignored;
+      bundle->release(ignored);
+      return nullptr;
+    }
+  }
   status = LMHEAD_STATUS_OK;
   return bundle;
+}
+
+LMHeadStatus Bundle::growPool(TensorMapPool &pool, std::string &error) {
+  std::size_t bytes = pool.blockBytes * TensorMapPool::kBlocksPerChunk;
+  TensorMapPool::Chunk chunk;
+  chunk.host = allocateHost(bytes);
+  if (!chunk.host) {
+    error = "cannot allocate " + std::to_string(bytes) + " bytes of host memory";
+    return LMHEAD_STATUS_UNAVAILABLE;
+  }
+  LMHeadStatus status = backend.registerHost(chunk.host, bytes, error);
+  if (status != LMHEAD_STATUS_OK) {
+    std::free(chunk.host);
+    return status;
+  }
+  status = backend.allocate(bytes, false, &chunk.device, error);
+  if (status != LMHEAD_STATUS_OK) {
+    std::string ignored;
+    backend.unregisterHost(chunk.host, ignored);
+    std::free(chunk.host);
+    return status;
+  }
+  pool.chunks.push_back(chunk);
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
+                                   const uint64_t *operands,
+                                   std::vector<uint64_t> &addresses,
+                                   void *&host, void *&device,
+                                   std::string &error) {
+  // Each map's request; the key is what varies between runs.
+  std::vector<TensorMapRequest> requests;
+  std::vector<uint64_t> key;
+  for (const TensorMapSpec &map : op.tensorMaps) {
+    auto sizeOf = [&](const SizeSpec &size) {
+      return size.operand >= 0 ? operands[size.operand]
+                               : static_cast<uint64_t>(size.constant);
+    };
+    uint64_t address = operands[map.operand], rows = sizeOf(map.rows),
+             cols = sizeOf(map.cols);
+    std::string what = "tensor map of '" + op.operands[map.operand] + "' (" +
+                       std::to_string(rows) + "x" + std::to_string(cols) + ")";
+    if (static_cast<int64_t>(rows) < 0 || static_cast<int64_t>(cols) < 0) {
+      error = what + ": a negative size";
+      return LMHEAD_STATUS_INVALID_ARGUMENT;
+    }
+    TensorMapRequest request;
+    request.dataType = map.dataType;
+    request.rank = 2;
+    request.globalAddress = reinterpret_cast<void *>(address);
+    request.globalDim[0] = cols;
+    request.globalDim[1] = rows;
+    request.globalStrides[0] = cols * map.elementBytes;
+    request.boxDim[0] = map.boxCols;
+    request.boxDim[1] = map.boxRows;
+    request.swizzle = map.swizzle;
+    // An empty tensor has no map: its kernels either do not run (their
+    // grid follows the empty size) or read nothing (K = 0); they get a null
+    // address.
+    if (rows != 0 && cols != 0) {
+      if (address == 0 || address % 16 != 0) {
+        error = what + ": the address " + std::to_string(address) +
+                " is not a multiple of 16, as TMA needs";
+        return LMHEAD_STATUS_INVALID_ARGUMENT;
+      }
+      if (request.globalStrides[0] % 16 != 0) {
+        error = what + ": a row of " + std::to_string(request.globalStrides[0]) +
+                " bytes is not a multiple of 16, as TMA needs";
+        return LMHEAD_STATUS_INVALID_ARGUMENT;
+      }
+    } else {
+      request.rank = 0; // marks "no map"
+    }
+    key.insert(key.end(), {address, rows, cols});
+    requests.push_back(request);
+  }
+
+  std::size_t block;
+  auto known = pool.blocks.find(key);
+  if (known != pool.blocks.end()) {
+    block = known->second;
+  } else {
+    if (pool.used == pool.chunks.size() * TensorMapPool::kBlocksPerChunk)
+      if (LMHeadStatus status = growPool(pool, error);
+          status != LMHEAD_STATUS_OK) {
+        error = "tensor maps: " + error;
+        return status;
+      }
+    block = pool.used;
+    auto *at = static_cast<unsigned char *>(
+                   pool.chunks[block / TensorMapPool::kBlocksPerChunk].host) +
+               block % TensorMapPool::kBlocksPerChunk * pool.blockBytes;
+    std::memset(at, 0, pool.blockBytes);
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+      if (requests[i].rank == 0)
+        continue;
+      LMHeadStatus status = backend.encodeTensorMap(
+          requests[i], at + i * kTensorMapBytes, error);
+      if (status != LMHEAD_STATUS_OK) {
+        error = "tensor map of '" + op.operands[op.tensorMaps[i].operand] +
+                "': " + error;
+        return status;
+      }
+    }
+    // Only a block whose maps were all encoded is kept.
+    ++pool.used;
+    pool.blocks.emplace(std::move(key), block);
+  }
+  const TensorMapPool::Chunk &chunk =
+      pool.chunks[block / TensorMapPool::kBlocksPerChunk];
+  std::size_t offset = block % TensorMapPool::kBlocksPerChunk * pool.blockBytes;
+  host = static_cast<unsigned char *>(chunk.host) + offset;
+  device = static_cast<unsigned char *>(chunk.device) + offset;
+  addresses.clear();
+  for (std::size_t i = 0; i < requests.size(); ++i)
+    addresses.push_back(requests[i].rank == 0
+                            ? 0
+                            : reinterpret_cast<uint64_t>(device) +
+                                  i * kTensorMapBytes);
+  return LMHEAD_STATUS_OK;
 }
 
 LMHeadStatus Bundle::release(std::string &error) {
@@ -350,6 +595,13 @@ LMHeadStatus Bundle::release(std::string &error) {
     if (module)
       keep(backend.unloadModule(module, message), message);
   modules.clear();
+  for (auto &[name, pool] : tensorMapPools)
+    for (TensorMapPool::Chunk &chunk : pool.chunks) {
+      keep(backend.deallocate(chunk.device, message), message);
+      keep(backend.unregisterHost(chunk.host, message), message);
+      std::free(chunk.host);
+    }
+  tensorMapPools.clear();
   return first;
 }
 
@@ -414,7 +666,23 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
   }
 
   std::lock_guard<std::mutex> lock(runMutex);
-  LMHeadStatus status = backend.recordEvent(forked, stream, error);
+  // The tensor maps, copied to their device block before the fork so that
+  // both internal streams see them.
+  std::vector<uint64_t> mapAddresses;
+  LMHeadStatus status = LMHEAD_STATUS_OK;
+  if (!op.tensorMaps.empty()) {
+    void *host = nullptr, *device = nullptr;
+    TensorMapPool &pool = tensorMapPools[opName];
+    status = tensorMapsFor(op, pool, operands, mapAddresses, host, device,
+                           error);
+    if (status == LMHEAD_STATUS_OK)
+      status = backend.copy(device, host, pool.blockBytes, stream, error);
+    if (status != LMHEAD_STATUS_OK) {
+      error = "op '" + opName + "': " + error;
+      return status;
+    }
+  }
+  status = backend.recordEvent(forked, stream, error);
   if (status == LMHEAD_STATUS_OK && usesDh)
     status = backend.streamWaitEvent(dhStream, forked, error);
   if (status == LMHEAD_STATUS_OK && usesDw)
@@ -426,7 +694,8 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
       continue; // an empty grid: no tokens, nothing to do
     std::vector<uint64_t> values;
     for (const ParamSpec &param : kernel.params)
-      values.push_back(param.operand >= 0
+      values.push_back(param.tensorMap >= 0 ? mapAddresses[param.tensorMap]
+                       : param.operand >= 0
                            ? operands[param.operand]
                            : static_cast<uint64_t>(param.constant));
     std::vector<void *> params;

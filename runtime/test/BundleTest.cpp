@@ -20,6 +20,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
+#include <set>
+#include <sstream>
+#include <vector>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
@@ -293,6 +297,229 @@ TEST_F(BundleTest, WrongOperandCountsAndUnknownOpsAreRejected) {
   lmheadBundleUnload(bundle);
 }
 
+/// A kernel that takes two tensor maps (as sm_90a GEMMs take A's and B's)
+/// and a pointer.
+constexpr char kTensorMapPtx[] =
+    ".version 8.0\n.target sm_90a\n.address_size 64\n"
+    ".visible .entry tk(\n.param .u64 p0,\n.param .u64 p1,\n.param .u64 p2\n)"
+    "\n{\nret;\n}\n";
+
+/// One op whose kernel reads `x` [n, 64] and `y` [64, d] (bf16) through
+/// tensor maps with the sm_90a kernels' boxes and swizzle.
+constexpr char kTensorMapManifest[] = R"({
+  "format": "lmhead-bundle", "version": 1, "ptx": "tk.ptx",
+  "ops": {"gemm": {
+    "operands": ["x", "y", "n", "d"],
+    "kernels": [{"name": "tk", "stream": "dh", "grid": [2, 1, 1],
+                 "block": [384, 1, 1],
+                 "params": [
+      {"tensormap": "x", "shape": ["n", 64], "box": [128, 64],
+       "swizzle": 128, "element": "bf16"},
+      {"tensormap": "y", "shape": [64, "d"], "box": [64, 64],
+       "swizzle": 128, "element": "bf16"},
+      "x"]}]}}})";
+
+class TensorMapBundleTest : public BundleTest {
+protected:
+  void SetUp() override {
+    BundleTest::SetUp();
+    write("tk.ptx", kTensorMapPtx);
+    write("manifest.json", kTensorMapManifest);
+  }
+
+  /// The parameters of the last launch since `mark`.
+  std::vector<uint64_t> lastParams(const std::string &mark) const {
+    std::string launches = launchesSince(mark);
+    std::size_t open = launches.rfind("params(");
+    std::vector<uint64_t> values;
+    if (open == std::string::npos)
+      return values;
+    std::istringstream list(launches.substr(open + 7));
+    for (std::string value; std::getline(list, value, ',');)
+      values.push_back(std::stoull(value));
+    return values;
+  }
+
+  static int occurrences(const std::string &text, const std::string &what) {
+    int count = 0;
+    for (std::size_t at = 0; (at = text.find(what, at)) != std::string::npos;
+         at += what.size())
+      ++count;
+    return count;
+  }
+
+  /// The global address the fake encoded into the map at `map` (its
+  /// device memory is host memory).
+  static uint64_t encodedAddress(uint64_t map) {
+    uint64_t address;
+    std::memcpy(&address, reinterpret_cast<const void *>(map), 8);
+    return address;
+  }
+
+  // Buffers aligned as TMA needs.
+  alignas(16) unsigned char x[16 * 64 * 2], y[16 * 64 * 2];
+  unsigned long long tmOperands[4] = {reinterpret_cast<uintptr_t>(x),
+                                      reinterpret_cast<uintptr_t>(y), 300,
+                                      1000};
+};
+
+TEST_F(TensorMapBundleTest, MapsAreEncodedOnceCopiedEachRunAndPassed) {
+  std::string beforeLoad = log();
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  // The pool's first chunk: 64 blocks of two 128-byte maps, pinned on the
+  // host and allocated on the device, at load.
+  std::string loading = callsSince(beforeLoad);
+  EXPECT_THAT(loading, HasSubstr("cuMemHostRegister:16384"));
+  EXPECT_THAT(loading, HasSubstr("cuMemAlloc:16384"));
+
+  std::string mark = log(), launches = launchMark();
+  ASSERT_EQ(lmheadBundleRun(bundle, "gemm", tmOperands, 4, nullptr),
+            LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  // Encoded on the host (dimensions innermost first), then one copy of the
+  // block on the caller's stream before the fork.
+  std::string calls = callsSince(mark);
+  EXPECT_THAT(calls,
+              ::testing::StartsWith(
+                  "cuTensorMapEncodeTiled:type9,rank2,swizzle3,dims64x300,"
+                  "box64x128,strides128 cuTensorMapEncodeTiled:type9,rank2,"
+                  "swizzle3,dims1000x64,box64x64,strides2000 "
+                  "cuMemcpyAsync:256@s0 cuEventRecord:"));
+  std::vector<uint64_t> first = lastParams(launches);
+  ASSERT_EQ(first.size(), 3u) << launchesSince(launches);
+  EXPECT_EQ(first[1], first[0] + 128);
+  EXPECT_EQ(first[2], tmOperands[0]);
+  EXPECT_EQ(encodedAddress(first[0]), tmOperands[0]);
+  EXPECT_EQ(encodedAddress(first[1]), tmOperands[1]);
+
+  // The same pointers and sizes: the same maps, not encoded again, but
+  // copied again (a copy that was captured into a graph never ran).
+  mark = log(), launches = launchMark();
+  ASSERT_EQ(lmheadBundleRun(bundle, "gemm", tmOperands, 4, nullptr),
+            LMHEAD_STATUS_OK);
+  calls = callsSince(mark);
+  EXPECT_THAT(calls, Not(HasSubstr("cuTensorMapEncodeTiled")));
+  EXPECT_THAT(calls, ::testing::StartsWith("cuMemcpyAsync:256@s0 "));
+  EXPECT_EQ(lastParams(launches), first);
+
+  // Other sizes: a new block; the first one stays as it was.
+  tmOperands[2] = 200;
+  mark = log(), launches = launchMark();
+  ASSERT_EQ(lmheadBundleRun(bundle, "gemm", tmOperands, 4, nullptr),
+            LMHEAD_STATUS_OK);
+  EXPECT_THAT(callsSince(mark), HasSubstr("dims64x200"));
+  std::vector<uint64_t> second = lastParams(launches);
+  ASSERT_EQ(second.size(), 3u);
+  EXPECT_EQ(second[0], first[0] + 256);
+  EXPECT_EQ(encodedAddress(second[0]), tmOperands[0]);
+  EXPECT_EQ(encodedAddress(first[0]), tmOperands[0]);
+  EXPECT_EQ(lmheadBundleUnload(bundle), LMHEAD_STATUS_OK);
+}
+
+TEST_F(TensorMapBundleTest, APoolThatIsFullGrowsAndUnloadReleasesIt) {
+  int before = liveObjects();
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  std::string mark = log();
+  std::set<uint64_t> maps;
+  for (unsigned long long n = 1; n <= 65; ++n) {
+    tmOperands[2] = n;
+    std::string launches = launchMark();
+    ASSERT_EQ(lmheadBundleRun(bundle, "gemm", tmOperands, 4, nullptr),
+              LMHEAD_STATUS_OK)
+        << lmheadGetLastErrorMessage();
+    maps.insert(lastParams(launches).at(0));
+  }
+  EXPECT_EQ(maps.size(), 65u) << "every block is kept";
+  std::string calls = callsSince(mark);
+  EXPECT_EQ(occurrences(calls, "cuMemHostRegister:16384"), 1)
+      << "one more chunk registered: " << calls;
+  EXPECT_EQ(occurrences(calls, "cuMemAlloc:16384"), 1);
+  EXPECT_EQ(lmheadBundleUnload(bundle), LMHEAD_STATUS_OK);
+  EXPECT_EQ(liveObjects(), before + (before == 0 ? 1 : 0));
+}
+
+TEST_F(TensorMapBundleTest, AnEmptyTensorHasANullMap) {
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK);
+  tmOperands[2] = 0;
+  std::string mark = log(), launches = launchMark();
+  ASSERT_EQ(lmheadBundleRun(bundle, "gemm", tmOperands, 4, nullptr),
+            LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  std::string calls = callsSince(mark);
+  EXPECT_EQ(occurrences(calls, "cuTensorMapEncodeTiled"), 1)
+      << "only y's map is encoded: " << calls;
+  std::vector<uint64_t> params = lastParams(launches);
+  ASSERT_EQ(params.size(), 3u);
+  EXPECT_EQ(params[0], 0u);
+  EXPECT_EQ(encodedAddress(params[1]), tmOperands[1]);
+  lmheadBundleUnload(bundle);
+}
+
+TEST_F(TensorMapBundleTest, OperandsTmaCannotReadAreRejectedBeforeAnything) {
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK);
+  std::string mark = log();
+  tmOperands[1] += 8;
+  EXPECT_EQ(lmheadBundleRun(bundle, "gemm", tmOperands, 4, nullptr),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              HasSubstr("lmheadBundleRun: op 'gemm': tensor map of 'y' "
+                        "(64x1000): the address "));
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              HasSubstr("is not a multiple of 16, as TMA needs"));
+  tmOperands[1] -= 8;
+  tmOperands[3] = 1001;
+  EXPECT_EQ(lmheadBundleRun(bundle, "gemm", tmOperands, 4, nullptr),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_STREQ(lmheadGetLastErrorMessage(),
+               "lmheadBundleRun: op 'gemm': tensor map of 'y' (64x1001): a "
+               "row of 2002 bytes is not a multiple of 16, as TMA needs");
+  EXPECT_EQ(callsSince(mark), "") << "nothing was enqueued";
+  lmheadBundleUnload(bundle);
+}
+
+TEST_F(TensorMapBundleTest, AnEncodingFailureIsReturnedAndNotRemembered) {
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK);
+  {
+    ScopedEnv failing{"LMHEAD_FAKE_CUDA_FAIL",
+                      std::string("cuTensorMapEncodeTiled:1")};
+    std::string mark = log();
+    EXPECT_EQ(lmheadBundleRun(bundle, "gemm", tmOperands, 4, nullptr),
+              LMHEAD_STATUS_DRIVER_ERROR);
+    EXPECT_THAT(lmheadGetLastErrorMessage(),
+                HasSubstr("lmheadBundleRun: op 'gemm': tensor map of 'x': "
+                          "cuTensorMapEncodeTiled failed: "
+                          "CUDA_ERROR_INVALID_VALUE"));
+    EXPECT_THAT(callsSince(mark), Not(HasSubstr("cuLaunch")));
+  }
+  std::string mark = log();
+  ASSERT_EQ(lmheadBundleRun(bundle, "gemm", tmOperands, 4, nullptr),
+            LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  EXPECT_THAT(callsSince(mark), HasSubstr("cuTensorMapEncodeTiled"))
+      << "the failed block was not kept";
+  lmheadBundleUnload(bundle);
+}
+
+TEST_F(TensorMapBundleTest, APoolThatCannotBeAllocatedFailsTheLoad) {
+  ScopedEnv failing{"LMHEAD_FAKE_CUDA_FAIL", std::string("cuMemAlloc:2")};
+  int before = liveObjects();
+  LMHeadBundle *bundle = nullptr;
+  EXPECT_EQ(lmheadBundleLoad(directory.c_str(), &bundle),
+            LMHEAD_STATUS_DRIVER_ERROR);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              HasSubstr("op 'gemm': tensor maps: cuMemAlloc failed: "
+                        "CUDA_ERROR_OUT_OF_MEMORY"));
+  EXPECT_EQ(bundle, nullptr);
+  EXPECT_LE(liveObjects(), before + 1) << "a failed load left objects behind";
+}
+
 /// Loads the bundle after `edit`, expecting `status` and a message
 /// containing `message`.
 struct BadBundle {
@@ -352,15 +579,17 @@ INSTANTIATE_TEST_SUITE_P(
                   manifestWith("[\"dz\", \"db\", \"n\"]", "[\"dz\", \"bias\"]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "ops.linear_grad.kernels[2].params[1]: expected an operand "
-                  "name, {\"operand\": name} or {\"const\": integer}; 'bias' "
-                  "is not an operand of the op"},
+                  "name, {\"operand\": name}, {\"const\": integer} or "
+                  "{\"tensormap\": name, ...}; 'bias' is not an operand of "
+                  "the op"},
         BadBundle{"unknown operand object",
                   manifestWith("[\"dz\", \"db\", \"n\"]",
                                "[\"dz\", {\"operand\": \"bias\"}]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "ops.linear_grad.kernels[2].params[1]: expected an operand "
-                  "name, {\"operand\": name} or {\"const\": integer}; 'bias' "
-                  "is not an operand of the op"},
+                  "name, {\"operand\": name}, {\"const\": integer} or "
+                  "{\"tensormap\": name, ...}; 'bias' is not an operand of "
+                  "the op"},
         BadBundle{"constant not an integer",
                   manifestWith("[\"dz\", \"db\", \"n\"]",
                                "[\"dz\", \"db\", {\"const\": \"one\"}]"),
@@ -371,7 +600,8 @@ INSTANTIATE_TEST_SUITE_P(
                   manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"size\": 1}]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "ops.linear_grad.kernels[2].params[0]: expected an operand "
-                  "name, {\"operand\": name} or {\"const\": integer}"},
+                  "name, {\"operand\": name}, {\"const\": integer} or "
+                  "{\"tensormap\": name, ...}"},
         BadBundle{"no PTX for an op",
                   manifestWith("\"ptx\": \"kernels.ptx\",", ""),
                   LMHEAD_STATUS_INVALID_BUNDLE,
@@ -397,6 +627,52 @@ INSTANTIATE_TEST_SUITE_P(
                   "op 'linear_grad': cuModuleGetFunction failed: "
                   "CUDA_ERROR_NOT_FOUND (named symbol not found) (kernel "
                   "'lm_bias')"},
+        BadBundle{"tensor map of an unknown operand",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"x\", \"shape\": [1, 8], \"box\": [1, 8], \"swizzle\": 0, \"element\": \"bf16\"}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "ops.linear_grad.kernels[2].params[0].tensormap: expected the name of a "
+                  "pointer operand; 'x' is not an operand of the op"},
+        BadBundle{"tensor map with an unknown key",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [1, 8], \"box\": [1, 8], \"swizzle\": 0, \"element\": \"bf16\", \"oob\": 1}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "ops.linear_grad.kernels[2].params[0].oob: unknown key; a tensor map "
+                  "has \"tensormap\", \"shape\", \"box\", \"swizzle\" and "
+                  "\"element\""},
+        BadBundle{"tensor map without a shape",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"box\": [1, 8], \"swizzle\": 0, \"element\": \"bf16\"}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "params[0].shape: expected [rows, cols], each an integer or an "
+                  "operand name"},
+        BadBundle{"tensor map size not an operand",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"tokens\", 8], \"box\": [1, 8], \"swizzle\": 0, \"element\": \"bf16\"}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "params[0].shape[0]: expected an integer or the name of an integer "
+                  "operand; 'tokens' is not an operand of the op"},
+        BadBundle{"tensor map size zero",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 0], \"box\": [1, 8], \"swizzle\": 0, \"element\": \"bf16\"}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "params[0].shape[1]: expected a size in [1, 2^32]"},
+        BadBundle{"tensor map box too big",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 64], \"box\": [512, 64], \"swizzle\": 128, \"element\": \"bf16\"}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "params[0].box: expected [rows, cols], each in [1, 256]"},
+        BadBundle{"tensor map swizzle",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 64], \"box\": [64, 64], \"swizzle\": 100, \"element\": \"bf16\"}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "params[0].swizzle: expected the swizzle in bytes: 0, 32, 64 or 128"},
+        BadBundle{"tensor map element",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 64], \"box\": [64, 64], \"swizzle\": 128, \"element\": \"i8\"}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "params[0].element: expected \"bf16\", \"f16\" or \"f32\""},
+        BadBundle{"tensor map box row wider than the swizzle",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 256], \"box\": [64, 128], \"swizzle\": 128, \"element\": \"bf16\"}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "params[0].box: a box row of 256 bytes is wider than the 128-byte "
+                  "swizzle"},
+        BadBundle{"tensor map box row not 16 bytes",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 64], \"box\": [64, 4], \"swizzle\": 0, \"element\": \"bf16\"}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "params[0].box: a box row must be a multiple of 16 bytes, got 8"},
         BadBundle{"invalid PTX", "", LMHEAD_STATUS_DRIVER_ERROR,
                   "kernels.ptx: cuModuleLoadDataEx failed: "
                   "CUDA_ERROR_INVALID_PTX (a PTX JIT compilation failed); JIT "

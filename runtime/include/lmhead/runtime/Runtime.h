@@ -183,18 +183,25 @@ LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleLoad(const char *directory,
  *  "dw" on the other; role "main" stays on `stream`) and joins back to
  *  `stream` through one event per internal stream, so that later work on
  *  `stream` sees the results. Only event records and stream waits cross
- *  streams, which keeps it legal under CUDA graph capture. Calls on one
+ *  streams, which keeps it legal under CUDA graph capture. Kernels that
+ *  read TMA tensor maps get maps of the operands that the bundle encodes
+ *  on the first run with those pointers and sizes and keeps in memory of
+ *  its own; each run copies them, asynchronously from pinned memory, on
+ *  `stream` before the fork (also legal under capture). Calls on one
  *  bundle are serialised. Fails with LMHEAD_STATUS_NOT_FOUND for an
- *  unknown op, LMHEAD_STATUS_INVALID_ARGUMENT for a wrong operand count or
- *  a launch size out of range, and LMHEAD_STATUS_DRIVER_ERROR naming the
- *  call, the kernel and its launch configuration. */
+ *  unknown op, LMHEAD_STATUS_INVALID_ARGUMENT for a wrong operand count, a
+ *  launch size out of range or an operand a tensor map cannot describe
+ *  (an address or a row not a multiple of 16 bytes), and
+ *  LMHEAD_STATUS_DRIVER_ERROR naming the call, the kernel and its launch
+ *  configuration. */
 LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleRun(LMHeadBundle *bundle,
                                                 const char *op,
                                                 const unsigned long long *operands,
                                                 unsigned long long operandCount,
                                                 void *stream);
 
-/** Releases the bundle's streams, events and module. Null is accepted.
+/** Releases the bundle's streams, events, modules and tensor-map memory;
+ *  its work must have finished. Null is accepted.
  *  Returns the first failure, after releasing everything it could. */
 LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleUnload(LMHeadBundle *bundle);
 
