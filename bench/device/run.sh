@@ -5,13 +5,19 @@
 # bench/device/prepared/) with it, runs it on the GPU (LMHEAD_DEVICE=cuda)
 # and on the PTX emulator, compares the GPU's output with the emulator's
 # recorded by prepare.sh (bit for bit, else within 1e-6; the emulator's
-# matched the CPU twin's where there is one), and prints a table. Exit
-# status 0 when every program matches.
+# matched the CPU twin's where there is one), and prints a table. Then
+# check_kernels.py (needs PyTorch with CUDA) runs the linear_grad bundles
+# that prepare.sh wrote (sm_80 and sm_90a, the four benchmark shapes)
+# through the runtime's C API on torch's tensors and stream, checks dh and
+# dW against float64 and times them against torch.matmul (cuBLAS). Exit
+# status 0 when every program matches and every bundle passes.
 #
 #   bench/device/prepare.sh            # here, with LLVM 22
 #   bench/device/run.sh                # there; carry bench/device/prepared
 #
-# Writes the table to $OUT/device-check.txt as well when $OUT is set.
+# Writes the tables to $OUT/device-check.txt and $OUT/linear-grad.md (the
+# markdown for docs/performance.md) as well when $OUT is set. About 8 GB of
+# GPU memory for the largest shape's dZ, and a few minutes in all.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -91,5 +97,18 @@ echo "== results"
 cat "$table"
 if [ -n "${OUT:-}" ]; then
   cp "$table" "$OUT/device-check.txt"
+fi
+
+if [ -d "$prepared/bundles" ]; then
+  echo "== linear_grad bundles"
+  python3 "$here/check_kernels.py" --runtime "$work/runtime/liblmhead_runtime.so" \
+    --bundles "$prepared/bundles" --markdown "$work/linear-grad.md" ||
+    failures=$((failures + 1))
+  if [ -n "${OUT:-}" ] && [ -f "$work/linear-grad.md" ]; then
+    cp "$work/linear-grad.md" "$OUT/linear-grad.md"
+  fi
+else
+  echo "no linear_grad bundles in $prepared/bundles: run bench/device/prepare.sh" >&2
+  failures=$((failures + 1))
 fi
 exit $((failures > 0))
