@@ -1,14 +1,17 @@
-// --lmhead-write-bundle writes the kernels of each planned sm_80
-// linear_grad as PTX and a manifest.json that lmheadBundleRun follows; the
-// bundle then runs on the PTX emulator and its dh and dW match a float64
-// reference. Ops without a plan, for another target or with a bias
-// gradient are skipped with a warning; the module is left unchanged.
+// --lmhead-write-bundle writes the kernels of each planned linear_grad
+// (sm_80 and sm_90a) as PTX and a manifest.json that lmheadBundleRun
+// follows; the bundle then runs on the PTX emulator and its dh and dW match
+// a float64 reference. sm_90a kernels read A and B through TMA tensor maps
+// that the runtime encodes from the manifest's "tensormap" parameters. Ops
+// without a plan or with a bias gradient are skipped with a warning; the
+// module is left unchanged.
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: lmhead-opt %s --lmhead-write-bundle=dir=%t/bundle -verify-diagnostics | FileCheck %s --check-prefix=MODULE
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/bundle/manifest.json
 // RUN: FileCheck %s --check-prefix=PTX0 < %t/bundle/linear_grad_0.ptx
 // RUN: FileCheck %s --check-prefix=PTX1 < %t/bundle/linear_grad_1.ptx
+// RUN: FileCheck %s --check-prefix=PTX2 < %t/bundle/linear_grad_2.ptx
 // RUN: env LMHEAD_DEVICE=emulator %python %S/Inputs/run_bundle.py %lmhead_runtime %t/bundle --tokens 200 --seed %seed | FileCheck %s --check-prefix=EMULATOR
 //
 // A bundle folder is written again in place; any other file there stops it.
@@ -30,7 +33,8 @@
 #c128 = #lmhead.gemm<blockM = 128, blockN = 64, blockK = 32, warpM = 64, warpN = 32, stages = 2, copyBytes = 16, swizzle = 1>
 #plan = #lmhead.plan<target = "sm_80", dh = #c64, dw = #c128, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 #plan_dv = #lmhead.plan<target = "sm_80", dh = #c64, dw = #c64, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
-#plan_sm90 = #lmhead.plan<target = "sm_90a", dh = #c64, dw = #c64, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+#s90 = #lmhead.gemm<blockM = 128, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1>
+#plan_sm90 = #lmhead.plan<target = "sm_90a", dh = #s90, dw = #s90, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 // The module comes out as it went in.
 // MODULE-LABEL: func.func @vd(
@@ -47,6 +51,7 @@
 // descriptors' sizes and the kernels' M and K name it.
 // MANIFEST-NEXT:  "linear_grad_0": {
 // MANIFEST-NEXT:    "ptx": "linear_grad_0.ptx",
+// MANIFEST-NEXT:    "target": "sm_80",
 // MANIFEST-NEXT:    "layout": "vd",
 // MANIFEST-NEXT:    "scale": "1",
 // MANIFEST-NEXT:    "operands": ["dz", "h", "w", "dh", "dw", "n"],
@@ -81,6 +86,7 @@
 // product (A = h, B = dZ, C = dWᵀ [64,1000]); dh accumulates.
 // MANIFEST-NEXT:  "linear_grad_1": {
 // MANIFEST-NEXT:    "ptx": "linear_grad_1.ptx",
+// MANIFEST-NEXT:    "target": "sm_80",
 // MANIFEST-NEXT:    "layout": "dv",
 // MANIFEST-NEXT:    "scale": "0.5",
 // MANIFEST-NEXT:    "operands": ["dz", "h", "w", "dh", "dw"],
@@ -107,6 +113,31 @@
 // MANIFEST-SAME:                  "dw", "dw", {"const": 0}, {"const": 64}, {"const": 1000}, {"const": 1000}, {"const": 1},
 // MANIFEST-SAME:                  {"const": 64}, {"const": 1000}, {"const": 200}]}
 // MANIFEST-NEXT:    ]
+// MANIFEST-NEXT:  },
+
+// sm_90a: A and B are tensor maps of the stored operands, with the boxes of
+// sm90OperandMapType (K-major dZ in dh: blockM x 64; the MN-major operands:
+// 64 x 64 panels) and the 128-byte swizzle; C and M, N, K as on sm_80; one
+// producer and two consumer warpgroups.
+// MANIFEST-NEXT:  "linear_grad_2": {
+// MANIFEST-NEXT:    "ptx": "linear_grad_2.ptx",
+// MANIFEST-NEXT:    "target": "sm_90a",
+// MANIFEST:         "kernels": [
+// MANIFEST-NEXT:      {"name": "linear_grad_2_dh", "stream": "dh",
+// MANIFEST-NEXT:       "grid": [1, {"ceil_div": ["n", 128]}, 1], "block": [384, 1, 1],
+// MANIFEST-NEXT:       "shared_bytes": 74752,
+// MANIFEST-NEXT:       "params": [{"tensormap": "dz", "shape": ["n", 1000], "box": [128, 64], "swizzle": 128, "element": "bf16"},
+// MANIFEST-SAME:                  {"tensormap": "w", "shape": [1000, 64], "box": [64, 64], "swizzle": 128, "element": "bf16"},
+// MANIFEST-SAME:                  "dh", "dh", {"const": 0}, "n", {"const": 64}, {"const": 64}, {"const": 1},
+// MANIFEST-SAME:                  "n", {"const": 64}, {"const": 1000}]},
+// MANIFEST-NEXT:      {"name": "linear_grad_2_dw", "stream": "dw",
+// MANIFEST-NEXT:       "grid": [1, 8, 1], "block": [384, 1, 1],
+// MANIFEST-NEXT:       "shared_bytes": 74752,
+// MANIFEST-NEXT:       "params": [{"tensormap": "dz", "shape": ["n", 1000], "box": [64, 64], "swizzle": 128, "element": "bf16"},
+// MANIFEST-SAME:                  {"tensormap": "h", "shape": ["n", 64], "box": [64, 64], "swizzle": 128, "element": "bf16"},
+// MANIFEST-SAME:                  "dw", "dw", {"const": 0}, {"const": 1000}, {"const": 64}, {"const": 64}, {"const": 1},
+// MANIFEST-SAME:                  {"const": 1000}, {"const": 64}, "n"]}
+// MANIFEST-NEXT:    ]
 // MANIFEST-NEXT:  }
 // MANIFEST-NEXT: }
 // MANIFEST-NEXT: }
@@ -128,20 +159,32 @@
 // PTX1:     .visible .entry linear_grad_1_dw(
 // PTX1-NOT: linear_grad_0
 
+// sm_90a kernels: two tensor-map pointers, C's descriptor, M, N, K.
+// PTX2:     .target sm_90a
+// PTX2:     .visible .entry linear_grad_2_dh(
+// PTX2-COUNT-12: .param .u64 {{.*}}linear_grad_2_dh_param_{{[0-9]+}}
+// PTX2-NEXT: )
+// PTX2-DAG: cp.async.bulk.tensor.2d
+// PTX2-DAG: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
+// PTX2:     .visible .entry linear_grad_2_dw(
+
 // EMULATOR-DAG: linear_grad_0 dh bf16[200x64]: ok
 // EMULATOR-DAG: linear_grad_0 dw f32[1000x64]: ok
 // EMULATOR-DAG: linear_grad_1 dh f32[200x64]: ok
 // EMULATOR-DAG: linear_grad_1 dw bf16[64x1000]: ok
+// EMULATOR-DAG: linear_grad_2 dh bf16[200x64]: ok
+// EMULATOR-DAG: linear_grad_2 dw f32[1000x64]: ok
 
 // NODIR: error: --lmhead-write-bundle needs the folder to write into: --lmhead-write-bundle=dir=<folder>
 // NOTEMPTY: error: refusing to write a bundle into '{{.+}}/notes': it holds 'README', which is not a bundle's (manifest.json and .ptx files only); use an empty or new folder
-// NOTHING: warning: --lmhead-write-bundle: no planned sm_80 lmhead.linear_grad in the module; nothing written
+// NOTHING: warning: --lmhead-write-bundle: no planned lmhead.linear_grad in the module; nothing written
 // NOTDIR: error: cannot write a bundle to '{{.+}}/notes/README': it is not a folder
 
 // PLANNED-MANIFEST: "linear_grad_0_dh"
 // PLANNED-MANIFEST: "linear_grad_0_dw"
 // PLANNED-MANIFEST: "linear_grad_1_dh"
 // PLANNED-MANIFEST: "linear_grad_2_dh"
+// PLANNED-MANIFEST: "linear_grad_3_dh"
 
 func.func @vd(%dz: tensor<?x1000xbf16>, %h: tensor<?x64xbf16>,
               %w: tensor<1000x64xbf16>) -> (tensor<?x64xbf16>, tensor<1000x64xf32>) {
@@ -171,13 +214,12 @@ func.func @negative_no_plan(%dz: tensor<?x1000xbf16>, %h: tensor<?x64xbf16>,
   return %dh : tensor<?x64xbf16>
 }
 
-func.func @negative_sm90(%dz: tensor<?x1000xbf16>, %h: tensor<?x64xbf16>,
-                         %w: tensor<1000x64xbf16>) -> tensor<?x64xbf16> {
-  // expected-warning @below {{not written to the bundle: bundles hold sm_80 kernels only, the plan's target is 'sm_90a'}}
+func.func @sm90(%dz: tensor<?x1000xbf16>, %h: tensor<?x64xbf16>,
+                %w: tensor<1000x64xbf16>) -> (tensor<?x64xbf16>, tensor<1000x64xf32>) {
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #plan_sm90}
       : (tensor<?x1000xbf16>, tensor<?x64xbf16>, tensor<1000x64xbf16>)
-      -> (tensor<?x64xbf16>, tensor<1000x64xbf16>)
-  return %dh : tensor<?x64xbf16>
+      -> (tensor<?x64xbf16>, tensor<1000x64xf32>)
+  return %dh, %dw : tensor<?x64xbf16>, tensor<1000x64xf32>
 }
 
 func.func @negative_bias(%dz: tensor<?x1000xbf16>, %h: tensor<?x64xbf16>,

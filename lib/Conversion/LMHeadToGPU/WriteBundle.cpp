@@ -1,12 +1,16 @@
 //===- WriteBundle.cpp - planned lmhead ops as a runtime bundle -----------===//
 //
-// --lmhead-write-bundle. Each planned sm_80 linear_grad gets its dh and dW
-// kernels (LinearGradKernels.h, GemmKernelSm80.cpp) built into a module of
-// their own, nested in the pass's module only while upstream's NVVM
-// pipeline runs on it as a dynamic pipeline; the PTX is taken out of the
-// resulting gpu.binary and written beside a manifest.json that tells
-// lmheadBundleRun how to launch each kernel on the caller's pointers. The
-// module is left as it was.
+// --lmhead-write-bundle. Each planned linear_grad gets its dh and dW
+// kernels for the plan's target (LinearGradKernels.h; GemmKernelSm80.cpp or
+// GemmKernelSm90.cpp) built into a module of their own, nested in the
+// pass's module only while upstream's NVVM pipeline runs on it as a
+// dynamic pipeline; the PTX is taken out of the resulting gpu.binary and
+// written beside a manifest.json that tells lmheadBundleRun how to launch
+// each kernel on the caller's pointers. sm_80 kernels take memref
+// descriptors of A and B; sm_90a kernels take pointers to TMA tensor maps,
+// which the manifest describes (operand, shape, and the box and swizzle of
+// sm90OperandMapType) for the runtime to encode. The module is left as it
+// was.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,6 +95,8 @@ struct Extent {
   }
 };
 
+int swizzleBytes(nvgpu::TensorMapSwizzleKind swizzle);
+
 /// The manifest entry and kernels of one op.
 class OpBundle {
 public:
@@ -165,7 +171,7 @@ void OpBundle::buildKernels(gpu::GPUModuleOp module,
   OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
   for (const LinearGradProduct &product : products) {
     std::string kernelName = (name + "_" + product.role).str();
-    buildSm80GemmKernel(builder, op.getLoc(), kernelName, product.spec);
+    buildGemmKernel(builder, op.getLoc(), kernelName, product.spec);
     kernels.push_back({kernelName, product});
   }
 }
@@ -207,6 +213,7 @@ void OpBundle::writeManifestEntry(raw_ostream &os) const {
 
   os << "    " << quoted(name) << ": {\n";
   os << "      \"ptx\": " << quoted(ptxFile()) << ",\n";
+  os << "      \"target\": " << quoted(plan.getTarget()) << ",\n";
   os << "      \"layout\": " << quoted(stringifyWeightLayout(op.getLayout()))
      << ",\n";
   // As text: the runtime's JSON reader takes integers only.
@@ -238,11 +245,27 @@ void OpBundle::writeManifestEntry(raw_ostream &os) const {
     const GemmKernelSpec &spec = product.spec;
     // The kernel's arguments A, B, C (memref<?x?xT>, each the seven fields
     // of its descriptor: allocated and aligned pointer, offset, sizes,
-    // strides of a dense row-major buffer), then M, N and K.
+    // strides of a dense row-major buffer), then M, N and K. On sm_90a, A
+    // and B are pointers to tensor maps of the stored operands instead.
     SmallVector<std::string> params;
     for (Value tensor : {product.a, product.b, product.result}) {
       auto [rows, cols] = dimsOf(tensor);
       std::string pointer = quoted(nameOf(tensor));
+      if (spec.target == GemmTarget::Sm90a && tensor != product.result) {
+        nvgpu::TensorMapDescriptorType map =
+            sm90OperandMapType(spec, tensor == product.a);
+        ArrayRef<int64_t> box = map.getTensor().getShape();
+        params.push_back(
+            llvm::formatv("{{\"tensormap\": {0}, \"shape\": [{1}, {2}], "
+                          "\"box\": [{3}, {4}], \"swizzle\": {5}, "
+                          "\"element\": {6}}",
+                          pointer, extentOf(rows).shape(),
+                          extentOf(cols).shape(), box[0], box[1],
+                          swizzleBytes(map.getSwizzle()),
+                          quoted(llvm::formatv("{0}", spec.operandType).str()))
+                .str());
+        continue;
+      }
       params.append({pointer, pointer, "{\"const\": 0}", extentOf(rows).param(),
                      extentOf(cols).param(), extentOf(cols).param(),
                      "{\"const\": 1}"});
@@ -262,6 +285,21 @@ void OpBundle::writeManifestEntry(raw_ostream &os) const {
   }
   os << "      ]\n";
   os << "    }";
+}
+
+/// The swizzle of a tensor map in bytes, as the manifest spells it.
+int swizzleBytes(nvgpu::TensorMapSwizzleKind swizzle) {
+  switch (swizzle) {
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE:
+    return 0;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_32B:
+    return 32;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_64B:
+    return 64;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_128B:
+    return 128;
+  }
+  llvm_unreachable("unknown swizzle");
 }
 
 /// The PTX of the first object of the first gpu.binary in `module`.
@@ -288,9 +326,11 @@ struct WriteBundlePass
   void getDependentDialects(DialectRegistry &registry) const override {
     Base::getDependentDialects(registry);
     // The dynamic pipeline's dialects must be loaded before it runs.
-    OpPassManager pm(ModuleOp::getOperationName());
-    buildKernelLowering(pm, "sm_80");
-    pm.getDependentDialects(registry);
+    for (StringRef chip : {"sm_80", "sm_90a"}) {
+      OpPassManager pm(ModuleOp::getOperationName());
+      buildKernelLowering(pm, chip);
+      pm.getDependentDialects(registry);
+    }
   }
 
   void runOnOperation() override;
@@ -361,11 +401,9 @@ void WriteBundlePass::runOnOperation() {
                      "--lmhead-plan first");
       return;
     }
-    if (plan.getTarget() != "sm_80") {
-      // sm_90a kernels take TMA tensor maps, encoded on the host for each
-      // buffer, which a bundle's parameters cannot carry yet.
-      op.emitWarning("not written to the bundle: bundles hold sm_80 kernels "
-                     "only, the plan's target is '")
+    if (plan.getTarget() != "sm_80" && plan.getTarget() != "sm_90a") {
+      op.emitWarning("not written to the bundle: bundles hold sm_80 and "
+                     "sm_90a kernels, the plan's target is '")
           << plan.getTarget() << "'";
       return;
     }
@@ -389,7 +427,7 @@ void WriteBundlePass::runOnOperation() {
   if (failedAny)
     return signalPassFailure();
   if (ops.empty()) {
-    module.emitWarning("--lmhead-write-bundle: no planned sm_80 "
+    module.emitWarning("--lmhead-write-bundle: no planned "
                        "lmhead.linear_grad in the module; nothing written");
     return markAllAnalysesPreserved();
   }
