@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
 # Prepares the GPU check (bench/device/run.sh) on a machine with LLVM 22 and
-# a build of lmhead (build/, or $LMHEAD_BUILD_DIR): lowers each test program
-# with upstream MLIR, compiles its host code to an x86-64 object, and
-# records its output on the PTX emulator here (`NAME.emulator`) and, where
-# the program has a CPU twin, the twin's output (`NAME.expected`), which
-# the emulator's must equal. Everything goes to bench/device/prepared/, which
-# the GPU machine receives (it has no LLVM).
+# a build of lmhead (build/, or $LMHEAD_BUILD_DIR):
+#
+# - lowers each test program with upstream MLIR, compiles its host code to
+#   an x86-64 object, and records its output on the PTX emulator here
+#   (`NAME.emulator`) and, where the program has a CPU twin, the twin's
+#   output (`NAME.expected`), which the emulator's must equal;
+# - writes the linear_grad bundles that check_kernels.py runs: for each
+#   benchmark shape (N, D, V) one lmhead.linear_grad (bf16 dZ, h, W, layout
+#   vd, dh bf16, dW f32), planned and written by
+#   `lmhead-opt --lmhead-plan=target=T --lmhead-write-bundle`, into
+#   bundles/sm_80 and bundles/sm_90a (PTX only, a few hundred KB); and the
+#   same for small shapes into bundles-small/, which check_kernels.py
+#   --emulator --small then runs here on the emulator against float64.
+#
+# Everything goes to bench/device/prepared/, which the GPU machine receives
+# (it has no LLVM).
 #
 #   bench/device/prepare.sh
 set -euo pipefail
@@ -68,3 +78,39 @@ for entry in "${programs[@]}"; do
   rm -f "$out/$name".{exe,cpu,ll,cpu.ll} "$out"/*.mlir
   echo "prepared $name: $(wc -l < "$out/$name.emulator") result line(s)$([ -n "$twin" ] && echo ', emulator = CPU twin')"
 done
+
+# The linear_grad bundles: one op per shape "N D V", for each target.
+write_bundles() {
+  local folder=$1
+  shift
+  local source="$out/linear_grad_shapes.mlir"
+  local shape n d v
+  : >"$source"
+  for shape in "$@"; do
+    read -r n d v <<<"$shape"
+    cat >>"$source" <<MLIR
+func.func @linear_grad_${n}x${d}x${v}(%dz: tensor<${n}x${v}xbf16>, %h: tensor<${n}x${d}xbf16>,
+    %w: tensor<${v}x${d}xbf16>) -> (tensor<${n}x${d}xbf16>, tensor<${v}x${d}xf32>) {
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+      : (tensor<${n}x${v}xbf16>, tensor<${n}x${d}xbf16>, tensor<${v}x${d}xbf16>)
+      -> (tensor<${n}x${d}xbf16>, tensor<${v}x${d}xf32>)
+  return %dh, %dw : tensor<${n}x${d}xbf16>, tensor<${v}x${d}xf32>
+}
+MLIR
+  done
+  for target in sm_80 sm_90a; do
+    "$build/bin/lmhead-opt" "$source" "--lmhead-plan=target=$target min-tokens=0" \
+      "--lmhead-write-bundle=dir=$folder/$target" -o /dev/null
+  done
+  rm -f "$source"
+}
+
+# The benchmark shapes (N, D, V) of docs/performance.md.
+write_bundles "$out/bundles" "4096 4096 128256" "8192 4096 128256" \
+  "8192 2304 256000" "16384 2048 248320"
+# Ragged token counts, V and D multiples of 8 (TMA needs 16-byte rows).
+write_bundles "$out/bundles-small" "130 64 320" "64 128 200"
+echo "prepared the linear_grad bundles: $(du -sh "$out/bundles" | cut -f1) ($(ls "$out"/bundles/*/*.ptx | wc -l) PTX files)"
+# The check script itself, on the emulator with the small shapes.
+python3 "$here/check_kernels.py" --emulator --small \
+  --runtime "$build/runtime/liblmhead_runtime.so" --bundles "$out/bundles-small"
