@@ -69,11 +69,11 @@
 // CHECK:           nvvm.mma.sync {{.+}} multiplicandAPtxType = #nvvm.mma_type<bf16>{{.+}}shape = #nvvm.shape<m = 16, n = 8, k = 16>
 // CHECK:           scf.yield
 // The epilogue stores only inside C.
+// CHECK:         %[[V:.+]] = vector.extract
 // CHECK:         arith.cmpi slt, %{{.+}}, %[[M]]
 // CHECK:         arith.cmpi slt, %{{.+}}, %[[N]]
 // CHECK:         scf.if
-// CHECK-NEXT:      vector.extract
-// CHECK-NEXT:      memref.store %{{.+}}, %[[C]]
+// CHECK-NEXT:      memref.store %[[V]], %[[C]]
 // The dW kernel reads both operands along M and N: transposed ldmatrix.
 // CHECK-LABEL: gpu.func @linear_grad_0_dw(
 // CHECK-NOT:     transpose = false
@@ -109,9 +109,10 @@ func.func @grad(%dz: tensor<200x1000xbf16>, %h: tensor<200x64xbf16>, %w: tensor<
 // CHECK:         nvvm.cp.async.wait.group 0
 // CHECK-NOT:     transpose = true
 // CHECK:         nvvm.mma.sync {{.+}} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK:         %[[V:.+]] = vector.extract
 // CHECK:         scf.if
-// CHECK-NEXT:      vector.extract
-// CHECK-NEXT:      arith.mulf %{{.+}}, %{{.+}} : f32
+// CHECK-NEXT:      %[[SCALE:.+]] = arith.constant 2.500000e-01 : f32
+// CHECK-NEXT:      arith.mulf %[[V]], %[[SCALE]] : f32
 // CHECK-NEXT:      memref.load %[[C:.+]][
 // CHECK-NEXT:      arith.extf
 // CHECK-NEXT:      arith.addf

@@ -104,6 +104,14 @@ std::string checkSm90GemmKernel(const GemmKernelSpec &spec);
 gpu::GPUFuncOp buildSm90GemmKernel(OpBuilder &builder, Location loc,
                                    StringRef name, const GemmKernelSpec &spec);
 
+/// Writes the epilogue of one element of C at (`row`, `col`): when it lies
+/// inside the `m`×`n` result, `value` (an f32 accumulator) is scaled, added
+/// to C's old value when the kernel accumulates, rounded once to C's element
+/// type and stored. Both kernel writers store their fragments with it.
+void storeResultElement(OpBuilder &builder, Location loc,
+                        const GemmKernelSpec &spec, Value value, Value c,
+                        Value row, Value col, Value m, Value n);
+
 /// Dispatches to the checker of `spec.target`.
 std::string checkGemmKernel(const GemmKernelSpec &spec);
 

@@ -162,6 +162,35 @@ std::string mlir::lmhead::checkGemmKernel(const GemmKernelSpec &spec) {
   return "";
 }
 
+void mlir::lmhead::storeResultElement(OpBuilder &builder, Location loc,
+                                      const GemmKernelSpec &spec, Value value,
+                                      Value c, Value row, Value col, Value m,
+                                      Value n) {
+  auto lessThan = [&](Value x, Value y) {
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, x, y);
+  };
+  Value inside =
+      arith::AndIOp::create(builder, loc, lessThan(row, m), lessThan(col, n));
+  auto ifOp = scf::IfOp::create(builder, loc, inside, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(ifOp.thenBlock());
+  Type f32 = builder.getF32Type();
+  if (spec.scale != 1.0)
+    value = arith::MulFOp::create(
+        builder, loc, value,
+        arith::ConstantOp::create(builder, loc,
+                                  builder.getF32FloatAttr(float(spec.scale))));
+  if (spec.accumulate) {
+    Value old = memref::LoadOp::create(builder, loc, c, ValueRange{row, col});
+    if (old.getType() != f32)
+      old = arith::ExtFOp::create(builder, loc, f32, old);
+    value = arith::AddFOp::create(builder, loc, value, old);
+  }
+  if (spec.resultType != f32)
+    value = arith::TruncFOp::create(builder, loc, spec.resultType, value);
+  memref::StoreOp::create(builder, loc, value, c, ValueRange{row, col});
+}
+
 gpu::GPUFuncOp mlir::lmhead::buildGemmKernel(OpBuilder &builder, Location loc,
                                              StringRef name,
                                              const GemmKernelSpec &spec) {
@@ -367,31 +396,14 @@ void Sm80GemmWriter::writeEpilogue(ValueRange accumulators) {
   Value pairCol = mul(rem(lane, 4), 2);
   Value rowStart = add(blockRow, mul(warpRow, cfg.getWarpM()));
   Value colStart = add(blockCol, mul(warpCol, cfg.getWarpN()));
-  Type f32 = b.getF32Type();
-  Value scale =
-      arith::ConstantOp::create(b, b.getF32FloatAttr(float(spec.scale)));
   for (auto [t, accumulator] : llvm::enumerate(accumulators)) {
     int64_t i = t / tilesN, j = t % tilesN;
     for (int64_t e = 0; e < 4; ++e) {
       Value row = add(rowStart, add(group, index(i * 16 + (e / 2) * 8)));
       Value col = add(colStart, add(pairCol, index(j * 8 + e % 2)));
-      Value inside =
-          arith::AndIOp::create(b, lessThan(row, m), lessThan(col, n));
-      auto ifOp = scf::IfOp::create(b, inside, /*withElseRegion=*/false);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifOp.thenBlock());
-      Value value = vector::ExtractOp::create(b, accumulator, e);
-      if (spec.scale != 1.0)
-        value = arith::MulFOp::create(b, value, scale);
-      if (spec.accumulate) {
-        Value old = memref::LoadOp::create(b, c, ValueRange{row, col});
-        if (old.getType() != f32)
-          old = arith::ExtFOp::create(b, f32, old);
-        value = arith::AddFOp::create(b, value, old);
-      }
-      if (spec.resultType != f32)
-        value = arith::TruncFOp::create(b, spec.resultType, value);
-      memref::StoreOp::create(b, value, c, ValueRange{row, col});
+      storeResultElement(b, b.getLoc(), spec,
+                         vector::ExtractOp::create(b, accumulator, e), c, row,
+                         col, m, n);
     }
   }
 }

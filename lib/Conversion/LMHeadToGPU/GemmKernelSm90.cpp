@@ -331,29 +331,13 @@ void Sm90GemmWriter::writeConsumer(Value kSteps, Value consumer) {
   Value rowBase =
       add(add(blockRow, rowStart), add(mul(warp, 16), div(lane, 4)));
   Value colBase = add(blockCol, mul(rem(lane, 4), 2));
-  Value scale =
-      arith::ConstantOp::create(b, b.getF32FloatAttr(float(spec.scale)));
   for (int64_t i = 0; i < tilesM; ++i) {
     for (int64_t r = 0; r < width / 2; ++r) {
       Value row = add(rowBase, index(i * 64 + 8 * ((r / 2) % 2)));
       Value col = add(colBase, index(8 * (r / 4) + r % 2));
-      Value inside =
-          arith::AndIOp::create(b, lessThan(row, m), lessThan(col, n));
-      auto ifOp = scf::IfOp::create(b, inside, /*withElseRegion=*/false);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifOp.thenBlock());
-      Value value = LLVM::ExtractValueOp::create(b, loop.getResult(i), r);
-      if (spec.scale != 1.0)
-        value = arith::MulFOp::create(b, value, scale);
-      if (spec.accumulate) {
-        Value old = memref::LoadOp::create(b, c, ValueRange{row, col});
-        if (old.getType() != f32)
-          old = arith::ExtFOp::create(b, f32, old);
-        value = arith::AddFOp::create(b, value, old);
-      }
-      if (spec.resultType != f32)
-        value = arith::TruncFOp::create(b, spec.resultType, value);
-      memref::StoreOp::create(b, value, c, ValueRange{row, col});
+      storeResultElement(b, b.getLoc(), spec,
+                         LLVM::ExtractValueOp::create(b, loop.getResult(i), r),
+                         c, row, col, m, n);
     }
   }
 }
