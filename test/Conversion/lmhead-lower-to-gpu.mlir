@@ -69,7 +69,7 @@
 // CHECK:           nvvm.mma.sync {{.+}} multiplicandAPtxType = #nvvm.mma_type<bf16>{{.+}}shape = #nvvm.shape<m = 16, n = 8, k = 16>
 // CHECK:           scf.yield
 // The epilogue stores only inside C.
-// CHECK:         %[[V:.+]] = vector.extract
+// CHECK:         %[[V:.+]] = vector.extract %{{[0-9]+}}#0[0] : f32 from vector<4xf32>
 // CHECK:         arith.cmpi slt, %{{.+}}, %[[M]]
 // CHECK:         arith.cmpi slt, %{{.+}}, %[[N]]
 // CHECK:         scf.if
@@ -109,7 +109,7 @@ func.func @grad(%dz: tensor<200x1000xbf16>, %h: tensor<200x64xbf16>, %w: tensor<
 // CHECK:         nvvm.cp.async.wait.group 0
 // CHECK-NOT:     transpose = true
 // CHECK:         nvvm.mma.sync {{.+}} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
-// CHECK:         %[[V:.+]] = vector.extract
+// CHECK:         %[[V:.+]] = vector.extract %{{[0-9]+}}#0[0] : f32 from vector<4xf32>
 // CHECK:         scf.if
 // CHECK-NEXT:      %[[SCALE:.+]] = arith.constant 2.500000e-01 : f32
 // CHECK-NEXT:      arith.mulf %[[V]], %[[SCALE]] : f32
