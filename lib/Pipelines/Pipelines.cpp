@@ -103,6 +103,7 @@ void lmhead::buildGPUPipeline(OpPassManager &pm,
   plan.stages = options.stages;
   plan.copyBytes = options.copyBytes;
   plan.swizzle = options.swizzle;
+  plan.f32Operands = options.f32Operands;
   pm.addPass(createLMHeadPlan(plan));
   pm.addPass(createLMHeadLowerToGPU());
   pm.addPass(createLMHeadDecompose());

@@ -27,6 +27,9 @@
 // RUN: not lmhead-opt %s --lmhead-plan=swizzle=2 2>&1 | FileCheck %s --check-prefix=BADSWIZZLE
 // RUN: not lmhead-opt %s --lmhead-plan=block-m=-64 2>&1 | FileCheck %s --check-prefix=BADBLOCK
 // RUN: not lmhead-opt %s --lmhead-plan=min-tokens=-1 2>&1 | FileCheck %s --check-prefix=BADMIN
+// RUN: lmhead-opt %s --lmhead-plan=f32-operands=f32 | FileCheck %s --check-prefix=SM80
+// RUN: lmhead-opt %s --lmhead-plan=f32-operands=bf16 | FileCheck %s --check-prefix=F32BF16
+// RUN: not lmhead-opt %s --lmhead-plan=f32-operands=tf32 2>&1 | FileCheck %s --check-prefix=BADF32
 
 // NOCONFIG: error: 'lmhead.linear_grad' op dh = dZ·W: no sm_80 kernel configuration with stages=6 fits: stages must be 2..5 on sm_80, got 6
 // BADTARGET: error: lmhead-plan: unknown target 'sm_75'; expected one of sm_80, sm_90a
@@ -122,8 +125,18 @@ func.func @negative_few_tokens(%dz: tensor<64x1024xbf16>, %h: tensor<64x256xbf16
 // SM90-LABEL: func.func @negative_f32(
 // SM90-NOT: lmhead.linear_grad
 // SM90: linalg.generic
+// With f32-operands=bf16 the f32 op reads its operands rounded to bf16 and
+// is planned; its results stay f32.
+// F32BF16-LABEL: func.func @negative_f32(
+// F32BF16-SAME:    %[[DZ:[^:]+]]: tensor<1024x32000xf32>, %[[H:[^:]+]]: tensor<1024x512xf32>, %[[W:[^:]+]]: tensor<32000x512xf32>
+// F32BF16:         %[[DZB:.+]] = linalg.map { arith.truncf } ins(%[[DZ]] : tensor<1024x32000xf32>) outs(%{{.+}} : tensor<1024x32000xbf16>)
+// F32BF16:         %[[HB:.+]] = linalg.map { arith.truncf } ins(%[[H]] : tensor<1024x512xf32>)
+// F32BF16:         %[[WB:.+]] = linalg.map { arith.truncf } ins(%[[W]] : tensor<32000x512xf32>)
+// F32BF16:         lmhead.linear_grad %[[DZB]], %[[HB]], %[[WB]] layout(vd) {lmhead.plan = #lmhead.plan<target = "sm_80"
+// F32BF16-SAME:      : (tensor<1024x32000xbf16>, tensor<1024x512xbf16>, tensor<32000x512xbf16>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>)
+// BADF32: error: lmhead-plan: f32-operands must be f32 (keep f32 ops exact, on the host) or bf16 (round their operands for the kernels); got 'tf32'
 func.func @negative_f32(%dz: tensor<1024x32000xf32>, %h: tensor<1024x512xf32>, %w: tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>) {
-  // expected-remark @+1 {{decomposed: dh = dZ·W: f32 operands need a SIMT kernel or allow-tf32; not planned}}
+  // expected-remark @+1 {{decomposed: dh = dZ·W: f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 rounds them to bf16 for the kernels); kept exact on the host}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<1024x32000xf32>, tensor<1024x512xf32>, tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>)
   return %dh, %dw : tensor<1024x512xf32>, tensor<32000x512xf32>

@@ -173,8 +173,10 @@ TEST(CostModelTest, F32OperandsAreNotPlanned) {
   for (llvm::StringRef name : {"sm_80", "sm_90a"}) {
     GemmPlan plan = planGemm(dhProblem(kBenchmarkShapes[0], 4), target(name));
     EXPECT_EQ(plan.failure, GemmPlan::Failure::Unsupported);
-    EXPECT_EQ(plan.reason,
-              "f32 operands need a SIMT kernel or allow-tf32; not planned");
+    EXPECT_EQ(
+        plan.reason,
+        "f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 "
+        "rounds them to bf16 for the kernels); kept exact on the host");
   }
 }
 

@@ -63,6 +63,11 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       *this, "copy-bytes",
       llvm::cl::desc("Width of the global-to-shared copies (0: chosen)"),
       llvm::cl::init(0)};
+  PassOptions::Option<std::string> f32Operands{
+      *this, "f32-operands",
+      llvm::cl::desc("f32 ops: f32 (exact, on the host) or bf16 (operands "
+                     "rounded for the tensor-core kernels)"),
+      llvm::cl::init("f32")};
   PassOptions::Option<int64_t> swizzle{
       *this, "swizzle",
       llvm::cl::desc("1: swizzled shared-memory rows required (0: chosen)"),

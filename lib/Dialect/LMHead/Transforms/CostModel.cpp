@@ -167,7 +167,8 @@ std::optional<std::string> unsupportedReason(const GemmProblem &p,
                                              const GpuTarget &target) {
   if (p.elementBytes == 4)
     return std::string(
-        "f32 operands need a SIMT kernel or allow-tf32; not planned");
+        "f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 "
+        "rounds them to bf16 for the kernels); kept exact on the host");
   if (p.elementBytes != 2)
     return ("operands of " + llvm::Twine(p.elementBytes) +
             " bytes are not planned; the kernels take bf16 or f16")

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lmhead/Dialect/LMHead/Transforms/CostModel.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
+#include "lmhead/Dialect/LMHead/Transforms/CostModel.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -148,6 +148,45 @@ std::string describe(StringRef gemm, const GemmPrediction &p,
       .str();
 }
 
+/// Says that `op`'s operands were rounded for the kernels.
+void remarkRounded(Operation *op, const Twine &what) {
+  remark::analysis(op->getLoc(), remark::RemarkOpts::name("LMHeadRoundedToBF16")
+                                     .category(kRemarkCategory)
+                                     .function(enclosingFunctionName(op)))
+      << what.str();
+}
+
+/// Rounds dZ, h and W of `op` to bf16 (round to nearest even) with an
+/// elementwise linalg.map each, so the op's products read bf16 operands;
+/// its result and accumulator types stay as they are. Returns the operands
+/// it replaced.
+SmallVector<Value, 3> roundOperandsToBF16(LinearGradOp op) {
+  SmallVector<Value, 3> exact = {op.getDz(), op.getH(), op.getW()};
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto round = [&](Value value) -> Value {
+    auto type = cast<RankedTensorType>(value.getType());
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d))
+        sizes.push_back(tensor::DimOp::create(b, loc, value, d));
+    Value init = tensor::EmptyOp::create(b, loc, type.getShape(),
+                                         b.getBF16Type(), sizes);
+    auto map = linalg::MapOp::create(
+        b, loc, ValueRange{value}, init,
+        [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+          Value rounded = arith::TruncFOp::create(
+              nested, nestedLoc, nested.getBF16Type(), args[0]);
+          linalg::YieldOp::create(nested, nestedLoc, rounded);
+        });
+    return map.getResult().front();
+  };
+  op.getDzMutable().assign(round(op.getDz()));
+  op.getHMutable().assign(round(op.getH()));
+  op.getWMutable().assign(round(op.getW()));
+  return exact;
+}
+
 struct PlanPass : lmhead::impl::LMHeadPlanBase<PlanPass> {
   using Base::Base;
 
@@ -196,6 +235,12 @@ LogicalResult PlanPass::initialize(MLIRContext *context) {
            << int64_t(copyBytes);
     return failure();
   }
+  if (f32Operands != "f32" && f32Operands != "bf16") {
+    fail() << "lmhead-plan: f32-operands must be f32 (keep f32 ops exact, on "
+              "the host) or bf16 (round their operands for the kernels); got '"
+           << f32Operands.getValue() << "'";
+    return failure();
+  }
   if (swizzle != 0 && swizzle != 1) {
     fail() << "lmhead-plan: swizzle must be 1 (require swizzled rows) or 0 "
               "(let the cost model choose); got "
@@ -237,6 +282,24 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
     return Outcome::Decompose;
   }
 
+  // With f32-operands=bf16 an f32 op is planned as the bf16 op it becomes;
+  // if it cannot be planned, it gets its f32 operands back.
+  SmallVector<Value, 3> exactOperands;
+  if (getElementTypeOrSelf(dz.getType()).isF32() && f32Operands == "bf16")
+    exactOperands = roundOperandsToBF16(op);
+  auto restoreOperands = [&]() {
+    if (exactOperands.empty())
+      return;
+    SmallVector<Operation *, 3> rounding = {op.getDz().getDefiningOp(),
+                                            op.getH().getDefiningOp(),
+                                            op.getW().getDefiningOp()};
+    op.getDzMutable().assign(exactOperands[0]);
+    op.getHMutable().assign(exactOperands[1]);
+    op.getWMutable().assign(exactOperands[2]);
+    for (Operation *map : rounding)
+      map->erase();
+  };
+
   LinearGradGemms gemms =
       gemmsOf(op, dynamicTokens ? kAssumedTokens : tokens, vocab, hidden);
   GemmPlan dhPlan = planGemm(gemms.dh, *gpu, overrides);
@@ -247,16 +310,22 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
       {"dh = dZ·W", &dhPlan}, {vd ? "dW = dZᵀ·h" : "dWᵀ = hᵀ·dZ", &dwPlan}};
   for (auto [gemm, plan] : plans) {
     if (plan->failure == GemmPlan::Failure::Unsupported) {
+      restoreOperands();
       remarkDecomposed(op, gemm + ": " + plan->reason);
       return Outcome::Decompose;
     }
   }
   for (auto [gemm, plan] : plans) {
     if (plan->failure == GemmPlan::Failure::NoValidConfig) {
+      restoreOperands();
       op.emitOpError() << gemm << ": " << plan->reason;
       return Outcome::Error;
     }
   }
+  if (!exactOperands.empty())
+    remarkRounded(op, "f32 operands rounded to bf16 for the tensor-core "
+                      "kernels (f32-operands=bf16); the products accumulate "
+                      "in f32");
 
   MLIRContext *context = op.getContext();
   const GemmPrediction &dh = *dhPlan.choice, &dw = *dwPlan.choice;

@@ -135,7 +135,9 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
     does), with a remark saying why, when its token count N is static and
     below `min-tokens` (a GEMM that small is better left to the host
     compiler), when its operands are f32 (the kernels use 16-bit tensor-core
-    MMAs), when its products accumulate in another type than f32, when D or
+    MMAs; an f32 op stays exact on the host unless `f32-operands=bf16`
+    allows the kernels to round its operands to bf16, which the op then does
+    explicitly), when its products accumulate in another type than f32, when D or
     V is dynamic, or when an operand's rows are not aligned for the
     asynchronous copies (a bf16 row of odd length). A dynamic N is planned
     for 8192 tokens. `lmhead.ce_linear_fwd` and `lmhead.ce_linear_grad` are
@@ -194,7 +196,12 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
            "the widest the operands' rows allow)">,
     Option<"swizzle", "swizzle", "int64_t", /*default=*/"0",
            "1 requires swizzled shared-memory rows (0: swizzled whenever a "
-           "row has at least 32 bytes)">
+           "row has at least 32 bytes)">,
+    Option<"f32Operands", "f32-operands", "std::string",
+           /*default=*/"\"f32\"",
+           "what an op with f32 operands computes in: f32 (decomposed for "
+           "the host, exact) or bf16 (operands rounded to bf16 for the "
+           "tensor-core kernels, products still accumulated in f32)">
   ];
   let dependentDialects = [
     "::mlir::lmhead::LMHeadDialect",
