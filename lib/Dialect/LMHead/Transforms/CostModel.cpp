@@ -531,7 +531,8 @@ mlir::lmhead::predictGemm(const GemmProblem &problem, const GpuTarget &target,
 
 GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem,
                                 const GpuTarget &target,
-                                const GemmOverrides &overrides) {
+                                const GemmOverrides &overrides,
+                                std::vector<GemmPrediction> *valid) {
   GemmPlan plan;
   if (std::optional<std::string> why = unsupportedReason(problem, target)) {
     plan.failure = GemmPlan::Failure::Unsupported;
@@ -580,6 +581,8 @@ GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem,
                   continue;
                 }
                 ++plan.validCandidates;
+                if (valid)
+                  valid->push_back(*pred);
                 if (!plan.choice || better(*pred, *plan.choice))
                   plan.choice = pred;
               }

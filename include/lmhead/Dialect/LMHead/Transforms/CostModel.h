@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir {
 namespace lmhead {
@@ -172,9 +173,12 @@ std::optional<GemmPrediction> predictGemm(const GemmProblem &problem,
 
 /// Enumerates the candidate configurations of `problem` on `target` (within
 /// `overrides`), predicts each valid one and returns the fastest; ties go to
-/// the one reading fewer bytes from L2, then to less shared memory.
+/// the one reading fewer bytes from L2, then to less shared memory. With
+/// `valid`, every valid candidate (every configuration the model could
+/// choose) is also appended there.
 GemmPlan planGemm(const GemmProblem &problem, const GpuTarget &target,
-                  const GemmOverrides &overrides = {});
+                  const GemmOverrides &overrides = {},
+                  std::vector<GemmPrediction> *valid = nullptr);
 
 } // namespace lmhead
 } // namespace mlir
