@@ -148,6 +148,14 @@ std::string describe(StringRef gemm, const GemmPrediction &p,
       .str();
 }
 
+/// Lists one configuration the model could choose for one of `op`'s GEMMs.
+void remarkCandidate(Operation *op, const Twine &what) {
+  remark::analysis(op->getLoc(), remark::RemarkOpts::name("LMHeadCandidate")
+                                     .category(kRemarkCategory)
+                                     .function(enclosingFunctionName(op)))
+      << what.str();
+}
+
 /// Says that `op`'s operands were rounded for the kernels.
 void remarkRounded(Operation *op, const Twine &what) {
   remark::analysis(op->getLoc(), remark::RemarkOpts::name("LMHeadRoundedToBF16")
@@ -251,6 +259,15 @@ LogicalResult PlanPass::initialize(MLIRContext *context) {
 }
 
 PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
+  if (auto given = op->getAttrOfType<KernelPlanAttr>(kPlanAttrName)) {
+    if (given.getTarget() != gpu->name) {
+      op.emitOpError() << "is already planned for " << given.getTarget()
+                       << "; --lmhead-plan targets " << gpu->name;
+      return Outcome::Error;
+    }
+    remarkPassed(op, "keeps the plan it carries");
+    return Outcome::Planned;
+  }
   Type acc = op.getAccumulatorType();
   if (!acc.isF32()) {
     std::string type;
@@ -302,8 +319,22 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
 
   LinearGradGemms gemms =
       gemmsOf(op, dynamicTokens ? kAssumedTokens : tokens, vocab, hidden);
-  GemmPlan dhPlan = planGemm(gemms.dh, *gpu, overrides);
-  GemmPlan dwPlan = planGemm(gemms.dw, *gpu, overrides);
+  std::vector<GemmPrediction> dhValid, dwValid;
+  GemmPlan dhPlan =
+      planGemm(gemms.dh, *gpu, overrides, listConfigs ? &dhValid : nullptr);
+  GemmPlan dwPlan =
+      planGemm(gemms.dw, *gpu, overrides, listConfigs ? &dwValid : nullptr);
+  for (auto [gemm, valid] :
+       {std::pair<StringRef, std::vector<GemmPrediction> *>{"dh", &dhValid},
+        {"dw", &dwValid}}) {
+    for (const GemmPrediction &p : *valid) {
+      std::string config;
+      llvm::raw_string_ostream os(config);
+      os << configAttr(op.getContext(), p.tiles);
+      remarkCandidate(op, gemm + " candidate: " + config + " " +
+                              llvm::formatv("{0:F2}", p.micros).str() + " us");
+    }
+  }
   // A problem the kernels cannot take goes back to the host compiler; the
   // dh reason comes first because f32 and misaligned rows fail both.
   std::pair<StringRef, const GemmPlan *> plans[] = {

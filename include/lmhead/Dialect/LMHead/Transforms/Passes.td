@@ -141,7 +141,8 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
     V is dynamic, or when an operand's rows are not aligned for the
     asynchronous copies (a bf16 row of odd length). A dynamic N is planned
     for 8192 tokens. `lmhead.ce_linear_fwd` and `lmhead.ce_linear_grad` are
-    left alone, with a remark.
+    left alone, with a remark. An op that already carries an `lmhead.plan`
+    for the same target (written by hand or by a tool) keeps it.
 
     The options `block-m` ... `swizzle` fix a field of both GEMMs'
     configurations (0 leaves it to the model); an op for which no
@@ -197,6 +198,9 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
     Option<"swizzle", "swizzle", "int64_t", /*default=*/"0",
            "1 requires swizzled shared-memory rows (0: swizzled whenever a "
            "row has at least 32 bytes)">,
+    Option<"listConfigs", "list-configs", "bool", /*default=*/"false",
+           "also report, one remark each, every configuration the model "
+           "could choose for each GEMM, with its predicted time">,
     Option<"f32Operands", "f32-operands", "std::string",
            /*default=*/"\"f32\"",
            "what an op with f32 operands computes in: f32 (decomposed for "

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Runs linear_grad kernels of every configuration the cost model can choose.
+
+    sweep_configs.py --target sm_80|sm_90a --chunk I/N --seed S
+        [--n 70 --d 40 --v 136] [--keep DIR] -- <check_equivalence flags>
+
+1. `--lmhead-plan=... list-configs=1` lists, one remark each, every
+   configuration the model could choose for the dh and the dW GEMM of one
+   bf16 linear_grad of N×D×V (layout vd; both results f32, so the f32
+   tolerance holds the kernels to exact bf16 products).
+2. The k-th op of the sweep takes the k-th dh and the k-th dW configuration
+   (the shorter list repeats), as a hand-written `lmhead.plan`; the ops of
+   chunk I of N go into one function `@sweep`, all reading the same dZ, h
+   and W and each returning its own dh and dW.
+3. check_equivalence.py (with the flags after `--`: the transformed side's
+   pipeline, runtime and LMHEAD_DEVICE=emulator) runs `@sweep` through
+   `--lmhead-pipeline` (which keeps the plans) on the emulator and the
+   original on the CPU with the same random inputs, and compares every
+   result.
+
+Prints how many configurations the chunk ran, then check_equivalence's
+verdict; exits like it.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+CHECK = os.path.join(HERE, "..", "..", "Inputs", "check_equivalence.py")
+
+
+def op_text(n, d, v, plan=None, name="%r"):
+    types = (f"tensor<{n}x{v}xbf16>, tensor<{n}x{d}xbf16>, "
+             f"tensor<{v}x{d}xbf16>")
+    results = f"tensor<{n}x{d}xf32>, tensor<{v}x{d}xf32>"
+    attr = f" {{lmhead.plan = {plan}}}" if plan else ""
+    return (f"  {name}:2 = lmhead.linear_grad %dz, %h, %w layout(vd){attr}\n"
+            f"      : ({types}) -> ({results})\n")
+
+
+def candidates(lmhead_opt, target, n, d, v, workdir):
+    """The dh and dW configurations the model lists, in its order."""
+    path = os.path.join(workdir, "one_op.mlir")
+    with open(path, "w") as f:
+        f.write(f"func.func @one(%dz: tensor<{n}x{v}xbf16>, "
+                f"%h: tensor<{n}x{d}xbf16>, %w: tensor<{v}x{d}xbf16>) "
+                f"-> (tensor<{n}x{d}xf32>, tensor<{v}x{d}xf32>) {{\n"
+                + op_text(n, d, v) +
+                f"  return %r#0, %r#1 : tensor<{n}x{d}xf32>, "
+                f"tensor<{v}x{d}xf32>\n}}\n")
+    done = subprocess.run(
+        [lmhead_opt, path,
+         f"--lmhead-plan=target={target} min-tokens=0 list-configs=1",
+         "--remarks-filter=lmhead-plan", "--remark-format=emitRemark",
+         "-o", os.devnull], capture_output=True, text=True, check=True)
+    found = {"dh": [], "dw": []}
+    for gemm, config in re.findall(
+            r'Remark="(dh|dw) candidate: (#lmhead\.gemm<[^>]*>)', done.stderr):
+        found[gemm].append(config)
+    if not found["dh"] or not found["dw"]:
+        sys.exit(f"no candidate configurations listed for {target}:\n"
+                 + done.stderr[-2000:])
+    return found["dh"], found["dw"]
+
+
+def main(argv):
+    if "--" in argv:
+        split = argv.index("--")
+        argv, check_flags = argv[:split], argv[split + 1:]
+    else:
+        check_flags = []
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--target", required=True,
+                        choices=("sm_80", "sm_90a"))
+    parser.add_argument("--chunk", default="0/1", metavar="I/N")
+    parser.add_argument("--seed", required=True)
+    parser.add_argument("--n", type=int, default=70)
+    parser.add_argument("--d", type=int, default=40)
+    parser.add_argument("--v", type=int, default=136)
+    parser.add_argument("--keep", metavar="DIR")
+    args = parser.parse_args(argv)
+    index, count = (int(x) for x in args.chunk.split("/"))
+    lmhead_opt = os.environ.get("LMHEAD_OPT", "lmhead-opt")
+    n, d, v = args.n, args.d, args.v
+
+    workdir = args.keep or tempfile.mkdtemp(prefix="sweep-")
+    os.makedirs(workdir, exist_ok=True)
+    dh, dw = candidates(lmhead_opt, args.target, n, d, v, workdir)
+    total = max(len(dh), len(dw))
+    per = -(-total // count)
+    ops = range(index * per, min(total, (index + 1) * per))
+
+    results, body = [], []
+    for k in ops:
+        plan = (f'#lmhead.plan<target = "{args.target}", '
+                f"dh = {dh[k % len(dh)][len('#lmhead.gemm'):]}, "
+                f"dw = {dw[k % len(dw)][len('#lmhead.gemm'):]}, "
+                f"dhMicros = 0.0 : f64, dwMicros = 0.0 : f64>")
+        body.append(op_text(n, d, v, plan, f"%r{k}"))
+        results += [f"%r{k}#0", f"%r{k}#1"]
+    result_types = ", ".join([f"tensor<{n}x{d}xf32>", f"tensor<{v}x{d}xf32>"]
+                             * len(ops))
+    graph = os.path.join(workdir, "sweep.mlir")
+    with open(graph, "w") as f:
+        f.write(f"func.func @sweep(%dz: tensor<{n}x{v}xbf16>, "
+                f"%h: tensor<{n}x{d}xbf16>, %w: tensor<{v}x{d}xbf16>) "
+                f"-> ({result_types}) {{\n" + "".join(body) +
+                f"  return {', '.join(results)} : {result_types}\n}}\n")
+    print(f"{args.target}: configurations {ops.start}..{ops.stop - 1} of "
+          f"{len(dh)} dh and {len(dw)} dW configurations "
+          f"(N={n}, D={d}, V={v})", flush=True)
+    done = subprocess.run([sys.executable, CHECK, graph, "--func=sweep",
+                           f"--seed={args.seed}", *check_flags],
+                          capture_output=True, text=True)
+    lines = done.stdout.splitlines()
+    failed = [line for line in lines if "FAIL" in line]
+    for line in failed[:20]:
+        print(line)
+    passed = sum(1 for line in lines if line.endswith("PASS"))
+    print(f"{passed} of {2 * len(ops)} results within tolerance")
+    print(lines[-1] if lines else done.stderr[-2000:])
+    sys.exit(done.returncode)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
