@@ -45,6 +45,11 @@ import struct
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "scripts"))
+from bundle_runtime import Runtime  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # Relative Frobenius error bounds, by result type. bf16 results: the final
@@ -55,53 +60,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # (1e-3 for K = 16384) relative to the sum of magnitudes, so 1e-5, which the
 # emulator meets on small K, would fail correct kernels on hardware.
 TOLERANCE = {"bf16": 1e-2, "f16": 1e-2, "f32": 1e-3}
-
-
-class Runtime:
-    """liblmhead_runtime.so through ctypes."""
-
-    def __init__(self, path):
-        lib = ctypes.CDLL(path)
-        self.lib = lib
-        lib.lmheadGetLastErrorMessage.restype = ctypes.c_char_p
-        lib.lmheadBundleLoad.argtypes = [ctypes.c_char_p,
-                                         ctypes.POINTER(ctypes.c_void_p)]
-        lib.lmheadBundleRun.argtypes = [
-            ctypes.c_void_p, ctypes.c_char_p,
-            ctypes.POINTER(ctypes.c_ulonglong), ctypes.c_ulonglong,
-            ctypes.c_void_p]
-        lib.lmheadBundleUnload.argtypes = [ctypes.c_void_p]
-        lib.mgpuMemAlloc.restype = ctypes.c_void_p
-        lib.mgpuMemAlloc.argtypes = [ctypes.c_uint64, ctypes.c_void_p,
-                                     ctypes.c_bool]
-        lib.mgpuMemFree.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
-        lib.mgpuMemcpy.argtypes = [ctypes.c_void_p, ctypes.c_void_p,
-                                   ctypes.c_size_t, ctypes.c_void_p]
-        lib.mgpuStreamCreate.restype = ctypes.c_void_p
-        lib.mgpuStreamSynchronize.argtypes = [ctypes.c_void_p]
-        lib.mgpuStreamDestroy.argtypes = [ctypes.c_void_p]
-
-    def check(self, status, call):
-        if status != 0:
-            raise RuntimeError(f"{call} failed ({status}): "
-                               f"{self.lib.lmheadGetLastErrorMessage().decode()}")
-
-    def load(self, directory):
-        bundle = ctypes.c_void_p()
-        self.check(self.lib.lmheadBundleLoad(directory.encode(),
-                                             ctypes.byref(bundle)),
-                   f"lmheadBundleLoad({directory})")
-        return bundle
-
-    def run(self, bundle, op, operands, stream):
-        array = (ctypes.c_ulonglong * len(operands))(*operands)
-        self.check(self.lib.lmheadBundleRun(bundle, op.encode(), array,
-                                            len(operands),
-                                            ctypes.c_void_p(stream)),
-                   f"lmheadBundleRun({op})")
-
-    def unload(self, bundle):
-        self.check(self.lib.lmheadBundleUnload(bundle), "lmheadBundleUnload")
 
 
 class Bundle:

@@ -25,6 +25,11 @@ import random
 import struct
 import sys
 
+sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "scripts"))
+from bundle_runtime import Runtime  # noqa: E402
+
 TOLERANCE = {"bf16": 1e-2, "f16": 1e-2, "f32": 1e-5}
 
 
@@ -75,34 +80,6 @@ def random_tensor(rng, element, shape):
     return Tensor(element, shape,
                   [to_bits(rng.uniform(-1.0, 1.0), element)
                    for _ in range(count)])
-
-
-class Runtime:
-    def __init__(self, path):
-        lib = ctypes.CDLL(path)
-        self.lib = lib
-        lib.lmheadGetLastErrorMessage.restype = ctypes.c_char_p
-        lib.lmheadBundleLoad.argtypes = [ctypes.c_char_p,
-                                         ctypes.POINTER(ctypes.c_void_p)]
-        lib.lmheadBundleRun.argtypes = [
-            ctypes.c_void_p, ctypes.c_char_p,
-            ctypes.POINTER(ctypes.c_ulonglong), ctypes.c_ulonglong,
-            ctypes.c_void_p]
-        lib.lmheadBundleUnload.argtypes = [ctypes.c_void_p]
-        lib.mgpuMemAlloc.restype = ctypes.c_void_p
-        lib.mgpuMemAlloc.argtypes = [ctypes.c_uint64, ctypes.c_void_p,
-                                     ctypes.c_bool]
-        lib.mgpuMemFree.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
-        lib.mgpuMemcpy.argtypes = [ctypes.c_void_p, ctypes.c_void_p,
-                                   ctypes.c_size_t, ctypes.c_void_p]
-        lib.mgpuStreamCreate.restype = ctypes.c_void_p
-        lib.mgpuStreamSynchronize.argtypes = [ctypes.c_void_p]
-        lib.mgpuStreamDestroy.argtypes = [ctypes.c_void_p]
-
-    def check(self, status, call):
-        if status != 0:
-            sys.exit(f"{call} failed ({status}): "
-                     f"{self.lib.lmheadGetLastErrorMessage().decode()}")
 
 
 def reference(op, inputs, n):

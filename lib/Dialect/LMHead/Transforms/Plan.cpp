@@ -259,14 +259,16 @@ LogicalResult PlanPass::initialize(MLIRContext *context) {
 }
 
 PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
+  // A plan for this target (by hand or by a tool) is kept; one for another
+  // target is replaced.
   if (auto given = op->getAttrOfType<KernelPlanAttr>(kPlanAttrName)) {
-    if (given.getTarget() != gpu->name) {
-      op.emitOpError() << "is already planned for " << given.getTarget()
-                       << "; --lmhead-plan targets " << gpu->name;
-      return Outcome::Error;
+    if (given.getTarget() == gpu->name) {
+      remarkPassed(op, "keeps the plan it carries");
+      return Outcome::Planned;
     }
-    remarkPassed(op, "keeps the plan it carries");
-    return Outcome::Planned;
+    remarkKept(op, "replaces its " + given.getTarget() + " plan with one for " +
+                       gpu->name);
+    op->removeAttr(kPlanAttrName);
   }
   Type acc = op.getAccumulatorType();
   if (!acc.isF32()) {

@@ -142,7 +142,8 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
     asynchronous copies (a bf16 row of odd length). A dynamic N is planned
     for 8192 tokens. `lmhead.ce_linear_fwd` and `lmhead.ce_linear_grad` are
     left alone, with a remark. An op that already carries an `lmhead.plan`
-    for the same target (written by hand or by a tool) keeps it.
+    for the same target (written by hand or by a tool) keeps it; a plan for
+    another target is replaced.
 
     The options `block-m` ... `swizzle` fix a field of both GEMMs'
     configurations (0 leaves it to the model); an op for which no
