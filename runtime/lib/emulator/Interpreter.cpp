@@ -1336,32 +1336,8 @@ private:
       return perHalf(a, b, 0, [&](uint64_t x, uint64_t y, uint64_t) {
         return floatBinary(op, type.half(), x, y, ftz);
       });
-    if (type.bits == 64) {
-      double x = asDouble(a), y = asDouble(b), r = 0;
-      switch (op) {
-      case Op::Add:
-        r = x + y;
-        break;
-      case Op::Sub:
-        r = x - y;
-        break;
-      case Op::Mul:
-        r = x * y;
-        break;
-      case Op::Div:
-        r = x / y;
-        break;
-      case Op::Min:
-        r = std::fmin(x, y);
-        break;
-      case Op::Max:
-        r = std::fmax(x, y);
-        break;
-      default:
-        break;
-      }
-      return fromDouble(r);
-    }
+    if (type.bits == 64)
+      return fromDouble(applyBinary(op, asDouble(a), asDouble(b)));
     auto load = [&](uint64_t bits) {
       float v = type.bits == 32 ? asFloat(bits)
                 : type.brain    ? bf16ToFloat(static_cast<uint16_t>(bits))
@@ -1370,30 +1346,28 @@ private:
         v = std::copysign(0.0f, v);
       return v;
     };
-    float x = load(a), y = load(b), r = 0;
+    return store(applyBinary(op, load(a), load(b)), type, ftz);
+  }
+
+  /// `op` of x and y in T's own round-to-nearest arithmetic (f32 for the
+  /// 16-bit types, which `store` then rounds once more).
+  template <typename T> static T applyBinary(Op op, T x, T y) {
     switch (op) {
     case Op::Add:
-      r = x + y;
-      break;
+      return x + y;
     case Op::Sub:
-      r = x - y;
-      break;
+      return x - y;
     case Op::Mul:
-      r = x * y;
-      break;
+      return x * y;
     case Op::Div:
-      r = x / y;
-      break;
+      return x / y;
     case Op::Min:
-      r = std::fmin(x, y);
-      break;
+      return std::fmin(x, y);
     case Op::Max:
-      r = std::fmax(x, y);
-      break;
+      return std::fmax(x, y);
     default:
-      break;
+      return 0;
     }
-    return store(r, type, ftz);
   }
 
   static uint64_t store(float r, const Type &type, bool ftz) {
