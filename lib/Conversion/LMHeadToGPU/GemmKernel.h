@@ -104,6 +104,13 @@ std::string checkSm90GemmKernel(const GemmKernelSpec &spec);
 gpu::GPUFuncOp buildSm90GemmKernel(OpBuilder &builder, Location loc,
                                    StringRef name, const GemmKernelSpec &spec);
 
+/// Creates the empty kernel function of `spec` named `name`: A and B of type
+/// `operandArgType`, then C as `memref<?x?xT>`, then M, N and K as `index`,
+/// marked as a kernel of `spec.numThreads()` threads.
+gpu::GPUFuncOp createGemmKernelFunc(OpBuilder &builder, Location loc,
+                                    StringRef name, const GemmKernelSpec &spec,
+                                    Type operandArgType);
+
 /// Writes the epilogue of one element of C at (`row`, `col`): when it lies
 /// inside the `m`×`n` result, `value` (an f32 accumulator) is scaled, added
 /// to C's old value when the kernel accumulates, rounded once to C's element

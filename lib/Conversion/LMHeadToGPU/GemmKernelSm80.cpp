@@ -493,23 +493,34 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
   gpu::ReturnOp::create(b);
 }
 
-gpu::GPUFuncOp mlir::lmhead::buildSm80GemmKernel(OpBuilder &builder,
-                                                 Location loc, StringRef name,
-                                                 const GemmKernelSpec &spec) {
+gpu::GPUFuncOp mlir::lmhead::createGemmKernelFunc(OpBuilder &builder,
+                                                  Location loc, StringRef name,
+                                                  const GemmKernelSpec &spec,
+                                                  Type operandArgType) {
   MLIRContext *ctx = builder.getContext();
-  auto operand = MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
-                                 spec.operandType);
-  SmallVector<Type> arguments = {
-      operand, operand,
-      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
-                      spec.resultType)};
   IndexType indexType = builder.getIndexType();
-  arguments.append({indexType, indexType, indexType});
+  SmallVector<Type> arguments = {
+      operandArgType,
+      operandArgType,
+      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                      spec.resultType),
+      indexType,
+      indexType,
+      indexType};
   auto func = gpu::GPUFuncOp::create(builder, loc, name,
                                      FunctionType::get(ctx, arguments, {}));
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
   int32_t threads = spec.numThreads();
   func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
+  return func;
+}
+
+gpu::GPUFuncOp mlir::lmhead::buildSm80GemmKernel(OpBuilder &builder,
+                                                 Location loc, StringRef name,
+                                                 const GemmKernelSpec &spec) {
+  auto operand = MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                                 spec.operandType);
+  gpu::GPUFuncOp func = createGemmKernelFunc(builder, loc, name, spec, operand);
   ImplicitLocOpBuilder b(loc, builder);
   Sm80GemmWriter(b, spec).write(func);
   return func;

@@ -417,22 +417,9 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
 gpu::GPUFuncOp mlir::lmhead::buildSm90GemmKernel(OpBuilder &builder,
                                                  Location loc, StringRef name,
                                                  const GemmKernelSpec &spec) {
-  MLIRContext *ctx = builder.getContext();
-  IndexType indexType = builder.getIndexType();
-  auto pointer = LLVM::LLVMPointerType::get(ctx);
-  SmallVector<Type> arguments = {
-      pointer,
-      pointer,
-      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
-                      spec.resultType),
-      indexType,
-      indexType,
-      indexType};
-  auto func = gpu::GPUFuncOp::create(builder, loc, name,
-                                     FunctionType::get(ctx, arguments, {}));
-  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
-  int32_t threads = spec.numThreads();
-  func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
+  gpu::GPUFuncOp func =
+      createGemmKernelFunc(builder, loc, name, spec,
+                           LLVM::LLVMPointerType::get(builder.getContext()));
   ImplicitLocOpBuilder b(loc, builder);
   Sm90GemmWriter(b, spec).write(func);
   return func;
