@@ -95,16 +95,8 @@ void lmhead::buildGPUPipeline(OpPassManager &pm,
   LMHeadPlanOptions plan;
   plan.target = options.target;
   plan.minTokens = options.minTokens;
-  plan.blockM = options.blockM;
-  plan.blockN = options.blockN;
-  plan.blockK = options.blockK;
-  plan.warpM = options.warpM;
-  plan.warpN = options.warpN;
-  plan.stages = options.stages;
-  plan.copyBytes = options.copyBytes;
-  plan.swizzle = options.swizzle;
   plan.f32Operands = options.f32Operands;
-  pm.addPass(createLMHeadPlan(plan));
+  pm.addPass(createLMHeadPlan(plan, options.tiles.getValue()));
   pm.addPass(createLMHeadLowerToGPU());
   pm.addPass(createLMHeadDecompose());
   pm.addPass(createCanonicalizerPass());
@@ -113,7 +105,7 @@ void lmhead::buildGPUPipeline(OpPassManager &pm,
   addHostArithmetic(pm);
 
   gpu::GPUToNVVMPipelineOptions nvvm;
-  nvvm.cubinChip = options.target;
+  nvvm.cubinChip = stringifyGpuTarget(options.target).str();
   // PTX ISA 8.0: the oldest with every instruction the kernels use on both
   // targets (wgmma and TMA on sm_90a).
   nvvm.cubinFeatures = "+ptx80";

@@ -13,7 +13,7 @@
 #include "GemmKernel.h"
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadDialect.h"
-#include "lmhead/Dialect/LMHead/Transforms/CostModel.h"
+#include "lmhead/Planning/CostModel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -57,9 +57,10 @@ protected:
 
   /// Checks and writes the kernel of every valid candidate of a problem of
   /// `m`×`n`×`k` with `layout` on `target`; returns how many there were.
-  int64_t writeEveryCandidate(StringRef targetName, const Layout &layout,
-                              int64_t m, int64_t n, int64_t k) {
-    GpuTarget target = *GpuTarget::lookup(targetName);
+  int64_t writeEveryCandidate(GpuTarget target, const Layout &layout, int64_t m,
+                              int64_t n, int64_t k) {
+    const GpuChip &chip = planningChip(target);
+    StringRef targetName = stringifyGpuTarget(target);
     GemmProblem problem;
     problem.m = m;
     problem.n = n;
@@ -69,7 +70,7 @@ protected:
     problem.rowElementsA = problem.aRowsAlongK ? k : m;
     problem.rowElementsB = problem.bRowsAlongK ? k : n;
     std::vector<GemmPrediction> valid;
-    GemmPlan plan = planGemm(problem, target, {}, &valid);
+    GemmPlan plan = planGemm(problem, chip, {}, &valid);
     EXPECT_TRUE(plan) << plan.reason;
     EXPECT_EQ(int64_t(valid.size()), plan.validCandidates);
 
@@ -84,20 +85,20 @@ protected:
     for (auto [i, prediction] : llvm::enumerate(valid)) {
       const GemmTiles &t = prediction.tiles;
       GemmKernelSpec spec;
-      spec.target = target.warpgroupMma ? GemmTarget::Sm90a : GemmTarget::Sm80;
-      spec.config =
-          GemmConfigAttr::get(&context, t.blockM, t.blockN, t.blockK, t.warpM,
-                              t.warpN, t.stages, t.copyBytes, t.swizzle);
+      spec.target = target;
+      spec.tiles = t;
       spec.operandType = builder.getBF16Type();
-      spec.resultType = builder.getF32Type();
       spec.aOrder = layout.a;
       spec.bOrder = layout.b;
-      std::string why = checkGemmKernel(spec);
+      StoreEpilogue epilogue;
+      epilogue.resultType = builder.getF32Type();
+      std::string why = checkGemmKernel(spec, epilogue);
       EXPECT_EQ(why, "") << targetName.str() << " " << layout.name << ": "
                          << t.str();
       if (!why.empty())
         continue;
-      buildGemmKernel(builder, loc, "kernel_" + std::to_string(i), spec);
+      buildGemmKernel(builder, loc, "kernel_" + std::to_string(i), spec,
+                      epilogue);
     }
     EXPECT_TRUE(succeeded(verify(module)))
         << targetName.str() << " " << layout.name;
@@ -113,18 +114,20 @@ protected:
 
 TEST_F(GemmKernelTest, EverySm80CandidateIsWritten) {
   for (const Layout &layout : kLayouts) {
-    EXPECT_GT(writeEveryCandidate("sm_80", layout, 1000, 264, 520), 50)
+    EXPECT_GT(writeEveryCandidate(GpuTarget::Sm80, layout, 1000, 264, 520), 50)
         << layout.name;
-    EXPECT_GT(writeEveryCandidate("sm_80", layout, 4096, 4096, 128256), 50)
+    EXPECT_GT(writeEveryCandidate(GpuTarget::Sm80, layout, 4096, 4096, 128256),
+              50)
         << layout.name;
   }
 }
 
 TEST_F(GemmKernelTest, EverySm90aCandidateIsWritten) {
   for (const Layout &layout : kLayouts) {
-    EXPECT_GT(writeEveryCandidate("sm_90a", layout, 1000, 264, 520), 5)
+    EXPECT_GT(writeEveryCandidate(GpuTarget::Sm90a, layout, 1000, 264, 520), 5)
         << layout.name;
-    EXPECT_GT(writeEveryCandidate("sm_90a", layout, 4096, 4096, 128256), 5)
+    EXPECT_GT(writeEveryCandidate(GpuTarget::Sm90a, layout, 4096, 4096, 128256),
+              5)
         << layout.name;
   }
 }

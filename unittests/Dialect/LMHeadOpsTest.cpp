@@ -9,6 +9,7 @@
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "lmhead/InitAll.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -110,6 +111,34 @@ TEST_F(LMHeadOpsTest, EnumsPrintAsTheirKeywords) {
   EXPECT_EQ(stringifyWeightLayout(WeightLayout::DV), "dv");
   EXPECT_EQ(symbolizeReduction("none"), Reduction::None);
   EXPECT_FALSE(symbolizeReduction("avg").has_value());
+}
+
+TEST_F(LMHeadOpsTest, GemmConfigHoldsEveryTileFieldInOrder) {
+  // Distinct values catch a field of GemmTiles.def out of the attribute's
+  // parameter order.
+  GemmTiles tiles{256, 128, 64, 64, 32, 4, 8, 1};
+  GemmConfigAttr config = GemmConfigAttr::get(&context, tiles);
+  EXPECT_EQ(config.getBlockM(), 256);
+  EXPECT_EQ(config.getWarpN(), 32);
+  EXPECT_EQ(config.getCopyBytes(), 8);
+  EXPECT_EQ(config.getTiles(), tiles);
+  std::string text;
+  llvm::raw_string_ostream(text) << config;
+  EXPECT_EQ(text, "#lmhead.gemm<blockM = 256, blockN = 128, blockK = 64, "
+                  "warpM = 64, warpN = 32, stages = 4, copyBytes = 8, "
+                  "swizzle = 1>");
+}
+
+TEST_F(LMHeadOpsTest, PlanTargetIsAKeyword) {
+  GemmConfigAttr config =
+      GemmConfigAttr::get(&context, GemmTiles{128, 256, 64, 64, 256, 3, 16, 1});
+  FloatAttr micros = builder.getF64FloatAttr(1.0);
+  auto plan = KernelPlanAttr::get(&context, GpuTarget::Sm90a, config, config,
+                                  micros, micros);
+  std::string text;
+  llvm::raw_string_ostream(text) << plan;
+  EXPECT_EQ(text.rfind("#lmhead.plan<target = sm_90a, dh = ", 0), 0u) << text;
+  EXPECT_EQ(parseAttribute(text, &context), plan);
 }
 
 } // namespace

@@ -8,6 +8,8 @@
 #ifndef LMHEAD_PIPELINES_PIPELINES_H
 #define LMHEAD_PIPELINES_PIPELINES_H
 
+#include "lmhead/Dialect/LMHead/Transforms/PlanOptions.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -28,50 +30,31 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
 /// ready for `mlir-runner` with the MLIR runner utility libraries.
 void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
 
-/// Options of `--lmhead-pipeline`: the target and minimum size, and the
-/// plan overrides forwarded to `--lmhead-plan` (0: the cost model chooses).
+/// Options of `--lmhead-pipeline`: the target and minimum size, the
+/// f32-operand policy, and the tile overrides forwarded to `--lmhead-plan`
+/// (0: the cost model chooses).
 struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
-  PassOptions::Option<std::string> target{
+  PassOptions::Option<GpuTarget> target{
       *this, "target",
       llvm::cl::desc("The GPU: sm_80 (cp.async + ldmatrix + mma.sync) or "
-                     "sm_90a"),
-      llvm::cl::init("sm_80")};
+                     "sm_90a (TMA + mbarrier + wgmma)"),
+      llvm::cl::init(GpuTarget::Sm80), gpuTargetValues()};
   PassOptions::Option<int64_t> minTokens{
       *this, "min-tokens",
       llvm::cl::desc("Ops with a static token count below this stay on the "
                      "host"),
       llvm::cl::init(512)};
-  PassOptions::Option<int64_t> blockM{
-      *this, "block-m", llvm::cl::desc("Block tile M (0: chosen)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<int64_t> blockN{
-      *this, "block-n", llvm::cl::desc("Block tile N (0: chosen)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<int64_t> blockK{*this, "block-k",
-                                      llvm::cl::desc("K step (0: chosen)"),
-                                      llvm::cl::init(0)};
-  PassOptions::Option<int64_t> warpM{*this, "warp-m",
-                                     llvm::cl::desc("Warp tile M (0: chosen)"),
-                                     llvm::cl::init(0)};
-  PassOptions::Option<int64_t> warpN{*this, "warp-n",
-                                     llvm::cl::desc("Warp tile N (0: chosen)"),
-                                     llvm::cl::init(0)};
-  PassOptions::Option<int64_t> stages{
-      *this, "stages", llvm::cl::desc("Shared-memory stages (0: chosen)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<int64_t> copyBytes{
-      *this, "copy-bytes",
-      llvm::cl::desc("Width of the global-to-shared copies (0: chosen)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<std::string> f32Operands{
+  PassOptions::Option<F32Operands> f32Operands{
       *this, "f32-operands",
       llvm::cl::desc("f32 ops: f32 (exact, on the host) or bf16 (operands "
                      "rounded for the tensor-core kernels)"),
-      llvm::cl::init("f32")};
-  PassOptions::Option<int64_t> swizzle{
-      *this, "swizzle",
-      llvm::cl::desc("1: swizzled shared-memory rows required (0: chosen)"),
-      llvm::cl::init(0)};
+      llvm::cl::init(F32Operands::F32), f32OperandsValues()};
+  /// `block-m` ... `swizzle`, as `--lmhead-plan` has them.
+  GemmTileOptions<GPUPipelineOptions> tiles{*this};
+
+  GPUPipelineOptions() {
+    setOptionPassName("lmhead-pipeline", target, f32Operands);
+  }
 };
 
 /// Builds `--lmhead-pipeline`: plan each lmhead op, lower the planned ones

@@ -18,14 +18,13 @@
 //   stored the other way) produces the mma.sync fragments of the PTX ISA.
 // - Ragged edges: a copy chunk that lies partly or wholly outside the
 //   operand reads only its valid bytes (cp.async's src-size) and zero-fills
-//   the rest, so padded rows and columns add zeros to the products; the
-//   epilogue stores only elements inside C.
+//   the rest, so padded rows and columns add zeros to the products.
+// - After the K loop each thread hands its accumulators, with their rows
+//   and columns in C, to the kernel's GemmEpilogue.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GemmKernel.h"
-
-#include "lmhead/Dialect/LMHead/Transforms/CostModel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -64,22 +63,23 @@ struct SharedTile {
 
 /// The shared tile of A (`isA`) or B for `spec`.
 SharedTile sharedTile(const GemmKernelSpec &spec, bool isA) {
-  GemmConfigAttr c = spec.config;
-  int64_t outer = isA ? c.getBlockM() : c.getBlockN();
+  const GemmTiles &c = spec.tiles;
+  int64_t outer = isA ? c.blockM : c.blockN;
   OperandOrder order = isA ? spec.aOrder : spec.bOrder;
   int64_t bytes = spec.operandType.getIntOrFloatBitWidth() / 8;
-  bool swizzle = c.getSwizzle() != 0;
+  bool swizzle = c.swizzle != 0;
   if (order == OperandOrder::ContiguousK)
-    return {outer, c.getBlockK(), bytes, swizzle};
-  return {c.getBlockK(), outer, bytes, swizzle};
+    return {outer, c.blockK, bytes, swizzle};
+  return {c.blockK, outer, bytes, swizzle};
 }
 
 /// Writes the kernel body. One instance per kernel.
 class Sm80GemmWriter {
 public:
-  Sm80GemmWriter(ImplicitLocOpBuilder &b, const GemmKernelSpec &spec)
-      : b(b), spec(spec), cfg(spec.config), tileA(sharedTile(spec, true)),
-        tileB(sharedTile(spec, false)) {}
+  Sm80GemmWriter(ImplicitLocOpBuilder &b, const GemmKernelSpec &spec,
+                 const GemmEpilogue &epilogue)
+      : b(b), spec(spec), epilogue(epilogue), cfg(spec.tiles),
+        tileA(sharedTile(spec, true)), tileB(sharedTile(spec, false)) {}
 
   void write(gpu::GPUFuncOp func);
 
@@ -114,104 +114,37 @@ private:
   /// Multiplies stage `stage` into the accumulators.
   SmallVector<Value> multiplyStage(Value stage, ValueRange accumulators);
 
-  /// Scales, accumulates, rounds and stores the accumulators.
+  /// Hands the accumulators, with their rows and columns, to the epilogue.
   void writeEpilogue(ValueRange accumulators);
 
   ImplicitLocOpBuilder &b;
   const GemmKernelSpec &spec;
-  GemmConfigAttr cfg;
+  const GemmEpilogue &epilogue;
+  const GemmTiles &cfg;
   SharedTile tileA, tileB;
 
   // Set up by write().
-  Value a, bOperand, c, m, n, k;
+  Value a, bOperand, m, n, k;
+  ValueRange epilogueArgs;
   Value sharedA, sharedB;
   Value threadId, lane, warpRow, warpCol, blockRow, blockCol;
 };
 
 } // namespace
 
-int64_t GemmKernelSpec::sharedMemoryBytes() const {
-  SharedTile a = sharedTile(*this, true), b = sharedTile(*this, false);
-  int64_t stages =
-      config.getStages() * (a.elements() + b.elements()) * a.elementBytes;
-  // sm_90a: the 1 KiB lets the kernel align its stages to the 128-byte
-  // swizzle's 1 KiB pattern whatever the shared window's static part is.
-  return target == GemmTarget::Sm90a ? stages + 1024 : stages;
-}
-
-int64_t GemmKernelSpec::numThreads() const {
-  if (target == GemmTarget::Sm90a)
-    return 128 * (1 + config.getBlockM() / config.getWarpM());
-  return 32 * config.getNumWarps();
-}
-
-std::string mlir::lmhead::checkGemmKernel(const GemmKernelSpec &spec) {
-  bool hopper = spec.target == GemmTarget::Sm90a;
-  std::string why =
-      hopper ? checkSm90GemmKernel(spec) : checkSm80GemmKernel(spec);
-  if (!why.empty())
-    return why;
-  std::optional<GpuTarget> target =
-      GpuTarget::lookup(hopper ? "sm_90a" : "sm_80");
-  if (spec.sharedMemoryBytes() > target->sharedBytesPerBlock)
-    return llvm::formatv("its stages need {0} bytes of shared memory; a "
-                         "block on {1} has at most {2}",
-                         spec.sharedMemoryBytes(), target->name,
-                         target->sharedBytesPerBlock)
-        .str();
-  return "";
-}
-
-void mlir::lmhead::storeResultElement(OpBuilder &builder, Location loc,
-                                      const GemmKernelSpec &spec, Value value,
-                                      Value c, Value row, Value col, Value m,
-                                      Value n) {
-  auto lessThan = [&](Value x, Value y) {
-    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, x, y);
-  };
-  Value inside =
-      arith::AndIOp::create(builder, loc, lessThan(row, m), lessThan(col, n));
-  auto ifOp = scf::IfOp::create(builder, loc, inside, /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(ifOp.thenBlock());
-  Type f32 = builder.getF32Type();
-  if (spec.scale != 1.0)
-    value = arith::MulFOp::create(
-        builder, loc, value,
-        arith::ConstantOp::create(builder, loc,
-                                  builder.getF32FloatAttr(float(spec.scale))));
-  if (spec.accumulate) {
-    Value old = memref::LoadOp::create(builder, loc, c, ValueRange{row, col});
-    if (old.getType() != f32)
-      old = arith::ExtFOp::create(builder, loc, f32, old);
-    value = arith::AddFOp::create(builder, loc, value, old);
-  }
-  if (spec.resultType != f32)
-    value = arith::TruncFOp::create(builder, loc, spec.resultType, value);
-  memref::StoreOp::create(builder, loc, value, c, ValueRange{row, col});
-}
-
-gpu::GPUFuncOp mlir::lmhead::buildGemmKernel(OpBuilder &builder, Location loc,
-                                             StringRef name,
-                                             const GemmKernelSpec &spec) {
-  return spec.target == GemmTarget::Sm90a
-             ? buildSm90GemmKernel(builder, loc, name, spec)
-             : buildSm80GemmKernel(builder, loc, name, spec);
-}
-
 std::string mlir::lmhead::checkSm80GemmKernel(const GemmKernelSpec &spec) {
   if (!spec.operandType.isF16() && !spec.operandType.isBF16())
     return "the sm_80 kernels multiply f16 or bf16 operands with mma.sync";
-  GemmConfigAttr c = spec.config;
+  const GemmTiles &c = spec.tiles;
   int64_t threads = spec.numThreads();
   for (bool isA : {true, false}) {
     SharedTile tile = sharedTile(spec, isA);
-    int64_t chunks = tile.elements() * tile.elementBytes / c.getCopyBytes();
+    int64_t chunks = tile.elements() * tile.elementBytes / c.copyBytes;
     if (chunks % threads != 0)
       return llvm::formatv("the {0} tile ({1}x{2} elements) is {3} copies of "
                            "{4} bytes, which {5} threads cannot share evenly",
                            isA ? "A" : "B", tile.rows, tile.rowLength, chunks,
-                           c.getCopyBytes(), threads)
+                           c.copyBytes, threads)
           .str();
     int64_t rowBytes = tile.rowLength * tile.elementBytes;
     if (tile.swizzle && (rowBytes < 2 * kChunkBytes ||
@@ -248,7 +181,7 @@ void Sm80GemmWriter::copyTile(bool isA, Value kStep, Value stage) {
   Value global = isA ? a : bOperand;
   Value outerStart = isA ? blockRow : blockCol;
   Value outerBound = isA ? m : n;
-  Value kStart = mul(kStep, cfg.getBlockK());
+  Value kStart = mul(kStep, cfg.blockK);
   // Tile rows and columns in global memory: (outer, K) or (K, outer).
   bool kAlongRow = order == OperandOrder::ContiguousK;
   Value rowStart = kAlongRow ? outerStart : kStart;
@@ -256,7 +189,7 @@ void Sm80GemmWriter::copyTile(bool isA, Value kStep, Value stage) {
   Value colStart = kAlongRow ? kStart : outerStart;
   Value colBound = kAlongRow ? k : outerBound;
 
-  int64_t perCopy = cfg.getCopyBytes() / tile.elementBytes;
+  int64_t perCopy = cfg.copyBytes / tile.elementBytes;
   int64_t copiesPerRow = tile.rowLength / perCopy;
   int64_t threads = spec.numThreads();
   int64_t copies = tile.elements() / perCopy;
@@ -283,7 +216,7 @@ void Sm80GemmWriter::copyTile(bool isA, Value kStep, Value stage) {
         b, nvgpu::DeviceAsyncTokenType::get(b.getContext()),
         isA ? sharedA : sharedB, ValueRange{dst}, global,
         ValueRange{srcRow, srcCol}, b.getIndexAttr(perCopy), valid,
-        cfg.getCopyBytes() == 16 ? b.getUnitAttr() : UnitAttr());
+        cfg.copyBytes == 16 ? b.getUnitAttr() : UnitAttr());
   }
 }
 
@@ -313,15 +246,15 @@ SmallVector<Value, 4> Sm80GemmWriter::loadMatrices(bool isA, Value stageBase,
 
 SmallVector<Value> Sm80GemmWriter::multiplyStage(Value stage,
                                                  ValueRange accumulators) {
-  int64_t tilesM = cfg.getWarpM() / 16, tilesN = cfg.getWarpN() / 8;
+  int64_t tilesM = cfg.warpM / 16, tilesN = cfg.warpN / 8;
   Value baseA = mul(stage, tileA.elements());
   Value baseB = mul(stage, tileB.elements());
   // Lane roles in ldmatrix.x4: lanes 8j..8j+7 give the row addresses of
   // matrix j.
   Value matrix = div(lane, 8), rowInMatrix = rem(lane, 8);
   Value matrixLow = rem(matrix, 2), matrixHigh = div(matrix, 2);
-  Value warpRowStart = mul(warpRow, cfg.getWarpM());
-  Value warpColStart = mul(warpCol, cfg.getWarpN());
+  Value warpRowStart = mul(warpRow, cfg.warpM);
+  Value warpColStart = mul(warpCol, cfg.warpN);
 
   SmallVector<Value> result(accumulators.begin(), accumulators.end());
   auto mmaType = NVVM::MMATypes(
@@ -329,7 +262,7 @@ SmallVector<Value> Sm80GemmWriter::multiplyStage(Value stage,
   Type f32 = b.getF32Type();
   auto resultType =
       LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
-  for (int64_t kSlice = 0; kSlice < cfg.getBlockK() / 16; ++kSlice) {
+  for (int64_t kSlice = 0; kSlice < cfg.blockK / 16; ++kSlice) {
     Value kBase = index(kSlice * 16);
     // A fragments: matrices (m0-7,k0-7), (m8-15,k0-7), (m0-7,k8-15),
     // (m8-15,k8-15), the order of mma.sync's a0..a3.
@@ -389,23 +322,28 @@ SmallVector<Value> Sm80GemmWriter::multiplyStage(Value stage,
 }
 
 void Sm80GemmWriter::writeEpilogue(ValueRange accumulators) {
-  int64_t tilesN = cfg.getWarpN() / 8;
+  int64_t tilesN = cfg.warpN / 8;
   // mma.sync's accumulator layout: c0,c1 at (group, 2·t..2·t+1), c2,c3 at
   // (group+8, 2·t..2·t+1), with group = lane/4 and t = lane%4.
   Value group = div(lane, 4);
   Value pairCol = mul(rem(lane, 4), 2);
-  Value rowStart = add(blockRow, mul(warpRow, cfg.getWarpM()));
-  Value colStart = add(blockCol, mul(warpCol, cfg.getWarpN()));
+  Value rowStart = add(blockRow, mul(warpRow, cfg.warpM));
+  Value colStart = add(blockCol, mul(warpCol, cfg.warpN));
+  AccumulatorTile tile;
+  tile.m = m;
+  tile.n = n;
+  tile.numRowSlots = 2 * (cfg.warpM / 16);
   for (auto [t, accumulator] : llvm::enumerate(accumulators)) {
     int64_t i = t / tilesN, j = t % tilesN;
     for (int64_t e = 0; e < 4; ++e) {
-      Value row = add(rowStart, add(group, index(i * 16 + (e / 2) * 8)));
-      Value col = add(colStart, add(pairCol, index(j * 8 + e % 2)));
-      storeResultElement(b, b.getLoc(), spec,
-                         vector::ExtractOp::create(b, accumulator, e), c, row,
-                         col, m, n);
+      tile.values.push_back(vector::ExtractOp::create(b, accumulator, e));
+      tile.rows.push_back(
+          add(rowStart, add(group, index(i * 16 + (e / 2) * 8))));
+      tile.cols.push_back(add(colStart, add(pairCol, index(j * 8 + e % 2))));
+      tile.rowSlots.push_back(2 * i + e / 2);
     }
   }
+  epilogue.write(b, b.getLoc(), spec, epilogueArgs, tile);
 }
 
 void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
@@ -414,7 +352,9 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
   unsigned arg = 0;
   a = entry.getArgument(arg++);
   bOperand = entry.getArgument(arg++);
-  c = entry.getArgument(arg++);
+  size_t numEpilogueArgs = entry.getNumArguments() - 5;
+  epilogueArgs = ValueRange(entry.getArguments()).slice(arg, numEpilogueArgs);
+  arg += numEpilogueArgs;
   m = entry.getArgument(arg++);
   n = entry.getArgument(arg++);
   k = entry.getArgument(arg++);
@@ -422,11 +362,11 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
   threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
   lane = rem(threadId, 32);
   Value warp = div(threadId, 32);
-  int64_t warpsM = cfg.getBlockM() / cfg.getWarpM();
+  int64_t warpsM = cfg.blockM / cfg.warpM;
   warpRow = rem(warp, warpsM);
   warpCol = div(warp, warpsM);
-  blockRow = mul(gpu::BlockIdOp::create(b, gpu::Dimension::y), cfg.getBlockM());
-  blockCol = mul(gpu::BlockIdOp::create(b, gpu::Dimension::x), cfg.getBlockN());
+  blockRow = mul(gpu::BlockIdOp::create(b, gpu::Dimension::y), cfg.blockM);
+  blockCol = mul(gpu::BlockIdOp::create(b, gpu::Dimension::x), cfg.blockN);
 
   // A's stages, then B's, in one dynamic shared-memory buffer.
   auto workgroup = gpu::AddressSpaceAttr::get(
@@ -434,7 +374,7 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
   auto bytesType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
                                    MemRefLayoutAttrInterface(), workgroup);
   Value shared = gpu::DynamicSharedMemoryOp::create(b, bytesType);
-  int64_t stages = cfg.getStages();
+  int64_t stages = cfg.stages;
   auto stagesType = [&](const SharedTile &tile) {
     return MemRefType::get({stages * tile.elements()}, spec.operandType,
                            MemRefLayoutAttrInterface(), workgroup);
@@ -445,7 +385,7 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
   sharedB = memref::ViewOp::create(b, stagesType(tileB), shared, index(bytesA),
                                    ValueRange{});
 
-  Value kSteps = arith::CeilDivUIOp::create(b, k, index(cfg.getBlockK()));
+  Value kSteps = arith::CeilDivUIOp::create(b, k, index(cfg.blockK));
   // Prologue: the first stages-1 steps, one commit group each (empty past
   // the end of K, so that the group count stays fixed).
   for (int64_t s = 0; s < stages - 1; ++s) {
@@ -460,7 +400,7 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
     NVVM::CpAsyncCommitGroupOp::create(b);
   }
 
-  int64_t tiles = (cfg.getWarpM() / 16) * (cfg.getWarpN() / 8);
+  int64_t tiles = (cfg.warpM / 16) * (cfg.warpN / 8);
   auto accType = VectorType::get({4}, b.getF32Type());
   Value zero = arith::ConstantOp::create(
       b, accType, DenseElementsAttr::get(accType, b.getF32FloatAttr(0)));
@@ -493,35 +433,15 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
   gpu::ReturnOp::create(b);
 }
 
-gpu::GPUFuncOp mlir::lmhead::createGemmKernelFunc(OpBuilder &builder,
-                                                  Location loc, StringRef name,
-                                                  const GemmKernelSpec &spec,
-                                                  Type operandArgType) {
-  MLIRContext *ctx = builder.getContext();
-  IndexType indexType = builder.getIndexType();
-  SmallVector<Type> arguments = {
-      operandArgType,
-      operandArgType,
-      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
-                      spec.resultType),
-      indexType,
-      indexType,
-      indexType};
-  auto func = gpu::GPUFuncOp::create(builder, loc, name,
-                                     FunctionType::get(ctx, arguments, {}));
-  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
-  int32_t threads = spec.numThreads();
-  func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
-  return func;
-}
-
 gpu::GPUFuncOp mlir::lmhead::buildSm80GemmKernel(OpBuilder &builder,
                                                  Location loc, StringRef name,
-                                                 const GemmKernelSpec &spec) {
+                                                 const GemmKernelSpec &spec,
+                                                 const GemmEpilogue &epilogue) {
   auto operand = MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
                                  spec.operandType);
-  gpu::GPUFuncOp func = createGemmKernelFunc(builder, loc, name, spec, operand);
+  gpu::GPUFuncOp func =
+      createGemmKernelFunc(builder, loc, name, spec, epilogue, operand);
   ImplicitLocOpBuilder b(loc, builder);
-  Sm80GemmWriter(b, spec).write(func);
+  Sm80GemmWriter(b, spec, epilogue).write(func);
   return func;
 }

@@ -19,9 +19,9 @@
 //   descriptors describe exactly that: 8-row groups 1 KiB apart (SBO) and,
 //   for MN-major panels, panels 8 KiB apart (LBO). TMA fills rows and
 //   columns outside the operand with zeros, which add nothing.
-// - The f32 accumulators stay in registers for the whole K loop; the
-//   epilogue stores each thread's fragment (the wgmma D layout) with the
-//   ragged edges predicated, after scale, accumulate-into and the cast.
+// - The f32 accumulators stay in registers for the whole K loop; then each
+//   consumer thread hands its fragment (the wgmma D layout), with the rows
+//   and columns in C, to the kernel's GemmEpilogue.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,7 +51,7 @@ constexpr int64_t kPanelBytes = kStepK * 128;
 
 /// The outer extent (M for A, N for B) of an operand's block tile.
 int64_t outerExtent(const GemmKernelSpec &spec, bool isA) {
-  return isA ? spec.config.getBlockM() : spec.config.getBlockN();
+  return isA ? spec.tiles.blockM : spec.tiles.blockN;
 }
 
 bool isKMajor(const GemmKernelSpec &spec, bool isA) {
@@ -65,8 +65,9 @@ int64_t tileBytes(const GemmKernelSpec &spec, bool isA) {
 
 class Sm90GemmWriter {
 public:
-  Sm90GemmWriter(ImplicitLocOpBuilder &b, const GemmKernelSpec &spec)
-      : b(b), spec(spec), cfg(spec.config) {}
+  Sm90GemmWriter(ImplicitLocOpBuilder &b, const GemmKernelSpec &spec,
+                 const GemmEpilogue &epilogue)
+      : b(b), spec(spec), epilogue(epilogue), cfg(spec.tiles) {}
 
   void write(gpu::GPUFuncOp func);
 
@@ -108,9 +109,11 @@ private:
 
   ImplicitLocOpBuilder &b;
   const GemmKernelSpec &spec;
-  GemmConfigAttr cfg;
+  const GemmEpilogue &epilogue;
+  const GemmTiles &cfg;
 
-  Value mapA, mapB, c, m, n, k;
+  Value mapA, mapB, m, n, k;
+  ValueRange epilogueArgs;
   Value threadId, blockRow, blockCol;
   /// Dynamic shared memory, its aligned base offset, and that base's
   /// shared-window address.
@@ -142,38 +145,38 @@ mlir::lmhead::sm90OperandMapType(const GemmKernelSpec &spec, bool isA) {
 std::string mlir::lmhead::checkSm90GemmKernel(const GemmKernelSpec &spec) {
   if (!spec.operandType.isF16() && !spec.operandType.isBF16())
     return "the sm_90a kernels multiply f16 or bf16 operands with wgmma";
-  GemmConfigAttr c = spec.config;
-  if (c.getBlockK() != kStepK)
+  const GemmTiles &c = spec.tiles;
+  if (c.blockK != kStepK)
     return llvm::formatv("blockK must be {0} on sm_90a (one 128-byte "
                          "swizzled row of 16-bit elements per stage), got "
                          "{1}",
-                         kStepK, c.getBlockK())
+                         kStepK, c.blockK)
         .str();
-  if (c.getWarpN() != c.getBlockN())
+  if (c.warpN != c.blockN)
     return "each consumer warpgroup covers the block's whole width on "
            "sm_90a: warpN must equal blockN";
-  if (c.getBlockN() % 64 != 0 || c.getBlockN() > 256)
+  if (c.blockN % 64 != 0 || c.blockN > 256)
     return llvm::formatv("blockN must be a multiple of 64 up to 256 (one "
                          "wgmma N, 64-wide TMA panels), got {0}",
-                         c.getBlockN())
+                         c.blockN)
         .str();
-  if (c.getWarpM() % 64 != 0 || c.getBlockM() > 256)
+  if (c.warpM % 64 != 0 || c.blockM > 256)
     return llvm::formatv("warpM must be a multiple of 64 (wgmma's M) and "
                          "blockM at most 256 (one TMA box), got {0} and {1}",
-                         c.getWarpM(), c.getBlockM())
+                         c.warpM, c.blockM)
         .str();
-  int64_t consumers = c.getBlockM() / c.getWarpM();
+  int64_t consumers = c.blockM / c.warpM;
   if (consumers > 2)
     return llvm::formatv("{0} consumer warpgroups; the kernel has at most 2",
                          consumers)
         .str();
-  int64_t accumulators = (c.getWarpM() / 64) * (c.getBlockN() / 2);
+  int64_t accumulators = (c.warpM / 64) * (c.blockN / 2);
   if (accumulators > 128)
     return llvm::formatv("a consumer thread would hold {0} f32 accumulators; "
                          "at most 128 fit its registers",
                          accumulators)
         .str();
-  if (c.getCopyBytes() != 16 || c.getSwizzle() != 1)
+  if (c.copyBytes != 16 || c.swizzle != 1)
     return "sm_90a tiles are copied by TMA with the 128-byte swizzle: "
            "copyBytes must be 16 and swizzle 1";
   return "";
@@ -205,7 +208,7 @@ Value Sm90GemmWriter::descriptor(bool isA, Value stage, Value outerStart,
 }
 
 void Sm90GemmWriter::writeProducer(Value kSteps) {
-  int64_t stages = cfg.getStages();
+  int64_t stages = cfg.stages;
   int64_t stageBytes = tileBytes(spec, true) + tileBytes(spec, false);
   auto loop = scf::ForOp::create(b, index(0), kSteps, index(1));
   OpBuilder::InsertionGuard guard(b);
@@ -260,14 +263,14 @@ void Sm90GemmWriter::writeProducer(Value kSteps) {
 }
 
 void Sm90GemmWriter::writeConsumer(Value kSteps, Value consumer) {
-  int64_t stages = cfg.getStages();
-  int64_t tilesM = cfg.getWarpM() / 64, width = cfg.getBlockN();
+  int64_t stages = cfg.stages;
+  int64_t tilesM = cfg.warpM / 64, width = cfg.blockN;
   Type f32 = b.getF32Type();
   auto fragmentType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(width / 2, f32));
   Value zero = LLVM::ZeroOp::create(b, fragmentType);
   SmallVector<Value> init(tilesM, zero);
-  Value rowStart = mul(consumer, cfg.getWarpM());
+  Value rowStart = mul(consumer, cfg.warpM);
 
   auto loop = scf::ForOp::create(b, index(0), kSteps, index(1), init);
   {
@@ -331,15 +334,20 @@ void Sm90GemmWriter::writeConsumer(Value kSteps, Value consumer) {
   Value rowBase =
       add(add(blockRow, rowStart), add(mul(warp, 16), div(lane, 4)));
   Value colBase = add(blockCol, mul(rem(lane, 4), 2));
+  AccumulatorTile tile;
+  tile.m = m;
+  tile.n = n;
+  tile.numRowSlots = 2 * tilesM;
   for (int64_t i = 0; i < tilesM; ++i) {
     for (int64_t r = 0; r < width / 2; ++r) {
-      Value row = add(rowBase, index(i * 64 + 8 * ((r / 2) % 2)));
-      Value col = add(colBase, index(8 * (r / 4) + r % 2));
-      storeResultElement(b, b.getLoc(), spec,
-                         LLVM::ExtractValueOp::create(b, loop.getResult(i), r),
-                         c, row, col, m, n);
+      tile.values.push_back(
+          LLVM::ExtractValueOp::create(b, loop.getResult(i), r));
+      tile.rows.push_back(add(rowBase, index(i * 64 + 8 * ((r / 2) % 2))));
+      tile.cols.push_back(add(colBase, index(8 * (r / 4) + r % 2)));
+      tile.rowSlots.push_back(2 * i + (r / 2) % 2);
     }
   }
+  epilogue.write(b, b.getLoc(), spec, epilogueArgs, tile);
 }
 
 void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
@@ -354,14 +362,15 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
   };
   mapA = asMap(entry.getArgument(0), true);
   mapB = asMap(entry.getArgument(1), false);
-  c = entry.getArgument(2);
-  m = entry.getArgument(3);
-  n = entry.getArgument(4);
-  k = entry.getArgument(5);
+  unsigned numArgs = entry.getNumArguments();
+  epilogueArgs = ValueRange(entry.getArguments()).slice(2, numArgs - 5);
+  m = entry.getArgument(numArgs - 3);
+  n = entry.getArgument(numArgs - 2);
+  k = entry.getArgument(numArgs - 1);
 
   threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  blockRow = mul(gpu::BlockIdOp::create(b, gpu::Dimension::y), cfg.getBlockM());
-  blockCol = mul(gpu::BlockIdOp::create(b, gpu::Dimension::x), cfg.getBlockN());
+  blockRow = mul(gpu::BlockIdOp::create(b, gpu::Dimension::y), cfg.blockM);
+  blockCol = mul(gpu::BlockIdOp::create(b, gpu::Dimension::x), cfg.blockN);
 
   // Stages start at the first 1 KiB boundary of dynamic shared memory: TMA's
   // and wgmma's 128-byte swizzle follows address bits 4-9.
@@ -376,8 +385,8 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
                       kSwizzleAtomBytes);
   alignedAddress = add(base, alignedOffset);
 
-  int64_t stages = cfg.getStages();
-  int64_t consumers = cfg.getBlockM() / cfg.getWarpM();
+  int64_t stages = cfg.stages;
+  int64_t consumers = cfg.blockM / cfg.warpM;
   barrierType =
       nvgpu::MBarrierGroupType::get(b.getContext(), workgroup, stages);
   full = nvgpu::MBarrierCreateOp::create(b, barrierType);
@@ -416,11 +425,12 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
 
 gpu::GPUFuncOp mlir::lmhead::buildSm90GemmKernel(OpBuilder &builder,
                                                  Location loc, StringRef name,
-                                                 const GemmKernelSpec &spec) {
+                                                 const GemmKernelSpec &spec,
+                                                 const GemmEpilogue &epilogue) {
   gpu::GPUFuncOp func =
-      createGemmKernelFunc(builder, loc, name, spec,
+      createGemmKernelFunc(builder, loc, name, spec, epilogue,
                            LLVM::LLVMPointerType::get(builder.getContext()));
   ImplicitLocOpBuilder b(loc, builder);
-  Sm90GemmWriter(b, spec).write(func);
+  Sm90GemmWriter(b, spec, epilogue).write(func);
   return func;
 }

@@ -31,17 +31,18 @@ lmhead::getLinearGradProducts(LinearGradOp op, KernelPlanAttr plan,
   SmallVector<LinearGradProduct, 2> products;
   auto add = [&](LinearGradProduct product,
                  GemmConfigAttr config) -> LogicalResult {
-    product.spec.target =
-        plan.getTarget() == "sm_90a" ? GemmTarget::Sm90a : GemmTarget::Sm80;
-    product.spec.config = config;
+    product.spec.target = plan.getTarget();
+    product.spec.tiles = config.getTiles();
     product.spec.operandType = getElementTypeOrSelf(op.getDz().getType());
-    product.spec.resultType = getElementTypeOrSelf(product.result.getType());
-    product.spec.accumulate = product.accumulate != nullptr;
-    product.spec.scale = op.getScale().convertToDouble();
-    if (std::string why = checkGemmKernel(product.spec); !why.empty())
-      return op.emitError()
-             << "the " << product.role << " kernel of " << config << " for "
-             << plan.getTarget() << " cannot be written: " << why;
+    product.epilogue.resultType =
+        getElementTypeOrSelf(product.result.getType());
+    product.epilogue.accumulate = product.accumulate != nullptr;
+    product.epilogue.scale = op.getScale().convertToDouble();
+    if (std::string why = checkGemmKernel(product.spec, product.epilogue);
+        !why.empty())
+      return op.emitError() << "the " << product.role << " kernel of " << config
+                            << " for " << stringifyGpuTarget(plan.getTarget())
+                            << " cannot be written: " << why;
     products.push_back(product);
     return success();
   };

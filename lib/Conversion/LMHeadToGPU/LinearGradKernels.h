@@ -1,10 +1,11 @@
 //===- LinearGradKernels.h - linear_grad's products as GEMMs ---*- C++ -*-===//
 //
-// How a planned lmhead.linear_grad maps onto two GemmKernelSpecs: which of
-// the op's operands is A and which is B in each product, how each is
-// stored, which of the op's dimensions are M, N and K, and the spec's types,
-// scale and accumulation. --lmhead-lower-to-gpu and --lmhead-write-bundle
-// build their kernels from this.
+// How a planned lmhead.linear_grad maps onto two GemmKernelSpecs, each
+// finished by a StoreEpilogue: which of the op's operands is A and which is
+// B in each product, how each is stored, which of the op's dimensions are
+// M, N and K, and the result type, scale and accumulation of the epilogue.
+// --lmhead-lower-to-gpu and --lmhead-write-bundle build their kernels from
+// this.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +33,8 @@ struct LinearGradProduct {
   /// kernel's name.
   StringRef role;
   GemmKernelSpec spec;
+  /// Writes C: scaled, accumulated into when `accumulate` is set, rounded.
+  StoreEpilogue epilogue;
   /// The op's operands read as A and B, the result written as C, and the
   /// gradient C starts from when the product accumulates (or null).
   Value a, b, result, accumulate;
@@ -47,7 +50,7 @@ std::string whyNoLinearGradKernels(LinearGradOp op);
 /// (`dW[V,D] = dZᵀ·h`, or for `layout(dv)` `dWᵀ[D,V] = hᵀ·dZ`, K = N) of
 /// `op`, configured as `plan` says, in that order; products whose result
 /// is unused are left out unless `unusedToo`. The specs are for the plan's
-/// target (sm_80 or sm_90a). Fails with an error on the op when a spec does
+/// target (sm_80 or sm_90a). Fails with an error on the op when a kernel does
 /// not pass checkGemmKernel.
 FailureOr<SmallVector<LinearGradProduct, 2>>
 getLinearGradProducts(LinearGradOp op, KernelPlanAttr plan, bool unusedToo);

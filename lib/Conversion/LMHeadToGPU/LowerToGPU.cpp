@@ -61,15 +61,6 @@ void remarkDecomposed(Operation *op, const Twine &reason) {
       << ("decomposed, not lowered to GPU kernels: " + reason).str();
 }
 
-/// Why `op` cannot get kernels, or an empty string.
-std::string whyNotLowered(LinearGradOp op, KernelPlanAttr plan) {
-  if (plan.getTarget() != "sm_80" && plan.getTarget() != "sm_90a")
-    return ("no kernel writer for target '" + plan.getTarget() +
-            "' (sm_80 and sm_90a only)")
-        .str();
-  return whyNoLinearGradKernels(op);
-}
-
 /// The buffer of a tensor as `memref<?x?xT>`.
 Value castToDynamic(OpBuilder &b, Location loc, Value memref) {
   auto type = cast<MemRefType>(memref.getType());
@@ -179,9 +170,8 @@ void LinearGradLowering::writeLaunchFunction(func::FuncOp launchFunc) {
     Value m = dim(device, 0), n = dim(device, 1);
     Value k = launch.product.k == LinearGradDim::Vocab ? vocab : tokens;
     const GemmKernelSpec &spec = launch.product.spec;
-    GemmConfigAttr cfg = spec.config;
-    gpu::KernelDim3 grid{blocks(n, cfg.getBlockN()), blocks(m, cfg.getBlockM()),
-                         one};
+    gpu::KernelDim3 grid{blocks(n, spec.tiles.blockN),
+                         blocks(m, spec.tiles.blockM), one};
     gpu::KernelDim3 block{arith::ConstantIndexOp::create(b, spec.numThreads()),
                           one, one};
     Value shared =
@@ -189,7 +179,7 @@ void LinearGradLowering::writeLaunchFunction(func::FuncOp launchFunc) {
     // sm_90a kernels read A and B through TMA tensor maps of the device
     // buffers.
     Value a = onDevice[launch.a].first, bOperand = onDevice[launch.b].first;
-    if (spec.target == GemmTarget::Sm90a) {
+    if (usesWarpgroupMma(spec.target)) {
       auto tensorMap = [&](Value buffer, bool isA) -> Value {
         nvgpu::TensorMapDescriptorType type = sm90OperandMapType(spec, isA);
         Value unranked = memref::CastOp::create(
@@ -285,8 +275,9 @@ LogicalResult LinearGradLowering::run() {
     launch.a = argumentOf(product.a);
     launch.b = argumentOf(product.b);
     OpBuilder kernelBuilder = OpBuilder::atBlockEnd(kernels.getBody());
-    launch.kernel = buildGemmKernel(
-        kernelBuilder, loc, prefix + "_" + product.role.str(), product.spec);
+    launch.kernel =
+        buildGemmKernel(kernelBuilder, loc, prefix + "_" + product.role.str(),
+                        product.spec, product.epilogue);
     addResult(launch, product.result, product.accumulate, sizeOf(product.m),
               sizeOf(product.n));
     products.push_back(launch);
@@ -341,7 +332,7 @@ struct LowerToGPUPass
         failedAny = true;
         return;
       }
-      if (std::string why = whyNotLowered(grad, plan); !why.empty()) {
+      if (std::string why = whyNoLinearGradKernels(grad); !why.empty()) {
         remarkDecomposed(op, why);
         keepOnHost.push_back(op);
         return;

@@ -16,6 +16,7 @@
 
 #include "lmhead/Conversion/LMHeadToGPU/Passes.h"
 
+#include "KernelsToPtx.h"
 #include "LinearGradKernels.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 
@@ -51,16 +52,6 @@ namespace {
 
 constexpr StringLiteral kPlanAttrName = "lmhead.plan";
 constexpr StringLiteral kManifest = "manifest.json";
-
-/// Upstream's NVVM lowering with the options --lmhead-pipeline uses.
-void buildKernelLowering(OpPassManager &pm, StringRef chip) {
-  gpu::GPUToNVVMPipelineOptions nvvm;
-  nvvm.cubinChip = chip.str();
-  nvvm.cubinFeatures = "+ptx80";
-  nvvm.cubinFormat = "isa";
-  nvvm.optLevel = 3;
-  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
-}
 
 /// A JSON string.
 std::string quoted(StringRef text) {
@@ -112,7 +103,7 @@ public:
   void writeManifestEntry(raw_ostream &os) const;
 
   const std::string &getName() const { return name; }
-  StringRef getTarget() const { return plan.getTarget(); }
+  GpuTarget getTarget() const { return plan.getTarget(); }
   std::string ptxFile() const { return name + ".ptx"; }
 
 private:
@@ -171,7 +162,8 @@ void OpBundle::buildKernels(gpu::GPUModuleOp module,
   OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
   for (const LinearGradProduct &product : products) {
     std::string kernelName = (name + "_" + product.role).str();
-    buildGemmKernel(builder, op.getLoc(), kernelName, product.spec);
+    buildGemmKernel(builder, op.getLoc(), kernelName, product.spec,
+                    product.epilogue);
     kernels.push_back({kernelName, product});
   }
 }
@@ -213,7 +205,8 @@ void OpBundle::writeManifestEntry(raw_ostream &os) const {
 
   os << "    " << quoted(name) << ": {\n";
   os << "      \"ptx\": " << quoted(ptxFile()) << ",\n";
-  os << "      \"target\": " << quoted(plan.getTarget()) << ",\n";
+  os << "      \"target\": " << quoted(stringifyGpuTarget(plan.getTarget()))
+     << ",\n";
   os << "      \"layout\": " << quoted(stringifyWeightLayout(op.getLayout()))
      << ",\n";
   // As text: the runtime's JSON reader takes integers only.
@@ -251,7 +244,7 @@ void OpBundle::writeManifestEntry(raw_ostream &os) const {
     for (Value tensor : {product.a, product.b, product.result}) {
       auto [rows, cols] = dimsOf(tensor);
       std::string pointer = quoted(nameOf(tensor));
-      if (spec.target == GemmTarget::Sm90a && tensor != product.result) {
+      if (usesWarpgroupMma(spec.target) && tensor != product.result) {
         nvgpu::TensorMapDescriptorType map =
             sm90OperandMapType(spec, tensor == product.a);
         ArrayRef<int64_t> box = map.getTensor().getShape();
@@ -272,13 +265,12 @@ void OpBundle::writeManifestEntry(raw_ostream &os) const {
     }
     for (LinearGradDim dim : {product.m, product.n, product.k})
       params.push_back(extentOf(dim).param());
-    GemmConfigAttr config = spec.config;
+    const GemmTiles &tiles = spec.tiles;
     os << "        {\"name\": " << quoted(kernel.name)
        << ", \"stream\": " << quoted(product.role) << ",\n";
-    os << "         \"grid\": ["
-       << extentOf(product.n).blocks(config.getBlockN()) << ", "
-       << extentOf(product.m).blocks(config.getBlockM()) << ", 1], \"block\": ["
-       << spec.numThreads() << ", 1, 1],\n";
+    os << "         \"grid\": [" << extentOf(product.n).blocks(tiles.blockN)
+       << ", " << extentOf(product.m).blocks(tiles.blockM)
+       << ", 1], \"block\": [" << spec.numThreads() << ", 1, 1],\n";
     os << "         \"shared_bytes\": " << spec.sharedMemoryBytes() << ",\n";
     os << "         \"params\": [" << llvm::join(params, ", ") << "]}"
        << (i + 1 < kernels.size() ? ",\n" : "\n");
@@ -302,23 +294,6 @@ int swizzleBytes(nvgpu::TensorMapSwizzleKind swizzle) {
   llvm_unreachable("unknown swizzle");
 }
 
-/// The PTX of the first object of the first gpu.binary in `module`.
-FailureOr<std::string> takePtx(ModuleOp module) {
-  std::string ptx;
-  module.walk([&](gpu::BinaryOp binary) {
-    for (Attribute object : binary.getObjects())
-      if (auto obj = dyn_cast<gpu::ObjectAttr>(object);
-          obj && obj.getFormat() == gpu::CompilationTarget::Assembly) {
-        ptx = obj.getObject().getValue().str();
-        return WalkResult::interrupt();
-      }
-    return WalkResult::advance();
-  });
-  if (ptx.empty())
-    return failure();
-  return ptx;
-}
-
 struct WriteBundlePass
     : public lmhead::impl::LMHeadWriteBundleBase<WriteBundlePass> {
   using Base::Base;
@@ -326,9 +301,9 @@ struct WriteBundlePass
   void getDependentDialects(DialectRegistry &registry) const override {
     Base::getDependentDialects(registry);
     // The dynamic pipeline's dialects must be loaded before it runs.
-    for (StringRef chip : {"sm_80", "sm_90a"}) {
+    for (GpuTarget target : kAllGpuTargets) {
       OpPassManager pm(ModuleOp::getOperationName());
-      buildKernelLowering(pm, chip);
+      buildKernelLowering(pm, target);
       pm.getDependentDialects(registry);
     }
   }
@@ -399,12 +374,6 @@ void WriteBundlePass::runOnOperation() {
     if (!plan) {
       op.emitWarning("not written to the bundle: no `lmhead.plan`; run "
                      "--lmhead-plan first");
-      return;
-    }
-    if (plan.getTarget() != "sm_80" && plan.getTarget() != "sm_90a") {
-      op.emitWarning("not written to the bundle: bundles hold sm_80 and "
-                     "sm_90a kernels, the plan's target is '")
-          << plan.getTarget() << "'";
       return;
     }
     if (std::string why = whyNoLinearGradKernels(op); !why.empty()) {

@@ -1412,7 +1412,28 @@ func.func @negative_gemm_swizzle() attributes {lmhead.config = #lmhead.gemm<bloc
 func.func @negative_plan_with_bad_gemm(%dz: tensor<1024x512xbf16>, %h: tensor<1024x64xbf16>, %w: tensor<512x64xbf16>) {
   // expected-error @+2 {{stages must be at least 2 (one step copied while another is multiplied), got 0}}
   // expected-error @+1 {{failed to parse LMHead_KernelPlanAttr parameter 'dh' which is to be a `GemmConfigAttr`}}
-  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = "sm_80", dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 0, copyBytes = 16, swizzle = 1>, dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = sm_80, dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 0, copyBytes = 16, swizzle = 1>, dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
+      : (tensor<1024x512xbf16>, tensor<1024x64xbf16>, tensor<512x64xbf16>) -> (tensor<1024x64xbf16>, tensor<512x64xf32>)
+  return
+}
+
+// -----
+
+// A plan's target is one of the GPU targets lmhead writes kernels for.
+func.func @negative_plan_unknown_target(%dz: tensor<1024x512xbf16>, %h: tensor<1024x64xbf16>, %w: tensor<512x64xbf16>) {
+  // expected-error @+2 {{unknown GPU target 'sm_75'; expected one of sm_80, sm_90a}}
+  // expected-error @+1 {{failed to parse LMHead_KernelPlanAttr parameter 'target' which is to be a `::mlir::lmhead::GpuTarget`}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = sm_75, dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>, dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
+      : (tensor<1024x512xbf16>, tensor<1024x64xbf16>, tensor<512x64xbf16>) -> (tensor<1024x64xbf16>, tensor<512x64xf32>)
+  return
+}
+
+// -----
+
+func.func @negative_plan_target_not_a_keyword(%dz: tensor<1024x512xbf16>, %h: tensor<1024x64xbf16>, %w: tensor<512x64xbf16>) {
+  // expected-error @+2 {{expected a GPU target (sm_80, sm_90a)}}
+  // expected-error @+1 {{failed to parse LMHead_KernelPlanAttr parameter 'target' which is to be a `::mlir::lmhead::GpuTarget`}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = 80, dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>, dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
       : (tensor<1024x512xbf16>, tensor<1024x64xbf16>, tensor<512x64xbf16>) -> (tensor<1024x64xbf16>, tensor<512x64xf32>)
   return
 }

@@ -422,10 +422,10 @@ func.func @ce_linear_grad_fully_dynamic(%h: tensor<?x?xf16>, %w: tensor<?x?xf16>
 // The plan --lmhead-plan attaches: the nested #lmhead.gemm configurations
 // print without their prefix.
 // CHECK-LABEL: func.func @linear_grad_with_plan(
-// CHECK:         lmhead.linear_grad %{{.+}} layout(vd) {lmhead.plan = #lmhead.plan<target = "sm_80", dh = <blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1>, dw = <blockM = 64, blockN = 64, blockK = 64, warpM = 32, warpN = 32, stages = 2, copyBytes = 8, swizzle = 0>, dhMicros = 1.250000e+01 : f64, dwMicros = 7.500000e+00 : f64>}
+// CHECK:         lmhead.linear_grad %{{.+}} layout(vd) {lmhead.plan = #lmhead.plan<target = sm_80, dh = <blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1>, dw = <blockM = 64, blockN = 64, blockK = 64, warpM = 32, warpN = 32, stages = 2, copyBytes = 8, swizzle = 0>, dhMicros = 1.250000e+01 : f64, dwMicros = 7.500000e+00 : f64>}
 func.func @linear_grad_with_plan(%dz: tensor<1024x512xbf16>, %h: tensor<1024x64xbf16>, %w: tensor<512x64xbf16>)
     -> (tensor<1024x64xbf16>, tensor<512x64xf32>) {
-  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = "sm_80",
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = sm_80,
       dh = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1>,
       dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 64, warpM = 32, warpN = 32, stages = 2, copyBytes = 8, swizzle = 0>,
       dhMicros = 12.5 : f64, dwMicros = 7.5 : f64>}

@@ -1,7 +1,7 @@
 //===- LMHeadDialect.cpp - the lmhead dialect -----------------------------===//
 //
 // Registers the lmhead ops and attributes with the dialect. The ops'
-// verifiers live in LMHeadOps.cpp, the attributes' in LMHeadConfig.cpp.
+// verifiers live in LMHeadOps.cpp, the attributes' in LMHeadAttrs.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +14,7 @@ using namespace mlir::lmhead;
 #include "lmhead/Dialect/LMHead/IR/LMHeadOpsDialect.cpp.inc"
 
 void LMHeadDialect::initialize() {
-  registerConfigAttributes();
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.cpp.inc"

@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
-#include "lmhead/Dialect/LMHead/Transforms/CostModel.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
+#include "lmhead/Planning/CostModel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -130,11 +130,6 @@ LinearGradGemms gemmsOf(LinearGradOp op, int64_t tokens, int64_t vocab,
   return g;
 }
 
-GemmConfigAttr configAttr(MLIRContext *context, const GemmTiles &t) {
-  return GemmConfigAttr::get(context, t.blockM, t.blockN, t.blockK, t.warpM,
-                             t.warpN, t.stages, t.copyBytes, t.swizzle);
-}
-
 /// Microseconds to a quarter, a binary fraction, so that plans print
 /// exactly and compare stably.
 FloatAttr microsAttr(MLIRContext *context, double micros) {
@@ -142,9 +137,9 @@ FloatAttr microsAttr(MLIRContext *context, double micros) {
 }
 
 std::string describe(StringRef gemm, const GemmPrediction &p,
-                     const GemmProblem &problem, const GpuTarget &target) {
+                     const GemmProblem &problem, const GpuChip &chip) {
   return llvm::formatv("{0} {1} ({2:F1} us predicted, floor {3:F1} us)", gemm,
-                       p.tiles.str(), p.micros, floorMicros(problem, target))
+                       p.tiles.str(), p.micros, floorMicros(problem, chip))
       .str();
 }
 
@@ -196,63 +191,44 @@ SmallVector<Value, 3> roundOperandsToBF16(LinearGradOp op) {
 }
 
 struct PlanPass : lmhead::impl::LMHeadPlanBase<PlanPass> {
-  using Base::Base;
+  PlanPass() { nameOptions(); }
+  PlanPass(const LMHeadPlanOptions &options) : Base(options) { nameOptions(); }
+  PlanPass(const LMHeadPlanOptions &options, const GemmTiles &tiles)
+      : Base(options) {
+    nameOptions();
+    tileOptions.setValue(tiles);
+  }
+  // A clone's options are default-constructed here and then copied by the
+  // pass manager, as for the options declared in Passes.td.
+  PlanPass(const PlanPass &other) : Base(other) { nameOptions(); }
 
   LogicalResult initialize(MLIRContext *context) override;
   void runOnOperation() override;
 
 private:
+  void nameOptions() { setOptionPassName(getArgument(), target, f32Operands); }
+
   enum class Outcome { Planned, Decompose, Error };
   Outcome planLinearGrad(LinearGradOp op);
 
-  std::optional<GpuTarget> gpu;
-  GemmOverrides overrides;
+  /// `block-m` ... `swizzle`: fixed fields of both GEMMs' configurations.
+  GemmTileOptions<PlanPass> tileOptions{*this};
+
+  const GpuChip *chip = nullptr;
+  GemmTiles overrides;
 };
 
 LogicalResult PlanPass::initialize(MLIRContext *context) {
   auto fail = [&]() { return emitError(UnknownLoc::get(context)); };
-  gpu = GpuTarget::lookup(target);
-  if (!gpu) {
-    fail() << "lmhead-plan: unknown target '" << target.getValue()
-           << "'; expected one of " << GpuTarget::knownNames();
-    return failure();
-  }
+  chip = &planningChip(target);
   if (minTokens < 0) {
     fail() << "lmhead-plan: min-tokens must be at least 0, got "
            << int64_t(minTokens);
     return failure();
   }
-  overrides = GemmOverrides{blockM, blockN, blockK,    warpM,
-                            warpN,  stages, copyBytes, swizzle};
-  for (auto [name, value] : {std::pair<StringRef, int64_t>{"block-m", blockM},
-                             {"block-n", blockN},
-                             {"block-k", blockK},
-                             {"warp-m", warpM},
-                             {"warp-n", warpN},
-                             {"stages", stages}}) {
-    if (value < 0) {
-      fail() << "lmhead-plan: " << name
-             << " must be positive, or 0 to let the cost model choose; got "
-             << value;
-      return failure();
-    }
-  }
-  if (copyBytes != 0 && copyBytes != 4 && copyBytes != 8 && copyBytes != 16) {
-    fail() << "lmhead-plan: copy-bytes must be 4, 8 or 16 (the sizes of "
-              "cp.async), or 0 for the widest the operands allow; got "
-           << int64_t(copyBytes);
-    return failure();
-  }
-  if (f32Operands != "f32" && f32Operands != "bf16") {
-    fail() << "lmhead-plan: f32-operands must be f32 (keep f32 ops exact, on "
-              "the host) or bf16 (round their operands for the kernels); got '"
-           << f32Operands.getValue() << "'";
-    return failure();
-  }
-  if (swizzle != 0 && swizzle != 1) {
-    fail() << "lmhead-plan: swizzle must be 1 (require swizzled rows) or 0 "
-              "(let the cost model choose); got "
-           << int64_t(swizzle);
+  overrides = tileOptions.getValue();
+  if (std::string why = overrides.overrideError(); !why.empty()) {
+    fail() << "lmhead-plan: " << why;
     return failure();
   }
   return success();
@@ -262,12 +238,12 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
   // A plan for this target (by hand or by a tool) is kept; one for another
   // target is replaced.
   if (auto given = op->getAttrOfType<KernelPlanAttr>(kPlanAttrName)) {
-    if (given.getTarget() == gpu->name) {
+    if (given.getTarget() == chip->target) {
       remarkPassed(op, "keeps the plan it carries");
       return Outcome::Planned;
     }
-    remarkKept(op, "replaces its " + given.getTarget() + " plan with one for " +
-                       gpu->name);
+    remarkKept(op, "replaces its " + stringifyGpuTarget(given.getTarget()) +
+                       " plan with one for " + chip->targetName());
     op->removeAttr(kPlanAttrName);
   }
   Type acc = op.getAccumulatorType();
@@ -304,7 +280,8 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
   // With f32-operands=bf16 an f32 op is planned as the bf16 op it becomes;
   // if it cannot be planned, it gets its f32 operands back.
   SmallVector<Value, 3> exactOperands;
-  if (getElementTypeOrSelf(dz.getType()).isF32() && f32Operands == "bf16")
+  if (getElementTypeOrSelf(dz.getType()).isF32() &&
+      f32Operands == F32Operands::BF16)
     exactOperands = roundOperandsToBF16(op);
   auto restoreOperands = [&]() {
     if (exactOperands.empty())
@@ -323,16 +300,16 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
       gemmsOf(op, dynamicTokens ? kAssumedTokens : tokens, vocab, hidden);
   std::vector<GemmPrediction> dhValid, dwValid;
   GemmPlan dhPlan =
-      planGemm(gemms.dh, *gpu, overrides, listConfigs ? &dhValid : nullptr);
+      planGemm(gemms.dh, *chip, overrides, listConfigs ? &dhValid : nullptr);
   GemmPlan dwPlan =
-      planGemm(gemms.dw, *gpu, overrides, listConfigs ? &dwValid : nullptr);
+      planGemm(gemms.dw, *chip, overrides, listConfigs ? &dwValid : nullptr);
   for (auto [gemm, valid] :
        {std::pair<StringRef, std::vector<GemmPrediction> *>{"dh", &dhValid},
         {"dw", &dwValid}}) {
     for (const GemmPrediction &p : *valid) {
       std::string config;
       llvm::raw_string_ostream os(config);
-      os << configAttr(op.getContext(), p.tiles);
+      os << GemmConfigAttr::get(op.getContext(), p.tiles);
       remarkCandidate(op, gemm + " candidate: " + config + " " +
                               llvm::formatv("{0:F2}", p.micros).str() + " us");
     }
@@ -363,16 +340,17 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
   MLIRContext *context = op.getContext();
   const GemmPrediction &dh = *dhPlan.choice, &dw = *dwPlan.choice;
   op->setAttr(kPlanAttrName,
-              KernelPlanAttr::get(
-                  context, gpu->name, configAttr(context, dh.tiles),
-                  configAttr(context, dw.tiles), microsAttr(context, dh.micros),
-                  microsAttr(context, dw.micros)));
-  remarkPassed(op, "planned for " + gpu->name +
+              KernelPlanAttr::get(context, chip->target,
+                                  GemmConfigAttr::get(context, dh.tiles),
+                                  GemmConfigAttr::get(context, dw.tiles),
+                                  microsAttr(context, dh.micros),
+                                  microsAttr(context, dw.micros)));
+  remarkPassed(op, "planned for " + chip->targetName() +
                        (dynamicTokens ? " (N is dynamic; planned for " +
                                             Twine(kAssumedTokens) + " tokens)"
                                       : Twine()) +
-                       ": " + describe("dh", dh, gemms.dh, *gpu) + "; " +
-                       describe(vd ? "dW" : "dWᵀ", dw, gemms.dw, *gpu));
+                       ": " + describe("dh", dh, gemms.dh, *chip) + "; " +
+                       describe(vd ? "dW" : "dWᵀ", dw, gemms.dw, *chip));
   return Outcome::Planned;
 }
 
@@ -419,3 +397,9 @@ void PlanPass::runOnOperation() {
 }
 
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::lmhead::createLMHeadPlan(const LMHeadPlanOptions &options,
+                               const GemmTiles &tiles) {
+  return std::make_unique<PlanPass>(options, tiles);
+}

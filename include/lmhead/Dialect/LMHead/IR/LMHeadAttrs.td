@@ -1,59 +1,97 @@
-//===- LMHeadAttrs.td - enums of the lmhead dialect --------*- tablegen -*-===//
+//===- LMHeadAttrs.td - kernel plans of the lmhead ops -----*- tablegen -*-===//
 //
-// The two enumerated attributes of the lmhead ops: how the weight is stored
-// and how per-token losses are reduced. Both print as a bare keyword inside
-// the ops' assembly, e.g. `layout(dv) reduction(sum)`.
+// The attributes `--lmhead-plan` attaches to an op and `--lmhead-lower-to-gpu`
+// reads: for each of the op's two GEMMs (dh = dZ·W and dW = dZᵀ·h), the block
+// and warp tiles, the K step, the number of shared-memory stages, the width of
+// the asynchronous copies and the shared-memory swizzle; and the GPU target
+// the plan is for, a typed enum of the planning library (GpuTarget.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LMHEAD_DIALECT_LMHEAD_IR_LMHEADATTRS_TD
 #define LMHEAD_DIALECT_LMHEAD_IR_LMHEADATTRS_TD
 
-include "mlir/IR/EnumAttr.td"
+include "lmhead/Dialect/LMHead/IR/LMHeadDialect.td"
+include "mlir/IR/AttrTypeBase.td"
 
-def LMHead_WeightLayoutVD : I32EnumAttrCase<"VD", 0, "vd">;
-def LMHead_WeightLayoutDV : I32EnumAttrCase<"DV", 1, "dv">;
+class LMHead_Attr<string name, string attrMnemonic>
+    : AttrDef<LMHead_Dialect, name> {
+  let mnemonic = attrMnemonic;
+}
 
-def LMHead_WeightLayoutAttr : I32EnumAttr<"WeightLayout",
-    "how the LM-head weight is stored: vd = [V,D] rows per vocabulary entry "
-    "(PyTorch nn.Linear), dv = [D,V] (JAX Dense kernels, torch_xla)",
-    [LMHead_WeightLayoutVD, LMHead_WeightLayoutDV]> {
-  let cppNamespace = "::mlir::lmhead";
+def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
+  let summary = "tiles, K step, stages and shared-memory layout of one GEMM "
+                "kernel";
   let description = [{
-    The storage of the weight `W`. With `vd` the weight is `[V,D]` and the
-    logits are `h·Wᵀ`; with `dv` it is `[D,V]` and the logits are `h·W`. The
-    weight gradient always has the weight's own layout.
+    How one GEMM `C[M,N] = A[M,K]·B[K,N]` of an lmhead op is cut into work
+    for the GPU:
+
+    - `blockM`×`blockN`: the output tile of one thread block;
+    - `warpM`×`warpN`: the output tile of one warp (the block has
+      `(blockM/warpM)·(blockN/warpN)` warps); multiples of 16 and 8, the
+      shape of one `mma.sync.m16n8k16`;
+    - `blockK`: the K step, a multiple of 16; the K loop runs in steps of it;
+    - `stages`: the number of K steps held in shared memory at once (at
+      least 2), so that copies of later steps overlap the MMAs of this one;
+    - `copyBytes`: the width of each asynchronous global→shared copy (16, 8
+      or 4), limited by the alignment of the operands' rows;
+    - `swizzle`: 1 stores each shared-memory row's 16-byte chunks XOR-
+      swizzled by the row, so that `ldmatrix` reads 8 rows without bank
+      conflicts; 0 stores them in order.
 
     ```mlir
-    lmhead.linear_grad %dz, %h, %wt layout(dv)
-        : (tensor<8x32xf32>, tensor<8x4xf32>, tensor<4x32xf32>)
-        -> (tensor<8x4xf32>, tensor<4x32xf32>)
+    #lmhead.gemm<blockM = 128, blockN = 128, blockK = 32, warpM = 64,
+                 warpN = 64, stages = 3, copyBytes = 16, swizzle = 1>
     ```
+  }];
+  let parameters = (ins "int64_t":$blockM, "int64_t":$blockN,
+                        "int64_t":$blockK, "int64_t":$warpM, "int64_t":$warpN,
+                        "int64_t":$stages, "int64_t":$copyBytes,
+                        "int64_t":$swizzle);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  // From the planning library's GemmTiles, whose fields (GemmTiles.def) are
+  // these parameters in this order.
+  let builders = [AttrBuilder<(ins "const GemmTiles &":$tiles)>];
+  let extraClassDeclaration = [{
+    /// The configuration as the planning library's struct.
+    GemmTiles getTiles() const;
+
+    /// The number of warps in one thread block.
+    int64_t getNumWarps() const {
+      return (getBlockM() / getWarpM()) * (getBlockN() / getWarpN());
+    }
   }];
 }
 
-def LMHead_ReductionMean : I32EnumAttrCase<"Mean", 0, "mean">;
-def LMHead_ReductionSum : I32EnumAttrCase<"Sum", 1, "sum">;
-def LMHead_ReductionNone : I32EnumAttrCase<"None", 2, "none">;
+// A GPU target as a keyword (`sm_80`, `sm_90a`): the planning library's
+// GpuTarget enum, parsed by FieldParser<GpuTarget> (LMHeadAttrs.cpp).
+def LMHead_GpuTargetParameter
+    : AttrParameter<"::mlir::lmhead::GpuTarget", "GPU target"> {
+  let printer = "$_printer << $_self";
+}
 
-def LMHead_ReductionAttr : I32EnumAttr<"Reduction",
-    "how per-token losses are reduced: mean over valid tokens, sum, or none",
-    [LMHead_ReductionMean, LMHead_ReductionSum, LMHead_ReductionNone]> {
-  let cppNamespace = "::mlir::lmhead";
+def LMHead_KernelPlanAttr : LMHead_Attr<"KernelPlan", "plan"> {
+  let summary = "the kernels chosen for one lmhead op on one GPU target";
   let description = [{
-    As PyTorch's `cross_entropy(reduction=...)`: `mean` divides the sum of
-    per-token losses by the number of tokens whose label is not
-    `ignore_index` (and is 0, not NaN, when there is none); `sum` adds them;
-    `none` keeps one loss per token (0 for ignored tokens). The loss is a
-    `tensor<f32>` for `mean`/`sum` and a `tensor<Nxf32>` for `none`; the
-    upstream loss gradient has the same type.
+    Attached by `--lmhead-plan` to each op it keeps (as the discardable
+    attribute `lmhead.plan`): the target (the keyword `sm_80` or
+    `sm_90a`), the configuration of the dh kernel (`dh = dZ·W`, M = N, N = D, K = V) and of
+    the dW kernel (`dW = dZᵀ·h`, M = V, N = D, K = N; for `layout(dv)`,
+    `dWᵀ = hᵀ·dZ` with M = D, N = V), and the cost model's predicted time of
+    each in microseconds.
 
     ```mlir
-    %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(none)
-        : (tensor<8x4xf32>, tensor<32x4xf32>, tensor<8xi64>)
-        -> (tensor<8xf32>, tensor<8xf32>)
+    #lmhead.plan<target = sm_80,
+                 dh = #lmhead.gemm<...>, dw = #lmhead.gemm<...>,
+                 dhMicros = 812.5 : f64, dwMicros = 790.0 : f64>
     ```
   }];
+  let parameters = (ins LMHead_GpuTargetParameter:$target,
+                        "GemmConfigAttr":$dh, "GemmConfigAttr":$dw,
+                        "FloatAttr":$dhMicros,
+                        "FloatAttr":$dwMicros);
+  let assemblyFormat = "`<` struct(params) `>`";
 }
 
 #endif // LMHEAD_DIALECT_LMHEAD_IR_LMHEADATTRS_TD

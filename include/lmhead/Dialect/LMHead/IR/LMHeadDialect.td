@@ -37,8 +37,8 @@ def LMHead_Dialect : Dialect {
   }];
   let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
-    /// Registers the kernel-plan attributes (LMHeadConfig.td).
-    void registerConfigAttributes();
+    /// Registers the kernel-plan attributes (LMHeadAttrs.td).
+    void registerAttributes();
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -1,7 +1,7 @@
 //===- LMHeadOps.h - operations of the lmhead dialect -----------*- C++ -*-===//
 //
-// Declares the lmhead ops and enums generated from LMHeadOps.td and
-// LMHeadAttrs.td.
+// Declares the lmhead ops, enums and attributes generated from LMHeadOps.td,
+// LMHeadEnums.td and LMHeadAttrs.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,10 +16,20 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "lmhead/Planning/GemmTiles.h"
+#include "lmhead/Planning/GpuTarget.h"
+
 #include "lmhead/Dialect/LMHead/IR/LMHeadEnums.h.inc"
 
+namespace mlir {
+/// Parses a GPU target name (`sm_80`, `sm_90a`) as an attribute parameter.
+template <> struct FieldParser<lmhead::GpuTarget> {
+  static FailureOr<lmhead::GpuTarget> parse(AsmParser &parser);
+};
+} // namespace mlir
+
 #define GET_ATTRDEF_CLASSES
-#include "lmhead/Dialect/LMHead/IR/LMHeadConfig.h.inc"
+#include "lmhead/Dialect/LMHead/IR/LMHeadAttrs.h.inc"
 
 namespace mlir {
 namespace lmhead {

@@ -13,8 +13,8 @@
 #define LMHEAD_DIALECT_LMHEAD_IR_LMHEADOPS_TD
 
 include "lmhead/Dialect/LMHead/IR/LMHeadDialect.td"
+include "lmhead/Dialect/LMHead/IR/LMHeadEnums.td"
 include "lmhead/Dialect/LMHead/IR/LMHeadAttrs.td"
-include "lmhead/Dialect/LMHead/IR/LMHeadConfig.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"

@@ -145,10 +145,12 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
     for the same target (written by hand or by a tool) keeps it; a plan for
     another target is replaced.
 
-    The options `block-m` ... `swizzle` fix a field of both GEMMs'
-    configurations (0 leaves it to the model); an op for which no
-    configuration with the fixed fields is valid is an error naming the
-    constraint that fails. Remarks have the category `lmhead-plan` (show
+    The options `block-m`, `block-n`, `block-k`, `warp-m`, `warp-n`,
+    `stages`, `copy-bytes` and `swizzle` (declared once, with the fields of
+    the `#lmhead.gemm` attribute, in `lmhead/Planning/GemmTiles.def`) fix a
+    field of both GEMMs' configurations (0 leaves it to the model); an op for
+    which no configuration with the fixed fields is valid is an error naming
+    the constraint that fails. Remarks have the category `lmhead-plan` (show
     them with `--remarks-filter=lmhead-plan --remark-format=emitRemark`).
 
     Before:
@@ -164,7 +166,7 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
 
     ```mlir
     %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan =
-        #lmhead.plan<target = "sm_80",
+        #lmhead.plan<target = sm_80,
           dh = #lmhead.gemm<blockM = 256, blockN = 128, blockK = 32,
                             warpM = 64, warpN = 64, stages = 5,
                             copyBytes = 16, swizzle = 1>,
@@ -173,40 +175,22 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
     ```
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"sm_80\"",
+    Option<"target", "target", "::mlir::lmhead::GpuTarget",
+           /*default=*/"::mlir::lmhead::GpuTarget::Sm80",
            "the GPU to plan for: sm_80 (cp.async + mma.sync) or sm_90a "
-           "(TMA + wgmma)">,
+           "(TMA + wgmma)", "::mlir::lmhead::gpuTargetValues()">,
     Option<"minTokens", "min-tokens", "int64_t", /*default=*/"512",
            "ops with a static token count below this are decomposed for the "
            "host compiler">,
-    Option<"blockM", "block-m", "int64_t", /*default=*/"0",
-           "fix the block tile's M (0: the model chooses)">,
-    Option<"blockN", "block-n", "int64_t", /*default=*/"0",
-           "fix the block tile's N (0: the model chooses)">,
-    Option<"blockK", "block-k", "int64_t", /*default=*/"0",
-           "fix the K step (0: the model chooses)">,
-    Option<"warpM", "warp-m", "int64_t", /*default=*/"0",
-           "fix the warp tile's M (sm_90a: the consumer warpgroup's; 0: the "
-           "model chooses)">,
-    Option<"warpN", "warp-n", "int64_t", /*default=*/"0",
-           "fix the warp tile's N (sm_90a: the consumer warpgroup's; 0: the "
-           "model chooses)">,
-    Option<"stages", "stages", "int64_t", /*default=*/"0",
-           "fix the number of shared-memory stages (0: the model chooses)">,
-    Option<"copyBytes", "copy-bytes", "int64_t", /*default=*/"0",
-           "fix the width of the global-to-shared copies: 4, 8 or 16 (0: "
-           "the widest the operands' rows allow)">,
-    Option<"swizzle", "swizzle", "int64_t", /*default=*/"0",
-           "1 requires swizzled shared-memory rows (0: swizzled whenever a "
-           "row has at least 32 bytes)">,
     Option<"listConfigs", "list-configs", "bool", /*default=*/"false",
            "also report, one remark each, every configuration the model "
            "could choose for each GEMM, with its predicted time">,
-    Option<"f32Operands", "f32-operands", "std::string",
-           /*default=*/"\"f32\"",
+    Option<"f32Operands", "f32-operands", "::mlir::lmhead::F32Operands",
+           /*default=*/"::mlir::lmhead::F32Operands::F32",
            "what an op with f32 operands computes in: f32 (decomposed for "
            "the host, exact) or bf16 (operands rounded to bf16 for the "
-           "tensor-core kernels, products still accumulated in f32)">
+           "tensor-core kernels, products still accumulated in f32)",
+           "::mlir::lmhead::f32OperandsValues()">
   ];
   let dependentDialects = [
     "::mlir::lmhead::LMHeadDialect",

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lmhead/Dialect/LMHead/Transforms/CostModel.h"
+#include "lmhead/Planning/CostModel.h"
 
 #include <gtest/gtest.h>
 
@@ -59,18 +59,19 @@ GemmProblem dwProblem(Shape s, int64_t elementBytes = 2) {
   return p;
 }
 
-GpuTarget target(llvm::StringRef name) {
-  std::optional<GpuTarget> t = GpuTarget::lookup(name);
+/// The GPU `--lmhead-plan` plans the target called `name` for.
+const GpuChip &target(llvm::StringRef name) {
+  std::optional<GpuTarget> t = symbolizeGpuTarget(name);
   EXPECT_TRUE(t.has_value()) << name.str();
-  return *t;
+  return planningChip(t.value_or(GpuTarget::Sm80));
 }
 
 /// Checks the generator's constraints and the target's limits on `pred`
 /// directly, not through the model's own checks.
-void expectBuildableAndFits(const GemmPrediction &pred, const GpuTarget &gpu,
+void expectBuildableAndFits(const GemmPrediction &pred, const GpuChip &gpu,
                             const GemmProblem &p) {
   const GemmTiles &t = pred.tiles;
-  SCOPED_TRACE(gpu.name.str() + ": " + t.str());
+  SCOPED_TRACE(gpu.targetName().str() + ": " + t.str());
   EXPECT_EQ(t.blockM % t.warpM, 0);
   EXPECT_EQ(t.blockN % t.warpN, 0);
   EXPECT_EQ(t.warpN % 16, 0);
@@ -78,7 +79,7 @@ void expectBuildableAndFits(const GemmPrediction &pred, const GpuTarget &gpu,
   EXPECT_EQ(t.copyBytes, 16);
   EXPECT_EQ(t.swizzle, 1);
   int64_t warpTiles = (t.blockM / t.warpM) * (t.blockN / t.warpN);
-  if (gpu.warpgroupMma) {
+  if (gpu.warpgroupMma()) {
     EXPECT_EQ(t.warpM % 64, 0);
     EXPECT_GE(t.warpN, 64);
     EXPECT_LE(t.warpN, 256);
@@ -103,7 +104,7 @@ void expectBuildableAndFits(const GemmPrediction &pred, const GpuTarget &gpu,
   // sm_90a kernels align their stages with 1 KiB more.
   int64_t shared =
       t.stages * (t.blockM * t.blockK + t.blockK * t.blockN) * p.elementBytes +
-      (gpu.warpgroupMma ? 1024 : 0);
+      (gpu.warpgroupMma() ? 1024 : 0);
   EXPECT_EQ(pred.sharedBytes, shared);
   EXPECT_LE(shared, gpu.sharedBytesPerBlock);
   EXPECT_LE(pred.registersPerThread, 232);
@@ -111,19 +112,19 @@ void expectBuildableAndFits(const GemmPrediction &pred, const GpuTarget &gpu,
 }
 
 TEST(CostModelTest, TargetsHaveTheirFigures) {
-  GpuTarget a100 = target("sm_80"), h200 = target("sm_90a");
+  const GpuChip &a100 = target("sm_80"), &h200 = target("sm_90a");
   EXPECT_EQ(a100.numSMs, 108);
   EXPECT_EQ(a100.sharedBytesPerBlock, 163 * 1024);
   EXPECT_DOUBLE_EQ(a100.peakFlops, 312e12);
   EXPECT_EQ(h200.numSMs, 132);
   EXPECT_EQ(h200.sharedBytesPerBlock, 227 * 1024);
   EXPECT_DOUBLE_EQ(h200.hbmBytesPerSecond, 4.8e12);
-  EXPECT_FALSE(GpuTarget::lookup("sm_75").has_value());
+  EXPECT_FALSE(symbolizeGpuTarget("sm_75").has_value());
 }
 
 TEST(CostModelTest, BenchmarkShapesGetBuildableConfigsNearTheFloor) {
   for (llvm::StringRef name : {"sm_80", "sm_90a"}) {
-    GpuTarget gpu = target(name);
+    const GpuChip &gpu = target(name);
     for (Shape s : kBenchmarkShapes) {
       for (GemmProblem p : {dhProblem(s), dwProblem(s)}) {
         SCOPED_TRACE(name.str() + " M=" + std::to_string(p.m) +
@@ -144,7 +145,7 @@ TEST(CostModelTest, BenchmarkShapesGetBuildableConfigsNearTheFloor) {
 }
 
 TEST(CostModelTest, CopyWidthFollowsTheRowsOfTheOperands) {
-  GpuTarget gpu = target("sm_80");
+  const GpuChip &gpu = target("sm_80");
   // 200 bf16 = 400 bytes, a multiple of 16.
   GemmPlan wide = planGemm(dhProblem({1000, 200, 32000}), gpu);
   ASSERT_TRUE(wide) << wide.reason;
@@ -181,7 +182,7 @@ TEST(CostModelTest, F32OperandsAreNotPlanned) {
 }
 
 TEST(CostModelTest, TinyShapesGetAConfig) {
-  GpuTarget gpu = target("sm_80");
+  const GpuChip &gpu = target("sm_80");
   GemmProblem p = dhProblem({8, 4, 32});
   GemmPlan plan = planGemm(p, gpu);
   ASSERT_TRUE(plan) << plan.reason;
@@ -191,9 +192,9 @@ TEST(CostModelTest, TinyShapesGetAConfig) {
 }
 
 TEST(CostModelTest, OverridesRestrictTheCandidates) {
-  GpuTarget gpu = target("sm_80");
+  const GpuChip &gpu = target("sm_80");
   GemmProblem p = dhProblem(kBenchmarkShapes[0]);
-  GemmOverrides fits;
+  GemmTiles fits;
   fits.blockM = 128;
   fits.blockN = 128;
   fits.stages = 3;
@@ -205,7 +206,7 @@ TEST(CostModelTest, OverridesRestrictTheCandidates) {
   // The model's own choice is at least as fast as any restricted one.
   EXPECT_LE(planGemm(p, gpu).choice->micros, plan.choice->micros);
 
-  GemmOverrides tooManyWarps;
+  GemmTiles tooManyWarps;
   tooManyWarps.blockM = 256;
   tooManyWarps.blockN = 256;
   tooManyWarps.warpM = 32;
@@ -219,7 +220,7 @@ TEST(CostModelTest, OverridesRestrictTheCandidates) {
             std::string::npos)
       << none.reason;
 
-  GemmOverrides tooMuchShared;
+  GemmTiles tooMuchShared;
   tooMuchShared.blockM = 256;
   tooMuchShared.blockN = 128;
   tooMuchShared.blockK = 64;
@@ -229,7 +230,7 @@ TEST(CostModelTest, OverridesRestrictTheCandidates) {
   EXPECT_NE(big.reason.find("bytes of shared memory"), std::string::npos)
       << big.reason;
 
-  GemmOverrides wideCopies;
+  GemmTiles wideCopies;
   wideCopies.copyBytes = 16;
   GemmPlan narrowRows =
       planGemm(dhProblem({1000, 100, 32000}), gpu, wideCopies);
@@ -240,14 +241,14 @@ TEST(CostModelTest, OverridesRestrictTheCandidates) {
 
 TEST(CostModelTest, SharedMemoryNeverExceedsTheBlockLimit) {
   for (llvm::StringRef name : {"sm_80", "sm_90a"}) {
-    GpuTarget gpu = target(name);
+    const GpuChip &gpu = target(name);
     GemmProblem p = dhProblem(kBenchmarkShapes[1]);
     int64_t valid = 0, rejectedForShared = 0;
     for (int64_t bm : {64, 128, 256})
       for (int64_t bn : {64, 128, 256})
         for (int64_t bk : {32, 64})
           for (int64_t stages : {2, 3, 4, 5, 6}) {
-            GemmTiles t{bm,     bn, bk, 64, gpu.warpgroupMma ? bn : 64,
+            GemmTiles t{bm,     bn, bk, 64, gpu.warpgroupMma() ? bn : 64,
                         stages, 16, 1};
             std::string why;
             std::optional<GemmPrediction> pred = predictGemm(p, gpu, t, &why);
@@ -266,7 +267,7 @@ TEST(CostModelTest, SharedMemoryNeverExceedsTheBlockLimit) {
 }
 
 TEST(CostModelTest, WaveQuantisationIsCounted) {
-  GpuTarget gpu = target("sm_80");
+  const GpuChip &gpu = target("sm_80");
   // 8 warps and 120 KiB of shared memory: one block per SM.
   GemmTiles t{128, 256, 32, 64, 64, 5, 16, 1};
   auto problemWithTiles = [&](int64_t tiles) {
@@ -286,7 +287,7 @@ TEST(CostModelTest, WaveQuantisationIsCounted) {
 }
 
 TEST(CostModelTest, RaggedEdgesExecuteTheirPadding) {
-  GpuTarget gpu = target("sm_80");
+  const GpuChip &gpu = target("sm_80");
   GemmTiles t{128, 256, 32, 64, 64, 5, 16, 1};
   // In dW the tokens are K: 8193 tokens run one more K step than 8192,
   // padded to 8224.
@@ -302,7 +303,7 @@ TEST(CostModelTest, RaggedEdgesExecuteTheirPadding) {
 }
 
 TEST(CostModelTest, FewerStagesAndSmallerWarpTilesArePenalised) {
-  GpuTarget gpu = target("sm_80");
+  const GpuChip &gpu = target("sm_80");
   GemmProblem p = dhProblem(kBenchmarkShapes[0]);
   auto efficiency = [&](GemmTiles t) {
     std::string why;

@@ -1,10 +1,12 @@
-//===- LMHeadConfig.cpp - kernel plans of the lmhead ops ------------------===//
+//===- LMHeadAttrs.cpp - kernel plans of the lmhead ops -------------------===//
 //
-// The attribute classes of LMHeadConfig.td and the checks on a GEMM
+// The attribute classes of LMHeadAttrs.td and the checks on a GEMM
 // configuration that hold for every target: tiles that divide into warps and
 // into mma.sync shapes, a K step of whole k16 slices, at least two stages,
 // and a copy width the hardware has. What fits a given GPU (shared memory,
-// registers) is the cost model's business, not the attribute's.
+// registers) is the cost model's business, not the attribute's. The
+// conversions to and from the planning library's GemmTiles walk
+// GemmTiles.def, and a plan's target parses through GpuTarget's names.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,13 +19,41 @@ using namespace mlir;
 using namespace mlir::lmhead;
 
 #define GET_ATTRDEF_CLASSES
-#include "lmhead/Dialect/LMHead/IR/LMHeadConfig.cpp.inc"
+#include "lmhead/Dialect/LMHead/IR/LMHeadAttrs.cpp.inc"
 
-void LMHeadDialect::registerConfigAttributes() {
+void LMHeadDialect::registerAttributes() {
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "lmhead/Dialect/LMHead/IR/LMHeadConfig.cpp.inc"
+#include "lmhead/Dialect/LMHead/IR/LMHeadAttrs.cpp.inc"
       >();
+}
+
+FailureOr<GpuTarget> FieldParser<GpuTarget>::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string name;
+  if (failed(parser.parseOptionalKeywordOrString(&name)))
+    return parser.emitError(loc, "expected a GPU target (")
+           << knownGpuTargetNames() << ")";
+  if (std::optional<GpuTarget> target = symbolizeGpuTarget(name))
+    return *target;
+  return parser.emitError(loc, "unknown GPU target '")
+         << name << "'; expected one of " << knownGpuTargetNames();
+}
+
+GemmConfigAttr GemmConfigAttr::get(MLIRContext *context,
+                                   const GemmTiles &tiles) {
+#define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION) , tiles.NAME
+  return get(context
+#include "lmhead/Planning/GemmTiles.def"
+  );
+}
+
+GemmTiles GemmConfigAttr::getTiles() const {
+  GemmTiles tiles;
+#define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION)              \
+  tiles.NAME = get##ACCESSOR();
+#include "lmhead/Planning/GemmTiles.def"
+  return tiles;
 }
 
 LogicalResult

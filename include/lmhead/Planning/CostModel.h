@@ -10,12 +10,16 @@
 // The prediction is a roofline with a few explainable efficiency factors
 // (pipeline depth, warp-tile shape, warps per SM, copy width), counted in
 // waves of thread blocks over the SMs and with the padding of ragged edges
-// executed. It needs no IR, so it can be used and tested on its own.
+// executed. It needs no IR (the planning library links LLVMSupport only), so
+// it can be used and tested on its own.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LMHEAD_DIALECT_LMHEAD_TRANSFORMS_COSTMODEL_H
-#define LMHEAD_DIALECT_LMHEAD_TRANSFORMS_COSTMODEL_H
+#ifndef LMHEAD_PLANNING_COSTMODEL_H
+#define LMHEAD_PLANNING_COSTMODEL_H
+
+#include "lmhead/Planning/GemmTiles.h"
+#include "lmhead/Planning/GpuTarget.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -26,45 +30,6 @@
 
 namespace mlir {
 namespace lmhead {
-
-/// What the cost model knows of one GPU: its compute and memory rates and
-/// the per-SM and per-block resource limits that decide which kernels fit
-/// and how many blocks run at once.
-struct GpuTarget {
-  /// The target name of `--lmhead-plan=target=...` ("sm_80", "sm_90a").
-  llvm::StringRef name;
-  /// True for sm_90a: warp-specialised TMA + wgmma kernels, whose warp tile
-  /// is the tile of one consumer warpgroup (4 warps; it spans the block's
-  /// N, so the warpgroups split M) and whose blocks hold one more warpgroup
-  /// that only issues copies.
-  bool warpgroupMma = false;
-  int64_t numSMs = 0;
-  /// Dense bf16/f16 tensor-core rate, flop/s.
-  double peakFlops = 0;
-  /// The fraction of `peakFlops` the best kernel of this family reaches
-  /// (mma.sync kernels issue ldmatrix and address arithmetic between MMAs;
-  /// the sm_90a figure is already a measured rate).
-  double bestEfficiency = 1;
-  /// DRAM bandwidth, bytes/s: the bytes each kernel must read or write once.
-  double hbmBytesPerSecond = 0;
-  /// L2→SM bandwidth, bytes/s: the re-reads of operand tiles by the blocks
-  /// along the other dimension, which hit L2 when blocks run in order.
-  double l2BytesPerSecond = 0;
-  int64_t sharedBytesPerSM = 0;
-  /// The most dynamic shared memory one block may ask for.
-  int64_t sharedBytesPerBlock = 0;
-  int64_t registersPerSM = 0;
-  int64_t registersPerThread = 0;
-  int64_t threadsPerSM = 0;
-  int64_t blocksPerSM = 0;
-
-  /// The target called `name`, or std::nullopt when it is not one of
-  /// `knownNames()`.
-  static std::optional<GpuTarget> lookup(llvm::StringRef name);
-
-  /// The accepted target names, for diagnostics: "sm_80, sm_90a".
-  static llvm::StringRef knownNames();
-};
 
 /// One GEMM C[M,N] = A[M,K]·B[K,N], described by what the kernels see of it:
 /// sizes, element widths and how A and B are laid out in memory.
@@ -85,29 +50,6 @@ struct GemmProblem {
 
   /// `2·M·N·K`, the flops the GEMM needs.
   double flops() const { return 2.0 * m * n * k; }
-};
-
-/// One kernel configuration, field for field the `#lmhead.gemm` attribute.
-struct GemmTiles {
-  int64_t blockM = 0, blockN = 0, blockK = 0, warpM = 0, warpN = 0;
-  int64_t stages = 0, copyBytes = 0, swizzle = 0;
-
-  /// Warps (sm_80) or consumer warpgroups (sm_90a) computing one block tile.
-  int64_t numWarpTiles() const { return (blockM / warpM) * (blockN / warpN); }
-  /// "BMxBNxBK, warp WMxWN, S stages, C-byte copies, swizzle Z".
-  std::string str() const;
-};
-
-/// Values of a configuration fixed by the user; 0 leaves a field to the
-/// model. A fixed value replaces the model's candidates for that field.
-struct GemmOverrides {
-  int64_t blockM = 0, blockN = 0, blockK = 0, warpM = 0, warpN = 0;
-  int64_t stages = 0, copyBytes = 0, swizzle = 0;
-
-  /// Whether any field is fixed.
-  bool any() const;
-  /// The fixed fields in option spelling: "block-m=256 stages=3".
-  std::string str() const;
 };
 
 /// What the model predicts for one valid configuration, with the terms the
@@ -154,9 +96,9 @@ struct GemmPlan {
   explicit operator bool() const { return failure == Failure::None; }
 };
 
-/// The time of `problem` at the target's full tensor-core rate, 2·M·N·K /
+/// The time of `problem` at the chip's full tensor-core rate, 2·M·N·K /
 /// peak, in microseconds: no kernel can be faster.
-double floorMicros(const GemmProblem &problem, const GpuTarget &target);
+double floorMicros(const GemmProblem &problem, const GpuChip &chip);
 
 /// The widest copy (16, 8 or 4 bytes) that divides the rows of both A and B,
 /// or std::nullopt (with the reason in `whyNot`) when there is none.
@@ -164,23 +106,24 @@ std::optional<int64_t> widestCopyBytes(const GemmProblem &problem,
                                        std::string *whyNot = nullptr);
 
 /// Checks `tiles` against the kernel generator's constraints and the
-/// target's limits for `problem` and predicts its time, or returns
+/// chip's limits for `problem` and predicts its time, or returns
 /// std::nullopt with the first broken constraint in `whyNot`.
 std::optional<GemmPrediction> predictGemm(const GemmProblem &problem,
-                                          const GpuTarget &target,
+                                          const GpuChip &chip,
                                           const GemmTiles &tiles,
                                           std::string *whyNot = nullptr);
 
-/// Enumerates the candidate configurations of `problem` on `target` (within
-/// `overrides`), predicts each valid one and returns the fastest; ties go to
-/// the one reading fewer bytes from L2, then to less shared memory. With
+/// Enumerates the candidate configurations of `problem` on `chip` (within
+/// the non-zero fields of `overrides`), predicts each valid one and returns
+/// the fastest; ties go to the one reading fewer bytes from L2, then to less
+/// shared memory. With
 /// `valid`, every valid candidate (every configuration the model could
 /// choose) is also appended there.
-GemmPlan planGemm(const GemmProblem &problem, const GpuTarget &target,
-                  const GemmOverrides &overrides = {},
+GemmPlan planGemm(const GemmProblem &problem, const GpuChip &chip,
+                  const GemmTiles &overrides = {},
                   std::vector<GemmPrediction> *valid = nullptr);
 
 } // namespace lmhead
 } // namespace mlir
 
-#endif // LMHEAD_DIALECT_LMHEAD_TRANSFORMS_COSTMODEL_H
+#endif // LMHEAD_PLANNING_COSTMODEL_H

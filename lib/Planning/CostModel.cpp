@@ -27,7 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lmhead/Dialect/LMHead/Transforms/CostModel.h"
+#include "lmhead/Planning/CostModel.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -61,48 +61,6 @@ constexpr int64_t kProducerRegisters = 40;
 constexpr double kLatencyHidingDepth = 128;
 /// Launch, prologue (filling the stages) and epilogue of one kernel.
 constexpr double kLaunchMicros = 2.0;
-
-/// The sm_80 target: an A100 (SXM). The L2 rate is the A100 whitepaper's
-/// 5120 bytes/clock at 1.41 GHz.
-GpuTarget sm80() {
-  GpuTarget t;
-  t.name = "sm_80";
-  t.warpgroupMma = false;
-  t.numSMs = 108;
-  t.peakFlops = 312e12;
-  // The best mma.sync kernels (CUTLASS, cuBLAS) reach about 90% of peak.
-  t.bestEfficiency = 0.90;
-  t.hbmBytesPerSecond = 2.0e12;
-  t.l2BytesPerSecond = 7.2e12;
-  t.sharedBytesPerSM = 164 * kKiB;
-  t.sharedBytesPerBlock = 163 * kKiB;
-  t.registersPerSM = 65536;
-  t.registersPerThread = 255;
-  t.threadsPerSM = 2048;
-  t.blocksPerSM = 32;
-  return t;
-}
-
-/// The sm_90a target: an H200. The tensor-core rate is the measured bf16
-/// GEMM rate; the L2 rate is an assumption (NVIDIA publishes none), about
-/// 1.7× the A100's, which is what the clock and the wider L2 give.
-GpuTarget sm90a() {
-  GpuTarget t;
-  t.name = "sm_90a";
-  t.warpgroupMma = true;
-  t.numSMs = 132;
-  t.peakFlops = 790e12;
-  t.bestEfficiency = 1.0;
-  t.hbmBytesPerSecond = 4.8e12;
-  t.l2BytesPerSecond = 12e12;
-  t.sharedBytesPerSM = 228 * kKiB;
-  t.sharedBytesPerBlock = 227 * kKiB;
-  t.registersPerSM = 65536;
-  t.registersPerThread = 255;
-  t.threadsPerSM = 2048;
-  t.blocksPerSM = 32;
-  return t;
-}
 
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
@@ -149,9 +107,9 @@ int64_t sharedRowBytes(bool rowsAlongK, int64_t blockK, int64_t blockMN,
 /// of B) is a power of two of 16-byte chunks and at least two of them (the
 /// XOR pattern permutes chunks within a row), else 0. sm_90a always uses
 /// TMA's 128-byte swizzle.
-int64_t swizzleFor(const GemmProblem &p, const GpuTarget &target,
+int64_t swizzleFor(const GemmProblem &p, const GpuChip &chip,
                    const GemmTiles &t) {
-  if (target.warpgroupMma)
+  if (chip.warpgroupMma())
     return 1;
   for (int64_t row :
        {sharedRowBytes(p.aRowsAlongK, t.blockK, t.blockM, p.elementBytes),
@@ -164,7 +122,7 @@ int64_t swizzleFor(const GemmProblem &p, const GpuTarget &target,
 
 /// Checks the problem itself; nullopt when it can be planned.
 std::optional<std::string> unsupportedReason(const GemmProblem &p,
-                                             const GpuTarget &target) {
+                                             const GpuChip &chip) {
   if (p.elementBytes == 4)
     return std::string(
         "f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 "
@@ -181,8 +139,8 @@ std::optional<std::string> unsupportedReason(const GemmProblem &p,
   std::optional<int64_t> copy = widestCopyBytes(p, &why);
   if (!copy)
     return why;
-  if (target.warpgroupMma && *copy != 16)
-    return (target.name +
+  if (chip.warpgroupMma() && *copy != 16)
+    return (chip.targetName() +
             " kernels load tiles with TMA, which needs rows of "
             "16-byte multiples; " +
             why)
@@ -192,8 +150,7 @@ std::optional<std::string> unsupportedReason(const GemmProblem &p,
 
 /// The checks and the prediction of one configuration.
 std::optional<GemmPrediction> evaluate(const GemmProblem &p,
-                                       const GpuTarget &target,
-                                       const GemmTiles &t,
+                                       const GpuChip &chip, const GemmTiles &t,
                                        Rejection *rejection) {
   Checker check;
   auto reject = [&]() -> std::optional<GemmPrediction> {
@@ -201,11 +158,11 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
       *rejection = check.rejection;
     return std::nullopt;
   };
-  if (std::optional<std::string> why = unsupportedReason(p, target)) {
+  if (std::optional<std::string> why = unsupportedReason(p, chip)) {
     check.require(false, *why);
     return reject();
   }
-  const bool hopper = target.warpgroupMma;
+  const bool hopper = chip.warpgroupMma();
   const int64_t eb = p.elementBytes;
   llvm::StringRef warpName = hopper ? "warpgroup" : "warp";
 
@@ -213,12 +170,12 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   // generator builds.
   if (hopper) {
     check.require(t.warpM > 0 && t.warpM % 64 == 0,
-                  "warpM must be a multiple of 64 on " + target.name +
+                  "warpM must be a multiple of 64 on " + chip.targetName() +
                       " (one wgmma m64 per consumer warpgroup), got " +
                       llvm::Twine(t.warpM));
     check.require(t.warpN >= 64 && t.warpN <= 256 && t.warpN % 16 == 0,
                   "warpN must be a multiple of 16 in 64..256 on " +
-                      target.name + " (the N of wgmma), got " +
+                      chip.targetName() + " (the N of wgmma), got " +
                       llvm::Twine(t.warpN));
   } else {
     check.require(t.warpM > 0 && t.warpM % 16 == 0,
@@ -243,7 +200,7 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   const int64_t warpTiles = t.numWarpTiles();
   if (hopper)
     check.require(t.warpN == t.blockN,
-                  "warpN must equal blockN on " + target.name +
+                  "warpN must equal blockN on " + chip.targetName() +
                       " (consumer warpgroups split the block along M only), "
                       "got " +
                       llvm::Twine(t.warpN) + " and " + llvm::Twine(t.blockN));
@@ -253,17 +210,17 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                       llvm::Twine(t.blockN) + " needs " +
                       llvm::Twine(warpTiles) + " consumer warpgroups of " +
                       llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) +
-                      "; the " + target.name + " kernels use 1 or 2");
+                      "; the " + chip.targetName() + " kernels use 1 or 2");
   else
-    check.require(isOneOf(warpTiles, {1, 2, 4, 8}),
-                  "the block tile " + llvm::Twine(t.blockM) + "x" +
-                      llvm::Twine(t.blockN) + " needs " +
-                      llvm::Twine(warpTiles) + " warps of " +
-                      llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) +
-                      "; the " + target.name + " kernels use 1, 2, 4 or 8");
+    check.require(
+        isOneOf(warpTiles, {1, 2, 4, 8}),
+        "the block tile " + llvm::Twine(t.blockM) + "x" +
+            llvm::Twine(t.blockN) + " needs " + llvm::Twine(warpTiles) +
+            " warps of " + llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) +
+            "; the " + chip.targetName() + " kernels use 1, 2, 4 or 8");
   if (hopper)
     check.require(t.blockK == 64,
-                  "blockK must be 64 on " + target.name +
+                  "blockK must be 64 on " + chip.targetName() +
                       " (one 128-byte swizzled row of 16-bit elements), got " +
                       llvm::Twine(t.blockK));
   else
@@ -274,7 +231,7 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   const int64_t maxStages = hopper ? 6 : 5;
   check.require(t.stages >= 2 && t.stages <= maxStages,
                 "stages must be 2.." + llvm::Twine(maxStages) + " on " +
-                    target.name + ", got " + llvm::Twine(t.stages));
+                    chip.targetName() + ", got " + llvm::Twine(t.stages));
   if (check.failed())
     return reject();
 
@@ -283,8 +240,8 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
       hopper ? (warpTiles + 1) * 128 : warpTiles * 32; // + producer group
   const int64_t widest = *widestCopyBytes(p);
   if (hopper)
-    check.require(t.copyBytes == 16, "copyBytes must be 16 on " + target.name +
-                                         " (TMA), got " +
+    check.require(t.copyBytes == 16, "copyBytes must be 16 on " +
+                                         chip.targetName() + " (TMA), got " +
                                          llvm::Twine(t.copyBytes));
   else
     check.require(isOneOf(t.copyBytes, {4, 8, 16}) && t.copyBytes <= widest,
@@ -303,7 +260,7 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                       " " + llvm::Twine(t.copyBytes) +
                       "-byte copies of one stage evenly");
   }
-  int64_t swizzle = swizzleFor(p, target, t);
+  int64_t swizzle = swizzleFor(p, chip, t);
   check.require(
       t.swizzle == swizzle,
       "swizzle must be " + llvm::Twine(swizzle) +
@@ -323,13 +280,13 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   // 1 KiB pattern.
   const int64_t shared =
       t.stages * (t.blockM + t.blockN) * t.blockK * eb + (hopper ? kKiB : 0);
-  check.require(shared <= target.sharedBytesPerBlock,
+  check.require(shared <= chip.sharedBytesPerBlock,
                 llvm::Twine(t.stages) + " stages of " + llvm::Twine(t.blockM) +
                     "x" + llvm::Twine(t.blockK) + " and " +
                     llvm::Twine(t.blockK) + "x" + llvm::Twine(t.blockN) +
                     " tiles need " + llvm::Twine(shared) +
-                    " bytes of shared memory; a block on " + target.name +
-                    " has at most " + llvm::Twine(target.sharedBytesPerBlock));
+                    " bytes of shared memory; a block on " + chip.targetName() +
+                    " has at most " + llvm::Twine(chip.sharedBytesPerBlock));
   int64_t registers;
   if (hopper) {
     // wgmma keeps a warpgroup's WM×WN f32 accumulators over its 128
@@ -352,7 +309,7 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
     check.require(accumulators <= kMaxWarpgroupAccumulators,
                   "a " + llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) +
                       " warpgroup tile is " + llvm::Twine(accumulators) +
-                      " f32 accumulators per thread; the " + target.name +
+                      " f32 accumulators per thread; the " + chip.targetName() +
                       " kernels hold at most " +
                       llvm::Twine(kMaxWarpgroupAccumulators));
   }
@@ -362,12 +319,11 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   const int64_t blockRegisters =
       hopper ? warpTiles * 128 * allocated + 128 * kProducerRegisters
              : threads * allocated;
-  const int64_t blocksPerSM =
-      std::min({target.blocksPerSM, target.threadsPerSM / threads,
-                target.sharedBytesPerSM / shared,
-                target.registersPerSM / blockRegisters});
+  const int64_t blocksPerSM = std::min(
+      {chip.blocksPerSM, chip.threadsPerSM / threads,
+       chip.sharedBytesPerSM / shared, chip.registersPerSM / blockRegisters});
   if (!check.require(blocksPerSM >= 1,
-                     "one block does not fit on an SM of " + target.name))
+                     "one block does not fit on an SM of " + chip.targetName()))
     return reject();
 
   GemmPrediction pred;
@@ -381,9 +337,8 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   const int64_t tilesM = ceilDiv(p.m, t.blockM),
                 tilesN = ceilDiv(p.n, t.blockN);
   pred.numTiles = tilesM * tilesN;
-  pred.blocksPerSM =
-      std::min(blocksPerSM, ceilDiv(pred.numTiles, target.numSMs));
-  pred.waves = ceilDiv(pred.numTiles, target.numSMs * pred.blocksPerSM);
+  pred.blocksPerSM = std::min(blocksPerSM, ceilDiv(pred.numTiles, chip.numSMs));
+  pred.waves = ceilDiv(pred.numTiles, chip.numSMs * pred.blocksPerSM);
 
   // Efficiency factors, each 1 when the configuration lacks the weakness.
   double inFlight = double(t.stages - 1) * t.blockK;
@@ -411,11 +366,11 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   }
   // Narrower copies take more instructions per byte from the MMA warps.
   double copy = t.copyBytes == 16 ? 1.0 : t.copyBytes == 8 ? 0.95 : 0.85;
-  pred.efficiency = target.bestEfficiency * depth * shape * occupancy * copy;
+  pred.efficiency = chip.bestEfficiency * depth * shape * occupancy * copy;
 
   const double tileFlops =
       2.0 * t.blockM * t.blockN * double(ceilDiv(p.k, t.blockK) * t.blockK);
-  const double smFlops = target.peakFlops / target.numSMs * pred.efficiency;
+  const double smFlops = chip.peakFlops / chip.numSMs * pred.efficiency;
   pred.computeMicros =
       1e6 * pred.waves * pred.blocksPerSM * tileFlops / smFlops;
 
@@ -423,8 +378,8 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   const double c = double(p.m) * p.n * p.resultBytes;
   pred.l2Bytes = a * tilesN + b * tilesM + c;
   pred.hbmBytes = a + b + c;
-  pred.l2Micros = 1e6 * pred.l2Bytes / target.l2BytesPerSecond;
-  pred.hbmMicros = 1e6 * pred.hbmBytes / target.hbmBytesPerSecond;
+  pred.l2Micros = 1e6 * pred.l2Bytes / chip.l2BytesPerSecond;
+  pred.hbmMicros = 1e6 * pred.hbmBytes / chip.hbmBytesPerSecond;
   pred.micros = std::max({pred.computeMicros, pred.l2Micros, pred.hbmMicros}) +
                 kLaunchMicros;
   return pred;
@@ -450,51 +405,9 @@ bool better(const GemmPrediction &a, const GemmPrediction &b) {
 
 } // namespace
 
-std::optional<GpuTarget> GpuTarget::lookup(llvm::StringRef name) {
-  if (name == "sm_80")
-    return sm80();
-  if (name == "sm_90a")
-    return sm90a();
-  return std::nullopt;
-}
-
-llvm::StringRef GpuTarget::knownNames() { return "sm_80, sm_90a"; }
-
-std::string GemmTiles::str() const {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << blockM << "x" << blockN << "x" << blockK << ", warp " << warpM << "x"
-     << warpN << ", " << stages << " stages, " << copyBytes
-     << "-byte copies, swizzle " << swizzle;
-  return s;
-}
-
-bool GemmOverrides::any() const {
-  return blockM || blockN || blockK || warpM || warpN || stages || copyBytes ||
-         swizzle;
-}
-
-std::string GemmOverrides::str() const {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  auto field = [&](llvm::StringRef name, int64_t value) {
-    if (value)
-      os << (s.empty() ? "" : " ") << name << "=" << value;
-  };
-  field("block-m", blockM);
-  field("block-n", blockN);
-  field("block-k", blockK);
-  field("warp-m", warpM);
-  field("warp-n", warpN);
-  field("stages", stages);
-  field("copy-bytes", copyBytes);
-  field("swizzle", swizzle);
-  return s;
-}
-
 double mlir::lmhead::floorMicros(const GemmProblem &problem,
-                                 const GpuTarget &target) {
-  return 1e6 * problem.flops() / target.peakFlops;
+                                 const GpuChip &chip) {
+  return 1e6 * problem.flops() / chip.peakFlops;
 }
 
 std::optional<int64_t> mlir::lmhead::widestCopyBytes(const GemmProblem &p,
@@ -519,28 +432,27 @@ std::optional<int64_t> mlir::lmhead::widestCopyBytes(const GemmProblem &p,
 }
 
 std::optional<GemmPrediction>
-mlir::lmhead::predictGemm(const GemmProblem &problem, const GpuTarget &target,
+mlir::lmhead::predictGemm(const GemmProblem &problem, const GpuChip &chip,
                           const GemmTiles &tiles, std::string *whyNot) {
   Rejection rejection;
   std::optional<GemmPrediction> pred =
-      evaluate(problem, target, tiles, &rejection);
+      evaluate(problem, chip, tiles, &rejection);
   if (!pred && whyNot)
     *whyNot = rejection.reason;
   return pred;
 }
 
-GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem,
-                                const GpuTarget &target,
-                                const GemmOverrides &overrides,
+GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem, const GpuChip &chip,
+                                const GemmTiles &overrides,
                                 std::vector<GemmPrediction> *valid) {
   GemmPlan plan;
-  if (std::optional<std::string> why = unsupportedReason(problem, target)) {
+  if (std::optional<std::string> why = unsupportedReason(problem, chip)) {
     plan.failure = GemmPlan::Failure::Unsupported;
     plan.reason = *why;
     return plan;
   }
-  const bool hopper = target.warpgroupMma;
-  const GemmOverrides &o = overrides;
+  const bool hopper = chip.warpgroupMma();
+  const GemmTiles &o = overrides;
   // Tiles of 16 and 32 only matter for small or ragged problems; the model
   // ranks them below the large ones everywhere else.
   auto blockM = hopper ? candidates(o.blockM, {64, 128, 256})
@@ -571,10 +483,10 @@ GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem,
                 GemmTiles t{bm, bn, bk, wm, wn, s, cb, 0};
                 // The swizzle the rule asks for, unless it is fixed.
                 t.swizzle =
-                    o.swizzle ? o.swizzle : swizzleFor(problem, target, t);
+                    o.swizzle ? o.swizzle : swizzleFor(problem, chip, t);
                 Rejection rejection;
                 std::optional<GemmPrediction> pred =
-                    evaluate(problem, target, t, &rejection);
+                    evaluate(problem, chip, t, &rejection);
                 if (!pred) {
                   if (rejection.stage > nearest.stage)
                     nearest = rejection;
@@ -588,9 +500,10 @@ GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem,
               }
   if (!plan.choice) {
     plan.failure = GemmPlan::Failure::NoValidConfig;
-    plan.reason = "no " + target.name.str() + " kernel configuration" +
-                  (o.any() ? " with " + o.str() : std::string()) +
-                  " fits: " + nearest.reason;
+    plan.reason =
+        "no " + chip.targetName().str() + " kernel configuration" +
+        (o.anyFixed() ? " with " + o.fixedOptionsStr() : std::string()) +
+        " fits: " + nearest.reason;
   }
   return plan;
 }

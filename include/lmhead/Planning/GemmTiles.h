@@ -1,0 +1,52 @@
+//===- GemmTiles.h - one GEMM kernel configuration --------------*- C++ -*-===//
+//
+// The block and warp tiles, K step, stages, copy width and swizzle of one
+// GEMM kernel, as one struct whose fields are listed once in GemmTiles.def.
+// The same struct is a chosen configuration (every field set) and a set of
+// user overrides (0 leaves a field to the cost model).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_PLANNING_GEMMTILES_H
+#define LMHEAD_PLANNING_GEMMTILES_H
+
+#include "llvm/ADT/Hashing.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir {
+namespace lmhead {
+
+/// One kernel configuration, field for field the `#lmhead.gemm` attribute.
+struct GemmTiles {
+#define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION)              \
+  int64_t NAME = 0;
+#include "lmhead/Planning/GemmTiles.def"
+
+  /// Warps (sm_80) or consumer warpgroups (sm_90a) computing one block tile.
+  int64_t numWarpTiles() const { return (blockM / warpM) * (blockN / warpN); }
+  /// "BMxBNxBK, warp WMxWN, S stages, C-byte copies, swizzle Z".
+  std::string str() const;
+
+  /// As overrides: whether any field is fixed (non-zero).
+  bool anyFixed() const;
+  /// As overrides: the fixed fields in option spelling, "block-m=256
+  /// stages=3".
+  std::string fixedOptionsStr() const;
+  /// As overrides: what is wrong with a field no configuration can have (a
+  /// negative size, a copy width cp.async lacks, a swizzle other than 0 or
+  /// 1), in option spelling, or an empty string.
+  std::string overrideError() const;
+
+  bool operator==(const GemmTiles &other) const;
+  bool operator!=(const GemmTiles &other) const { return !(*this == other); }
+};
+
+/// Hashes every field (GemmTiles is an attribute parameter).
+llvm::hash_code hash_value(const GemmTiles &tiles);
+
+} // namespace lmhead
+} // namespace mlir
+
+#endif // LMHEAD_PLANNING_GEMMTILES_H

@@ -1,0 +1,90 @@
+//===- GemmEpilogue.h - what a GEMM kernel does with its tile ---*- C++ -*-===//
+//
+// The GEMM writers (GemmKernelSm80.cpp, GemmKernelSm90.cpp) run the K loop
+// and end with every f32 accumulator of a thread in registers. What happens
+// to them then is the epilogue's business: the writers hand it the whole
+// thread tile (each value with its row and column in C) and the kernel
+// arguments it asked for, and know nothing else of it. StoreEpilogue
+// (scale, accumulate-into, cast, predicated store) is the linear_grad
+// epilogue; the cross-entropy kernels add row-statistics and dZ epilogues
+// without touching the main loops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_CONVERSION_LMHEADTOGPU_GEMMEPILOGUE_H
+#define LMHEAD_CONVERSION_LMHEADTOGPU_GEMMEPILOGUE_H
+
+#include "mlir/IR/Builders.h"
+
+#include <string>
+
+namespace mlir {
+namespace lmhead {
+
+struct GemmKernelSpec;
+
+/// Every f32 accumulator one thread holds when the K loop has ended.
+///
+/// In both kernel families (mma.sync's C fragment and wgmma's D fragment)
+/// the four lanes of a quad (equal `lane / 4`) hold the other columns of the
+/// same rows of their warp's tile, so a row reduction needs the thread's
+/// own values of a row, then a butterfly over lanes xor 1 and xor 2.
+struct AccumulatorTile {
+  /// The accumulators (f32), and the row and column in C of each (index
+  /// values; on ragged edges they may lie outside the `m`×`n` result,
+  /// whose values are then padding).
+  SmallVector<Value> values, rows, cols;
+  /// For each accumulator, which of the thread's distinct rows it lies in,
+  /// known when the kernel is written: accumulators with the same slot have
+  /// the same row value.
+  SmallVector<int64_t> rowSlots;
+  /// The number of distinct row slots.
+  int64_t numRowSlots = 0;
+  /// The extents of C (the kernel's M and N arguments).
+  Value m, n;
+};
+
+/// What a GEMM kernel does with its accumulators.
+class GemmEpilogue {
+public:
+  virtual ~GemmEpilogue();
+
+  /// The kernel arguments the epilogue reads or writes; the kernel takes
+  /// them after A and B and before M, N and K.
+  virtual SmallVector<Type>
+  getArgumentTypes(const GemmKernelSpec &spec) const = 0;
+
+  /// Why `spec` is one this epilogue cannot finish, or an empty string.
+  virtual std::string check(const GemmKernelSpec &spec) const { return ""; }
+
+  /// Writes, at the builder's insertion point (inside the kernel, after the
+  /// K loop, in every thread that holds accumulators), what happens to
+  /// `tile`; `arguments` are the kernel's arguments of getArgumentTypes.
+  virtual void write(OpBuilder &builder, Location loc,
+                     const GemmKernelSpec &spec, ValueRange arguments,
+                     const AccumulatorTile &tile) const = 0;
+};
+
+/// The linear_grad epilogue: `C = scale · acc (+ C)`, rounded once to C's
+/// element type and stored where it lies inside C. Its one argument is C as
+/// `memref<?x?xT>` [M,N].
+class StoreEpilogue : public GemmEpilogue {
+public:
+  /// The element type of C: f32, f16 or bf16.
+  Type resultType;
+  /// Whether the product is added to C's existing values (gradient
+  /// accumulation) instead of replacing them.
+  bool accumulate = false;
+  /// The factor applied to the product before C's old value is added.
+  double scale = 1.0;
+
+  SmallVector<Type> getArgumentTypes(const GemmKernelSpec &spec) const override;
+  std::string check(const GemmKernelSpec &spec) const override;
+  void write(OpBuilder &builder, Location loc, const GemmKernelSpec &spec,
+             ValueRange arguments, const AccumulatorTile &tile) const override;
+};
+
+} // namespace lmhead
+} // namespace mlir
+
+#endif // LMHEAD_CONVERSION_LMHEADTOGPU_GEMMEPILOGUE_H

@@ -1,0 +1,96 @@
+//===- GemmKernel.cpp - what every GEMM kernel shares ---------------------===//
+//
+// The target-neutral part of the GEMM kernels: their resources (shared
+// memory, threads), the checks every kernel must pass (its writer's, its
+// epilogue's, and the shared memory a block of its target's GPUs may have),
+// the kernel function's signature, and the dispatch to the writer of the
+// spec's target.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GemmKernel.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+GemmEpilogue::~GemmEpilogue() = default;
+
+int64_t GemmKernelSpec::sharedMemoryBytes() const {
+  int64_t elementBytes = operandType.getIntOrFloatBitWidth() / 8;
+  int64_t stageBytes =
+      (tiles.blockM + tiles.blockN) * tiles.blockK * elementBytes;
+  int64_t bytes = tiles.stages * stageBytes;
+  // sm_90a: the 1 KiB lets the kernel align its stages to the 128-byte
+  // swizzle's 1 KiB pattern whatever the shared window's static part is.
+  return usesWarpgroupMma(target) ? bytes + 1024 : bytes;
+}
+
+int64_t GemmKernelSpec::numThreads() const {
+  if (usesWarpgroupMma(target))
+    return 128 * (1 + tiles.blockM / tiles.warpM);
+  return 32 * tiles.numWarpTiles();
+}
+
+std::string mlir::lmhead::checkGemmKernel(const GemmKernelSpec &spec,
+                                          const GemmEpilogue &epilogue) {
+  std::string why;
+  switch (spec.target) {
+  case GpuTarget::Sm80:
+    why = checkSm80GemmKernel(spec);
+    break;
+  case GpuTarget::Sm90a:
+    why = checkSm90GemmKernel(spec);
+    break;
+  }
+  if (why.empty())
+    why = epilogue.check(spec);
+  if (!why.empty())
+    return why;
+  // Every GPU of the target must hold a block.
+  for (const GpuChip &chip : knownGpuChips()) {
+    if (chip.target != spec.target ||
+        spec.sharedMemoryBytes() <= chip.sharedBytesPerBlock)
+      continue;
+    return llvm::formatv("its stages need {0} bytes of shared memory; a "
+                         "block on {1} has at most {2}",
+                         spec.sharedMemoryBytes(), chip.targetName(),
+                         chip.sharedBytesPerBlock)
+        .str();
+  }
+  return "";
+}
+
+gpu::GPUFuncOp mlir::lmhead::createGemmKernelFunc(OpBuilder &builder,
+                                                  Location loc, StringRef name,
+                                                  const GemmKernelSpec &spec,
+                                                  const GemmEpilogue &epilogue,
+                                                  Type operandArgType) {
+  MLIRContext *ctx = builder.getContext();
+  IndexType indexType = builder.getIndexType();
+  SmallVector<Type> arguments = {operandArgType, operandArgType};
+  llvm::append_range(arguments, epilogue.getArgumentTypes(spec));
+  arguments.append({indexType, indexType, indexType});
+  auto func = gpu::GPUFuncOp::create(builder, loc, name,
+                                     FunctionType::get(ctx, arguments, {}));
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
+  int32_t threads = spec.numThreads();
+  func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
+  return func;
+}
+
+gpu::GPUFuncOp mlir::lmhead::buildGemmKernel(OpBuilder &builder, Location loc,
+                                             StringRef name,
+                                             const GemmKernelSpec &spec,
+                                             const GemmEpilogue &epilogue) {
+  switch (spec.target) {
+  case GpuTarget::Sm80:
+    return buildSm80GemmKernel(builder, loc, name, spec, epilogue);
+  case GpuTarget::Sm90a:
+    return buildSm90GemmKernel(builder, loc, name, spec, epilogue);
+  }
+  llvm_unreachable("unknown GpuTarget");
+}

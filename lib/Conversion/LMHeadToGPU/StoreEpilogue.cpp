@@ -1,0 +1,65 @@
+//===- StoreEpilogue.cpp - scale, accumulate, cast and store --------------===//
+//
+// The epilogue of linear_grad's products: each accumulator inside C is
+// scaled, added to C's old value when the kernel accumulates (gradient
+// accumulation), rounded once to C's element type and stored; values of the
+// padding beyond the ragged edges are dropped by a predicate.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GemmEpilogue.h"
+#include "GemmKernel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+SmallVector<Type>
+StoreEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
+  return {MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                          resultType)};
+}
+
+std::string StoreEpilogue::check(const GemmKernelSpec &spec) const {
+  if (!resultType ||
+      !(resultType.isF32() || resultType.isBF16() || resultType.isF16()))
+    return "the result must be f32, bf16 or f16";
+  return "";
+}
+
+void StoreEpilogue::write(OpBuilder &builder, Location loc,
+                          const GemmKernelSpec &spec, ValueRange arguments,
+                          const AccumulatorTile &tile) const {
+  Value c = arguments.front();
+  auto lessThan = [&](Value x, Value y) {
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, x, y);
+  };
+  Type f32 = builder.getF32Type();
+  for (auto [value, row, col] : llvm::zip(tile.values, tile.rows, tile.cols)) {
+    Value inside = arith::AndIOp::create(builder, loc, lessThan(row, tile.m),
+                                         lessThan(col, tile.n));
+    auto ifOp =
+        scf::IfOp::create(builder, loc, inside, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    Value result = value;
+    if (scale != 1.0)
+      result = arith::MulFOp::create(
+          builder, loc, result,
+          arith::ConstantOp::create(builder, loc,
+                                    builder.getF32FloatAttr(float(scale))));
+    if (accumulate) {
+      Value old = memref::LoadOp::create(builder, loc, c, ValueRange{row, col});
+      if (old.getType() != f32)
+        old = arith::ExtFOp::create(builder, loc, f32, old);
+      result = arith::AddFOp::create(builder, loc, result, old);
+    }
+    if (resultType != f32)
+      result = arith::TruncFOp::create(builder, loc, resultType, result);
+    memref::StoreOp::create(builder, loc, result, c, ValueRange{row, col});
+  }
+}

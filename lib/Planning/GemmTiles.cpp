@@ -1,0 +1,78 @@
+//===- GemmTiles.cpp - one GEMM kernel configuration ----------------------===//
+//
+// Every function here walks the fields of GemmTiles.def, so a new field is
+// compared, hashed and printed as an override without further edits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lmhead/Planning/GemmTiles.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir::lmhead;
+
+std::string GemmTiles::str() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << blockM << "x" << blockN << "x" << blockK << ", warp " << warpM << "x"
+     << warpN << ", " << stages << " stages, " << copyBytes
+     << "-byte copies, swizzle " << swizzle;
+  return s;
+}
+
+bool GemmTiles::anyFixed() const {
+  bool any = false;
+#define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION)              \
+  any |= NAME != 0;
+#include "lmhead/Planning/GemmTiles.def"
+  return any;
+}
+
+std::string GemmTiles::fixedOptionsStr() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+#define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION)              \
+  if (NAME != 0)                                                               \
+    os << (s.empty() ? "" : " ") << FLAG << "=" << NAME;
+#include "lmhead/Planning/GemmTiles.def"
+  return s;
+}
+
+std::string GemmTiles::overrideError() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  if (copyBytes != 0 && copyBytes != 4 && copyBytes != 8 && copyBytes != 16)
+    os << "copy-bytes must be 4, 8 or 16 (the sizes of cp.async), or 0 for "
+          "the widest the operands allow; got "
+       << copyBytes;
+  else if (swizzle != 0 && swizzle != 1)
+    os << "swizzle must be 1 (require swizzled rows) or 0 (let the cost "
+          "model choose); got "
+       << swizzle;
+  if (!s.empty())
+    return s;
+#define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION)              \
+  if (NAME < 0) {                                                              \
+    os << FLAG << " must be positive, or 0 to let the cost model choose; got " \
+       << NAME;                                                                \
+    return s;                                                                  \
+  }
+#include "lmhead/Planning/GemmTiles.def"
+  return s;
+}
+
+bool GemmTiles::operator==(const GemmTiles &other) const {
+  bool equal = true;
+#define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION)              \
+  equal &= NAME == other.NAME;
+#include "lmhead/Planning/GemmTiles.def"
+  return equal;
+}
+
+llvm::hash_code mlir::lmhead::hash_value(const GemmTiles &tiles) {
+  llvm::hash_code hash = llvm::hash_value(0);
+#define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION)              \
+  hash = llvm::hash_combine(hash, tiles.NAME);
+#include "lmhead/Planning/GemmTiles.def"
+  return hash;
+}

@@ -1,0 +1,128 @@
+//===- GpuTarget.cpp - the table of GPU hardware facts --------------------===//
+//
+// The facts come from NVIDIA's data sheets and whitepapers (SM counts,
+// shared memory, registers, HBM bandwidth, dense bf16 tensor-core rates);
+// where NVIDIA publishes no figure (L2 bandwidth of the Hopper parts) or
+// where the data-sheet rate is not reached (Hopper tensor cores), the entry
+// says what it assumes instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lmhead/Planning/GpuTarget.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir::lmhead;
+
+namespace {
+
+constexpr int64_t kKiB = 1024;
+
+/// A100 (SXM, 40/80 GB). The L2 rate is the whitepaper's 5120 bytes/clock at
+/// 1.41 GHz; the best mma.sync kernels (CUTLASS, cuBLAS) reach about 90% of
+/// the tensor-core peak.
+constexpr GpuChip kA100 = {
+    /*name=*/"A100",
+    /*target=*/GpuTarget::Sm80,
+    /*numSMs=*/108,
+    /*datasheetFlops=*/312e12,
+    /*peakFlops=*/312e12,
+    /*bestEfficiency=*/0.90,
+    /*hbmBytesPerSecond=*/2.0e12,
+    /*l2BytesPerSecond=*/7.2e12,
+    /*sharedBytesPerSM=*/164 * kKiB,
+    /*sharedBytesPerBlock=*/163 * kKiB,
+    /*registersPerSM=*/65536,
+    /*registersPerThread=*/255,
+    /*threadsPerSM=*/2048,
+    /*blocksPerSM=*/32,
+};
+
+/// H100 (SXM5, 80 GB HBM3). The planned tensor-core rate is the measured
+/// rate of a large bf16 GEMM (about 790 TFLOP/s, not the data sheet's 989);
+/// the L2 rate is an assumption (NVIDIA publishes none), about 1.7x the
+/// A100's, which is what the clock and the wider L2 give.
+constexpr GpuChip kH100 = {
+    /*name=*/"H100",
+    /*target=*/GpuTarget::Sm90a,
+    /*numSMs=*/132,
+    /*datasheetFlops=*/989.4e12,
+    /*peakFlops=*/790e12,
+    /*bestEfficiency=*/1.0,
+    /*hbmBytesPerSecond=*/3.35e12,
+    /*l2BytesPerSecond=*/12e12,
+    /*sharedBytesPerSM=*/228 * kKiB,
+    /*sharedBytesPerBlock=*/227 * kKiB,
+    /*registersPerSM=*/65536,
+    /*registersPerThread=*/255,
+    /*threadsPerSM=*/2048,
+    /*blocksPerSM=*/32,
+};
+
+/// H200 (SXM, 141 GB HBM3e): an H100's SMs with faster, larger memory.
+constexpr GpuChip kH200 = {
+    /*name=*/"H200",
+    /*target=*/GpuTarget::Sm90a,
+    /*numSMs=*/132,
+    /*datasheetFlops=*/989.4e12,
+    /*peakFlops=*/790e12,
+    /*bestEfficiency=*/1.0,
+    /*hbmBytesPerSecond=*/4.8e12,
+    /*l2BytesPerSecond=*/12e12,
+    /*sharedBytesPerSM=*/228 * kKiB,
+    /*sharedBytesPerBlock=*/227 * kKiB,
+    /*registersPerSM=*/65536,
+    /*registersPerThread=*/255,
+    /*threadsPerSM=*/2048,
+    /*blocksPerSM=*/32,
+};
+
+constexpr GpuChip kChips[] = {kA100, kH100, kH200};
+
+} // namespace
+
+llvm::StringRef mlir::lmhead::stringifyGpuTarget(GpuTarget target) {
+  switch (target) {
+  case GpuTarget::Sm80:
+    return "sm_80";
+  case GpuTarget::Sm90a:
+    return "sm_90a";
+  }
+  llvm_unreachable("unknown GpuTarget");
+}
+
+std::optional<GpuTarget>
+mlir::lmhead::symbolizeGpuTarget(llvm::StringRef name) {
+  for (GpuTarget target : kAllGpuTargets)
+    if (stringifyGpuTarget(target) == name)
+      return target;
+  return std::nullopt;
+}
+
+llvm::StringRef mlir::lmhead::knownGpuTargetNames() { return "sm_80, sm_90a"; }
+
+llvm::raw_ostream &mlir::lmhead::operator<<(llvm::raw_ostream &os,
+                                            GpuTarget target) {
+  return os << stringifyGpuTarget(target);
+}
+
+llvm::ArrayRef<GpuChip> mlir::lmhead::knownGpuChips() { return kChips; }
+
+const GpuChip *mlir::lmhead::lookupGpuChip(llvm::StringRef name) {
+  const GpuChip *chip = llvm::find_if(kChips, [&](const GpuChip &c) {
+    return c.name.equals_insensitive(name);
+  });
+  return chip == std::end(kChips) ? nullptr : chip;
+}
+
+const GpuChip &mlir::lmhead::planningChip(GpuTarget target) {
+  switch (target) {
+  case GpuTarget::Sm80:
+    return kChips[0];
+  case GpuTarget::Sm90a:
+    return kChips[2];
+  }
+  llvm_unreachable("unknown GpuTarget");
+}
