@@ -16,11 +16,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ContractionMatch.h"
-#include "CrossEntropyMatch.h"
-#include "ElementwiseExpr.h"
-#include "MeanLossMatch.h"
-#include "TokenCollapse.h"
+#include "Recognize/ContractionMatch.h"
+#include "Recognize/CrossEntropyMatch.h"
+#include "Recognize/ElementwiseExpr.h"
+#include "Recognize/MeanLossMatch.h"
+#include "Recognize/TokenCollapse.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
 

@@ -1,12 +1,12 @@
-//===- MeanLossMatch.h - the forward loss of a cross-entropy ---*- C++ -*-===//
+//===- MeanLossMatch.h - the forward loss of a cross-entropy ----*- C++ -*-===//
 //
 // Finds the mean loss that goes with a matched cross-entropy backward, so
 // that lmhead.ce_linear_fwd can replace it and the N×V forward dies too.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_MEANLOSSMATCH_H
-#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_MEANLOSSMATCH_H
+#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_MEANLOSSMATCH_H
+#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_MEANLOSSMATCH_H
 
 #include "CrossEntropyMatch.h"
 
@@ -59,4 +59,4 @@ private:
 } // namespace lmhead
 } // namespace mlir
 
-#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_MEANLOSSMATCH_H
+#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_MEANLOSSMATCH_H

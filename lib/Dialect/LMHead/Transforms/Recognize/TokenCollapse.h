@@ -1,4 +1,4 @@
-//===- TokenCollapse.h - [B,S] token loops of products as one --*- C++ -*-===//
+//===- TokenCollapse.h - [B,S] token loops of products as one ---*- C++ -*-===//
 //
 // Frontends keep tokens as [B,S] and contract them as two loops: dW sums
 // over both (two reduction loops), dh keeps both in its [B,S,D] result. The
@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_TOKENCOLLAPSE_H
-#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_TOKENCOLLAPSE_H
+#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_TOKENCOLLAPSE_H
+#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_TOKENCOLLAPSE_H
 
 #include "mlir/IR/Operation.h"
 
@@ -29,4 +29,4 @@ unsigned collapseTokenLoops(Operation *root);
 } // namespace lmhead
 } // namespace mlir
 
-#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_TOKENCOLLAPSE_H
+#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_TOKENCOLLAPSE_H

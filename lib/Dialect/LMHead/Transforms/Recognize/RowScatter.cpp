@@ -1,4 +1,4 @@
-//===- RowScatter.cpp - scatter loops read as elementwise functions ------===//
+//===- RowScatter.cpp - scatter loops read as elementwise functions -------===//
 //
 // Frontends build the one-hot of the labels with a scatter. torch-mlir's
 // default decomposition of nll_loss_backward writes −1 at (n, y_n) of a zero

@@ -1,5 +1,4 @@
-//===- CrossEntropyMatch.h - softmax cross-entropy around the LM head -*- C++
-//-*-===//
+//===- CrossEntropyMatch.h - cross-entropy around the head ------*- C++ -*-===//
 //
 // Recognises the softmax cross-entropy that produces an LM head's logit
 // gradient, and its forward loss, as frontends lower PyTorch's
@@ -16,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_CROSSENTROPYMATCH_H
-#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_CROSSENTROPYMATCH_H
+#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_CROSSENTROPYMATCH_H
+#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_CROSSENTROPYMATCH_H
 
 #include "ElementwiseExpr.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
@@ -71,4 +70,4 @@ matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
 } // namespace lmhead
 } // namespace mlir
 
-#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_CROSSENTROPYMATCH_H
+#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_CROSSENTROPYMATCH_H

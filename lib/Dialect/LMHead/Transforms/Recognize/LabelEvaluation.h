@@ -1,5 +1,4 @@
-//===- LabelEvaluation.h - checking cross-entropy pieces by evaluation -*- C++
-//-*-===//
+//===- LabelEvaluation.h - cross-entropy checks by evaluation ---*- C++ -*-===//
 //
 // The cross-entropy matchers (CrossEntropyMatch.cpp, MeanLossMatch.cpp) read
 // the pieces of a softmax cross-entropy as expressions (ElementwiseExpr.h)
@@ -9,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_LABELEVALUATION_H
-#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_LABELEVALUATION_H
+#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_LABELEVALUATION_H
+#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_LABELEVALUATION_H
 
 #include "ElementwiseExpr.h"
 
@@ -108,4 +107,4 @@ bool same(std::optional<double> a, double b);
 } // namespace lmhead
 } // namespace mlir
 
-#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_LABELEVALUATION_H
+#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_LABELEVALUATION_H

@@ -1,5 +1,4 @@
-//===- ContractionMatch.h - LM-head roles of linalg contractions -*- C++
-//-*-===//
+//===- ContractionMatch.h - LM-head roles of contractions -------*- C++ -*-===//
 //
 // Reads a linalg contraction by structure (indexing maps and the
 // contraction body, through the linalg interfaces) and says whether it can be
@@ -10,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_CONTRACTIONMATCH_H
-#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_CONTRACTIONMATCH_H
+#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_CONTRACTIONMATCH_H
+#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_CONTRACTIONMATCH_H
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -74,4 +73,4 @@ Value accumulatedInit(linalg::LinalgOp op);
 } // namespace lmhead
 } // namespace mlir
 
-#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_CONTRACTIONMATCH_H
+#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_CONTRACTIONMATCH_H

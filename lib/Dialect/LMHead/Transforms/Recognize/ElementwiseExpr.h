@@ -1,5 +1,4 @@
-//===- ElementwiseExpr.h - scalar view of elementwise linalg chains -*- C++
-//-*-===//
+//===- ElementwiseExpr.h - scalar view of elementwise chains ----*- C++ -*-===//
 //
 // Frontends spell the softmax cross-entropy as chains of elementwise
 // linalg.generic ops (broadcasts, subtractions, exp, selects on labels),
@@ -12,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_ELEMENTWISEEXPR_H
-#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_ELEMENTWISEEXPR_H
+#ifndef LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_ELEMENTWISEEXPR_H
+#define LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_ELEMENTWISEEXPR_H
 
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
@@ -129,4 +128,4 @@ bool isIndexOfLoop(const Expr *e, int64_t loop, int64_t extent);
 } // namespace lmhead
 } // namespace mlir
 
-#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_ELEMENTWISEEXPR_H
+#endif // LMHEAD_LIB_DIALECT_LMHEAD_TRANSFORMS_RECOGNIZE_ELEMENTWISEEXPR_H
