@@ -27,7 +27,7 @@ import sys
 
 sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                "..", "..", "..", "scripts"))
+                                "..", "..", "..", "..", "scripts"))
 from bundle_runtime import Runtime  # noqa: E402
 
 TOLERANCE = {"bf16": 1e-2, "f16": 1e-2, "f32": 1e-5}
