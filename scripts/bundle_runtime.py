@@ -6,7 +6,7 @@ bundle (PTX + manifest.json) and runs one of its ops on device pointers; the
 mgpu* functions move memory and make streams. `Runtime(path)` declares the
 signatures once; every call's status is checked and a failure raises
 RuntimeError with the runtime's own message. Used by the bundle lit test
-(test/Conversion/Inputs/run_bundle.py) and the GPU check
+(test/Conversion/LMHeadToGPU/Inputs/run_bundle.py) and the GPU check
 (bench/device/check_kernels.py).
 """
 import ctypes

@@ -8,8 +8,10 @@
 # failure can be replayed with LMHEAD_TEST_SEED=<seed>.
 #
 # Run through the build (`ninja check-lmhead`, `lit build/test/...`) or on
-# source paths (`lit test/...`): then the site configuration of the build in
-# $LMHEAD_BUILD_DIR (default build/) is loaded first.
+# source paths (`lit test/...`, `ninja check-lmhead-<folder>`): then the site
+# configuration of the build given by `--param lmhead_build_dir=DIR` (what the
+# check-lmhead-<folder> targets pass), else $LMHEAD_BUILD_DIR (default
+# build/), is loaded first.
 import os
 import random
 import shutil
@@ -87,8 +89,8 @@ if hasattr(config, "lmhead_obj_root"):
     configure()
 else:
     source_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    build_dir = os.environ.get("LMHEAD_BUILD_DIR",
-                               os.path.join(source_root, "build"))
+    build_dir = lit_config.params.get("lmhead_build_dir") or os.environ.get(
+        "LMHEAD_BUILD_DIR", os.path.join(source_root, "build"))
     site = os.path.join(build_dir, "test", "lit.site.cfg.py")
     if not os.path.exists(site):
         lit_config.fatal(f"no {site}: build lmhead first "

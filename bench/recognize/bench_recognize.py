@@ -10,7 +10,7 @@ not counted):
 1. every real fixture in test/graphs/ (GPT-2 training steps from PyTorch and
    JAX, backward-only graphs);
 2. a synthetic function holding 1, 10 and 100 independent copies of the
-   LM-head training step of test/Transforms/lmhead-recognize/
+   LM-head training step of test/Dialect/LMHead/recognize/
    torch-log-softmax-nll.mlir (cross-entropy forward and backward, both
    GEMMs), to show how the cost grows with the number of patterns: the
    time per copy should stay flat.
@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PATTERN = os.path.join(ROOT, "test", "Transforms", "lmhead-recognize",
+PATTERN = os.path.join(ROOT, "test", "Dialect", "LMHead", "recognize",
                        "torch-log-softmax-nll.mlir")
 
 

@@ -1,4 +1,4 @@
-"""Checks shared by the fixture makers (make_torch_graphs.py, make_jax_graphs.py).
+"""Checks shared by the fixture makers (make_{torch,jax}_graphs.py).
 
 A fixture must hold upstream MLIR only, and must parse and lower to the LLVM
 dialect with lmhead-opt; `lower_args` are the lowering flags its RUN lines

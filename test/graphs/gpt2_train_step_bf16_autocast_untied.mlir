@@ -1,4 +1,5 @@
-// gpt2_train_step_bf16_autocast_untied: real linalg-on-tensors graph from PyTorch (see test/graphs/README.md).
+// gpt2_train_step_bf16_autocast_untied: real linalg-on-tensors graph
+// from PyTorch (see test/graphs/README.md).
 //
 // RUN: lmhead-opt %s -o /dev/null
 // RUN: lmhead-opt %s --math-expand-ops=ops=fpowi --lmhead-cpu-pipeline=decompose=false -o /dev/null

@@ -1,4 +1,5 @@
-// jax_gpt2_train_step_f32_tied: real linalg-on-tensors graph from JAX (see test/graphs/README.md).
+// jax_gpt2_train_step_f32_tied: real linalg-on-tensors graph
+// from JAX (see test/graphs/README.md).
 //
 // RUN: lmhead-opt %s -o /dev/null
 // RUN: lmhead-opt %s --lmhead-cpu-pipeline=decompose=false -o /dev/null

@@ -1,4 +1,5 @@
-// lm_head_backward_bf16_bias: real linalg-on-tensors graph from PyTorch (see test/graphs/README.md).
+// lm_head_backward_bf16_bias: real linalg-on-tensors graph
+// from PyTorch (see test/graphs/README.md).
 //
 // RUN: lmhead-opt %s -o /dev/null
 // RUN: lmhead-opt %s --lmhead-cpu-pipeline=decompose=false -o /dev/null

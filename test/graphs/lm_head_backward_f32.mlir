@@ -1,4 +1,5 @@
-// lm_head_backward_f32: real linalg-on-tensors graph from PyTorch (see test/graphs/README.md).
+// lm_head_backward_f32: real linalg-on-tensors graph
+// from PyTorch (see test/graphs/README.md).
 //
 // RUN: lmhead-opt %s -o /dev/null
 // RUN: lmhead-opt %s --lmhead-cpu-pipeline=decompose=false -o /dev/null

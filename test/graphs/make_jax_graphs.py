@@ -156,7 +156,8 @@ def versions():
 def header(name, tied, args, results, n_scatter, text):
     head = "wte.attend(x) (tied: x . wte.embeddingᵀ)" if tied else \
         "nn.Dense(1024, use_bias=False) (untied, kernel [D, V] = [64, 1024])"
-    L = [f"// {name}: real linalg-on-tensors graph from JAX (see test/graphs/README.md).",
+    L = [f"// {name}: real linalg-on-tensors graph",
+         "// from JAX (see test/graphs/README.md).",
          "//",
          "// RUN: lmhead-opt %s -o /dev/null",
          f"// RUN: lmhead-opt %s {' '.join(lower_args(text))} -o /dev/null",

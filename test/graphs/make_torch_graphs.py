@@ -264,7 +264,8 @@ def versions():
 
 
 def header(name, info, n_scatter, text):
-    L = [f"// {name}: real linalg-on-tensors graph from PyTorch (see test/graphs/README.md).",
+    L = [f"// {name}: real linalg-on-tensors graph",
+         "// from PyTorch (see test/graphs/README.md).",
          "//",
          "// RUN: lmhead-opt %s -o /dev/null",
          f"// RUN: lmhead-opt %s {' '.join(lower_args(text))} -o /dev/null",

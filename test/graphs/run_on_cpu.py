@@ -1,4 +1,4 @@
-"""Run a fixture's @main on the CPU with given inputs (used by make_*.py --numerics).
+"""Run a fixture's @main on the CPU with given inputs (make_*.py --numerics).
 
 Not a driver for tests: a check for whoever remakes the fixtures that each one computes what
 the framework computes. It appends an @entry function that holds the inputs as dense constants,

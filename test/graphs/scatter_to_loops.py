@@ -1,4 +1,4 @@
-"""Replace the scatter ops of torch-mlir and IREE by upstream scf.for loops (used by make_*.py).
+"""Replace the scatter ops of torch-mlir and IREE by scf.for loops (make_*.py).
 
 torch-mlir's `tm_tensor.scatter` and IREE's `iree_linalg_ext.scatter` are the only non-upstream
 ops that the fixtures' producers leave in otherwise upstream linalg-on-tensors IR (index_put,

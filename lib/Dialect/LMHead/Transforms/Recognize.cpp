@@ -1,26 +1,29 @@
 //===- Recognize.cpp - find the LM-head backward (--lmhead-recognize) -----===//
 //
 // Every 2-D contraction of a function is read by structure
-// (ContractionMatch.h): it may compute `dh = dZ·W` or `dW = dZᵀ·h`, and the
-// products are grouped by the dZ they read. A dZ made by a softmax
-// cross-entropy (CrossEntropyMatch.h) is the strongest evidence of an LM
-// head: its products become `lmhead.ce_linear_grad`, the graph's mean loss
-// `lmhead.ce_linear_fwd`, and the N×V chain between them dies. Without a
-// cross-entropy, only a pair of products sharing dZ is rewritten, into
-// `lmhead.linear_grad` (with a column sum of the same dZ as its bias
-// gradient). Every candidate left alone gets a missed remark naming the
-// reason, every rewrite a passed one.
+// (Recognize/ContractionMatch.h): it may compute `dh = dZ·W` or
+// `dW = dZᵀ·h`, and the products are grouped by the dZ they read. A dZ made
+// by a softmax cross-entropy (Recognize/CrossEntropyMatch.h) is the strongest
+// evidence of an LM head: its products become `lmhead.ce_linear_grad`, the
+// graph's mean loss `lmhead.ce_linear_fwd`, and the N×V chain between them
+// dies (Recognize/CrossEntropyRewrite.cpp). Without a cross-entropy, only a
+// pair of products sharing dZ is rewritten, into `lmhead.linear_grad` (with
+// a column sum of the same dZ as its bias gradient;
+// Recognize/LinearGradRewrite.cpp). Every candidate left alone gets a missed
+// remark naming the reason, every rewrite a passed one.
 //
-// All decisions that need the block's op order are taken before the first
-// rewrite, so that the pass stays linear in the size of the graph.
+// This file is the pass: it finds the candidates and takes all decisions
+// that need the block's op order before the first rewrite, so that the pass
+// stays linear in the size of the graph.
 //
 //===----------------------------------------------------------------------===//
 
-#include "ContractionMatch.h"
-#include "CrossEntropyMatch.h"
-#include "ElementwiseExpr.h"
-#include "MeanLossMatch.h"
-#include "TokenCollapse.h"
+#include "Recognize/ContractionMatch.h"
+#include "Recognize/CrossEntropyMatch.h"
+#include "Recognize/ElementwiseExpr.h"
+#include "Recognize/MeanLossMatch.h"
+#include "Recognize/Rewrite.h"
+#include "Recognize/TokenCollapse.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
 
@@ -28,9 +31,6 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dominance.h"
-#include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Remarks.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #define DEBUG_TYPE "lmhead-recognize"
 
@@ -43,97 +43,9 @@ namespace lmhead {
 
 using namespace mlir;
 using namespace mlir::lmhead;
+using namespace mlir::lmhead::recognize;
 
 namespace {
-
-constexpr StringLiteral kRemarkCategory = "lmhead-recognize";
-
-/// The name of the function around `op`, for remarks.
-StringRef enclosingFunctionName(Operation *op) {
-  if (auto func = op->getParentOfType<FunctionOpInterface>())
-    return func.getName();
-  return "";
-}
-
-/// Reports that `op` was left alone, and why.
-void remarkMissed(Operation *op, const Twine &reason) {
-  remark::missed(op->getLoc(), remark::RemarkOpts::name("NotAnLMHead")
-                                   .category(kRemarkCategory)
-                                   .function(enclosingFunctionName(op)))
-      << ("not rewritten: " + reason).str();
-}
-
-/// Reports that `op` became part of an lmhead op.
-void remarkPassed(Operation *op, const Twine &what) {
-  remark::passed(op->getLoc(), remark::RemarkOpts::name("LMHeadRecognized")
-                                   .category(kRemarkCategory)
-                                   .function(enclosingFunctionName(op)))
-      << what.str();
-}
-
-/// Reports what recognition noticed about `op` without changing it.
-void remarkAnalysis(Operation *op, const Twine &what) {
-  remark::analysis(op->getLoc(), remark::RemarkOpts::name("LMHeadAccumulation")
-                                     .category(kRemarkCategory)
-                                     .function(enclosingFunctionName(op)))
-      << what.str();
-}
-
-/// The elementwise `result + other` (a generic of identity maps adding its
-/// two inputs) that is the only user of `result`, with `other`.
-std::optional<std::pair<linalg::GenericOp, Value>> soleAddUser(Value result) {
-  if (!result.hasOneUse())
-    return std::nullopt;
-  auto add = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
-  if (!add || add.getNumDpsInputs() != 2 || add.getNumResults() != 1 ||
-      add.getNumReductionLoops() != 0 ||
-      add->getResult(0).getType() != result.getType() ||
-      !llvm::all_of(add.getIndexingMapsArray(),
-                    [](AffineMap map) { return map.isIdentity(); }))
-    return std::nullopt;
-  Block *body = add.getBody();
-  auto sum =
-      body->getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
-  if (!sum || !((sum.getLhs() == body->getArgument(0) &&
-                 sum.getRhs() == body->getArgument(1)) ||
-                (sum.getLhs() == body->getArgument(1) &&
-                 sum.getRhs() == body->getArgument(0))))
-    return std::nullopt;
-  Value other = add.getDpsInputOperand(0)->get() == result
-                    ? add.getDpsInputOperand(1)->get()
-                    : add.getDpsInputOperand(0)->get();
-  if (other == result || other.getType() != result.getType())
-    return std::nullopt;
-  return std::make_pair(add, other);
-}
-
-/// The [V] type of the bias gradient that the column sum `sum` ([V] or
-/// [1,V]) computes.
-RankedTensorType biasGradType(linalg::LinalgOp sum) {
-  auto type = cast<RankedTensorType>(sum->getResult(0).getType());
-  return RankedTensorType::get({type.getShape().back()}, type.getElementType());
-}
-
-RankedTensorType transposedType(RankedTensorType type) {
-  return RankedTensorType::get({type.getDimSize(1), type.getDimSize(0)},
-                               type.getElementType());
-}
-
-/// A 2-D transpose of `value` at the builder's position.
-Value transpose2D(OpBuilder &b, Location loc, Value value) {
-  auto type = cast<RankedTensorType>(value.getType());
-  SmallVector<OpFoldResult> sizes = {tensor::getMixedSize(b, loc, value, 1),
-                                     tensor::getMixedSize(b, loc, value, 0)};
-  Value init = tensor::EmptyOp::create(b, loc, sizes, type.getElementType());
-  Value result =
-      linalg::TransposeOp::create(b, loc, value, init, ArrayRef<int64_t>{1, 0})
-          .getResult()
-          .front();
-  RankedTensorType want = transposedType(type);
-  if (result.getType() != want)
-    result = tensor::CastOp::create(b, loc, want, result);
-  return result;
-}
 
 /// The vocabulary loop of a column sum's output map: (t, v) -> (v), or
 /// (t, v) -> (0, v) for a [1,V] result.
@@ -195,62 +107,6 @@ bool isColumnSumOf(linalg::LinalgOp op, Value dz) {
          (add.getRhs() == out && skipExt(add.getLhs()) == in);
 }
 
-/// Erases the replaced ops `roots` once they have no uses, and then every
-/// producer of their operands left without uses and without side effects
-/// (the transposes, casts, fills and empty tensors that only fed them).
-void eraseWithDeadProducers(ArrayRef<Operation *> roots) {
-  llvm::SmallPtrSet<Operation *, 8> isRoot(roots.begin(), roots.end());
-  llvm::SetVector<Operation *> worklist(roots.begin(), roots.end());
-  while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
-    if (!op->use_empty())
-      continue; // Still feeding another op; revisited once that is gone.
-    SmallVector<Value> operands(op->getOperands());
-    isRoot.erase(op);
-    op->erase();
-    for (Value operand : operands) {
-      Operation *producer = operand.getDefiningOp();
-      if (producer && producer->use_empty() &&
-          (isRoot.contains(producer) || isOpTriviallyDead(producer)))
-        worklist.insert(producer);
-    }
-  }
-}
-
-/// Recreates the label-free scalar expression `e` (the target gradient of a
-/// cross-entropy) at the builder's position.
-Value materializeScalar(OpBuilder &b, Location loc, const Expr *e) {
-  switch (e->kind) {
-  case Expr::Kind::Index:
-  case Expr::Kind::RowScatter:
-    return Value();
-  case Expr::Kind::Scalar: {
-    Operation *def = e->value.getDefiningOp();
-    if (def && isa<arith::ConstantOp>(def) &&
-        def->getParentOfType<linalg::GenericOp>())
-      return b.clone(*def)->getResult(0);
-    return e->value;
-  }
-  case Expr::Kind::Tensor: {
-    auto type = cast<RankedTensorType>(e->value.getType());
-    SmallVector<Value> indices;
-    if (type.getRank() > 0)
-      indices.assign(type.getRank(), arith::ConstantIndexOp::create(b, loc, 0));
-    return tensor::ExtractOp::create(b, loc, e->value, indices);
-  }
-  case Expr::Kind::Op:
-    break;
-  }
-  IRMapping mapping;
-  for (auto [operand, child] : llvm::zip(e->op->getOperands(), e->operands)) {
-    Value value = materializeScalar(b, loc, child);
-    if (!value)
-      return Value();
-    mapping.map(operand, value);
-  }
-  return b.clone(*e->op, mapping)->getResult(0);
-}
-
 /// The values outside generic bodies that the expression `e` reads.
 SmallVector<Value> valuesRead(const Expr *e) {
   SmallVector<Value> values;
@@ -263,41 +119,6 @@ SmallVector<Value> valuesRead(const Expr *e) {
   });
   return values;
 }
-
-/// One LM-head backward found in a block: the dh and dW products that share
-/// a logit gradient (either may be absent when a cross-entropy makes it),
-/// the optional bias-gradient column sum, and the cross-entropy.
-struct HeadGroup {
-  Value dz;
-  std::optional<HiddenGradMatch> dh;
-  std::optional<WeightGradMatch> dw;
-  std::optional<linalg::LinalgOp> db;
-  std::optional<CrossEntropyGradMatch> crossEntropy;
-  /// Decided before any rewrite, while the block's op order is still
-  /// cached: where the lmhead ops go, and the graph's mean loss with the op
-  /// before which the forward goes.
-  Operation *first = nullptr;
-  std::optional<MeanLossMatch> meanLoss;
-  Operation *forwardAt = nullptr;
-  /// Reshapes of operands that must move before `first`.
-  SmallVector<Operation *> moves;
-
-  Value h() const { return crossEntropy ? crossEntropy->h : dw->h.value; }
-  Value w() const { return crossEntropy ? crossEntropy->w : dh->w.value; }
-  WeightLayout layout() const {
-    return crossEntropy ? crossEntropy->layout : dh->layout;
-  }
-  SmallVector<Operation *> products() const {
-    SmallVector<Operation *> ops;
-    if (dh)
-      ops.push_back(dh->op);
-    if (dw)
-      ops.push_back(dw->op);
-    if (db)
-      ops.push_back(*db);
-    return ops;
-  }
-};
 
 /// The first of `ops` in their block.
 Operation *firstInBlock(ArrayRef<Operation *> ops) {
@@ -475,7 +296,7 @@ private:
       return "dZ, h and W do not share one element type";
     if (!hType.isF32() && !hType.isF16() && !hType.isBF16())
       return "the operands are not f32, f16 or bf16";
-    Type accType = accumulatorType(group);
+    Type accType = group.accumulatorType();
     for (Operation *op : group.products())
       if (op != group.db && getElementTypeOrSelf(op->getResult(0)) != accType)
         return "the products accumulate in different element types";
@@ -525,13 +346,6 @@ private:
     return moves;
   }
 
-  /// The accumulator type of the group's products.
-  Type accumulatorType(const HeadGroup &group) {
-    if (group.crossEntropy)
-      return getElementTypeOrSelf(group.crossEntropy->logits->getResult(0));
-    return getElementTypeOrSelf(group.dh->op->getResult(0));
-  }
-
   /// A column sum of the group's dZ in the same block, if there is one: the
   /// bias gradient (for a cross-entropy, only when its logits have a bias).
   std::optional<linalg::LinalgOp> findColumnSum(const HeadGroup &group) {
@@ -543,7 +357,7 @@ private:
           !isColumnSumOf(op, group.dz))
         continue;
       Type sumType = getElementTypeOrSelf(op->getResult(0));
-      Type accType = accumulatorType(group);
+      Type accType = group.accumulatorType();
       if (sumType != accType) {
         // Summing in another type rounds differently; semantics first.
         std::string names;
@@ -564,184 +378,10 @@ private:
   /// Replaces the products of `group` by lmhead ops placed at the first of
   /// them (every operand they use is defined before it).
   void rewrite(HeadGroup &group) {
-    SmallVector<Operation *> replaced = group.products();
-    for (Operation *reshape : group.moves)
-      reshape->moveBefore(group.first);
-    OpBuilder b(group.first);
-    Location loc = b.getFusedLoc(llvm::map_to_vector(
-        replaced, [](Operation *op) { return op->getLoc(); }));
-    WeightLayout layout = group.layout();
-    Value h = group.h(), w = group.w();
-    auto hType = cast<RankedTensorType>(h.getType());
-    auto wType = cast<RankedTensorType>(w.getType());
-    Type accType = accumulatorType(group);
-    TypeAttr accAttr = accType.isF32() ? TypeAttr() : TypeAttr::get(accType);
-
-    // Result types: the products' own, the weight gradient in W's layout.
-    RankedTensorType dhType = RankedTensorType::get(hType.getShape(), accType);
-    RankedTensorType dwType = RankedTensorType::get(wType.getShape(), accType);
-    bool dwTransposed = false;
-    if (group.dh)
-      dhType = cast<RankedTensorType>(group.dh->op->getResult(0).getType());
-    if (group.dw) {
-      dwType = cast<RankedTensorType>(group.dw->op->getResult(0).getType());
-      dwTransposed = group.dw->resultLayout != layout;
-      if (dwTransposed)
-        dwType = transposedType(dwType);
-    }
-    Value dhAcc = group.dh ? accumulatedInit(group.dh->op) : Value();
-    Value dwAcc = group.dw ? accumulatedInit(group.dw->op) : Value();
-    if (dwAcc && dwTransposed)
-      dwAcc = transpose2D(b, loc, dwAcc);
-    // A gradient computed from zero and then added to another one (tied
-    // embeddings, gradient accumulation) accumulates into it instead.
-    auto foldAddedGradient = [&](std::optional<Operation *> product,
-                                 Value &acc) -> Operation * {
-      if (!product || acc)
-        return nullptr;
-      auto add = soleAddUser((*product)->getResult(0));
-      if (!add)
-        return nullptr;
-      if (dominance.properlyDominates(add->second, group.first)) {
-        acc = add->second;
-        return add->first;
-      }
-      remarkAnalysis(add->first,
-                     "not accumulated into: this sum adds an lmhead "
-                     "gradient to a value computed after the lmhead op "
-                     "(a tied embedding gradient needs dh first), so it "
-                     "stays a separate sum");
-      return nullptr;
-    };
-    Operation *dhAdd = foldAddedGradient(
-        group.dh ? std::optional<Operation *>(group.dh->op.getOperation())
-                 : std::nullopt,
-        dhAcc);
-    Operation *dwAdd =
-        dwTransposed
-            ? nullptr
-            : foldAddedGradient(group.dw ? std::optional<Operation *>(
-                                               group.dw->op.getOperation())
-                                         : std::nullopt,
-                                dwAcc);
-
-    Value newDh, newDw, newDb;
-    std::string what;
-    if (group.crossEntropy) {
-      const CrossEntropyGradMatch &ce = *group.crossEntropy;
-      Value meanLoss = group.meanLoss ? group.meanLoss->loss : Value();
-      OpBuilder fb(group.forwardAt);
-      Type f32 = b.getF32Type();
-      auto lseType = RankedTensorType::get({hType.getDimSize(0)}, f32);
-      // [B,S] labels (a cross-entropy over [B,S,V]) as the ops' [N].
-      Value labels = ce.labels;
-      auto labelsType = cast<RankedTensorType>(labels.getType());
-      if (labelsType.getRank() > 1) {
-        ReassociationIndices all;
-        for (int64_t dim = 0; dim < labelsType.getRank(); ++dim)
-          all.push_back(dim);
-        labels = tensor::CollapseShapeOp::create(
-            fb, loc, labels, ArrayRef<ReassociationIndices>{all});
-      }
-      auto forward = CELinearFwdOp::create(
-          fb, loc, TypeRange{RankedTensorType::get({}, f32), lseType}, h, w,
-          labels, ce.bias, layout, Reduction::Mean, ce.ignoreIndex,
-          llvm::APFloat(0.0), llvm::APFloat(0.0), llvm::APFloat(0.0), accAttr);
-      // The upstream gradient of each token's loss, for reduction(sum):
-      // PyTorch's g at a target is its negation (−dloss/count).
-      Value upstream = materializeScalar(b, loc, ce.targetGrad);
-      if (upstream.getType() != f32)
-        upstream = arith::ExtFOp::create(b, loc, f32, upstream);
-      double factor =
-          ce.upstreamIsNegatedTarget ? -ce.targetGradScale : ce.targetGradScale;
-      if (factor == -1.0) {
-        upstream = arith::NegFOp::create(b, loc, upstream);
-      } else if (factor != 1.0) {
-        Value c = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(factor));
-        upstream = arith::MulFOp::create(b, loc, upstream, c);
-      }
-      Value dloss = tensor::FromElementsOp::create(
-          b, loc, RankedTensorType::get({}, f32), ValueRange{upstream});
-      SmallVector<Type> gradTypes = {dhType, dwType};
-      if (group.db)
-        gradTypes.push_back(biasGradType(*group.db));
-      auto grad = CELinearGradOp::create(
-          b, loc, gradTypes, h, w, labels, forward.getLse(), dloss, ce.bias,
-          dhAcc, dwAcc, layout, Reduction::Sum, ce.ignoreIndex,
-          llvm::APFloat(0.0), llvm::APFloat(0.0), llvm::APFloat(0.0), accAttr);
-      newDh = grad.getDh();
-      newDw = grad.getDw();
-      newDb = grad.getDb();
-      if (meanLoss) {
-        meanLoss.replaceAllUsesWith(forward.getLoss());
-        replaced.push_back(meanLoss.getDefiningOp());
-        llvm::append_range(replaced, group.meanLoss->gathers);
-        what = "softmax cross-entropy, its loss and backward rewritten into "
-               "lmhead.ce_linear_fwd and lmhead.ce_linear_grad";
-      } else {
-        what = "softmax cross-entropy backward rewritten into "
-               "lmhead.ce_linear_fwd and lmhead.ce_linear_grad (the graph "
-               "has no mean loss of these logits to replace; whatever else "
-               "reads them keeps them)";
-      }
-      remarkPassed(grad, what);
-    } else {
-      SmallVector<Type> resultTypes = {dhType, dwType};
-      if (group.db)
-        resultTypes.push_back(biasGradType(*group.db));
-      auto op =
-          LinearGradOp::create(b, loc, resultTypes, group.dz, h, w, dhAcc,
-                               dwAcc, layout, llvm::APFloat(1.0), accAttr);
-      newDh = op.getDh();
-      newDw = op.getDw();
-      newDb = op.getDb();
-      remarkPassed(op, (Twine(group.db ? "dh = dZ·W, dW = dZᵀ·h and db = Σ dZ"
-                                       : "dh = dZ·W and dW = dZᵀ·h") +
-                        " rewritten into lmhead.linear_grad (dZ is kept: " +
-                        ceWhys.lookup(group.dz) + ")")
-                           .str());
-    }
-
-    // A folded sum is the op's result now.
-    for (auto [add, result] :
-         {std::make_pair(dhAdd, newDh), std::make_pair(dwAdd, newDw)})
-      if (add) {
-        add->getResult(0).replaceAllUsesWith(result);
-        replaced.insert(replaced.begin(), add);
-      }
-    if (group.dh && !dhAdd)
-      group.dh->op->getResult(0).replaceAllUsesWith(newDh);
-    if (group.dw && !dwAdd)
-      replaceWeightGrad(b, loc, group.dw->op->getResult(0), newDw, dwTransposed,
-                        replaced);
-    if (group.db) {
-      Value sum = (*group.db)->getResult(0);
-      if (sum.getType() != newDb.getType())
-        newDb = tensor::ExpandShapeOp::create(
-            b, loc, sum.getType(), newDb,
-            ArrayRef<ReassociationIndices>{ReassociationIndices{0, 1}});
-      sum.replaceAllUsesWith(newDb);
-    }
-    eraseWithDeadProducers(replaced);
-  }
-
-  /// Replaces the graph's weight gradient `old` by the op's `dw` (in W's
-  /// layout). A product made in the other layout is usually transposed
-  /// back right away, as in (hᵀ·dZ)ᵀ: that transpose then is `dw`.
-  void replaceWeightGrad(OpBuilder &b, Location loc, Value old, Value dw,
-                         bool transposed, SmallVector<Operation *> &replaced) {
-    if (transposed && old.hasOneUse()) {
-      Operation *user = *old.getUsers().begin();
-      if (user->getNumResults() == 1 &&
-          traceMatrix(user->getResult(0)).value == old &&
-          user->getResult(0).getType() == dw.getType()) {
-        user->getResult(0).replaceAllUsesWith(dw);
-        replaced.push_back(user);
-        return;
-      }
-    }
-    if (!old.use_empty())
-      old.replaceAllUsesWith(transposed ? transpose2D(b, loc, dw) : dw);
+    if (group.crossEntropy)
+      rewriteCrossEntropy(group, dominance);
+    else
+      rewriteLinearGrad(group, dominance, ceWhys.lookup(group.dz));
   }
 
   Operation *root;
