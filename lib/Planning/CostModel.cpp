@@ -141,9 +141,10 @@ std::optional<std::string> unsupportedReason(const GemmProblem &p,
     return why;
   if (chip.warpgroupMma() && *copy != 16)
     return (chip.targetName() +
-            " kernels load tiles with TMA, which needs rows of "
-            "16-byte multiples; " +
-            why)
+            " kernels load tiles with TMA, which needs rows of 16-byte "
+            "multiples; the rows of " +
+            p.nameA + " and " + p.nameB + " allow " + llvm::Twine(*copy) +
+            "-byte copies at most")
         .str();
   return std::nullopt;
 }

@@ -4,7 +4,7 @@
 // RUN: lmhead-opt %s --lmhead-lower-to-gpu --split-input-file --remarks-filter=lmhead-lower-to-gpu --remark-format=emitRemark -verify-diagnostics | FileCheck %s
 
 #c = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>
-#plan = #lmhead.plan<target = "sm_80", dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+#plan = #lmhead.plan<target = sm_80, dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 // CHECK-LABEL: func.func @negative_cross_entropy(
 // CHECK-NOT:     lmhead.
@@ -19,7 +19,7 @@ func.func @negative_cross_entropy(%h: tensor<8x16xbf16>, %w: tensor<64x16xbf16>,
 // -----
 
 #c = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>
-#plan = #lmhead.plan<target = "sm_80", dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+#plan = #lmhead.plan<target = sm_80, dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 // CHECK-LABEL: func.func @negative_bias_gradient(
 // CHECK-NOT:     gpu.
@@ -33,7 +33,7 @@ func.func @negative_bias_gradient(%dz: tensor<8x64xbf16>, %h: tensor<8x16xbf16>,
 // -----
 
 #c = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>
-#plan = #lmhead.plan<target = "sm_80", dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+#plan = #lmhead.plan<target = sm_80, dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 // CHECK-LABEL: func.func @negative_accumulator_type(
 // CHECK-NOT:     gpu.
@@ -57,7 +57,7 @@ func.func @negative_unplanned(%dz: tensor<8x64xbf16>, %h: tensor<8x16xbf16>, %w:
 
 // 256 threads cannot share the 128 copies of a 16x64 B tile.
 #c = #lmhead.gemm<blockM = 128, blockN = 64, blockK = 16, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>
-#plan = #lmhead.plan<target = "sm_80", dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+#plan = #lmhead.plan<target = sm_80, dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 func.func @negative_uneven_copies(%dz: tensor<8x64xbf16>, %h: tensor<8x16xbf16>, %w: tensor<64x16xbf16>) -> tensor<8x16xbf16> {
   // expected-error @+1 {{the dh kernel of #lmhead.gemm<blockM = 128, blockN = 64, blockK = 16, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1> for sm_80 cannot be written: the B tile (16x64 elements) is 128 copies of 16 bytes, which 256 threads cannot share evenly}}
@@ -70,7 +70,7 @@ func.func @negative_uneven_copies(%dz: tensor<8x64xbf16>, %h: tensor<8x16xbf16>,
 
 // 4 stages of 256x64 and 64x128 bf16 tiles do not fit an sm_80 block.
 #c = #lmhead.gemm<blockM = 256, blockN = 128, blockK = 64, warpM = 64, warpN = 64, stages = 4, copyBytes = 16, swizzle = 1>
-#plan = #lmhead.plan<target = "sm_80", dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+#plan = #lmhead.plan<target = sm_80, dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 func.func @negative_shared_memory(%dz: tensor<8x64xbf16>, %h: tensor<8x16xbf16>, %w: tensor<64x16xbf16>) -> tensor<8x16xbf16> {
   // expected-error @+1 {{for sm_80 cannot be written: its stages need 196608 bytes of shared memory; a block on sm_80 has at most 166912}}

@@ -4,7 +4,7 @@
 // sm_80 kernels and a launch function that runs them on two streams.
 
 #c = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>
-#plan = #lmhead.plan<target = "sm_80", dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+#plan = #lmhead.plan<target = sm_80, dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 // The launch function: the dh chain copies dZ and W in and launches the dh
 // kernel; the dW chain starts a stream of its own (gpu.wait async with no
@@ -94,7 +94,7 @@ func.func @grad(%dz: tensor<200x1000xbf16>, %h: tensor<200x64xbf16>, %w: tensor<
 // kernel and no h on the device.
 
 #c = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 16, swizzle = 0>
-#plan = #lmhead.plan<target = "sm_80", dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+#plan = #lmhead.plan<target = sm_80, dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 // CHECK-LABEL: func.func private @linear_grad_0_launch(
 // CHECK-SAME:    %[[DZ:[^:]+]]: memref<?x?xf16>, %[[H:[^:]+]]: memref<?x?xf16>, %[[W:[^:]+]]: memref<?x?xf16>, %[[OUT:[^:]+]]: memref<?x?xf16>, %[[ACC:[^:]+]]: memref<?x?xf16>)

@@ -31,14 +31,14 @@
 
 #c64 = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>
 #c128 = #lmhead.gemm<blockM = 128, blockN = 64, blockK = 32, warpM = 64, warpN = 32, stages = 2, copyBytes = 16, swizzle = 1>
-#plan = #lmhead.plan<target = "sm_80", dh = #c64, dw = #c128, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
-#plan_dv = #lmhead.plan<target = "sm_80", dh = #c64, dw = #c64, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+#plan = #lmhead.plan<target = sm_80, dh = #c64, dw = #c128, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+#plan_dv = #lmhead.plan<target = sm_80, dh = #c64, dw = #c64, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 #s90 = #lmhead.gemm<blockM = 128, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1>
-#plan_sm90 = #lmhead.plan<target = "sm_90a", dh = #s90, dw = #s90, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+#plan_sm90 = #lmhead.plan<target = sm_90a, dh = #s90, dw = #s90, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 // The module comes out as it went in.
 // MODULE-LABEL: func.func @vd(
-// MODULE:         lmhead.linear_grad {{.+}} layout(vd) {lmhead.plan = #lmhead.plan<target = "sm_80"
+// MODULE:         lmhead.linear_grad {{.+}} layout(vd) {lmhead.plan = #lmhead.plan<target = sm_80
 // MODULE-LABEL: func.func @dv(
 // MODULE:         lmhead.linear_grad {{.+}} accumulate_dh({{.+}}) layout(dv)
 // MODULE-NOT:   gpu.module

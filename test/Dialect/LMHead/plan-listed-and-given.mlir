@@ -20,12 +20,12 @@ func.func @listed(%dz: tensor<70x136xbf16>, %h: tensor<70x40xbf16>, %w: tensor<1
 // -----
 
 // GIVEN-LABEL: func.func @given(
-// GIVEN: lmhead.linear_grad {{.+}} {lmhead.plan = #lmhead.plan<target = "sm_80", dh = <blockM = 64, blockN = 32, blockK = 64, warpM = 32, warpN = 16, stages = 3, copyBytes = 8, swizzle = 0>, dw = <blockM = 16, blockN = 16, blockK = 32, warpM = 16, warpN = 16, stages = 2, copyBytes = 4, swizzle = 1>, dhMicros = 0.000000e+00 : f64, dwMicros = 0.000000e+00 : f64>}
+// GIVEN: lmhead.linear_grad {{.+}} {lmhead.plan = #lmhead.plan<target = sm_80, dh = <blockM = 64, blockN = 32, blockK = 64, warpM = 32, warpN = 16, stages = 3, copyBytes = 8, swizzle = 0>, dw = <blockM = 16, blockN = 16, blockK = 32, warpM = 16, warpN = 16, stages = 2, copyBytes = 4, swizzle = 1>, dhMicros = 0.000000e+00 : f64, dwMicros = 0.000000e+00 : f64>}
 // LIST: remark: {{.*}}LMHeadPlanned{{.*}}Function=given{{.*}}keeps the plan it carries
 // OTHER: remark: {{.*}}Function=given{{.*}}replaces its sm_80 plan with one for sm_90a
-// OTHER: lmhead.linear_grad {{.+}} {lmhead.plan = #lmhead.plan<target = "sm_90a"
+// OTHER: lmhead.linear_grad {{.+}} {lmhead.plan = #lmhead.plan<target = sm_90a
 func.func @given(%dz: tensor<70x136xbf16>, %h: tensor<70x40xbf16>, %w: tensor<136x40xbf16>) -> (tensor<70x40xf32>, tensor<136x40xf32>) {
-  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = "sm_80",
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = sm_80,
       dh = #lmhead.gemm<blockM = 64, blockN = 32, blockK = 64, warpM = 32, warpN = 16, stages = 3, copyBytes = 8, swizzle = 0>,
       dw = #lmhead.gemm<blockM = 16, blockN = 16, blockK = 32, warpM = 16, warpN = 16, stages = 2, copyBytes = 4, swizzle = 1>,
       dhMicros = 0.0 : f64, dwMicros = 0.0 : f64>}

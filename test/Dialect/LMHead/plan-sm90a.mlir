@@ -1,0 +1,234 @@
+// --lmhead-plan for sm_90a: the warp-specialised TMA + wgmma kernels. Their
+// warp tile is a consumer warpgroup's (warpN = blockN, warpM a multiple of
+// 64), the K step is 64 and tiles are copied with 16-byte TMA rows, so
+// operands whose rows allow narrower copies only are decomposed. One RUN
+// line per option value that sm_90a plans differently from sm_80 (the rest
+// of the options: plan-sm80.mlir); the remarks are verified in one run.
+//
+// RUN: lmhead-opt %s --lmhead-plan=target=sm_90a | FileCheck %s --check-prefix=SM90
+// RUN: lmhead-opt %s --lmhead-plan=target=sm_90a --remarks-filter=lmhead-plan --remark-format=emitRemark -verify-diagnostics -o /dev/null
+// RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a min-tokens=32' | FileCheck %s --check-prefix=KEEP
+// RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a block-m=64' | FileCheck %s --check-prefix=BLOCKM
+// RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a warp-n=128' | FileCheck %s --check-prefix=WARPN
+// RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a stages=4' | FileCheck %s --check-prefix=STAGES
+// RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a f32-operands=bf16' | FileCheck %s --check-prefix=F32BF16
+// RUN: not lmhead-opt %s '--lmhead-plan=target=sm_90a block-k=32' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCONFIG
+// RUN: not lmhead-opt %s '--lmhead-plan=target=sm_90a warp-m=32' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWARP
+
+// NOCONFIG: error: 'lmhead.linear_grad' op dh = dZ·W: no sm_90a kernel configuration with block-k=32 fits: blockK must be 64 on sm_90a (one 128-byte swizzled row of 16-bit elements), got 32
+// NOWARP: error: 'lmhead.linear_grad' op dh = dZ·W: no sm_90a kernel configuration with warp-m=32 fits: warpM must be a multiple of 64 on sm_90a (one wgmma m64 per consumer warpgroup), got 32
+
+// The first benchmark shape (N=4096, D=4096, V=128256), a [V,D] weight.
+// SM90-LABEL: func.func @plan_vd(
+// SM90:      lmhead.linear_grad
+// SM90-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
+// SM90-SAME:   dh = <
+// SM90-SAME:   blockM = 128,
+// SM90-SAME:   blockN = 256,
+// SM90-SAME:   blockK = 64,
+// SM90-SAME:   warpM = 64,
+// SM90-SAME:   warpN = 256,
+// SM90-SAME:   stages = 3,
+// SM90-SAME:   copyBytes = 16,
+// SM90-SAME:   swizzle = 1>
+// SM90-SAME:   dw = <
+// SM90-SAME:   blockM = 128,
+// SM90-SAME:   blockN = 256,
+// SM90-SAME:   blockK = 64,
+// SM90-SAME:   warpM = 64,
+// SM90-SAME:   warpN = 256,
+// SM90-SAME:   stages = 3,
+// SM90-SAME:   copyBytes = 16,
+// SM90-SAME:   swizzle = 1>
+// SM90-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
+// BLOCKM-LABEL: func.func @plan_vd(
+// BLOCKM:      lmhead.linear_grad
+// BLOCKM-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
+// BLOCKM-SAME:   dh = <
+// BLOCKM-SAME:   blockM = 64,
+// BLOCKM-SAME:   blockN = 256,
+// BLOCKM-SAME:   warpM = 64,
+// BLOCKM-SAME:   warpN = 256,
+// BLOCKM-SAME:   stages = 2,
+// BLOCKM-SAME:   dw = <
+// BLOCKM-SAME:   blockM = 64,
+// BLOCKM-SAME:   blockN = 256,
+// BLOCKM-SAME:   warpM = 64,
+// BLOCKM-SAME:   warpN = 256,
+// BLOCKM-SAME:   stages = 2,
+// WARPN-LABEL: func.func @plan_vd(
+// WARPN:      lmhead.linear_grad
+// WARPN-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
+// WARPN-SAME:   dh = <
+// WARPN-SAME:   blockM = 256,
+// WARPN-SAME:   blockN = 128,
+// WARPN-SAME:   warpM = 128,
+// WARPN-SAME:   warpN = 128,
+// WARPN-SAME:   dw = <
+// WARPN-SAME:   blockM = 256,
+// WARPN-SAME:   blockN = 128,
+// WARPN-SAME:   warpM = 128,
+// WARPN-SAME:   warpN = 128,
+// STAGES-LABEL: func.func @plan_vd(
+// STAGES:      lmhead.linear_grad
+// STAGES-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
+// STAGES-SAME:   dh = <
+// STAGES-SAME:   stages = 4,
+// STAGES-SAME:   dw = <
+// STAGES-SAME:   stages = 4,
+func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
+  // expected-remark @+1 {{planned for sm_90a: dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1 (}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+    : (tensor<4096x128256xbf16>, tensor<4096x4096xbf16>, tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
+  return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
+}
+
+// A [D,V] weight: dWᵀ = hᵀ·dZ is D x V (M = 2048, N = 32000).
+// SM90-LABEL: func.func @plan_dv(
+// SM90:      lmhead.linear_grad
+// SM90-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
+// SM90-SAME:   dh = <
+// SM90-SAME:   blockM = 128,
+// SM90-SAME:   blockN = 128,
+// SM90-SAME:   blockK = 64,
+// SM90-SAME:   warpM = 64,
+// SM90-SAME:   warpN = 128,
+// SM90-SAME:   stages = 3,
+// SM90-SAME:   copyBytes = 16,
+// SM90-SAME:   swizzle = 1>
+// SM90-SAME:   dw = <
+// SM90-SAME:   blockM = 128,
+// SM90-SAME:   blockN = 192,
+// SM90-SAME:   blockK = 64,
+// SM90-SAME:   warpM = 64,
+// SM90-SAME:   warpN = 192,
+// SM90-SAME:   stages = 3,
+// SM90-SAME:   copyBytes = 16,
+// SM90-SAME:   swizzle = 1>
+// SM90-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
+func.func @plan_dv(%dz: tensor<1024x32000xf16>, %h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>) {
+  // expected-remark @+1 {{planned for sm_90a: dh 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1 (177.2 us predicted, floor 169.9 us); dWᵀ 128x192x64, warp 64x192, 3 stages, 16-byte copies, swizzle 1 (}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(dv)
+    : (tensor<1024x32000xf16>, tensor<1024x2048xf16>, tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>)
+  return %dh, %dw : tensor<1024x2048xf16>, tensor<2048x32000xf32>
+}
+
+// A dynamic N is planned (for 8192 tokens).
+// SM90-LABEL: func.func @plan_dynamic_tokens(
+// SM90:      lmhead.linear_grad
+// SM90-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
+// SM90-SAME:   dh = <
+// SM90-SAME:   blockM = 128,
+// SM90-SAME:   blockN = 256,
+// SM90-SAME:   blockK = 64,
+// SM90-SAME:   warpM = 64,
+// SM90-SAME:   warpN = 256,
+// SM90-SAME:   stages = 3,
+// SM90-SAME:   copyBytes = 16,
+// SM90-SAME:   swizzle = 1>
+// SM90-SAME:   dw = <
+// SM90-SAME:   blockM = 128,
+// SM90-SAME:   blockN = 256,
+// SM90-SAME:   blockK = 64,
+// SM90-SAME:   warpM = 64,
+// SM90-SAME:   warpN = 256,
+// SM90-SAME:   stages = 3,
+// SM90-SAME:   copyBytes = 16,
+// SM90-SAME:   swizzle = 1>
+// SM90-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
+func.func @plan_dynamic_tokens(%dz: tensor<?x32000xbf16>, %h: tensor<?x1024xbf16>, %w: tensor<32000x1024xbf16>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>) {
+  // expected-remark @+1 {{planned for sm_90a (N is dynamic; planned for 8192 tokens): dh 128x256x64, warp 64x256, 3 stages}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+    : (tensor<?x32000xbf16>, tensor<?x1024xbf16>, tensor<32000x1024xbf16>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>)
+  return %dh, %dw : tensor<?x1024xbf16>, tensor<32000x1024xf32>
+}
+
+// Rows of 100 bf16 (200 bytes) allow 8-byte copies, which TMA cannot make:
+// decomposed for the host compiler (sm_80 plans 8-byte cp.async copies).
+// SM90-LABEL: func.func @negative_rows_of_8_bytes(
+// SM90-NOT: lmhead.linear_grad
+// SM90: linalg.generic
+func.func @negative_rows_of_8_bytes(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>) {
+  // expected-remark @+1 {{decomposed: dh = dZ·W: sm_90a kernels load tiles with TMA, which needs rows of 16-byte multiples; the rows of dZ and W allow 8-byte copies at most}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+    : (tensor<1000x32000xbf16>, tensor<1000x100xbf16>, tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>)
+  return %dh, %dw : tensor<1000x100xbf16>, tensor<32000x100xf32>
+}
+
+// 64 tokens: decomposed below the default min-tokens of 512; with
+// min-tokens=32 one 64-row warpgroup covers them.
+// SM90-LABEL: func.func @negative_few_tokens(
+// SM90-NOT: lmhead.linear_grad
+// SM90: linalg.generic
+// KEEP-LABEL: func.func @negative_few_tokens(
+// KEEP:      lmhead.linear_grad
+// KEEP-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
+// KEEP-SAME:   dh = <
+// KEEP-SAME:   blockM = 64,
+// KEEP-SAME:   blockN = 64,
+// KEEP-SAME:   blockK = 64,
+// KEEP-SAME:   warpM = 64,
+// KEEP-SAME:   warpN = 64,
+// KEEP-SAME:   stages = 3,
+// KEEP-SAME:   copyBytes = 16,
+// KEEP-SAME:   swizzle = 1>
+// KEEP-SAME:   dw = <
+// KEEP-SAME:   blockM = 64,
+// KEEP-SAME:   blockN = 128,
+// KEEP-SAME:   blockK = 64,
+// KEEP-SAME:   warpM = 64,
+// KEEP-SAME:   warpN = 128,
+// KEEP-SAME:   stages = 2,
+// KEEP-SAME:   copyBytes = 16,
+// KEEP-SAME:   swizzle = 1>
+// KEEP-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
+func.func @negative_few_tokens(%dz: tensor<64x1024xbf16>, %h: tensor<64x256xbf16>, %w: tensor<1024x256xbf16>) -> (tensor<64x256xbf16>, tensor<1024x256xf32>) {
+  // expected-remark @+1 {{decomposed: N = 64 tokens is below min-tokens = 512; a GEMM this small is left to the host compiler}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+    : (tensor<64x1024xbf16>, tensor<64x256xbf16>, tensor<1024x256xbf16>) -> (tensor<64x256xbf16>, tensor<1024x256xf32>)
+  return %dh, %dw : tensor<64x256xbf16>, tensor<1024x256xf32>
+}
+
+// SM90-LABEL: func.func @negative_f32(
+// SM90-NOT: lmhead.linear_grad
+// SM90: linalg.generic
+// F32BF16-LABEL: func.func @negative_f32(
+// F32BF16-COUNT-3: linalg.map { arith.truncf }
+// F32BF16:      lmhead.linear_grad
+// F32BF16-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
+// F32BF16-SAME:   dh = <
+// F32BF16-SAME:   blockM = 64,
+// F32BF16-SAME:   blockN = 64,
+// F32BF16-SAME:   blockK = 64,
+// F32BF16-SAME:   warpM = 64,
+// F32BF16-SAME:   warpN = 64,
+// F32BF16-SAME:   stages = 2,
+// F32BF16-SAME:   copyBytes = 16,
+// F32BF16-SAME:   swizzle = 1>
+// F32BF16-SAME:   dw = <
+// F32BF16-SAME:   blockM = 128,
+// F32BF16-SAME:   blockN = 256,
+// F32BF16-SAME:   blockK = 64,
+// F32BF16-SAME:   warpM = 64,
+// F32BF16-SAME:   warpN = 256,
+// F32BF16-SAME:   stages = 3,
+// F32BF16-SAME:   copyBytes = 16,
+// F32BF16-SAME:   swizzle = 1>
+// F32BF16-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
+func.func @negative_f32(%dz: tensor<1024x32000xf32>, %h: tensor<1024x512xf32>, %w: tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>) {
+  // expected-remark @+1 {{decomposed: dh = dZ·W: f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 rounds them to bf16 for the kernels); kept exact on the host}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
+    : (tensor<1024x32000xf32>, tensor<1024x512xf32>, tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>)
+  return %dh, %dw : tensor<1024x512xf32>, tensor<32000x512xf32>
+}
+
+// SM90-LABEL: func.func @negative_ce_fwd(
+// SM90: lmhead.ce_linear_fwd
+// SM90-NOT: lmhead.plan
+// SM90: return
+func.func @negative_ce_fwd(%h: tensor<1024x512xbf16>, %w: tensor<32000x512xbf16>, %y: tensor<1024xi64>) -> tensor<f32> {
+  // expected-remark @+1 {{no GPU kernels for ce ops yet; kept for --lmhead-lower-to-gpu to decompose}}
+  %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(mean)
+    : (tensor<1024x512xbf16>, tensor<32000x512xbf16>, tensor<1024xi64>) -> (tensor<f32>, tensor<1024xf32>)
+  return %loss : tensor<f32>
+}
