@@ -14,6 +14,7 @@
 
 #include "lmhead/Pipelines/Pipelines.h"
 
+#include "lmhead/Conversion/LMHeadToGPU/KernelsToPtx.h"
 #include "lmhead/Conversion/LMHeadToGPU/Passes.h"
 
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
@@ -23,7 +24,6 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -104,14 +104,7 @@ void lmhead::buildGPUPipeline(OpPassManager &pm,
   addBufferization(pm, /*withGPU=*/true);
   addHostArithmetic(pm);
 
-  gpu::GPUToNVVMPipelineOptions nvvm;
-  nvvm.cubinChip = stringifyGpuTarget(options.target).str();
-  // PTX ISA 8.0: the oldest with every instruction the kernels use on both
-  // targets (wgmma and TMA on sm_90a).
-  nvvm.cubinFeatures = "+ptx80";
-  nvvm.cubinFormat = "isa";
-  nvvm.optLevel = 3;
-  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+  buildKernelLowering(pm, options.target);
 }
 
 void lmhead::registerPipelines() {

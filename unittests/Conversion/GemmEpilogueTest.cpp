@@ -13,7 +13,7 @@
 
 #include "GemmEpilogue.h"
 #include "GemmKernel.h"
-#include "KernelsToPtx.h"
+#include "lmhead/Conversion/LMHeadToGPU/KernelsToPtx.h"
 
 #include "lmhead/InitAll.h"
 #include "lmhead/Planning/CostModel.h"

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelsToPtx.h"
+#include "lmhead/Conversion/LMHeadToGPU/KernelsToPtx.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"

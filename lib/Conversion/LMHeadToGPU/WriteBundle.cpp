@@ -16,7 +16,7 @@
 
 #include "lmhead/Conversion/LMHeadToGPU/Passes.h"
 
-#include "KernelsToPtx.h"
+#include "lmhead/Conversion/LMHeadToGPU/KernelsToPtx.h"
 #include "LinearGradKernels.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 

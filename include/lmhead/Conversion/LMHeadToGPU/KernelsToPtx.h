@@ -2,7 +2,8 @@
 //
 // Upstream's NVVM pipeline with the options lmhead's kernels need, and the
 // PTX taken out of the gpu.binary it leaves, for the passes and tests that
-// compile a module of kernels on their own (--lmhead-write-bundle).
+// compile a module of kernels on their own (--lmhead-write-bundle, tests)
+// and for --lmhead-pipeline, which compiles the kernels of a whole program.
 //
 //===----------------------------------------------------------------------===//
 
