@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Every test: set up and build lmhead, run the lit suite and the ctest
-# programs (unit tests, downstream-package checks), and end with one line
-# `N passed, N failed` that counts each lit test and each ctest test.
+# Every test: set up and build lmhead, run the lit suite, the ctest
+# programs (unit tests, downstream-package checks) and the format check of
+# the changed lines (scripts/check-format.sh), and end with one line
+# `N passed, N failed` that counts each lit test, each ctest test and the
+# format check as one test (a skipped check counts as passed, as a skipped
+# ctest test does).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 set +e
@@ -13,6 +16,8 @@ trap 'rm -f "$lit_log" "$ctest_log"' EXIT
 cmake --build "$LMHEAD_BUILD_DIR" --target check-lmhead 2>&1 | tee "$lit_log"
 ctest --test-dir "$LMHEAD_BUILD_DIR" --output-on-failure -E '^lit-suite$' \
   2>&1 | tee "$ctest_log"
+"$LMHEAD_SRC_DIR/scripts/check-format.sh"
+format_status=$?
 
 # lit prints "  Passed: N" / "  Failed: N" (and Unsupported, XFail, ...),
 # padding the names before the colon when several kinds are listed.
@@ -33,7 +38,9 @@ read -r ctest_failed ctest_total < <(grep -oE '[0-9]+ tests failed out of [0-9]+
 ctest_failed=${ctest_failed:-1}
 ctest_total=${ctest_total:-1}
 
-passed=$(( lit_passed + ctest_total - ctest_failed ))
-failed=$(( lit_failed + ctest_failed ))
+format_failed=$(( format_status != 0 ))
+
+passed=$(( lit_passed + ctest_total - ctest_failed + 1 - format_failed ))
+failed=$(( lit_failed + ctest_failed + format_failed ))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

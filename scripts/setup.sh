@@ -10,10 +10,11 @@ LMHEAD_SRC_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LMHEAD_BUILD_DIR=${LMHEAD_BUILD_DIR:-$LMHEAD_SRC_DIR/build}
 LLVM_BIN=/usr/lib/llvm-22/bin
 
-# Debian packages of the build, the tools the tests call, and GoogleTest.
+# Debian packages of the build, the tools the tests call (clang-format-22
+# for the format check), and GoogleTest.
 REQUIRED_PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
-  ninja-build cmake libgtest-dev python3
+  clang-format-22 ninja-build cmake libgtest-dev python3
 )
 
 install_missing_packages() {
