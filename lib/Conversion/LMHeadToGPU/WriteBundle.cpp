@@ -16,8 +16,8 @@
 
 #include "lmhead/Conversion/LMHeadToGPU/Passes.h"
 
-#include "lmhead/Conversion/LMHeadToGPU/KernelsToPtx.h"
 #include "LinearGradKernels.h"
+#include "lmhead/Conversion/LMHeadToGPU/KernelsToPtx.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
