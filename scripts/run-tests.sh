@@ -6,6 +6,21 @@
 # format check as one test (a skipped check counts as passed, as a skipped
 # ctest test does).
 set -uo pipefail
+
+# The SASS checks (lit feature `cuobjdump`) need cuobjdump beside ptxas. When
+# CUDA has ptxas but no cuobjdump, install NVIDIA's PyPI wheels of cuobjdump
+# and nvdisasm for this Python (LMHEAD_NO_PIP=1 skips this; then those
+# tests are reported unsupported).
+if { command -v ptxas || [ -x /usr/local/cuda/bin/ptxas ]; } >/dev/null &&
+  ! { command -v cuobjdump || [ -x /usr/local/cuda/bin/cuobjdump ]; } >/dev/null &&
+  ! python3 -m pip show -q nvidia-cuda-cuobjdump >/dev/null 2>&1 &&
+  [ "${LMHEAD_NO_PIP:-0}" != 1 ]; then
+  echo "lmhead: note: installing the PyPI wheels nvidia-cuda-cuobjdump and" \
+    "nvidia-cuda-nvdisasm (cuobjdump for the SASS tests; LMHEAD_NO_PIP=1 skips)"
+  python3 -m pip install -q nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm ||
+    echo "lmhead: note: pip failed; the SASS tests will be skipped"
+fi
+
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 set +e
 

@@ -2,10 +2,11 @@
 #
 # Tools come from the build (lmhead-opt, the plugin) and from LLVM 22
 # (mlir-opt, mlir-runner, FileCheck, not). Features: `ptxas` when CUDA's
-# ptxas is found, `cuda-gpu` when a usable GPU answers nvidia-smi,
-# `fake-cuda-driver` when the runtime's fake libcuda.so.1 was built. Numerical
-# tests draw fresh random inputs each run from `%seed`, which is printed so a
-# failure can be replayed with LMHEAD_TEST_SEED=<seed>.
+# ptxas is found, `cuobjdump` when cuobjdump is too (SASS checks), `cuda-gpu`
+# when a usable GPU answers nvidia-smi, `fake-cuda-driver` when the runtime's
+# fake libcuda.so.1 was built. Numerical tests draw fresh random inputs each
+# run from `%seed`, which is printed so a failure can be replayed with
+# LMHEAD_TEST_SEED=<seed>.
 #
 # Run through the build (`ninja check-lmhead`, `lit build/test/...`) or on
 # source paths (`lit test/...`, `ninja check-lmhead-<folder>`): then the site
@@ -81,6 +82,10 @@ def configure():
     if config.ptxas and os.path.exists(config.ptxas):
         config.available_features.add("ptxas")
         config.substitutions.append(("%ptxas", config.ptxas))
+        cuobjdump = getattr(config, "cuobjdump", "")
+        if cuobjdump and os.path.exists(cuobjdump):
+            config.available_features.add("cuobjdump")
+            config.substitutions.append(("%cuobjdump", cuobjdump))
     if has_cuda_gpu():
         config.available_features.add("cuda-gpu")
 

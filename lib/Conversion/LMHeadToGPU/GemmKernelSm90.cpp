@@ -13,6 +13,12 @@
 //   previous one and arrives on the previous stage's `empty` mbarrier.
 //   Stages cycle with mbarrier phase parities, so copies run ahead of the
 //   multiplications by up to `stages-1` steps.
+// - What ptxas needs to schedule that at full speed (no "Potential
+//   Performance Loss" advisory): a register cap at entry (`.minnctapersm 1`
+//   beside `.maxntid`), so that it honours `setmaxnreg` in the two role
+//   branches; and no plain register writes between the wgmma fence and the
+//   wgmmas: K step 0 is peeled and its first wgmma starts the accumulators
+//   with scale-d = 0 instead of reading zeroed registers.
 // - TMA writes every tile with the 128-byte swizzle. A K-major operand's
 //   tile is one box of (outer × 64) elements, 128 bytes a row; an MN-major
 //   operand's tile is 64-wide panels of (64 K × 64) elements. The wgmma
@@ -103,6 +109,12 @@ private:
   void writeProducer(Value kSteps);
   /// A consumer warpgroup's loop and epilogue.
   void writeConsumer(Value kSteps, Value consumer);
+  /// One K step of a consumer: waits for the step's stage, multiplies it into
+  /// `accumulators` and commits the step's wgmma group. Returns the new
+  /// accumulators. The `firstStep`'s first slice has scale-d = 0: it ignores
+  /// `accumulators` (which may be poison) and starts the sums.
+  SmallVector<Value> writeConsumerStep(Value step, ValueRange accumulators,
+                                       Value rowStart, bool firstStep);
   /// The wgmma descriptor of the 64 rows (A) or the whole width (B) at
   /// `outerStart` of stage `stage`, K slice `slice` (16 wide).
   Value descriptor(bool isA, Value stage, Value outerStart, int64_t slice);
@@ -262,65 +274,76 @@ void Sm90GemmWriter::writeProducer(Value kSteps) {
   }
 }
 
+SmallVector<Value> Sm90GemmWriter::writeConsumerStep(Value step,
+                                                     ValueRange accumulators,
+                                                     Value rowStart,
+                                                     bool firstStep) {
+  int64_t stages = cfg.stages;
+  int64_t tilesM = cfg.warpM / 64, width = cfg.blockN;
+  Value stage = rem(step, stages);
+  Value parity = arith::TruncIOp::create(
+      b, b.getI1Type(),
+      arith::IndexCastOp::create(b, b.getI64Type(), rem(div(step, stages), 2)));
+  nvgpu::MBarrierTryWaitParityOp::create(b, full, parity, index(10000000),
+                                         stage);
+  NVVM::WgmmaFenceAlignedOp::create(b);
+  SmallVector<Value> results(accumulators);
+  NVVM::WGMMATypes type = spec.operandType.isBF16() ? NVVM::WGMMATypes::bf16
+                                                    : NVVM::WGMMATypes::f16;
+  // wgmma's layout attributes: row = K-major A, col = K-major B.
+  auto layoutA =
+      isKMajor(spec, true) ? NVVM::MMALayout::row : NVVM::MMALayout::col;
+  auto layoutB =
+      isKMajor(spec, false) ? NVVM::MMALayout::col : NVVM::MMALayout::row;
+  auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, width, 16);
+  for (int64_t slice = 0; slice < kStepK / 16; ++slice) {
+    Value descB = descriptor(false, stage, index(0), slice);
+    for (int64_t i = 0; i < tilesM; ++i) {
+      Value descA =
+          descriptor(true, stage, add(rowStart, index(i * 64)), slice);
+      auto scaleD = firstStep && slice == 0 ? NVVM::WGMMAScaleOut::zero
+                                            : NVVM::WGMMAScaleOut::one;
+      results[i] = NVVM::WgmmaMmaAsyncOp::create(
+          b, results[i].getType(), results[i], descA, descB, shape, type, type,
+          NVVM::WGMMATypes::f32, scaleD, NVVM::WGMMAScaleIn::one,
+          NVVM::WGMMAScaleIn::one, layoutA, layoutB,
+          NVVM::MMAIntOverflowAttr());
+    }
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(b);
+  return results;
+}
+
 void Sm90GemmWriter::writeConsumer(Value kSteps, Value consumer) {
   int64_t stages = cfg.stages;
   int64_t tilesM = cfg.warpM / 64, width = cfg.blockN;
   Type f32 = b.getF32Type();
   auto fragmentType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(width / 2, f32));
-  Value zero = LLVM::ZeroOp::create(b, fragmentType);
-  SmallVector<Value> init(tilesM, zero);
   Value rowStart = mul(consumer, cfg.warpM);
 
-  auto loop = scf::ForOp::create(b, index(0), kSteps, index(1), init);
+  // K step 0 is peeled: its first wgmma starts the accumulators with
+  // scale-d = 0 from undefined registers, so no plain instruction writes
+  // registers that a wgmma reads (ptxas would fence them itself, C7519),
+  // and the loop releases the previous stage without a branch.
+  SmallVector<Value> first(tilesM, LLVM::PoisonOp::create(b, fragmentType));
+  SmallVector<Value> init = writeConsumerStep(index(0), first, rowStart,
+                                              /*firstStep=*/true);
+  auto loop = scf::ForOp::create(b, index(1), kSteps, index(1), init);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value step = loop.getInductionVar();
-    Value stage = rem(step, stages);
-    Value parity = arith::TruncIOp::create(
-        b, b.getI1Type(),
-        arith::IndexCastOp::create(b, b.getI64Type(),
-                                   rem(div(step, stages), 2)));
-    nvgpu::MBarrierTryWaitParityOp::create(b, full, parity, index(10000000),
-                                           stage);
-    NVVM::WgmmaFenceAlignedOp::create(b);
-    SmallVector<Value> accumulators(loop.getRegionIterArgs());
-    NVVM::WGMMATypes type = spec.operandType.isBF16() ? NVVM::WGMMATypes::bf16
-                                                      : NVVM::WGMMATypes::f16;
-    // wgmma's layout attributes: row = K-major A, col = K-major B.
-    auto layoutA =
-        isKMajor(spec, true) ? NVVM::MMALayout::row : NVVM::MMALayout::col;
-    auto layoutB =
-        isKMajor(spec, false) ? NVVM::MMALayout::col : NVVM::MMALayout::row;
-    auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, width, 16);
-    for (int64_t slice = 0; slice < kStepK / 16; ++slice) {
-      Value descB = descriptor(false, stage, index(0), slice);
-      for (int64_t i = 0; i < tilesM; ++i) {
-        Value descA =
-            descriptor(true, stage, add(rowStart, index(i * 64)), slice);
-        accumulators[i] = NVVM::WgmmaMmaAsyncOp::create(
-            b, fragmentType, accumulators[i], descA, descB, shape, type, type,
-            NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
-            NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, layoutA, layoutB,
-            NVVM::MMAIntOverflowAttr());
-      }
-    }
-    NVVM::WgmmaGroupSyncAlignedOp::create(b);
+    SmallVector<Value> accumulators =
+        writeConsumerStep(step, loop.getRegionIterArgs(), rowStart,
+                          /*firstStep=*/false);
     // Keep this step's group in flight while the next stage is awaited: once
     // at most one group is pending, the previous step's reads are done and
     // every consumer thread releases that stage.
     NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
-    auto released = scf::IfOp::create(
-        b, arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, step, index(0)),
-        /*withElseRegion=*/false);
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(released.thenBlock());
-      Value previous = rem(add(step, index(stages - 1)), stages);
-      nvgpu::MBarrierArriveOp::create(
-          b, nvgpu::MBarrierTokenType::get(b.getContext()), empty, previous);
-    }
+    Value previous = rem(add(step, index(stages - 1)), stages);
+    nvgpu::MBarrierArriveOp::create(
+        b, nvgpu::MBarrierTokenType::get(b.getContext()), empty, previous);
     scf::YieldOp::create(b, accumulators);
   }
   // The last group must land before the accumulators are read.
@@ -399,7 +422,10 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
   }
   gpu::BarrierOp::create(b);
 
-  Value kSteps = arith::CeilDivUIOp::create(b, k, index(kStepK));
+  // At least one K step: the consumers peel step 0, and for K = 0 its tiles
+  // lie wholly outside the operands, so TMA fills them with zeros.
+  Value kSteps = arith::MaxUIOp::create(
+      b, arith::CeilDivUIOp::create(b, k, index(kStepK)), index(1));
   Value warpgroup = div(threadId, 128);
   auto role = scf::IfOp::create(b, equal(warpgroup, 0), /*withElse=*/true);
   {
@@ -430,6 +456,11 @@ gpu::GPUFuncOp mlir::lmhead::buildSm90GemmKernel(OpBuilder &builder,
   gpu::GPUFuncOp func =
       createGemmKernelFunc(builder, loc, name, spec, epilogue,
                            LLVM::LLVMPointerType::get(builder.getContext()));
+  // A register cap at entry (`.minnctapersm 1` with `.maxntid`): without
+  // one ptxas ignores setmaxnreg (C7508) and serialises the wgmmas of the
+  // role branches (C7520).
+  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                builder.getI32IntegerAttr(1));
   ImplicitLocOpBuilder b(loc, builder);
   Sm90GemmWriter(b, spec, epilogue).write(func);
   return func;

@@ -2,7 +2,8 @@
 """Runs linear_grad kernels of every configuration the cost model can choose.
 
     sweep_configs.py --target sm_80|sm_90a --chunk I/N --seed S
-        [--n 70 --d 40 --v 136] [--keep DIR] -- <check_equivalence flags>
+        [--n 70 --d 40 --v 136] [--keep DIR] [--ptxas PATH]
+        -- <check_equivalence flags>
 
 1. `--lmhead-plan=... list-configs=1` lists, one remark each, every
    configuration the model could choose for the dh and the dW GEMM of one
@@ -18,8 +19,15 @@
    original on the CPU with the same random inputs, and compares every
    result.
 
-Prints how many configurations the chunk ran, then check_equivalence's
-verdict; exits like it.
+4. With `--ptxas`, the kernels check_equivalence compiled (its lowered
+   transformed module) go through scripts/ptx_report.py: each assembles
+   with no local memory and no ptxas advisory; kernels that spill are
+   counted, not failed (some sm_80 configurations the model may choose
+   spill a few bytes). The sweep's compilation is the costly part, so the
+   static checks ride on it.
+
+Prints how many configurations the chunk ran, check_equivalence's verdict,
+then (with `--ptxas`) ptx_report's; exits 1 when either failed.
 """
 import argparse
 import os
@@ -31,6 +39,8 @@ import tempfile
 sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHECK = os.path.join(HERE, "..", "..", "Inputs", "check_equivalence.py")
+PTX_REPORT = os.path.join(HERE, "..", "..", "..", "..", "scripts",
+                          "ptx_report.py")
 
 
 def op_text(n, d, v, plan=None, name="%r"):
@@ -82,13 +92,20 @@ def main(argv):
     parser.add_argument("--d", type=int, default=40)
     parser.add_argument("--v", type=int, default=136)
     parser.add_argument("--keep", metavar="DIR")
+    parser.add_argument("--ptxas", metavar="PATH")
     args = parser.parse_args(argv)
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+        return sweep(args, check_flags, args.keep)
+    with tempfile.TemporaryDirectory(prefix="sweep-") as workdir:
+        return sweep(args, check_flags, workdir)
+
+
+def sweep(args, check_flags, workdir):
+    """Steps 1-4 in `workdir`; the exit status."""
     index, count = (int(x) for x in args.chunk.split("/"))
     lmhead_opt = os.environ.get("LMHEAD_OPT", "lmhead-opt")
     n, d, v = args.n, args.d, args.v
-
-    workdir = args.keep or tempfile.mkdtemp(prefix="sweep-")
-    os.makedirs(workdir, exist_ok=True)
     dh, dw = candidates(lmhead_opt, args.target, n, d, v, workdir)
     total = max(len(dh), len(dw))
     per = -(-total // count)
@@ -113,8 +130,10 @@ def main(argv):
     print(f"{args.target}: configurations {ops.start}..{ops.stop - 1} of "
           f"{len(dh)} dh and {len(dw)} dW configurations "
           f"(N={n}, D={d}, V={v})", flush=True)
+    equivalence = os.path.join(workdir, "equivalence")
     done = subprocess.run([sys.executable, CHECK, graph, "--func=sweep",
-                           f"--seed={args.seed}", *check_flags],
+                           f"--seed={args.seed}", f"--keep={equivalence}",
+                           *check_flags],
                           capture_output=True, text=True)
     lines = done.stdout.splitlines()
     failed = [line for line in lines if "FAIL" in line]
@@ -122,9 +141,19 @@ def main(argv):
         print(line)
     passed = sum(1 for line in lines if line.endswith("PASS"))
     print(f"{passed} of {2 * len(ops)} results within tolerance")
-    print(lines[-1] if lines else done.stderr[-2000:])
-    sys.exit(done.returncode)
+    print(lines[-1] if lines else done.stderr[-2000:], flush=True)
+    status = done.returncode
+    lowered = os.path.join(equivalence, "transformed.llvm.mlir")
+    if args.ptxas:
+        if not os.path.exists(lowered):
+            print("FAIL no compiled kernels to assemble")
+            return 1
+        report = subprocess.run([sys.executable, PTX_REPORT, lowered,
+                                 f"--ptxas={args.ptxas}", "--quiet",
+                                 "--allow-spills"])
+        status = status or report.returncode
+    return status
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))
