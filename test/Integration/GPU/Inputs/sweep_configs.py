@@ -113,7 +113,7 @@ def sweep(args, check_flags, workdir):
 
     results, body = [], []
     for k in ops:
-        plan = (f'#lmhead.plan<target = "{args.target}", '
+        plan = (f'#lmhead.plan<target = {args.target}, '
                 f"dh = {dh[k % len(dh)][len('#lmhead.gemm'):]}, "
                 f"dw = {dw[k % len(dw)][len('#lmhead.gemm'):]}, "
                 f"dhMicros = 0.0 : f64, dwMicros = 0.0 : f64>")
