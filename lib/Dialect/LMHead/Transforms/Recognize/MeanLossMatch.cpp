@@ -240,7 +240,10 @@ MeanLossIndex::findLseLoss(const CrossEntropyGradMatch &match) {
   // y = z − m: the log-sum-exp minus the gathered target logit.
   if (!match.shifted || !match.softmaxNumerator)
     return std::nullopt;
-  for (auto &[loss, parts] : lseLosses) {
+  for (auto &entry : lseLosses) {
+    // Named, not structured bindings: the lambdas below capture them.
+    Value loss = entry.first;
+    const auto &parts = entry.second;
     if (parts.tokenRank != match.tokenRank)
       continue;
     LabelEvaluator eval(match.labels, match.tokenRank);
