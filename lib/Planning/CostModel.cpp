@@ -320,6 +320,11 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   const int64_t blockRegisters =
       hopper ? warpTiles * 128 * allocated + 128 * kProducerRegisters
              : threads * allocated;
+  if (!check.require(blockRegisters <= chip.registersPerBlock,
+                     "one block needs about " + llvm::Twine(blockRegisters) +
+                         " registers; a block on " + chip.targetName() +
+                         " has at most " + llvm::Twine(chip.registersPerBlock)))
+    return reject();
   const int64_t blocksPerSM = std::min(
       {chip.blocksPerSM, chip.threadsPerSM / threads,
        chip.sharedBytesPerSM / shared, chip.registersPerSM / blockRegisters});

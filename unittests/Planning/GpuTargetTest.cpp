@@ -48,6 +48,8 @@ TEST(GpuTargetTest, ChipTableHoldsEveryGpu) {
     EXPECT_GT(chip.hbmBytesPerSecond, 0);
     EXPECT_GT(chip.l2BytesPerSecond, chip.hbmBytesPerSecond);
     EXPECT_LT(chip.sharedBytesPerBlock, chip.sharedBytesPerSM);
+    EXPECT_LE(chip.registersPerBlock, chip.registersPerSM);
+    EXPECT_GE(chip.registersPerBlock, 255 * 256); // 256 threads at 255 each
     EXPECT_EQ(chip.warpgroupMma(), chip.target == GpuTarget::Sm90a);
   }
   EXPECT_EQ(&planningChip(GpuTarget::Sm80), a100);

@@ -87,6 +87,8 @@ struct GpuChip {
   /// The most dynamic shared memory one block may ask for.
   int64_t sharedBytesPerBlock = 0;
   int64_t registersPerSM = 0;
+  /// The most 32-bit registers the threads of one block may hold together.
+  int64_t registersPerBlock = 0;
   int64_t registersPerThread = 0;
   int64_t threadsPerSM = 0;
   int64_t blocksPerSM = 0;
