@@ -63,24 +63,16 @@ constexpr GpuChip kH100 = {
     /*blocksPerSM=*/32,
 };
 
+/// `chip` under another name with another DRAM bandwidth.
+constexpr GpuChip withMemory(GpuChip chip, llvm::StringRef name,
+                             double hbmBytesPerSecond) {
+  chip.name = name;
+  chip.hbmBytesPerSecond = hbmBytesPerSecond;
+  return chip;
+}
+
 /// H200 (SXM, 141 GB HBM3e): an H100's SMs with faster, larger memory.
-constexpr GpuChip kH200 = {
-    /*name=*/"H200",
-    /*target=*/GpuTarget::Sm90a,
-    /*numSMs=*/132,
-    /*datasheetFlops=*/989.4e12,
-    /*peakFlops=*/790e12,
-    /*bestEfficiency=*/1.0,
-    /*hbmBytesPerSecond=*/4.8e12,
-    /*l2BytesPerSecond=*/12e12,
-    /*sharedBytesPerSM=*/228 * kKiB,
-    /*sharedBytesPerBlock=*/227 * kKiB,
-    /*registersPerSM=*/65536,
-    /*registersPerBlock=*/65536,
-    /*registersPerThread=*/255,
-    /*threadsPerSM=*/2048,
-    /*blocksPerSM=*/32,
-};
+constexpr GpuChip kH200 = withMemory(kH100, "H200", 4.8e12);
 
 constexpr GpuChip kChips[] = {kA100, kH100, kH200};
 

@@ -82,6 +82,19 @@ gpu::GPUFuncOp mlir::lmhead::createGemmKernelFunc(OpBuilder &builder,
   return func;
 }
 
+GemmKernelArguments mlir::lmhead::getGemmKernelArguments(Block &entry) {
+  ValueRange all = entry.getArguments();
+  size_t count = all.size();
+  GemmKernelArguments args;
+  args.a = all[0];
+  args.b = all[1];
+  args.epilogue = all.slice(2, count - 5);
+  args.m = all[count - 3];
+  args.n = all[count - 2];
+  args.k = all[count - 1];
+  return args;
+}
+
 gpu::GPUFuncOp mlir::lmhead::buildGemmKernel(OpBuilder &builder, Location loc,
                                              StringRef name,
                                              const GemmKernelSpec &spec,

@@ -96,6 +96,17 @@ gpu::GPUFuncOp createGemmKernelFunc(OpBuilder &builder, Location loc,
                                     const GemmEpilogue &epilogue,
                                     Type operandArgType);
 
+/// The arguments of a kernel made by createGemmKernelFunc, by role.
+struct GemmKernelArguments {
+  Value a, b;
+  ValueRange epilogue;
+  Value m, n, k;
+};
+
+/// Splits the entry block's arguments of a kernel made by
+/// createGemmKernelFunc: A, B, the epilogue's, then M, N and K.
+GemmKernelArguments getGemmKernelArguments(Block &entry);
+
 /// Checks that `spec` is one the sm_80 writer can write (supported types,
 /// copies that divide evenly among the threads, swizzlable rows).
 std::string checkSm80GemmKernel(const GemmKernelSpec &spec);

@@ -349,15 +349,13 @@ void Sm80GemmWriter::writeEpilogue(ValueRange accumulators) {
 void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
   Block &entry = func.getBody().front();
   b.setInsertionPointToStart(&entry);
-  unsigned arg = 0;
-  a = entry.getArgument(arg++);
-  bOperand = entry.getArgument(arg++);
-  size_t numEpilogueArgs = entry.getNumArguments() - 5;
-  epilogueArgs = ValueRange(entry.getArguments()).slice(arg, numEpilogueArgs);
-  arg += numEpilogueArgs;
-  m = entry.getArgument(arg++);
-  n = entry.getArgument(arg++);
-  k = entry.getArgument(arg++);
+  GemmKernelArguments args = getGemmKernelArguments(entry);
+  a = args.a;
+  bOperand = args.b;
+  epilogueArgs = args.epilogue;
+  m = args.m;
+  n = args.n;
+  k = args.k;
 
   threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
   lane = rem(threadId, 32);

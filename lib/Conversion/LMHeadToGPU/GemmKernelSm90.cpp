@@ -383,13 +383,13 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
                b, TypeRange{sm90OperandMapType(spec, isA)}, pointer)
         .getResult(0);
   };
-  mapA = asMap(entry.getArgument(0), true);
-  mapB = asMap(entry.getArgument(1), false);
-  unsigned numArgs = entry.getNumArguments();
-  epilogueArgs = ValueRange(entry.getArguments()).slice(2, numArgs - 5);
-  m = entry.getArgument(numArgs - 3);
-  n = entry.getArgument(numArgs - 2);
-  k = entry.getArgument(numArgs - 1);
+  GemmKernelArguments args = getGemmKernelArguments(entry);
+  mapA = asMap(args.a, true);
+  mapB = asMap(args.b, false);
+  epilogueArgs = args.epilogue;
+  m = args.m;
+  n = args.n;
+  k = args.k;
 
   threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
   blockRow = mul(gpu::BlockIdOp::create(b, gpu::Dimension::y), cfg.blockM);

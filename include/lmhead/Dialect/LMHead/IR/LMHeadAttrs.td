@@ -56,11 +56,6 @@ def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
   let extraClassDeclaration = [{
     /// The configuration as the planning library's struct.
     GemmTiles getTiles() const;
-
-    /// The number of warps in one thread block.
-    int64_t getNumWarps() const {
-      return (getBlockM() / getWarpM()) * (getBlockN() / getWarpN());
-    }
   }];
 }
 
