@@ -1,0 +1,369 @@
+//===- AsyncCopies.cpp - cp.async, TMA copies and mbarriers ---------------===//
+//
+// cp.async copies are queued per thread and land when a wait completes
+// their group. A TMA copy (cp.async.bulk.tensor) reads its box when issued
+// and lands in shared memory when the phase of its mbarrier completes,
+// which takes every expected arrival and exactly the expected transaction
+// bytes. Threads learn of completions through try_wait/test_wait, and only
+// those that did (or synchronised with one that did) may read what landed;
+// what the arriving threads knew of retired wgmmas travels with the phase
+// to the threads that observe it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmulatorInternals.h"
+#include "TensorMap.h"
+
+#include <algorithm>
+#include <sstream>
+
+using namespace lmhead::runtime::emulator;
+
+/// cp.async.{ca,cg}.shared.global [dst], [src], size[, src-size]: queued
+/// in the thread's open group; bounds are checked now, the copy happens
+/// when a wait completes its group.
+bool BlockRunner::executeCpAsync(const Decoded &inst, std::string &error) {
+  const std::vector<Value> &ops = inst.operands;
+  for (unsigned t : active) {
+    unsigned bytes = static_cast<unsigned>(read(ops[2], t));
+    unsigned sourceBytes =
+        ops.size() > 3 ? static_cast<unsigned>(read(ops[3], t)) : bytes;
+    if (bytes != 4 && bytes != 8 && bytes != 16)
+      return report(error, t,
+                    "cp.async copies 4, 8 or 16 bytes, not " +
+                        std::to_string(bytes));
+    uint64_t dst = addressOf(ops[0], t);
+    Space dstSpace = spaceOf(inst, ops[0]);
+    if (dstSpace == Space::Generic || dstSpace == Space::Global)
+      dstSpace = Space::Shared;
+    if (!memory(dstSpace, dst, bytes, t, true, error, /*atomic=*/true))
+      return false;
+    uint64_t src = addressOf(ops[1], t);
+    if (sourceBytes > 0 &&
+        !memory(Space::Global, src, sourceBytes, t, false, error))
+      return false;
+    block[t].asyncGroups.back().push_back(
+        {dst, src, bytes, std::min(sourceBytes, bytes), &inst});
+  }
+  advance();
+  return true;
+}
+
+/// Completes thread `t`'s committed groups but the `keep` newest.
+bool BlockRunner::completeAsync(unsigned t, uint64_t keep, std::string &error) {
+  std::vector<std::vector<AsyncCopy>> &groups = block[t].asyncGroups;
+  std::size_t committed = groups.size() - 1; // the last one is open
+  std::size_t done = committed > keep ? committed - keep : 0;
+  for (std::size_t g = 0; g < done; ++g)
+    for (const AsyncCopy &copy : groups[g]) {
+      const Decoded *saved = instruction;
+      instruction = copy.instruction;
+      unsigned char *target =
+          memory(Space::Shared, copy.sharedOffset, copy.bytes, t, true, error);
+      instruction = saved;
+      if (!target)
+        return false;
+      std::memcpy(target, reinterpret_cast<const void *>(copy.source),
+                  copy.sourceBytes);
+      std::memset(target + copy.sourceBytes, 0, copy.bytes - copy.sourceBytes);
+    }
+  groups.erase(groups.begin(), groups.begin() + done);
+  return true;
+}
+
+bool BlockRunner::executeCpAsyncCommit(const Decoded &, std::string &) {
+  for (unsigned t : active)
+    block[t].asyncGroups.emplace_back();
+  advance();
+  return true;
+}
+
+bool BlockRunner::executeCpAsyncWait(const Decoded &inst, std::string &error) {
+  const std::vector<Value> &ops = inst.operands;
+  bool all = inst.source->has("wait_all");
+  for (unsigned t : active) {
+    uint64_t keep = all ? 0 : read(ops[0], t);
+    if (!completeAsync(t, keep, error))
+      return false;
+  }
+  advance();
+  return true;
+}
+
+/// Completes the current phase of `bar` once every arrival is in and the
+/// transaction count is back at exactly zero: the TMA copies of the phase
+/// land, and what the arriving threads knew is handed on to the threads
+/// that will observe the completion.
+void BlockRunner::completePhase(Mbarrier &bar) {
+  if (bar.pending != 0 || bar.transactions != 0)
+    return;
+  bar.phase ^= 1;
+  bar.pending = bar.expected;
+  bar.completedStamp = ++phaseStamp;
+  for (PendingTma &copy : bar.copies) {
+    std::memcpy(shared.data() + copy.sharedOffset, copy.data.data(),
+                copy.data.size());
+    for (uint64_t i = 0; i < copy.data.size(); ++i) {
+      SharedShadow &byte = shadow[copy.sharedOffset + i];
+      byte.tmaPending = false;
+      byte.written = true;
+      byte.writer = -1;
+      byte.tmaBarrier = bar.id + 1;
+      byte.tmaStamp = bar.completedStamp;
+    }
+  }
+  bar.copies.clear();
+  if (bar.released.size() < bar.releasing.size())
+    bar.released.resize(bar.releasing.size(), 0);
+  for (std::size_t g = 0; g < bar.releasing.size(); ++g)
+    bar.released[g] = std::max(bar.released[g], bar.releasing[g]);
+  std::fill(bar.releasing.begin(), bar.releasing.end(), 0);
+}
+
+Mbarrier *BlockRunner::mbarrierAt(const Decoded &inst, const Value &address,
+                                  unsigned t, std::string &error, bool create) {
+  uint64_t at = addressOf(address, t);
+  Space space = spaceOf(inst, address);
+  unsigned char *host =
+      memory(space == Space::Generic ? Space::Generic : Space::Shared, at, 8, t,
+             false, error, /*atomic=*/true);
+  if (!host)
+    return nullptr;
+  uint64_t offset = static_cast<uint64_t>(host - shared.data());
+  if (host < shared.data() || offset >= sharedBytes) {
+    report(error, t, "an mbarrier must be in shared memory");
+    return nullptr;
+  }
+  auto it = mbarriers.find(offset);
+  if (it == mbarriers.end()) {
+    if (!create) {
+      std::ostringstream text;
+      text << "mbarrier at shared 0x" << std::hex << offset
+           << " used before mbarrier.init";
+      report(error, t, text.str());
+      return nullptr;
+    }
+    it = mbarriers.emplace(offset, Mbarrier()).first;
+    it->second.id = static_cast<unsigned>(mbarrierOffsets.size());
+    mbarrierOffsets.push_back(offset);
+  }
+  return &it->second;
+}
+
+/// mbarrier.init / arrive[.expect_tx] / expect_tx / try_wait[.parity] /
+/// test_wait[.parity] / inval on shared memory.
+bool BlockRunner::executeMbarrier(const Decoded &inst, std::string &error) {
+  const std::vector<Value> &ops = inst.operands;
+  const ptx::Instruction &src = *inst.source;
+  bool init = src.has("init"), inval = src.has("inval");
+  bool wait = src.has("try_wait") || src.has("test_wait");
+  bool arrive = src.has("arrive"), expect = src.has("expect_tx");
+  bool parity = src.has("parity");
+  bool anyWaiting = false;
+  for (unsigned t : active) {
+    Thread &thread = block[t];
+    if (init || inval) {
+      Mbarrier *bar = mbarrierAt(inst, ops[0], t, error, /*create=*/true);
+      if (!bar)
+        return false;
+      if (init) {
+        unsigned id = bar->id;
+        *bar = Mbarrier();
+        bar->id = id;
+        bar->expected = bar->pending = read(ops[1], t);
+      }
+      ++stateChanges;
+      ++thread.pc;
+      continue;
+    }
+    if (wait) {
+      Mbarrier *bar = mbarrierAt(inst, ops[1], t, error);
+      if (!bar)
+        return false;
+      uint64_t wanted = read(ops[2], t);
+      // With .parity, the phase of that parity has completed once the
+      // current phase has the other parity; a state operand names the
+      // phase it was taken in the same way.
+      bool done = parity ? (bar->phase & 1) != (wanted & 1)
+                         : (bar->phase & 1) != ((wanted >> 63) & 1);
+      write(ops[0], t, done, Type{Kind::Pred, 1});
+      if (done) {
+        // Observing the completion acquires what the phase released.
+        if (thread.observedPhase.size() <= bar->id)
+          thread.observedPhase.resize(bar->id + 1, 0);
+        thread.observedPhase[bar->id] =
+            std::max(thread.observedPhase[bar->id], bar->completedStamp);
+        for (std::size_t g = 0; g < bar->released.size(); ++g)
+          thread.knownRetired[g] =
+              std::max(thread.knownRetired[g], bar->released[g]);
+      }
+      anyWaiting |= !done;
+      ++thread.pc;
+      continue;
+    }
+    // arrive / expect_tx: [state,] [addr] [, count]
+    bool hasState = ops.size() >= 2 && ops[0].kind != Value::Kind::Address;
+    const Value &address = hasState ? ops[1] : ops[0];
+    Mbarrier *bar = mbarrierAt(inst, address, t, error);
+    if (!bar)
+      return false;
+    std::size_t next = hasState ? 2 : 1;
+    if (expect)
+      bar->transactions +=
+          static_cast<int64_t>(next < ops.size() ? read(ops[next], t) : 0);
+    uint64_t state = uint64_t(bar->phase & 1) << 63;
+    if (arrive) {
+      if (bar->pending == 0) {
+        report(error, t, "mbarrier arrival beyond its expected count");
+        return false;
+      }
+      // The arrival releases what this thread knows of retired wgmmas.
+      if (bar->releasing.size() < thread.knownRetired.size())
+        bar->releasing.resize(thread.knownRetired.size(), 0);
+      for (std::size_t g = 0; g < thread.knownRetired.size(); ++g)
+        bar->releasing[g] = std::max(bar->releasing[g], thread.knownRetired[g]);
+      --bar->pending;
+      completePhase(*bar);
+    }
+    if (hasState)
+      write(ops[0], t, state, Type{Kind::Bits, 64});
+    ++stateChanges;
+    ++thread.pc;
+  }
+  if (anyWaiting)
+    yielded = true; // let other warps arrive
+  return true;
+}
+
+std::string BlockRunner::describeMbarriers() const {
+  std::ostringstream text;
+  for (const auto &[offset, bar] : mbarriers) {
+    text << "; mbarrier at shared 0x" << std::hex << offset << std::dec
+         << ": phase " << bar.phase << ", " << bar.pending << " of "
+         << bar.expected << " arrivals pending, " << bar.transactions
+         << " transaction bytes pending";
+    if (bar.pending == 0 && bar.transactions < 0)
+      text << " (more bytes completed than expected: the phase completes "
+              "only at exactly 0)";
+  }
+  return text.str();
+}
+
+bool BlockRunner::executeBulkTensor(const Decoded &inst, std::string &error) {
+  for (unsigned t : active)
+    if (!bulkTensor(inst, t, error))
+      return false;
+  advance();
+  return true;
+}
+
+/// cp.async.bulk.tensor.Nd.shared::cluster.global.mbarrier::complete_tx::
+/// bytes [dst], [map, {c0, ...}], [mbar]: copies the box at the
+/// coordinates (zero outside the tensor) into shared memory, swizzled as
+/// the map says, and completes that many transaction bytes on the
+/// mbarrier. The box is read now; it lands when the mbarrier's phase
+/// completes (completePhase), and until then its bytes may be neither read
+/// nor written.
+bool BlockRunner::bulkTensor(const Decoded &inst, unsigned t,
+                             std::string &error) {
+  const std::vector<Value> &ops = inst.operands;
+  const Value &source = ops[1];
+  uint64_t mapAddress = addressOf(source, t);
+  unsigned char *mapBytes =
+      memory(Space::Global, mapAddress, 128, t, false, error);
+  if (!mapBytes)
+    return false;
+  TensorMap map;
+  std::memcpy(&map, mapBytes, sizeof(map));
+  if (map.magic != TensorMap::kMagic)
+    return report(error, t,
+                  "cp.async.bulk.tensor reads something that is not a "
+                  "tensor map encoded by this runtime");
+  unsigned elementBytes = tensorMapElementBytes(map.dataType);
+  if (source.elements.empty() || source.elements[0].elements.size() != map.rank)
+    return report(error, t,
+                  "cp.async.bulk.tensor: the coordinates do not match the "
+                  "map's rank " +
+                      std::to_string(map.rank));
+  int64_t coordinate[5] = {};
+  for (unsigned d = 0; d < map.rank; ++d)
+    coordinate[d] =
+        static_cast<int32_t>(read(source.elements[0].elements[d], t));
+  uint64_t boxElements = 1;
+  for (unsigned d = 0; d < map.rank; ++d)
+    boxElements *= map.boxDim[d];
+  uint64_t boxBytes = boxElements * elementBytes;
+  // The destination in shared memory. The hardware swizzles by address
+  // bits 4-6 against bits 7-9, so a swizzled box must start where its
+  // pattern does: 256, 512 or 1024 bytes for the 32, 64 and 128-byte
+  // swizzles (and 128 bytes without one).
+  uint64_t dst = addressOf(ops[0], t);
+  Space dstSpace = spaceOf(inst, ops[0]);
+  unsigned char *target =
+      memory(dstSpace == Space::Generic ? Space::Generic : Space::Shared, dst,
+             boxBytes, t, false, error, /*atomic=*/true);
+  if (!target)
+    return false;
+  uint64_t offset = static_cast<uint64_t>(target - shared.data());
+  uint64_t alignment = map.swizzle == 3   ? 1024
+                       : map.swizzle == 2 ? 512
+                       : map.swizzle == 1 ? 256
+                                          : 128;
+  if (offset % alignment != 0) {
+    std::ostringstream text;
+    text << "cp.async.bulk.tensor: the shared destination 0x" << std::hex
+         << offset << std::dec << " is not " << alignment
+         << "-byte aligned, as "
+         << (map.swizzle ? "the tensor map's swizzle" : "TMA") << " requires";
+    return report(error, t, text.str());
+  }
+  // Nothing may still read or be about to write what the copy overwrites.
+  for (uint64_t i = offset; i < offset + boxBytes; ++i)
+    if (shadow[i].tmaPending) {
+      std::ostringstream text;
+      text << "cp.async.bulk.tensor writes shared 0x" << std::hex << i
+           << std::dec
+           << " while an earlier TMA copy into it is still in flight";
+      return report(error, t, text.str());
+    }
+  if (!checkWgmmaReads(offset, boxBytes, t, "cp.async.bulk.tensor overwrites",
+                       error))
+    return false;
+  // The box as it will land, read from global memory now.
+  PendingTma copy;
+  copy.sharedOffset = offset;
+  copy.data.assign(boxBytes, 0);
+  for (uint64_t e = 0; e < boxElements; ++e) {
+    uint64_t rest = e, from = 0;
+    bool inside = true;
+    for (unsigned d = 0; d < map.rank; ++d) {
+      int64_t index =
+          coordinate[d] + static_cast<int64_t>(rest % map.boxDim[d]);
+      rest /= map.boxDim[d];
+      if (index < 0 || static_cast<uint64_t>(index) >= map.globalDim[d])
+        inside = false;
+      else
+        from += static_cast<uint64_t>(index) *
+                (d == 0 ? elementBytes : map.globalStrides[d - 1]);
+    }
+    if (!inside)
+      continue; // out-of-bounds elements are filled with zeros
+    unsigned char *host = memory(Space::Global, map.globalAddress + from,
+                                 elementBytes, t, false, error);
+    if (!host)
+      return false;
+    std::memcpy(copy.data.data() +
+                    swizzledOffset(e * elementBytes, map.swizzle),
+                host, elementBytes);
+  }
+  Mbarrier *bar = mbarrierAt(inst, ops[2], t, error);
+  if (!bar)
+    return false;
+  for (uint64_t i = offset; i < offset + boxBytes; ++i)
+    shadow[i].tmaPending = true;
+  bar->copies.push_back(std::move(copy));
+  bar->transactions -= static_cast<int64_t>(boxBytes);
+  completePhase(*bar);
+  ++stateChanges;
+  return true;
+}

@@ -1,0 +1,412 @@
+//===- Decoder.cpp - PTX instructions to the interpreter's form -----------===//
+//
+// Opcodes and modifiers become an operation of Instructions.def and a data
+// type, registers become indices into each thread's register file (64 bits
+// per register, holding the value's bits), symbols become offsets in their
+// state space, labels instruction indices. Anything outside the supported
+// subset is reported here, before any thread runs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmulatorInternals.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+using namespace lmhead::runtime;
+using namespace lmhead::runtime::emulator;
+
+namespace {
+
+class Decoder {
+public:
+  Decoder(const ptx::Function &kernel, DecodedKernel &out)
+      : kernel(kernel), out(out) {}
+
+  bool decode(std::string &error) {
+    for (const ptx::RegisterDecl &decl : kernel.registers) {
+      if (decl.count == 0) {
+        registers[decl.prefix] = static_cast<int>(out.registers++);
+        out.registerNames.push_back(decl.prefix);
+      } else {
+        for (unsigned i = 0; i < decl.count; ++i) {
+          registers[decl.prefix + std::to_string(i)] =
+              static_cast<int>(out.registers++);
+          out.registerNames.push_back(decl.prefix + std::to_string(i));
+        }
+      }
+    }
+    for (const ptx::Parameter &param : kernel.params) {
+      uint64_t align =
+          std::max<uint64_t>(param.align, ptx::typeBytes(param.type));
+      out.paramBytes = alignUp(out.paramBytes, align);
+      out.paramOffsets[param.name] = out.paramBytes;
+      out.paramBytes += param.bytes();
+    }
+    for (const ptx::Variable &variable : kernel.variables) {
+      uint64_t align =
+          std::max<uint64_t>(variable.align, ptx::typeBytes(variable.type));
+      if (variable.space == ".shared") {
+        if (variable.count == 0) {
+          out.shared.dynamicName = variable.name;
+          continue;
+        }
+        out.shared.staticBytes = alignUp(out.shared.staticBytes, align);
+        out.shared.offsets[variable.name] = out.shared.staticBytes;
+        out.shared.staticBytes += variable.bytes();
+      } else {
+        out.localBytes = alignUp(out.localBytes, align);
+        out.localOffsets[variable.name] = out.localBytes;
+        out.localBytes += variable.bytes();
+      }
+    }
+    for (const ptx::Instruction &inst : kernel.body) {
+      Decoded decoded;
+      if (!instruction(inst, decoded)) {
+        error = "line " + std::to_string(inst.line) + ": " + message +
+                " (in `" + inst.text + "`)";
+        return false;
+      }
+      out.code.push_back(std::move(decoded));
+    }
+    out.wgmmaRegisters.assign(out.registers, false);
+    for (const Decoded &decoded : out.code)
+      if (decoded.op == Op::Wgmma) {
+        out.hasWgmma = true;
+        for (const Value &accumulator : decoded.operands[0].elements)
+          if (accumulator.kind == Value::Kind::Register)
+            out.wgmmaRegisters[accumulator.reg] = true;
+      }
+    return true;
+  }
+
+  /// Module-level shared variables (extern dynamic shared memory).
+  void addModuleShared(const std::vector<ptx::Variable> &globals) {
+    for (const ptx::Variable &variable : globals)
+      if (variable.space == ".shared") {
+        if (variable.count == 0 || variable.isExtern) {
+          out.shared.dynamicName = variable.name;
+          continue;
+        }
+        uint64_t align =
+            std::max<uint64_t>(variable.align, ptx::typeBytes(variable.type));
+        out.shared.staticBytes = alignUp(out.shared.staticBytes, align);
+        out.shared.offsets[variable.name] = out.shared.staticBytes;
+        out.shared.staticBytes += variable.bytes();
+      }
+  }
+
+private:
+  bool fail(const std::string &what) {
+    message = what;
+    return false;
+  }
+
+  bool value(const ptx::Operand &operand, Value &value) {
+    using K = ptx::Operand::Kind;
+    switch (operand.kind) {
+    case K::Integer:
+      value.kind = Value::Kind::Immediate;
+      value.imm = operand.bits;
+      return true;
+    case K::Float:
+      value.kind = Value::Kind::Immediate;
+      value.imm = operand.bits;
+      return true;
+    case K::Register: {
+      if (operand.name == "_") {
+        value.kind = Value::Kind::Sink;
+        return true;
+      }
+      value.negated = operand.negated;
+      static const std::map<std::string, Special> specials = {
+          {"%tid.x", Special::TidX},
+          {"%tid.y", Special::TidY},
+          {"%tid.z", Special::TidZ},
+          {"%ntid.x", Special::NtidX},
+          {"%ntid.y", Special::NtidY},
+          {"%ntid.z", Special::NtidZ},
+          {"%ctaid.x", Special::CtaidX},
+          {"%ctaid.y", Special::CtaidY},
+          {"%ctaid.z", Special::CtaidZ},
+          {"%nctaid.x", Special::NctaidX},
+          {"%nctaid.y", Special::NctaidY},
+          {"%nctaid.z", Special::NctaidZ},
+          {"%laneid", Special::LaneId},
+          {"%warpid", Special::WarpId},
+          {"%nwarpid", Special::NWarpId},
+          {"%clock", Special::Clock},
+          {"%clock64", Special::Clock64},
+          {"%dynamic_smem_size", Special::DynamicSharedSize},
+          {"%total_smem_size", Special::TotalSharedSize}};
+      auto special = specials.find(operand.name);
+      if (special != specials.end()) {
+        value.kind = Value::Kind::Special;
+        value.special = special->second;
+        return true;
+      }
+      auto reg = registers.find(operand.name);
+      if (reg == registers.end())
+        return fail("undeclared register " + operand.name);
+      value.kind = Value::Kind::Register;
+      value.reg = reg->second;
+      return true;
+    }
+    case K::Symbol: {
+      value.kind = Value::Kind::Immediate;
+      return symbol(operand.name, operand.offset, value);
+    }
+    case K::Label: {
+      auto label = kernel.labels.find(operand.name);
+      if (label == kernel.labels.end())
+        return fail("unknown label " + operand.name);
+      value.kind = Value::Kind::Label;
+      value.target = label->second;
+      return true;
+    }
+    case K::Address: {
+      value.kind = Value::Kind::Address;
+      value.imm = static_cast<uint64_t>(operand.offset);
+      if (operand.name.empty())
+        return true;
+      for (const ptx::Operand &coordinates : operand.elements) {
+        Value decoded;
+        if (!this->value(coordinates, decoded))
+          return false;
+        value.elements.push_back(decoded);
+      }
+      if (operand.baseIsRegister) {
+        auto reg = registers.find(operand.name);
+        if (reg == registers.end())
+          return fail("undeclared register " + operand.name);
+        value.reg = reg->second;
+        return true;
+      }
+      Value base;
+      if (!symbol(operand.name, 0, base))
+        return false;
+      value.imm += base.imm;
+      value.symbolSpace = base.symbolSpace;
+      return true;
+    }
+    case K::Vector:
+      value.kind = Value::Kind::Vector;
+      for (const ptx::Operand &element : operand.elements) {
+        Value decoded;
+        if (!this->value(element, decoded))
+          return false;
+        value.elements.push_back(decoded);
+      }
+      return true;
+    }
+    return fail("unsupported operand");
+  }
+
+  /// A symbol's address in its state space.
+  bool symbol(const std::string &name, int64_t offset, Value &value) {
+    auto param = out.paramOffsets.find(name);
+    if (param != out.paramOffsets.end()) {
+      value.imm = param->second + static_cast<uint64_t>(offset);
+      value.symbolSpace = Space::Param;
+      return true;
+    }
+    auto shared = out.shared.offsets.find(name);
+    if (shared != out.shared.offsets.end() || name == out.shared.dynamicName) {
+      uint64_t base = shared != out.shared.offsets.end()
+                          ? shared->second
+                          : alignUp(out.shared.staticBytes, 16);
+      value.imm = base + static_cast<uint64_t>(offset);
+      value.symbolSpace = Space::Shared;
+      return true;
+    }
+    auto local = out.localOffsets.find(name);
+    if (local != out.localOffsets.end()) {
+      value.imm = local->second + static_cast<uint64_t>(offset);
+      value.symbolSpace = Space::Local;
+      return true;
+    }
+    return fail("unknown symbol " + name);
+  }
+
+  bool instruction(const ptx::Instruction &inst, Decoded &d) {
+    d.source = &inst;
+    if (!inst.guard.empty()) {
+      auto reg = registers.find(inst.guard);
+      if (reg == registers.end())
+        return fail("undeclared predicate " + inst.guard);
+      d.guard = reg->second;
+      d.guardNegated = inst.guardNegated;
+    }
+    // Types: the last type modifier is the data type; cvt has two.
+    std::vector<Type> types;
+    for (const std::string &m : inst.modifiers) {
+      if (auto type = typeOf(m))
+        types.push_back(*type);
+      else if (m == "v2" || m == "v4")
+        d.vector = m == "v2" ? 2 : 4;
+      else if (m == "global" || m == "shared" || m == "local" || m == "param" ||
+               m == "const" || m == "shared::cta" || m == "shared::cluster")
+        d.space = m == "global"                    ? Space::Global
+                  : m.compare(0, 6, "shared") == 0 ? Space::Shared
+                  : m == "local"                   ? Space::Local
+                  : m == "param"                   ? Space::Param
+                                                   : Space::Const;
+      else if (m == "ftz")
+        d.ftz = true;
+      else if (m == "sat")
+        d.saturate = true;
+      else if (m == "approx" || m == "full")
+        d.approx = true;
+      else if (m == "rn" || m == "rz" || m == "rm" || m == "rp" || m == "rni" ||
+               m == "rzi" || m == "rmi" || m == "rpi")
+        d.rounding = m;
+      else if (inst.opcode != "setp" && (m == "lo" || m == "hi" || m == "wide"))
+        d.mode = m;
+      else if (m == "eq" || m == "ne" || m == "lt" || m == "le" || m == "gt" ||
+               m == "ge" || m == "lo" || m == "ls" || m == "hi" || m == "hs" ||
+               m == "equ" || m == "neu" || m == "ltu" || m == "leu" ||
+               m == "gtu" || m == "geu" || m == "num" || m == "nan")
+        d.compare = m;
+      else if (m == "and" || m == "or" || m == "xor")
+        d.boolOp = m;
+      else
+        d.atomOp = d.atomOp.empty() ? m : d.atomOp + "." + m;
+    }
+    d.types = types;
+    if (!types.empty())
+      d.type = types.back();
+    if (types.size() >= 2)
+      d.sourceType = types[types.size() - 1], d.type = types[types.size() - 2];
+
+    static const std::map<std::string, Op> ops = {
+#define LMHEAD_PTX_LANE_OP(OP, MNEMONIC, HANDLER) {MNEMONIC, Op::OP},
+#define LMHEAD_PTX_WARPGROUP_OP(OP, MNEMONIC, HANDLER) {MNEMONIC, Op::OP},
+#define LMHEAD_PTX_ALIAS(MNEMONIC, OP) {MNEMONIC, Op::OP},
+#include "Instructions.def"
+    };
+    auto op = ops.find(inst.opcode);
+    if (inst.opcode.empty() || op == ops.end())
+      return fail("the emulator does not support the instruction '" +
+                  inst.opcode + "'");
+    d.op = op->second;
+    if (inst.opcode == "cvta") {
+      d.op = inst.has("to") ? Op::CvtaTo : Op::Cvta;
+      d.atomOp.clear();
+    }
+    if (d.op == Op::CpAsync) {
+      if (!inst.has("async"))
+        return fail("only cp.async is supported of the cp instructions");
+      if (inst.has("commit_group"))
+        d.op = Op::CpAsyncCommit;
+      else if (inst.has("wait_group") || inst.has("wait_all"))
+        d.op = Op::CpAsyncWait;
+      else if (inst.has("bulk")) {
+        if (!inst.has("tensor") || !inst.has("mbarrier::complete_tx::bytes"))
+          return fail("of cp.async.bulk only the tensor loads completing on "
+                      "an mbarrier are emulated");
+        d.op = Op::BulkTensor;
+      }
+    }
+    if (d.op == Op::Mma) {
+      for (const std::string &m : inst.modifiers)
+        if (m.size() > 1 && m[0] == 'm' && std::isdigit(m[1])) {
+          unsigned mm = 0, nn = 0, kk = 0;
+          if (std::sscanf(m.c_str(), "m%un%uk%u", &mm, &nn, &kk) == 3)
+            d.m = mm, d.n = nn, d.k = kk;
+        }
+      if (!inst.has("sync") || d.types.size() != 4 || d.m != 16 || d.n != 8 ||
+          !inst.has("row") || !inst.has("col"))
+        return fail("only mma.sync.aligned.m16n8k{4,8,16}.row.col with D, A, "
+                    "B and C types is emulated");
+      Type a = d.types[1];
+      bool half = a.kind == Kind::Float && a.bits == 16;
+      bool tf32 =
+          inst.modifiers.end() !=
+          std::find(inst.modifiers.begin(), inst.modifiers.end(), "tf32");
+      if (!((half && (d.k == 8 || d.k == 16)) ||
+            (tf32 && (d.k == 4 || d.k == 8))) ||
+          d.types[0].bits != 32 || d.types[3].bits != 32)
+        return fail("mma.sync: only f16/bf16 (k8, k16) and tf32 (k4, k8) "
+                    "with f32 accumulators are emulated");
+    }
+    if (d.op == Op::Wgmma) {
+      if (inst.has("fence")) {
+        d.op = Op::WgmmaFence;
+      } else if (inst.has("commit_group")) {
+        d.op = Op::WgmmaCommit;
+      } else if (inst.has("wait_group")) {
+        d.op = Op::WgmmaWait;
+      } else if (!inst.has("mma_async")) {
+        return fail("unknown wgmma instruction");
+      } else {
+        for (const std::string &m : inst.modifiers)
+          if (m.size() > 1 && m[0] == 'm' && std::isdigit(m[1]))
+            std::sscanf(m.c_str(), "m%un%uk%u", &d.m, &d.n, &d.k);
+        bool half = d.types.size() == 3 && d.types[1].kind == Kind::Float &&
+                    d.types[1].bits == 16 && d.types[2].bits == 16;
+        if (d.m != 64 || d.k != 16 || d.n % 8 != 0 || d.n < 8 || d.n > 256 ||
+            !half || d.types[0].bits != 32)
+          return fail("only wgmma.mma_async m64nNk16 with f16/bf16 inputs "
+                      "from shared-memory descriptors and f32 accumulators "
+                      "is emulated");
+        if (inst.operands.size() < 4 ||
+            inst.operands[0].kind != ptx::Operand::Kind::Vector ||
+            inst.operands[0].elements.size() != d.n / 2)
+          return fail("wgmma m64n" + std::to_string(d.n) + " needs " +
+                      std::to_string(d.n / 2) + " accumulator registers");
+      }
+    }
+    if (d.op == Op::Setmaxnreg) {
+      if (!(inst.has("inc") || inst.has("dec")) || inst.operands.size() != 1 ||
+          inst.operands[0].kind != ptx::Operand::Kind::Integer)
+        return fail("setmaxnreg takes .inc or .dec and an immediate count");
+    }
+    if (d.op == Op::Ldmatrix) {
+      d.transpose = inst.has("trans");
+      d.count = inst.has("x4") ? 4 : inst.has("x2") ? 2 : 1;
+      if (!inst.has("m8n8") || !inst.has("b16"))
+        return fail("only ldmatrix.m8n8 of b16 is emulated");
+    }
+    if (d.op == Op::Shfl) {
+      for (const char *mode : {"bfly", "down", "up", "idx"})
+        if (inst.has(mode))
+          d.shflMode = mode;
+      if (d.shflMode.empty())
+        return fail("shfl without a mode");
+    }
+    if (d.op == Op::Vote) {
+      for (const char *mode : {"all", "any", "uni", "ballot"})
+        if (inst.has(mode))
+          d.voteMode = mode;
+    }
+    if (d.op == Op::Bar &&
+        !(inst.has("sync") || inst.has("cta") || inst.modifiers.empty()))
+      return fail("only bar.sync / barrier.sync are supported");
+    if ((d.op == Op::Atom || d.op == Op::Red) && d.atomOp.empty())
+      return fail("atomic without an operation");
+    for (const ptx::Operand &operand : inst.operands) {
+      Value decoded;
+      if (!value(operand, decoded))
+        return false;
+      d.operands.push_back(std::move(decoded));
+    }
+    return true;
+  }
+
+  const ptx::Function &kernel;
+  DecodedKernel &out;
+  std::map<std::string, int> registers;
+  std::string message;
+};
+
+} // namespace
+
+bool lmhead::runtime::emulator::decodeKernel(const ptx::Module &module,
+                                             const ptx::Function &kernel,
+                                             DecodedKernel &out,
+                                             std::string &error) {
+  Decoder decoder(kernel, out);
+  decoder.addModuleShared(module.globals);
+  return decoder.decode(error);
+}

@@ -1,0 +1,536 @@
+//===- EmulatorInternals.h - the PTX interpreter's shared pieces -*- C++
+//-*-===//
+//
+// What the interpreter's files share: data types and their bits, the
+// operations of Instructions.def, decoded kernels, and the BlockRunner that
+// executes one block. Each family of instructions is implemented in a file
+// of its own (Arithmetic.cpp, Memory.cpp, AsyncCopies.cpp, MatrixOps.cpp,
+// WarpOps.cpp); Interpreter.cpp schedules warps and dispatches, Decoder.cpp
+// decodes, SoftFloat.cpp holds the 16-bit floats and directed rounding.
+//
+// Asynchronous operations are modelled as the PTX memory model orders them,
+// not as whatever order the emulator happens to run them in:
+//  - a wgmma's results reach its accumulator registers only when the
+//    wgmma.wait_group that retires it runs; until then its registers may not
+//    be touched and the shared memory it reads may not be overwritten by
+//    anyone who has not learnt (through program order, a wait_group, an
+//    mbarrier phase or bar.sync) that it retired;
+//  - a TMA copy lands when its mbarrier phase completes, and only threads
+//    that have observed that completion (or synchronised with one that did)
+//    may read what it wrote.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_RUNTIME_LIB_EMULATOR_EMULATORINTERNALS_H
+#define LMHEAD_RUNTIME_LIB_EMULATOR_EMULATORINTERNALS_H
+
+#include "Interpreter.h"
+
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lmhead::runtime::emulator {
+
+constexpr unsigned kWarpSize = 32;
+constexpr unsigned kWarpgroupSize = 128;
+
+//===----------------------------------------------------------------------===//
+// Types and bits
+//===----------------------------------------------------------------------===//
+
+enum class Kind { Bits, Unsigned, Signed, Float, Pred };
+
+/// A PTX data type as the interpreter computes with it.
+struct Type {
+  Kind kind = Kind::Bits;
+  unsigned bits = 32;
+  /// f16/bf16 are floats of 16 bits; `brain` tells which.
+  bool brain = false;
+  /// f16x2/bf16x2: two 16-bit floats in 32 bits, computed lane by lane.
+  bool packed = false;
+  unsigned bytes() const { return kind == Kind::Pred ? 1 : bits / 8; }
+  /// The type of one half of a packed type.
+  Type half() const { return Type{Kind::Float, 16, brain, false}; }
+};
+
+/// The type a modifier names (".f32" without its dot), if it is one.
+std::optional<Type> typeOf(const std::string &name);
+
+inline uint64_t mask(unsigned bits) {
+  return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+}
+
+inline int64_t signExtend(uint64_t value, unsigned bits) {
+  if (bits >= 64)
+    return static_cast<int64_t>(value);
+  uint64_t sign = uint64_t(1) << (bits - 1);
+  value &= mask(bits);
+  return static_cast<int64_t>((value ^ sign) - sign);
+}
+
+inline float asFloat(uint64_t bits) {
+  uint32_t word = static_cast<uint32_t>(bits);
+  float value;
+  std::memcpy(&value, &word, 4);
+  return value;
+}
+inline uint64_t fromFloat(float value) {
+  uint32_t word;
+  std::memcpy(&word, &value, 4);
+  return word;
+}
+inline double asDouble(uint64_t bits) {
+  double value;
+  std::memcpy(&value, &bits, 8);
+  return value;
+}
+inline uint64_t fromDouble(double value) {
+  uint64_t bits;
+  std::memcpy(&bits, &value, 8);
+  return bits;
+}
+
+//===----------------------------------------------------------------------===//
+// Operations and 16-bit floats (SoftFloat.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Every operation of Instructions.def.
+enum class Op {
+#define LMHEAD_PTX_LANE_OP(OP, MNEMONIC, HANDLER) OP,
+#define LMHEAD_PTX_WARPGROUP_OP(OP, MNEMONIC, HANDLER) OP,
+#include "Instructions.def"
+};
+
+/// f16 bits to float and back (round to nearest even).
+float halfToFloat(uint16_t h);
+uint16_t floatToHalf(float value);
+/// bf16 bits to float and back (round to nearest even, NaN kept quiet).
+inline float bf16ToFloat(uint16_t b) { return asFloat(uint64_t(b) << 16); }
+uint16_t floatToBf16(float value);
+
+/// `op` (Add, Sub, Mul, Div, Min, Max) of two floats of `type` (packed
+/// types half by half), rounded to nearest, flushing subnormals if `ftz`.
+uint64_t floatBinary(Op op, const Type &type, uint64_t a, uint64_t b, bool ftz);
+/// `op` (Add .. Xor) of two integers of `type`, wrapping at its width.
+uint64_t integerBinary(Op op, const Type &type, uint64_t a, uint64_t b);
+
+/// The value of `bits` (of type `type`) as a double, for conversions.
+double toDouble(uint64_t bits, const Type &type);
+
+/// f32 add, sub, mul, div and fma rounded as `mode` says ("rz", "rm", "rp").
+float directedF32(Op op, float x, float y, float z, const std::string &mode);
+/// The 16-bit float of op(x, y) (f16 or bf16, by the converters given),
+/// rounded as `rounding` says ("rz", "rm", "rp"; else to nearest even).
+uint16_t directedHalf(Op op, double x, double y, const std::string &rounding,
+                      float (*toF)(uint16_t), uint16_t (*fromF)(float));
+/// f64 add, sub, mul, div and fma rounded as `rounding` says.
+double directedF64(Op op, double x, double y, double z,
+                   const std::string &rounding);
+
+//===----------------------------------------------------------------------===//
+// Decoded kernels (Decoder.cpp)
+//===----------------------------------------------------------------------===//
+
+enum class Space { Generic, Param, Global, Shared, Local, Const };
+
+/// Special registers (%tid.x, ...).
+enum class Special {
+  None,
+  TidX,
+  TidY,
+  TidZ,
+  NtidX,
+  NtidY,
+  NtidZ,
+  CtaidX,
+  CtaidY,
+  CtaidZ,
+  NctaidX,
+  NctaidY,
+  NctaidZ,
+  LaneId,
+  WarpId,
+  NWarpId,
+  Clock,
+  Clock64,
+  DynamicSharedSize,
+  TotalSharedSize
+};
+
+/// A decoded operand.
+struct Value {
+  enum class Kind {
+    Register,
+    Immediate,
+    Special,
+    Address,
+    Vector,
+    Label,
+    Sink
+  };
+  Kind kind = Kind::Immediate;
+  int reg = -1;
+  uint64_t imm = 0;
+  Special special = Special::None;
+  bool negated = false;
+  /// Address: [reg + offset] or [symbol + offset] (symbol resolved into
+  /// `imm`; `symbolSpace` says where it lives).
+  Space symbolSpace = Space::Generic;
+  std::vector<Value> elements;
+  std::size_t target = 0;
+};
+
+/// A decoded instruction.
+struct Decoded {
+  const ptx::Instruction *source = nullptr;
+  Op op = Op::Nop;
+  Type type;
+  /// cvt's source type; mul/mad's mode (lo, hi, wide).
+  Type sourceType;
+  std::string mode;
+  Space space = Space::Generic;
+  unsigned vector = 1;
+  bool ftz = false, saturate = false, approx = false;
+  std::string compare, boolOp, atomOp, shflMode, voteMode, rounding;
+  int guard = -1;
+  bool guardNegated = false;
+  std::vector<Value> operands;
+  /// Every type modifier in order (mma's D, A, B and C types).
+  std::vector<Type> types;
+  /// mma's shape (m16n8k16, ...), ldmatrix's matrix count (x1, x2, x4) and
+  /// transposition; cp.async's copy size and the groups kept by a wait.
+  unsigned m = 0, n = 0, k = 0, count = 1;
+  bool transpose = false;
+};
+
+/// Where the kernel's .shared variables lie.
+struct SharedLayout {
+  std::map<std::string, uint64_t> offsets;
+  uint64_t staticBytes = 0;
+  std::string dynamicName;
+};
+
+/// A kernel ready to run.
+struct DecodedKernel {
+  std::vector<Decoded> code;
+  unsigned registers = 0;
+  std::map<std::string, uint64_t> paramOffsets;
+  uint64_t paramBytes = 0;
+  SharedLayout shared;
+  std::map<std::string, uint64_t> localOffsets;
+  uint64_t localBytes = 0;
+  /// Registers some wgmma uses as accumulators (indexed by register): an
+  /// access to one while a wgmma in flight writes it is a hazard.
+  std::vector<bool> wgmmaRegisters;
+  bool hasWgmma = false;
+  /// Register names by index, for messages.
+  std::vector<std::string> registerNames;
+};
+
+/// Decodes `kernel` (with the module's shared variables). On failure
+/// returns false with `error` naming the line.
+bool decodeKernel(const ptx::Module &module, const ptx::Function &kernel,
+                  DecodedKernel &out, std::string &error);
+
+/// The shared-memory byte offset of element (mn, k) of a wgmma operand of
+/// 2-byte elements described by `descriptor` (start address, leading and
+/// stride byte offsets, swizzle mode, as the PTX ISA encodes them),
+/// K-major or, when `mnMajor`, MN-major.
+uint64_t wgmmaOperandOffset(uint64_t descriptor, unsigned mn, unsigned k,
+                            bool mnMajor);
+
+inline uint64_t alignUp(uint64_t value, uint64_t align) {
+  return align ? (value + align - 1) / align * align : value;
+}
+
+//===----------------------------------------------------------------------===//
+// Execution state
+//===----------------------------------------------------------------------===//
+
+/// One cp.async copy, done when its group is waited for.
+struct AsyncCopy {
+  uint64_t sharedOffset;
+  uint64_t source;
+  unsigned bytes, sourceBytes;
+  const Decoded *instruction;
+};
+
+/// One thread of the block.
+struct Thread {
+  unsigned tid[3] = {0, 0, 0};
+  /// Committed cp.async groups, oldest first; the last is still open.
+  std::vector<std::vector<AsyncCopy>> asyncGroups{1};
+  std::size_t pc = 0;
+  bool exited = false;
+  bool atBarrier = false;
+  /// Waiting at a warpgroup instruction for the other 127 threads.
+  bool atCollective = false;
+  std::vector<uint64_t> regs;
+  std::vector<unsigned char> local;
+  /// What this thread knows has happened elsewhere: per warpgroup, the
+  /// last wgmma known to have retired; per mbarrier, the stamp of the last
+  /// phase completion it observed.
+  std::vector<uint64_t> knownRetired;
+  std::vector<uint32_t> observedPhase;
+};
+
+/// Who touched each shared byte: the last writer and a reader since the
+/// last barrier (thread indices, -1 for none), and the asynchronous copies
+/// that wrote or will write it.
+struct SharedShadow {
+  int writer = -1, reader = -1;
+  uint32_t writeEpoch = 0, readEpoch = 0;
+  bool readersInSeveralWarps = false;
+  /// Whether anything (a store, a copy) wrote the byte in this block.
+  bool written = false;
+  /// A TMA copy into the byte is in flight (its mbarrier phase has not
+  /// completed).
+  bool tmaPending = false;
+  /// The mbarrier (id + 1) whose phase completion landed the last TMA copy
+  /// into the byte, and that completion's stamp; 0 when a thread wrote it
+  /// since.
+  uint32_t tmaBarrier = 0, tmaStamp = 0;
+};
+
+/// A TMA copy issued and not yet landed.
+struct PendingTma {
+  uint64_t sharedOffset = 0;
+  /// The box as it will lie in shared memory (swizzled).
+  std::vector<unsigned char> data;
+};
+
+/// An mbarrier in shared memory (kept beside the bytes it occupies).
+struct Mbarrier {
+  uint64_t expected = 0, pending = 0;
+  int64_t transactions = 0;
+  unsigned phase = 0;
+  /// Index into Thread::observedPhase.
+  unsigned id = 0;
+  /// Stamp of the last phase completion (0: none yet).
+  uint32_t completedStamp = 0;
+  /// Per warpgroup, the last retired wgmma the arriving threads of the
+  /// current phase knew of, and what the completed phases handed on.
+  std::vector<uint64_t> releasing, released;
+  /// TMA copies that land when the current phase completes.
+  std::vector<PendingTma> copies;
+};
+
+/// Shared memory a wgmma reads, until every thread knows it retired.
+struct WgmmaRead {
+  unsigned warpgroup = 0;
+  uint64_t sequence = 0;
+  uint64_t begin = 0, end = 0;
+  const Decoded *instruction = nullptr;
+};
+
+/// A wgmma issued and not yet retired.
+struct WgmmaInFlight {
+  uint64_t sequence = 0;
+  std::vector<int> accumulators;
+};
+
+/// The asynchronous state of one warpgroup.
+struct Warpgroup {
+  /// wgmmas since the last commit_group, and committed groups (oldest
+  /// first), not yet retired.
+  std::vector<WgmmaInFlight> open;
+  std::deque<std::vector<WgmmaInFlight>> committed;
+  /// Per register: how many wgmmas in flight write it.
+  std::vector<uint16_t> inFlight;
+  /// Per thread of the warpgroup and register: the value the wgmmas in
+  /// flight leave there (allocated with the first wgmma).
+  std::vector<uint32_t> results;
+  /// The last retired wgmma (every earlier one retired too).
+  uint64_t retired = 0;
+  /// The warpgroup ran a wgmma.fence.
+  bool fenced = false;
+  /// The last setmaxnreg value (0: none).
+  unsigned maxRegisters = 0;
+
+  std::size_t wgmmasInFlight() const;
+};
+
+//===----------------------------------------------------------------------===//
+// BlockRunner
+//===----------------------------------------------------------------------===//
+
+/// Runs the blocks of one launch, one at a time.
+class BlockRunner {
+public:
+  BlockRunner(const DecodedKernel &kernel, const std::string &name,
+              const LaunchRequest &request,
+              const std::vector<unsigned char> &params)
+      : kernel(kernel), name(name), request(request), params(params) {}
+
+  /// Runs block `ctaid` to completion; false with `error` on a problem.
+  bool run(const unsigned (&ctaid)[3], std::string &error);
+
+  uint64_t warpInstructions() const { return steps; }
+  uint64_t laneInstructions() const { return laneSteps; }
+
+private:
+  // --- Scheduling (Interpreter.cpp) --------------------------------------
+  int runWarp(unsigned w, std::string &error);
+  bool execute(const Decoded &inst, unsigned first, std::string &error);
+  int resolveCollectives(std::string &error);
+  bool runCollective(const Decoded &inst, unsigned first, std::string &error);
+  void synchroniseBlock();
+  bool report(std::string &error, unsigned thread, const std::string &what);
+  bool reportRegisterHazard(std::string &error);
+  std::string threadName(int t) const;
+  uint64_t special(Special s, unsigned t) const;
+  /// Advances the active lanes past the instruction.
+  void advance() {
+    for (unsigned t : active)
+      ++block[t].pc;
+  }
+
+  // --- Operand access for one lane ----------------------------------------
+  uint64_t read(const Value &value, unsigned t) {
+    switch (value.kind) {
+    case Value::Kind::Register: {
+      if (kernel.hasWgmma)
+        touchWgmmaRegister(value.reg, t, /*write=*/false);
+      uint64_t bits = block[t].regs[value.reg];
+      return value.negated ? !bits : bits;
+    }
+    case Value::Kind::Special:
+      return special(value.special, t);
+    default:
+      return value.imm;
+    }
+  }
+  void write(const Value &value, unsigned t, uint64_t bits, const Type &type) {
+    if (value.kind != Value::Kind::Register)
+      return;
+    if (kernel.hasWgmma)
+      touchWgmmaRegister(value.reg, t, /*write=*/true);
+    block[t].regs[value.reg] =
+        type.kind == Kind::Pred ? (bits != 0) : bits & mask(type.bits);
+  }
+  /// Notes an ordinary access to a register some wgmma uses: a hazard while
+  /// a wgmma in flight writes it (reported after the instruction).
+  void touchWgmmaRegister(int reg, unsigned t, bool write);
+
+  // --- Memory (Memory.cpp) --------------------------------------------------
+  unsigned char *memory(Space space, uint64_t address, uint64_t bytes,
+                        unsigned t, bool store, std::string &error,
+                        bool atomic = false);
+  bool checkRace(uint64_t offset, uint64_t bytes, unsigned t, bool store,
+                 std::string &error);
+  bool checkWgmmaReads(uint64_t offset, uint64_t bytes, unsigned t,
+                       const char *what, std::string &error);
+  uint64_t addressOf(const Value &value, unsigned t) const {
+    uint64_t base = value.reg >= 0 ? block[t].regs[value.reg] : 0;
+    return base + value.imm;
+  }
+  Space spaceOf(const Decoded &inst, const Value &address) const {
+    if (inst.space != Space::Generic)
+      return inst.space;
+    return address.reg < 0 ? address.symbolSpace : Space::Generic;
+  }
+  bool executeLoadStore(const Decoded &inst, std::string &error);
+  bool executeCvta(const Decoded &inst, std::string &error);
+  bool executeAtomic(const Decoded &inst, std::string &error);
+
+  // --- Arithmetic (Arithmetic.cpp) ------------------------------------------
+  bool executeMove(const Decoded &inst, std::string &error);
+  bool executeConvert(const Decoded &inst, std::string &error);
+  bool executeSelect(const Decoded &inst, std::string &error);
+  bool executeSetPredicate(const Decoded &inst, std::string &error);
+  bool executeBinary(const Decoded &inst, std::string &error);
+  bool executeMultiplyAdd(const Decoded &inst, std::string &error);
+  bool executeUnary(const Decoded &inst, std::string &error);
+  bool executeShift(const Decoded &inst, std::string &error);
+  bool executeBitFieldExtract(const Decoded &inst, std::string &error);
+  bool executeFloatFunction(const Decoded &inst, std::string &error);
+
+  // --- Asynchronous copies, TMA, mbarriers (AsyncCopies.cpp) ---------------
+  bool executeCpAsync(const Decoded &inst, std::string &error);
+  bool executeCpAsyncCommit(const Decoded &inst, std::string &error);
+  bool executeCpAsyncWait(const Decoded &inst, std::string &error);
+  bool executeBulkTensor(const Decoded &inst, std::string &error);
+  bool executeMbarrier(const Decoded &inst, std::string &error);
+  bool completeAsync(unsigned t, uint64_t keep, std::string &error);
+  bool bulkTensor(const Decoded &inst, unsigned t, std::string &error);
+  Mbarrier *mbarrierAt(const Decoded &inst, const Value &address, unsigned t,
+                       std::string &error, bool create = false);
+  void completePhase(Mbarrier &bar);
+  std::string describeMbarriers() const;
+
+  // --- Matrix operations (MatrixOps.cpp) -------------------------------------
+  bool executeMma(const Decoded &inst, std::string &error);
+  bool executeLdmatrix(const Decoded &inst, std::string &error);
+  bool executeWgmma(const Decoded &inst, unsigned first, std::string &error);
+  bool executeWgmmaFence(const Decoded &inst, unsigned first,
+                         std::string &error);
+  bool executeWgmmaCommit(const Decoded &inst, unsigned first,
+                          std::string &error);
+  bool executeWgmmaWait(const Decoded &inst, unsigned first,
+                        std::string &error);
+  bool retireWgmmas(unsigned group, std::size_t keep);
+
+  // --- Control flow and warp operations (WarpOps.cpp) -----------------------
+  bool executeNop(const Decoded &inst, std::string &error);
+  bool executeBranch(const Decoded &inst, std::string &error);
+  bool executeExit(const Decoded &inst, std::string &error);
+  bool executeBarrier(const Decoded &inst, std::string &error);
+  bool executeShuffle(const Decoded &inst, std::string &error);
+  bool executeVote(const Decoded &inst, std::string &error);
+  bool executeElect(const Decoded &inst, std::string &error);
+  bool executeSetmaxnreg(const Decoded &inst, unsigned first,
+                         std::string &error);
+  bool wholeWarp(std::string &error);
+
+  const DecodedKernel &kernel;
+  const std::string &name;
+  const LaunchRequest &request;
+  const std::vector<unsigned char> &params;
+  unsigned ctaid[3] = {0, 0, 0};
+  std::vector<Thread> block;
+  std::vector<unsigned char> shared;
+  std::vector<SharedShadow> shadow;
+  /// The block's mbarriers, by shared offset, and their offsets by id.
+  std::map<uint64_t, Mbarrier> mbarriers;
+  std::vector<uint64_t> mbarrierOffsets;
+  /// The block's warpgroups, and the shared memory wgmmas read that some
+  /// thread may not yet know retired.
+  std::vector<Warpgroup> warpgroups;
+  std::vector<WgmmaRead> wgmmaReads;
+  /// wgmmas issued in this launch (their sequence numbers), and mbarrier
+  /// phase completions (their stamps).
+  uint64_t wgmmaSequence = 0;
+  uint32_t phaseStamp = 0;
+  /// A register hazard found by touchWgmmaRegister, reported after the
+  /// instruction: the thread, or -1.
+  int hazardThread = -1, hazardRegister = -1;
+  bool hazardIsWrite = false;
+  /// Set when a warp waited on an mbarrier in vain: it yields so that
+  /// others can arrive.
+  bool yielded = false, waitedThisRound = false;
+  /// Changes of mbarrier states, and rounds of warps spinning without one.
+  uint64_t stateChanges = 0, idleRounds = 0;
+  static constexpr uint64_t kMaxIdleRounds = 10000;
+  /// A launch that runs longer than this is taken to loop forever.
+  static constexpr uint64_t kMaxWarpInstructions = uint64_t(1) << 32;
+  /// Barrier phase of the block (races are looked for within one).
+  uint32_t epoch = 1;
+  uint64_t sharedBytes = 0;
+  /// The warp's lanes at the instruction, and those whose guard holds.
+  std::vector<unsigned> lanes, active;
+  /// The first thread of the warp executing.
+  unsigned first = 0;
+  const Decoded *instruction = nullptr;
+  /// Warp and lane instructions executed, for LaunchStats; `steps` also
+  /// serves as %clock.
+  uint64_t steps = 0, laneSteps = 0;
+};
+
+} // namespace lmhead::runtime::emulator
+
+#endif // LMHEAD_RUNTIME_LIB_EMULATOR_EMULATORINTERNALS_H

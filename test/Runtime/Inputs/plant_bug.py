@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Plants one synchronisation bug in an sm_90a kernel of a bundle.
+
+    plant_bug.py <kernel.ptx> <bug>
+
+Rewrites the PTX file in place (the bundle is a copy made for the test).
+The bugs are the mistakes a pipelined Hopper kernel makes that pass every
+numerical check on a machine that runs asynchronous operations at once:
+
+  no-final-wait     drop the wgmma.wait_group 0 before the epilogue, which
+                    then reads accumulators of a wgmma still in flight;
+  early-release     arrive on a stage's "empty" mbarrier before the
+                    wgmma.wait_group that retires the wgmmas reading it, so
+                    the producer's next TMA copy may overwrite the stage;
+  skip-full-wait    drop the consumer's first wait on a "full" mbarrier, so
+                    the first wgmma reads a TMA tile it has not waited for;
+  descriptor-split  make odd threads give another A descriptor to the first
+                    wgmma than even threads;
+  setmaxnreg-244    ask setmaxnreg.inc for 244 registers (not a multiple
+                    of 8).
+
+Exits with status 2 when the kernel does not have the shape the bug needs.
+"""
+
+import re
+import sys
+
+
+def fail(message):
+    print(f"plant_bug.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def index_of(lines, pattern, start=0):
+    for i in range(start, len(lines)):
+        if re.search(pattern, lines[i]):
+            return i
+    fail(f"no line matches {pattern!r}")
+
+
+def plant(lines, bug):
+    if bug == "no-final-wait":
+        del lines[index_of(lines, r"wgmma\.wait_group\.sync\.aligned\s+0;")]
+    elif bug == "early-release":
+        wait = index_of(lines, r"wgmma\.wait_group\.sync\.aligned\s+1;")
+        arrive = index_of(lines, r"^\s*mbarrier\.arrive\.shared\.b64", wait)
+        lines.insert(arrive, lines.pop(wait))
+    elif bug == "skip-full-wait":
+        fence = index_of(lines, r"wgmma\.fence\.sync\.aligned")
+        wait = max(i for i in range(fence) if "mbarrier.try_wait" in lines[i])
+        lines[wait] = "\tsetp.eq.u32 P1, 0, 0; // planted: no wait"
+    elif bug == "descriptor-split":
+        mma = index_of(lines, r"wgmma\.mma_async")
+        descriptor = re.search(r"\},\s*(%rd\d+),", lines[mma]).group(1)
+        lines[mma:mma] = [
+            "\tmov.u32 %planted_tid, %tid.x;",
+            "\tand.b32 %planted_tid, %planted_tid, 1;",
+            "\tcvt.u64.u32 %planted_step, %planted_tid;",
+            f"\tadd.s64 {descriptor}, {descriptor}, %planted_step;",
+        ]
+        registers = index_of(lines, r"^\s*\.reg ")
+        lines[registers:registers] = ["\t.reg .b32 %planted_tid;",
+                                      "\t.reg .b64 %planted_step;"]
+    elif bug == "setmaxnreg-244":
+        at = index_of(lines, r"setmaxnreg\.inc\.sync\.aligned\.u32\s+\d+;")
+        lines[at] = re.sub(r"\d+;", "244;", lines[at])
+    else:
+        fail(f"unknown bug {bug!r}")
+
+
+def main():
+    if len(sys.argv) != 3:
+        fail("usage: plant_bug.py <kernel.ptx> <bug>")
+    path, bug = sys.argv[1:]
+    with open(path) as f:
+        lines = f.read().split("\n")
+    plant(lines, bug)
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
