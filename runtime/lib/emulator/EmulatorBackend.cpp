@@ -11,6 +11,7 @@
 #include "Interpreter.h"
 #include "Ptx.h"
 #include "TensorMap.h"
+#include "TensorMapRules.h"
 
 #include <chrono>
 #include <cstdio>
@@ -301,14 +302,9 @@ LMHeadStatus EmulatorBackend::unregisterHost(void *pointer,
 
 LMHeadStatus EmulatorBackend::encodeTensorMap(const TensorMapRequest &request,
                                               void *map, std::string &error) {
-  // The driver's checks that the emulator relies on.
-  if (request.rank < 1 || request.rank > 5 ||
-      emulator::tensorMapElementBytes(request.dataType) == 0) {
-    error = "cuTensorMapEncodeTiled: rank " + std::to_string(request.rank) +
-            " or data type " + std::to_string(request.dataType) +
-            " is not supported by the emulator";
+  // What the driver would refuse, the emulator refuses too.
+  if (!emulator::checkTensorMapRequest(request, error))
     return LMHEAD_STATUS_INVALID_ARGUMENT;
-  }
   if (request.interleave != 0) {
     error = "cuTensorMapEncodeTiled: interleaved layouts are not emulated";
     return LMHEAD_STATUS_INVALID_ARGUMENT;
@@ -320,11 +316,6 @@ LMHeadStatus EmulatorBackend::encodeTensorMap(const TensorMapRequest &request,
   encoded.oobFill = static_cast<uint8_t>(request.oobFill);
   encoded.globalAddress = reinterpret_cast<uint64_t>(request.globalAddress);
   for (unsigned d = 0; d < request.rank; ++d) {
-    if (request.boxDim[d] == 0 || request.boxDim[d] > 256) {
-      error = "cuTensorMapEncodeTiled: box dimension " + std::to_string(d) +
-              " is " + std::to_string(request.boxDim[d]) + ", outside [1, 256]";
-      return LMHEAD_STATUS_INVALID_ARGUMENT;
-    }
     encoded.globalDim[d] = request.globalDim[d];
     encoded.boxDim[d] = request.boxDim[d];
     encoded.elementStrides[d] = static_cast<uint8_t>(request.elementStrides[d]);
