@@ -378,4 +378,27 @@ TEST_F(MgpuWrappersDeathTest, TheEmulatorRefusesTensorMapsTheDriverWould) {
       ExitedWithCode(0), "encoded");
 }
 
+TEST_F(MgpuWrappersDeathTest, TheEmulatorRefusesMapsItWouldCopyWrongly) {
+  ScopedEnv emulator{"LMHEAD_DEVICE", std::string("emulator")};
+  // A [4, 8, 64] bf16 tensor; the driver accepts each variation below.
+  alignas(16) static uint16_t data[4 * 8 * 64];
+  alignas(64) static unsigned char map[128];
+  uint64_t dims[3] = {64, 8, 4}, strides[2] = {128, 1024};
+  uint32_t box[3] = {64, 8, 4};
+  uint32_t ones[3] = {1, 1, 1}, everyOtherRow[3] = {1, 2, 1};
+  auto encode = [&](const uint32_t *elementStrides, int interleave, int swizzle,
+                    int oobFill) {
+    mgpuTensorMapEncodeTiled(map, /*BFLOAT16=*/9, 3, data, dims, strides, box,
+                             elementStrides, interleave, swizzle, 0, oobFill);
+  };
+  EXPECT_EXIT(encode(ones, /*INTERLEAVE_16B=*/1, 0, 0), ExitedWithCode(1),
+              "interleaved layouts are not emulated");
+  EXPECT_EXIT(encode(ones, 0, /*SWIZZLE_128B_ATOM_32B=*/4, 0),
+              ExitedWithCode(1), "swizzle 4 .* is not emulated");
+  EXPECT_EXIT(encode(everyOtherRow, 0, 3, 0), ExitedWithCode(1),
+              "element stride 1 is 2; the emulator copies every element");
+  EXPECT_EXIT(encode(ones, 0, 3, /*NAN_REQUEST_ZERO_FMA=*/1), ExitedWithCode(1),
+              "oobFill 1 \\(NaN\\) is not emulated");
+}
+
 } // namespace

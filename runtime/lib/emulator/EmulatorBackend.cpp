@@ -305,8 +305,31 @@ LMHeadStatus EmulatorBackend::encodeTensorMap(const TensorMapRequest &request,
   // What the driver would refuse, the emulator refuses too.
   if (!emulator::checkTensorMapRequest(request, error))
     return LMHEAD_STATUS_INVALID_ARGUMENT;
+  // What a GPU accepts but cp.async.bulk.tensor in the interpreter does not
+  // do: it swizzles 16-byte chunks, copies every element and fills outside
+  // the tensor with zeros. Such a map would copy the wrong data, silently.
   if (request.interleave != 0) {
     error = "cuTensorMapEncodeTiled: interleaved layouts are not emulated";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  if (request.swizzle > 3) {
+    error = "cuTensorMapEncodeTiled: swizzle " +
+            std::to_string(request.swizzle) +
+            " (128 bytes of 32- or 64-byte atoms) is not emulated; the "
+            "emulator swizzles 16-byte chunks (swizzle 0 to 3)";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  // Without an interleave the driver ignores dimension 0's element stride.
+  for (unsigned d = 1; d < request.rank; ++d)
+    if (request.elementStrides[d] != 1) {
+      error = "cuTensorMapEncodeTiled: element stride " + std::to_string(d) +
+              " is " + std::to_string(request.elementStrides[d]) +
+              "; the emulator copies every element (element strides of 1)";
+      return LMHEAD_STATUS_INVALID_ARGUMENT;
+    }
+  if (request.oobFill != 0) {
+    error = "cuTensorMapEncodeTiled: oobFill 1 (NaN) is not emulated; the "
+            "emulator fills outside the tensor with zeros";
     return LMHEAD_STATUS_INVALID_ARGUMENT;
   }
   emulator::TensorMap encoded;
