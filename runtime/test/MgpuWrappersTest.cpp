@@ -63,6 +63,12 @@ void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
                                int64_t elementSizeBytes);
 void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
                                  int64_t elementSizeBytes);
+void mgpuTensorMapEncodeTiled(void *tensorMap, int dataType, uint32_t rank,
+                              void *globalAddress, const uint64_t *globalDim,
+                              const uint64_t *globalStrides,
+                              const uint32_t *boxDim,
+                              const uint32_t *elementStrides, int interleave,
+                              int swizzle, int l2Promotion, int oobFill);
 void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor,
                                      int64_t dataType, int64_t interleave,
                                      int64_t swizzle, int64_t l2Promotion,
@@ -334,6 +340,65 @@ TEST_F(MgpuWrappersDeathTest, TheEmulatorReportsWhatItCannotRead) {
               ExitedWithCode(1),
               "mgpuModuleLoadJIT: the PTX emulator cannot read the module: "
               "line 3: unsupported directive '.bogus'");
+}
+
+TEST_F(MgpuWrappersDeathTest, TheEmulatorRefusesTensorMapsTheDriverWould) {
+  ScopedEnv emulator{"LMHEAD_DEVICE", std::string("emulator")};
+  // 100 bf16 columns: rows 200 bytes apart, which TMA cannot address.
+  alignas(16) static uint16_t data[8 * 100];
+  alignas(64) static unsigned char map[128];
+  uint64_t dims[2] = {100, 8}, strides[1] = {200};
+  uint32_t box[2] = {64, 8}, elementStrides[2] = {1, 1};
+  const char *rule = "cuTensorMapEncodeTiled: global stride 0 \\(dimension "
+                     "1\\) is 200 bytes, not a multiple of 16";
+  EXPECT_EXIT(mgpuTensorMapEncodeTiled(map, /*BFLOAT16=*/9, 2, data, dims,
+                                       strides, box, elementStrides, 0,
+                                       /*SWIZZLE_128B=*/3, 0, 0),
+              ExitedWithCode(1),
+              std::string("mgpuTensorMapEncodeTiled: ") + rule);
+  // Lowered programs encode the map of a memref, here [8, 100].
+  MemRef2D memref = {data, data, 0, {8, 100}, {100, 1}};
+  int64_t memrefBox[2] = {8, 64};
+  EXPECT_EXIT(mgpuTensorMapEncodeTiledMemref(2, &memref, /*BFLOAT16=*/9,
+                                             /*interleave=*/0,
+                                             /*SWIZZLE_128B=*/3, 0, 0,
+                                             memrefBox),
+              ExitedWithCode(1),
+              std::string("mgpuTensorMapEncodeTiledMemref: ") + rule);
+  // With 96 columns the rows are 192 bytes apart, and the map is encoded.
+  dims[0] = 96;
+  strides[0] = 192;
+  EXPECT_EXIT(
+      {
+        mgpuTensorMapEncodeTiled(map, 9, 2, data, dims, strides, box,
+                                 elementStrides, 0, 3, 0, 0);
+        std::fprintf(stderr, "encoded\n");
+        std::exit(0);
+      },
+      ExitedWithCode(0), "encoded");
+}
+
+TEST_F(MgpuWrappersDeathTest, TheEmulatorRefusesMapsItWouldCopyWrongly) {
+  ScopedEnv emulator{"LMHEAD_DEVICE", std::string("emulator")};
+  // A [4, 8, 64] bf16 tensor; the driver accepts each variation below.
+  alignas(16) static uint16_t data[4 * 8 * 64];
+  alignas(64) static unsigned char map[128];
+  uint64_t dims[3] = {64, 8, 4}, strides[2] = {128, 1024};
+  uint32_t box[3] = {64, 8, 4};
+  uint32_t ones[3] = {1, 1, 1}, everyOtherRow[3] = {1, 2, 1};
+  auto encode = [&](const uint32_t *elementStrides, int interleave, int swizzle,
+                    int oobFill) {
+    mgpuTensorMapEncodeTiled(map, /*BFLOAT16=*/9, 3, data, dims, strides, box,
+                             elementStrides, interleave, swizzle, 0, oobFill);
+  };
+  EXPECT_EXIT(encode(ones, /*INTERLEAVE_16B=*/1, 0, 0), ExitedWithCode(1),
+              "interleaved layouts are not emulated");
+  EXPECT_EXIT(encode(ones, 0, /*SWIZZLE_128B_ATOM_32B=*/4, 0),
+              ExitedWithCode(1), "swizzle 4 .* is not emulated");
+  EXPECT_EXIT(encode(everyOtherRow, 0, 3, 0), ExitedWithCode(1),
+              "element stride 1 is 2; the emulator copies every element");
+  EXPECT_EXIT(encode(ones, 0, 3, /*NAN_REQUEST_ZERO_FMA=*/1), ExitedWithCode(1),
+              "oobFill 1 \\(NaN\\) is not emulated");
 }
 
 } // namespace

@@ -11,6 +11,7 @@
 #include "Interpreter.h"
 #include "Ptx.h"
 #include "TensorMap.h"
+#include "TensorMapRules.h"
 
 #include <chrono>
 #include <cstdio>
@@ -301,16 +302,34 @@ LMHeadStatus EmulatorBackend::unregisterHost(void *pointer,
 
 LMHeadStatus EmulatorBackend::encodeTensorMap(const TensorMapRequest &request,
                                               void *map, std::string &error) {
-  // The driver's checks that the emulator relies on.
-  if (request.rank < 1 || request.rank > 5 ||
-      emulator::tensorMapElementBytes(request.dataType) == 0) {
-    error = "cuTensorMapEncodeTiled: rank " + std::to_string(request.rank) +
-            " or data type " + std::to_string(request.dataType) +
-            " is not supported by the emulator";
+  // What the driver would refuse, the emulator refuses too.
+  if (!emulator::checkTensorMapRequest(request, error))
     return LMHEAD_STATUS_INVALID_ARGUMENT;
-  }
+  // What a GPU accepts but cp.async.bulk.tensor in the interpreter does not
+  // do: it swizzles 16-byte chunks, copies every element and fills outside
+  // the tensor with zeros. Such a map would copy the wrong data, silently.
   if (request.interleave != 0) {
     error = "cuTensorMapEncodeTiled: interleaved layouts are not emulated";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  if (request.swizzle > 3) {
+    error = "cuTensorMapEncodeTiled: swizzle " +
+            std::to_string(request.swizzle) +
+            " (128 bytes of 32- or 64-byte atoms) is not emulated; the "
+            "emulator swizzles 16-byte chunks (swizzle 0 to 3)";
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  }
+  // Without an interleave the driver ignores dimension 0's element stride.
+  for (unsigned d = 1; d < request.rank; ++d)
+    if (request.elementStrides[d] != 1) {
+      error = "cuTensorMapEncodeTiled: element stride " + std::to_string(d) +
+              " is " + std::to_string(request.elementStrides[d]) +
+              "; the emulator copies every element (element strides of 1)";
+      return LMHEAD_STATUS_INVALID_ARGUMENT;
+    }
+  if (request.oobFill != 0) {
+    error = "cuTensorMapEncodeTiled: oobFill 1 (NaN) is not emulated; the "
+            "emulator fills outside the tensor with zeros";
     return LMHEAD_STATUS_INVALID_ARGUMENT;
   }
   emulator::TensorMap encoded;
@@ -320,11 +339,6 @@ LMHeadStatus EmulatorBackend::encodeTensorMap(const TensorMapRequest &request,
   encoded.oobFill = static_cast<uint8_t>(request.oobFill);
   encoded.globalAddress = reinterpret_cast<uint64_t>(request.globalAddress);
   for (unsigned d = 0; d < request.rank; ++d) {
-    if (request.boxDim[d] == 0 || request.boxDim[d] > 256) {
-      error = "cuTensorMapEncodeTiled: box dimension " + std::to_string(d) +
-              " is " + std::to_string(request.boxDim[d]) + ", outside [1, 256]";
-      return LMHEAD_STATUS_INVALID_ARGUMENT;
-    }
     encoded.globalDim[d] = request.globalDim[d];
     encoded.boxDim[d] = request.boxDim[d];
     encoded.elementStrides[d] = static_cast<uint8_t>(request.elementStrides[d]);
