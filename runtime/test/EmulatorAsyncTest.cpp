@@ -247,6 +247,33 @@ TEST(EmulatorAsyncTest, StoresOverWhatAWgmmaReadsWaitForItsRetirement) {
   expectWgmmaResults(p, buffer, expected);
 }
 
+TEST(EmulatorAsyncTest, WgmmaReadsRaceWithStoresOfOtherWarpgroups) {
+  // 256 threads: the first warpgroup fills the tiles and runs the wgmma;
+  // after the barrier a thread of the second stores into tile A, which the
+  // wgmma then reads with no barrier between them.
+  WgmmaProgram p;
+  std::vector<uint32_t> buffer;
+  layOutWgmmaOperands(p, buffer);
+  std::string ptx = wgmmaKernel(p);
+  auto insertAfter = [&](const std::string &at, const std::string &text) {
+    std::size_t where = ptx.find(at);
+    ASSERT_NE(where, std::string::npos) << at;
+    ptx.insert(where + at.size(), text);
+  };
+  insertAfter("\tmov.u64 %rd3, tileB;\n",
+              "\tsetp.ge.u32 %p1, %r1, 128;\n\t@%p1 bra $COPIED;\n");
+  insertAfter("\tbar.sync 0;\n", "\tsetp.lt.u32 %p1, %r1, 128;\n"
+                                 "\t@%p1 bra $CONSUMER;\n"
+                                 "\tsetp.eq.u32 %p1, %r1, 128;\n"
+                                 "\t@%p1 st.shared.u32 [tileA+64], %r1;\n"
+                                 "\tret;\n"
+                                 "$CONSUMER:\n");
+  EXPECT_THAT(run(ptx, buffer, 1, 256),
+              HasSubstr("thread (0,0,0): shared-memory race: wgmma reads "
+                        "shared 0x40, which thread (128,0,0) (another "
+                        "warpgroup) stored since the last barrier"));
+}
+
 /// A TMA test kernel for one thread: a 16x32 f32 box with the 128-byte
 /// swizzle into `destination`, completing on an mbarrier that expects
 /// `expectBytes`; then `afterCopy` (waits, loads).
