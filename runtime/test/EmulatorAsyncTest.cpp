@@ -336,6 +336,55 @@ TEST(EmulatorAsyncTest, TmaTilesAreReadableOnlyAfterTheMbarrierWait) {
                 "a TMA tile before this thread waited on its mbarrier"));
 }
 
+TEST(EmulatorAsyncTest, WhatAThreadObservedPassesOnThroughAnotherMbarrier) {
+  // Thread 0 waits for the TMA copy, then arrives on a second mbarrier;
+  // thread 32 waits on that one and reads the tile: it acquired what
+  // thread 0 had seen. Without the wait, the read is a race.
+  auto program = [](bool readerWaits) {
+    return kernel(
+        "\t.reg .pred %p<2>;\n\t.reg .b32 %r<6>;\n\t.reg .b64 %rd<8>;\n"
+        "\t.shared .align 1024 .b8 tile[2048];\n"
+        "\t.shared .align 8 .b8 bar[8];\n"
+        "\t.shared .align 8 .b8 handoff[8];",
+        "\tld.param.u64 %rd1, [k_param_0];\n"
+        "\tmov.u32 %r2, %tid.x;\n"
+        "\tmov.u64 %rd3, bar;\n"
+        "\tmov.u64 %rd6, handoff;\n"
+        "\tsetp.ne.u32 %p1, %r2, 0;\n"
+        "\t@%p1 bra $SYNC;\n"
+        "\tmbarrier.init.shared.b64 [%rd3], 1;\n"
+        "\tmbarrier.init.shared.b64 [%rd6], 1;\n"
+        "$SYNC:\n"
+        "\tbar.sync 0;\n"
+        "\tsetp.eq.u32 %p1, %r2, 0;\n"
+        "\t@%p1 bra $PRODUCER;\n"
+        "\tsetp.eq.u32 %p1, %r2, 32;\n"
+        "\t@%p1 bra $READER;\n"
+        "\tret;\n"
+        "$PRODUCER:\n"
+        "\tmbarrier.arrive.expect_tx.shared.b64 %rd4, [%rd3], 2048;\n"
+        "\tmov.u64 %rd5, tile;\n"
+        "\tmov.u32 %r1, 0;\n"
+        "\tcp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::"
+        "complete_tx::bytes [%rd5], [%rd1, {%r1, %r1}], [%rd3];\n" +
+            std::string(kWaitForThePhase) +
+            "\tmbarrier.arrive.shared.b64 %rd4, [%rd6];\n"
+            "\tret;\n"
+            "$READER:\n" +
+            (readerWaits
+                 ? "$HANDOFF:\n"
+                   "\tmbarrier.try_wait.parity.shared.b64 %p1, [%rd6], 0;\n"
+                   "\t@!%p1 bra $HANDOFF;\n"
+                 : "") +
+            "\tld.shared.u32 %r3, [tile+4];\n"
+            "\tret;");
+  };
+  std::vector<uint32_t> buffer = tmaBuffer();
+  EXPECT_EQ(run(program(true), buffer, 1, 64), "");
+  EXPECT_THAT(run(program(false), buffer, 1, 64),
+              HasSubstr("thread (32,0,0): load of 4 bytes at shared 0x4 "));
+}
+
 TEST(EmulatorAsyncTest, TmaCopiesInFlightMayNotBeTouched) {
   // With 4096 bytes expected, the 2048-byte copy leaves the phase open.
   std::vector<uint32_t> buffer = tmaBuffer();

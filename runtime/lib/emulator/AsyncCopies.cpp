@@ -113,11 +113,9 @@ void BlockRunner::completePhase(Mbarrier &bar) {
     }
   }
   bar.copies.clear();
-  if (bar.released.size() < bar.releasing.size())
-    bar.released.resize(bar.releasing.size(), 0);
-  for (std::size_t g = 0; g < bar.releasing.size(); ++g)
-    bar.released[g] = std::max(bar.released[g], bar.releasing[g]);
-  std::fill(bar.releasing.begin(), bar.releasing.end(), 0);
+  // Phases complete in order: observing this one tells of all before.
+  bar.released.merge(bar.releasing);
+  bar.releasing = Knowledge();
 }
 
 Mbarrier *BlockRunner::mbarrierAt(const Decoded &inst, const Value &address,
@@ -189,13 +187,11 @@ bool BlockRunner::executeMbarrier(const Decoded &inst, std::string &error) {
       write(ops[0], t, done, Type{Kind::Pred, 1});
       if (done) {
         // Observing the completion acquires what the phase released.
-        if (thread.observedPhase.size() <= bar->id)
-          thread.observedPhase.resize(bar->id + 1, 0);
-        thread.observedPhase[bar->id] =
-            std::max(thread.observedPhase[bar->id], bar->completedStamp);
-        for (std::size_t g = 0; g < bar->released.size(); ++g)
-          thread.knownRetired[g] =
-              std::max(thread.knownRetired[g], bar->released[g]);
+        thread.known.merge(bar->released);
+        if (thread.known.observed.size() <= bar->id)
+          thread.known.observed.resize(bar->id + 1, 0);
+        thread.known.observed[bar->id] =
+            std::max(thread.known.observed[bar->id], bar->completedStamp);
       }
       anyWaiting |= !done;
       ++thread.pc;
@@ -217,11 +213,8 @@ bool BlockRunner::executeMbarrier(const Decoded &inst, std::string &error) {
         report(error, t, "mbarrier arrival beyond its expected count");
         return false;
       }
-      // The arrival releases what this thread knows of retired wgmmas.
-      if (bar->releasing.size() < thread.knownRetired.size())
-        bar->releasing.resize(thread.knownRetired.size(), 0);
-      for (std::size_t g = 0; g < thread.knownRetired.size(); ++g)
-        bar->releasing[g] = std::max(bar->releasing[g], thread.knownRetired[g]);
+      // The arrival releases what this thread knows.
+      bar->releasing.merge(thread.known);
       --bar->pending;
       completePhase(*bar);
     }

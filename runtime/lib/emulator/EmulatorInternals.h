@@ -260,6 +260,25 @@ struct AsyncCopy {
   const Decoded *instruction;
 };
 
+/// What a thread knows has happened elsewhere, passed on as the PTX memory
+/// model passes it (an mbarrier arrival releases it, observing the phase
+/// completion acquires it, bar.sync shares it with the whole block): per
+/// warpgroup, the last wgmma known to have retired; per mbarrier id, the
+/// stamp of the last phase completion seen.
+struct Knowledge {
+  std::vector<uint64_t> retired;
+  std::vector<uint32_t> observed;
+
+  /// Takes in everything `other` knows.
+  void merge(const Knowledge &other);
+  uint64_t retiredOf(unsigned warpgroup) const {
+    return warpgroup < retired.size() ? retired[warpgroup] : 0;
+  }
+  uint32_t observedOf(unsigned barrier) const {
+    return barrier < observed.size() ? observed[barrier] : 0;
+  }
+};
+
 /// One thread of the block.
 struct Thread {
   unsigned tid[3] = {0, 0, 0};
@@ -272,11 +291,8 @@ struct Thread {
   bool atCollective = false;
   std::vector<uint64_t> regs;
   std::vector<unsigned char> local;
-  /// What this thread knows has happened elsewhere: per warpgroup, the
-  /// last wgmma known to have retired; per mbarrier, the stamp of the last
-  /// phase completion it observed.
-  std::vector<uint64_t> knownRetired;
-  std::vector<uint32_t> observedPhase;
+  /// What this thread knows of retired wgmmas and completed phases.
+  Knowledge known;
 };
 
 /// Who touched each shared byte: the last writer and a reader since the
@@ -309,13 +325,13 @@ struct Mbarrier {
   uint64_t expected = 0, pending = 0;
   int64_t transactions = 0;
   unsigned phase = 0;
-  /// Index into Thread::observedPhase.
+  /// Index into Knowledge::observed.
   unsigned id = 0;
   /// Stamp of the last phase completion (0: none yet).
   uint32_t completedStamp = 0;
-  /// Per warpgroup, the last retired wgmma the arriving threads of the
-  /// current phase knew of, and what the completed phases handed on.
-  std::vector<uint64_t> releasing, released;
+  /// What the arriving threads of the current phase knew, and what the
+  /// completed phases hand on to the threads that observe them.
+  Knowledge releasing, released;
   /// TMA copies that land when the current phase completes.
   std::vector<PendingTma> copies;
 };

@@ -19,6 +19,17 @@
 using namespace lmhead::runtime;
 using namespace lmhead::runtime::emulator;
 
+void Knowledge::merge(const Knowledge &other) {
+  if (retired.size() < other.retired.size())
+    retired.resize(other.retired.size(), 0);
+  for (std::size_t g = 0; g < other.retired.size(); ++g)
+    retired[g] = std::max(retired[g], other.retired[g]);
+  if (observed.size() < other.observed.size())
+    observed.resize(other.observed.size(), 0);
+  for (std::size_t b = 0; b < other.observed.size(); ++b)
+    observed[b] = std::max(observed[b], other.observed[b]);
+}
+
 std::size_t Warpgroup::wgmmasInFlight() const {
   std::size_t count = open.size();
   for (const std::vector<WgmmaInFlight> &group : committed)
@@ -51,7 +62,7 @@ bool BlockRunner::run(const unsigned (&ctaid)[3], std::string &error) {
     for (Warpgroup &group : warpgroups)
       group.inFlight.assign(kernel.registers, 0);
   for (Thread &thread : block)
-    thread.knownRetired.assign(groups, 0);
+    thread.known.retired.assign(groups, 0);
   wgmmaReads.clear();
   wgmmaSequence = 0;
   phaseStamp = 0;
@@ -338,20 +349,12 @@ bool BlockRunner::reportRegisterHazard(std::string &error) {
 void BlockRunner::synchroniseBlock() {
   // bar.sync orders everything before it before everything after it, for
   // every thread: what any thread knew, all now know.
-  std::vector<uint64_t> retired(warpgroups.size(), 0);
-  std::vector<uint32_t> observed;
-  for (const Thread &thread : block) {
-    for (std::size_t g = 0; g < retired.size(); ++g)
-      retired[g] = std::max(retired[g], thread.knownRetired[g]);
-    if (observed.size() < thread.observedPhase.size())
-      observed.resize(thread.observedPhase.size(), 0);
-    for (std::size_t b = 0; b < thread.observedPhase.size(); ++b)
-      observed[b] = std::max(observed[b], thread.observedPhase[b]);
-  }
-  for (Thread &thread : block) {
-    thread.knownRetired = retired;
-    thread.observedPhase = observed;
-  }
+  Knowledge shared;
+  for (const Thread &thread : block)
+    shared.merge(thread.known);
+  for (Thread &thread : block)
+    thread.known = shared;
+  const std::vector<uint64_t> &retired = shared.retired;
   // Reads of wgmmas everyone now knows retired can no longer race.
   wgmmaReads.erase(std::remove_if(wgmmaReads.begin(), wgmmaReads.end(),
                                   [&](const WgmmaRead &read) {

@@ -273,8 +273,7 @@ bool BlockRunner::executeWgmma(const Decoded &inst, unsigned first,
     if (!needed[id])
       continue;
     for (unsigned t = first; t < first + kWarpgroupSize; ++t) {
-      const std::vector<uint32_t> &seen = block[t].observedPhase;
-      if (id < seen.size() && seen[id] >= needed[id])
+      if (block[t].known.observedOf(static_cast<unsigned>(id)) >= needed[id])
         continue;
       std::ostringstream text;
       text << "wgmma reads a TMA tile before this thread waited on its "
@@ -358,7 +357,7 @@ bool BlockRunner::retireWgmmas(unsigned group, std::size_t keep) {
     state.committed.pop_front();
   }
   for (unsigned t = first; t < first + kWarpgroupSize; ++t)
-    block[t].knownRetired[group] =
-        std::max(block[t].knownRetired[group], state.retired);
+    block[t].known.retired[group] =
+        std::max(block[t].known.retired[group], state.retired);
   return true;
 }

@@ -114,7 +114,7 @@ bool BlockRunner::checkRace(uint64_t offset, uint64_t bytes, unsigned t,
   if (store && !wgmmaReads.empty() &&
       !checkWgmmaReads(offset, bytes, t, "store to", error))
     return false;
-  const std::vector<uint32_t> &observed = block[t].observedPhase;
+  const Knowledge &known = block[t].known;
   for (uint64_t i = offset; i < offset + bytes; ++i) {
     SharedShadow &byte = shadow[i];
     if (byte.tmaPending) {
@@ -126,8 +126,7 @@ bool BlockRunner::checkRace(uint64_t offset, uint64_t bytes, unsigned t,
       return report(error, t, text.str());
     }
     if (!store && byte.tmaBarrier &&
-        (byte.tmaBarrier > observed.size() ||
-         observed[byte.tmaBarrier - 1] < byte.tmaStamp)) {
+        known.observedOf(byte.tmaBarrier - 1) < byte.tmaStamp) {
       std::ostringstream text;
       text << "load of " << bytes << " bytes at shared 0x" << std::hex << offset
            << " reads a TMA tile before this thread waited on its "
@@ -172,9 +171,9 @@ bool BlockRunner::checkRace(uint64_t offset, uint64_t bytes, unsigned t,
 /// it, or bar.sync.
 bool BlockRunner::checkWgmmaReads(uint64_t offset, uint64_t bytes, unsigned t,
                                   const char *what, std::string &error) {
-  const std::vector<uint64_t> &known = block[t].knownRetired;
+  const Knowledge &known = block[t].known;
   for (const WgmmaRead &wgmmaRead : wgmmaReads) {
-    if (wgmmaRead.sequence <= known[wgmmaRead.warpgroup] ||
+    if (wgmmaRead.sequence <= known.retiredOf(wgmmaRead.warpgroup) ||
         wgmmaRead.end <= offset || offset + bytes <= wgmmaRead.begin)
       continue;
     std::ostringstream text;
