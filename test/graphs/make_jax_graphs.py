@@ -5,14 +5,18 @@ Not part of CI: the fixtures it writes are committed, and CI only parses and low
 Run it by hand when a fixture has to be remade (under a minute):
 
     python3.11 -m venv /tmp/jax-venv
-    /tmp/jax-venv/bin/pip install jax==0.10.2 flax==0.12.8 iree-base-compiler==3.13.0
+    /tmp/jax-venv/bin/pip install jax==0.10.2 flax==0.12.8 optax==0.2.8 \
+        iree-base-compiler==3.13.0
     /tmp/jax-venv/bin/python test/graphs/make_jax_graphs.py [--only NAME] [--check]
 
 What it does, per fixture:
  1. The same tiny GPT-2 as make_torch_graphs.py (1 block, 2 heads, d_model 64, vocabulary 1024,
     batch 2 x seq 64, labels with -100 = ignored) written with flax.linen; the loss is
     optax.softmax_cross_entropy_with_integer_labels, masked and divided by the number of valid
-    labels (JAX has no ignore_index: that is how JAX code writes it). The training step is
+    labels (JAX has no ignore_index: that is how JAX code writes it). Two variants keep that
+    masked mean and change the loss (untied head): label smoothing as JAX code writes it,
+    optax.softmax_cross_entropy against optax.smooth_labels(jax.nn.one_hot(labels, V), 0.1),
+    and a z-loss, 1e-4 * logsumexp(logits)**2 added per token (T5X, PaLM). The training step is
     `jax.value_and_grad(loss_fn)(params, idx, labels)`, jitted and lowered to StableHLO
     (`jax.jit(step).lower(...).as_text()`). Tied: the head is `wte.attend(x)` (Flax's idiom,
     x . embeddingᵀ); untied: `nn.Dense(vocab, use_bias=False)`, whose kernel is [D, V].
@@ -91,21 +95,51 @@ class GPT(nn.Module):
         return nn.Dense(VOCAB, use_bias=False, name="lm_head")(x)
 
 
-def loss_fn(model, params, idx, labels):
-    logits = model.apply({"params": params}, idx)
-    valid = labels != IGNORE_INDEX
-    safe = jnp.where(valid, labels, 0)
-    per_tok = optax.softmax_cross_entropy_with_integer_labels(logits, safe)
-    return jnp.sum(jnp.where(valid, per_tok, 0.0)) / jnp.maximum(jnp.sum(valid), 1)
+LABEL_SMOOTHING = 0.1
+Z_LOSS = 1e-4
 
-
-FIXTURES = {
-    "jax_gpt2_train_step_f32_tied": dict(tied=True),
-    "jax_gpt2_train_step_f32_untied": dict(tied=False),
+# How each loss is written, for the fixtures' headers.
+LOSSES = {
+    "ce": "optax.softmax_cross_entropy_with_integer_labels masked by labels != -100, summed and "
+          "divided by max(count, 1)",
+    "label_smoothing": "optax.softmax_cross_entropy(logits, optax.smooth_labels("
+                       f"jax.nn.one_hot(labels, {VOCAB}), {LABEL_SMOOTHING})) masked by "
+                       "labels != -100, summed and divided by max(count, 1)",
+    "z_loss": "optax.softmax_cross_entropy_with_integer_labels plus a z-loss "
+              "1e-4 * jax.nn.logsumexp(logits, -1)**2 (T5X/PaLM), both masked by "
+              "labels != -100, summed and divided by max(count, 1)",
 }
 
 
-def stablehlo(tied):
+def loss_fn(model, params, idx, labels, loss="ce"):
+    """Mean loss over the labels that are not -100 (ignored labels are read as 0)."""
+    logits = model.apply({"params": params}, idx)
+    valid = labels != IGNORE_INDEX
+    safe = jnp.where(valid, labels, 0)
+    if loss == "label_smoothing":
+        targets = optax.smooth_labels(jax.nn.one_hot(safe, VOCAB), LABEL_SMOOTHING)
+        per_tok = optax.softmax_cross_entropy(logits, targets)
+    else:
+        per_tok = optax.softmax_cross_entropy_with_integer_labels(logits, safe)
+    # Traced in the order of the first fixtures' single expression, so that they remake as they are.
+    total = jnp.sum(jnp.where(valid, per_tok, 0.0))
+    count = jnp.maximum(jnp.sum(valid), 1)
+    mean = total / count
+    if loss == "z_loss":
+        lse = jax.nn.logsumexp(logits, axis=-1)
+        mean = mean + Z_LOSS * jnp.sum(jnp.where(valid, lse**2, 0.0)) / count
+    return mean
+
+
+FIXTURES = {
+    "jax_gpt2_train_step_f32_tied": dict(tied=True, loss="ce"),
+    "jax_gpt2_train_step_f32_untied": dict(tied=False, loss="ce"),
+    "jax_gpt2_train_step_label_smoothing": dict(tied=False, loss="label_smoothing"),
+    "jax_gpt2_train_step_z_loss": dict(tied=False, loss="z_loss"),
+}
+
+
+def stablehlo(tied, loss):
     model = GPT(tied=tied)
     key = jax.random.PRNGKey(0)
     idx = jnp.zeros((BATCH, SEQ), jnp.int32)
@@ -113,7 +147,7 @@ def stablehlo(tied):
     params = model.init(key, idx)["params"]
 
     def step(params, idx, labels):
-        return jax.value_and_grad(lambda p: loss_fn(model, p, idx, labels))(params)
+        return jax.value_and_grad(lambda p: loss_fn(model, p, idx, labels, loss))(params)
 
     lowered = jax.jit(step).lower(params, idx, labels)
     flat, _ = jax.tree_util.tree_flatten_with_path(params)
@@ -153,7 +187,7 @@ def versions():
             f"({iree}), python {sys.version.split()[0]}")
 
 
-def header(name, tied, args, results, n_scatter, text):
+def header(name, tied, loss, args, results, n_scatter, text):
     head = "wte.attend(x) (tied: x . wte.embeddingᵀ)" if tied else \
         "nn.Dense(1024, use_bias=False) (untied, kernel [D, V] = [64, 1024])"
     L = [f"// {name}: real linalg-on-tensors graph",
@@ -166,8 +200,7 @@ def header(name, tied, args, results, n_scatter, text):
          f"// Tools: {versions()}",
          f"// Model: Flax GPT-2, {N_LAYER} block, {N_HEAD} heads, d_model {D_MODEL}, vocabulary "
          f"{VOCAB}, batch {BATCH} x seq {SEQ} (N = {BATCH * SEQ} tokens), LM head {head}, loss "
-         "optax.softmax_cross_entropy_with_integer_labels masked by labels != -100, summed and "
-         "divided by max(count, 1)",
+         f"{LOSSES[loss]}",
          "// Trace: jax.jit(jax.value_and_grad(loss)).lower(params, idx, labels).as_text() -> "
          "iree-opt --iree-stablehlo-input-transformation-pipeline"]
     if n_scatter:
@@ -186,7 +219,7 @@ def numerics(name, path, tool):
     import numpy as np
     from run_on_cpu import compare, run
 
-    model = GPT(tied=FIXTURES[name]["tied"])
+    model, loss_kind = GPT(tied=FIXTURES[name]["tied"]), FIXTURES[name]["loss"]
     rng = np.random.default_rng(0)
     idx = jnp.asarray(rng.integers(0, VOCAB, (BATCH, SEQ)), jnp.int32)
     labels = np.asarray(rng.integers(0, VOCAB, (BATCH, SEQ)), np.int32)
@@ -195,7 +228,8 @@ def numerics(name, path, tool):
     params = model.init(jax.random.PRNGKey(1), idx)["params"]
     params = jax.tree_util.tree_map(
         lambda p: p + 0.02 * jnp.asarray(rng.standard_normal(p.shape), jnp.float32), params)
-    loss, grads = jax.value_and_grad(lambda p: loss_fn(model, p, idx, labels))(params)
+    loss, grads = jax.value_and_grad(
+        lambda p: loss_fn(model, p, idx, labels, loss_kind))(params)
     flat = jax.tree_util.tree_flatten_with_path(params)[0]
     inputs = [np.asarray(v) for _, v in flat] + [np.asarray(idx), np.asarray(labels)]
     refs = [np.asarray(loss)] + [np.asarray(g) for g in jax.tree_util.tree_leaves(grads)]
@@ -228,11 +262,11 @@ def main():
         left = non_upstream_dialects(text)
         if left:
             raise SystemExit(f"{name}: non-upstream dialects left: {left}")
-        text = header(name, opts["tied"], args, results, n_scatter, text) + text
+        text = header(name, opts["tied"], opts["loss"], args, results, n_scatter, text) + text
         path = os.path.join(a.out_dir, name + ".mlir")
         with open(path, "w") as f:
             f.write(text)
-        print(f"{path}: {len(text)} bytes")
+        print(f"{path}: {len(text.encode())} bytes")
         if a.check:
             check(path, a.lmhead_opt)
         if a.numerics:
