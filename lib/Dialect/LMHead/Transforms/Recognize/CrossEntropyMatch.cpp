@@ -19,6 +19,7 @@
 
 #include "CrossEntropyMatch.h"
 #include "ContractionMatch.h"
+#include "CrossEntropyByValue.h"
 #include "LabelEvaluation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -447,6 +448,12 @@ matchScaledSoftmaxMinusOneHot(ElementwiseExprBuilder &exprs, const Expr *e,
 
 } // namespace
 
+bool mlir::lmhead::matchLogitsProduct(const Expr *shifted,
+                                      CrossEntropyGradMatch &match,
+                                      std::string &why) {
+  return matchLogits(shifted, match, why);
+}
+
 std::optional<CrossEntropyGradMatch>
 mlir::lmhead::matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
                                     std::string &why) {
@@ -462,16 +469,21 @@ mlir::lmhead::matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
     }
   }
   const Expr *e = stripRounding(exprs.build(source));
-  if (isOp(e, "arith.mulf"))
-    return matchSoftmaxMinusOneHot(exprs, e, tokenRank, why);
-  if (isOp(e, "arith.subf")) {
-    if (auto match = matchLogSoftmaxBackward(exprs, e, tokenRank, why))
-      return match;
+  std::optional<CrossEntropyGradMatch> match;
+  if (isOp(e, "arith.mulf")) {
+    match = matchSoftmaxMinusOneHot(exprs, e, tokenRank, why);
+  } else if (isOp(e, "arith.subf")) {
+    match = matchLogSoftmaxBackward(exprs, e, tokenRank, why);
     std::string scaledWhy;
-    if (auto match =
-            matchScaledSoftmaxMinusOneHot(exprs, e, tokenRank, scaledWhy))
-      return match;
-    return std::nullopt;
+    if (!match)
+      match = matchScaledSoftmaxMinusOneHot(exprs, e, tokenRank, scaledWhy);
+  } else {
+    match = matchScaledSoftmaxMinusOneHot(exprs, e, tokenRank, why);
   }
-  return matchScaledSoftmaxMinusOneHot(exprs, e, tokenRank, why);
+  if (match || !e)
+    return match;
+  // No known spelling: what dZ computes decides. The spelling's reason is
+  // kept when that fails too, since it says what dZ looks like.
+  std::string valueWhy;
+  return matchCrossEntropyGradByValue(exprs, e, tokenRank, valueWhy);
 }

@@ -59,7 +59,16 @@ struct CrossEntropyGradMatch {
   const Expr *targetGrad = nullptr;
   double targetGradScale = 1.0;
   bool upstreamIsNegatedTarget = false;
+  /// The loss options read off a cross-entropy matched by value
+  /// (CrossEntropyByValue.h): label smoothing, z-loss weight, soft-cap.
+  double labelSmoothing = 0.0, zLossWeight = 0.0, logitSoftcap = 0.0;
 };
+
+/// Fills the logits part of `match` (the product h·Wᵀ, its operands and
+/// layout, the bias) from `shifted`: z or z − (a row value), z = h·Wᵀ or
+/// h·Wᵀ + b read over the token loops and the vocabulary loop.
+bool matchLogitsProduct(const Expr *shifted, CrossEntropyGradMatch &match,
+                        std::string &why);
 
 /// Matches the softmax cross-entropy backward producing `dz` ([N,V]);
 /// `why` says what did not match.

@@ -79,10 +79,13 @@ void recognize::rewriteCrossEntropy(HeadGroup &group,
     labels = tensor::CollapseShapeOp::create(
         fb, loc, labels, ArrayRef<ReassociationIndices>{all});
   }
+  Reduction reduction =
+      group.meanLoss ? group.meanLoss->reduction : Reduction::Mean;
   auto forward = CELinearFwdOp::create(
       fb, loc, TypeRange{RankedTensorType::get({}, f32), lseType}, r.h, r.w,
-      labels, ce.bias, r.layout, Reduction::Mean, ce.ignoreIndex,
-      llvm::APFloat(0.0), llvm::APFloat(0.0), llvm::APFloat(0.0), r.accAttr);
+      labels, ce.bias, r.layout, reduction, ce.ignoreIndex,
+      llvm::APFloat(ce.labelSmoothing), llvm::APFloat(ce.logitSoftcap),
+      llvm::APFloat(ce.zLossWeight), r.accAttr);
   // The upstream gradient of each token's loss, for reduction(sum):
   // PyTorch's g at a target is its negation (−dloss/count).
   Value upstream = materializeScalar(b, loc, ce.targetGrad);
@@ -101,7 +104,8 @@ void recognize::rewriteCrossEntropy(HeadGroup &group,
   auto grad = CELinearGradOp::create(
       b, loc, r.gradTypes(), r.h, r.w, labels, forward.getLse(), dloss, ce.bias,
       r.dhAcc, r.dwAcc, r.layout, Reduction::Sum, ce.ignoreIndex,
-      llvm::APFloat(0.0), llvm::APFloat(0.0), llvm::APFloat(0.0), r.accAttr);
+      llvm::APFloat(ce.labelSmoothing), llvm::APFloat(ce.logitSoftcap),
+      llvm::APFloat(ce.zLossWeight), r.accAttr);
   std::string what;
   if (meanLoss) {
     meanLoss.replaceAllUsesWith(forward.getLoss());

@@ -452,7 +452,14 @@ std::optional<double> mlir::lmhead::evaluate(const Expr *expr,
       return std::nullopt;
     args.push_back(*value);
   }
-  return llvm::TypeSwitch<Operation *, std::optional<double>>(expr->op)
+  return evaluateScalarOp(expr->op, args);
+}
+
+std::optional<double> mlir::lmhead::evaluateScalarOp(Operation *op,
+                                                     ArrayRef<double> args) {
+  if (args.size() != op->getNumOperands())
+    return std::nullopt;
+  return llvm::TypeSwitch<Operation *, std::optional<double>>(op)
       .Case<arith::AddFOp, arith::AddIOp>(
           [&](auto) { return args[0] + args[1]; })
       .Case<arith::SubFOp, arith::SubIOp>(
@@ -492,10 +499,15 @@ std::optional<double> mlir::lmhead::evaluate(const Expr *expr,
         return *r ? 1.0 : 0.0;
       })
       .Case<arith::IndexCastOp, arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp,
-            arith::ExtUIOp, arith::ExtSIOp, arith::TruncIOp, arith::FPToSIOp>(
-          [&](auto) { return args[0]; })
+            arith::UIToFPOp, arith::ExtUIOp, arith::ExtSIOp, arith::TruncIOp,
+            arith::FPToSIOp>([&](auto) { return args[0]; })
       .Case<math::ExpOp>([&](auto) { return std::exp(args[0]); })
       .Case<math::AbsFOp>([&](auto) { return std::abs(args[0]); })
       .Case<math::LogOp>([&](auto) { return std::log(args[0]); })
+      .Case<math::TanhOp>([&](auto) { return std::tanh(args[0]); })
+      .Case<math::SqrtOp>([&](auto) { return std::sqrt(args[0]); })
+      .Case<math::RsqrtOp>([&](auto) { return 1.0 / std::sqrt(args[0]); })
+      .Case<math::PowFOp, math::FPowIOp>(
+          [&](auto) { return std::pow(args[0], args[1]); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -115,6 +115,11 @@ struct ExprPoint {
 /// nothing when an operation is not one of the arith/math ops understood.
 std::optional<double> evaluate(const Expr *expr, const ExprPoint &point);
 
+/// The value of the scalar arith/math operation `op` applied to `args`
+/// (integers and booleans as numbers); nothing for an operation not
+/// understood.
+std::optional<double> evaluateScalarOp(Operation *op, ArrayRef<double> args);
+
 /// Calls `visit` on every node of `expr` (shared nodes once).
 void forEachNode(const Expr *expr, function_ref<void(const Expr &)> visit);
 

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MeanLossMatch.h"
+#include "CrossEntropyByValue.h"
 #include "LabelEvaluation.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -178,7 +179,7 @@ bool isLabelGatherOf(ElementwiseExprBuilder &exprs, Value value, Value logits,
 } // namespace
 
 MeanLossIndex::MeanLossIndex(ElementwiseExprBuilder &exprs, Block *block)
-    : exprs(exprs) {
+    : exprs(exprs), block(block) {
   for (Operation &op : *block) {
     auto generic = dyn_cast<linalg::GenericOp>(op);
     if (!generic)
@@ -231,7 +232,9 @@ MeanLossIndex::find(const CrossEntropyGradMatch &match) {
         return MeanLossMatch{loss, {gather}};
     }
   }
-  return findLseLoss(match);
+  if (std::optional<MeanLossMatch> lse = findLseLoss(match))
+    return lse;
+  return findLossByValue(exprs, block, match);
 }
 
 std::optional<MeanLossMatch>

@@ -20,6 +20,8 @@ namespace lmhead {
 struct MeanLossMatch {
   Value loss;
   SmallVector<Operation *, 1> gathers;
+  /// Whether the loss is the mean over the valid tokens or their sum.
+  Reduction reduction = Reduction::Mean;
 };
 
 /// The parts of a mean loss written as `Σ_tokens perToken / divisor(count)`
@@ -49,6 +51,7 @@ private:
   std::optional<MeanLossMatch> findLseLoss(const CrossEntropyGradMatch &match);
 
   ElementwiseExprBuilder &exprs;
+  Block *block;
   llvm::DenseMap<const Expr *, SmallVector<linalg::GenericOp, 1>>
       gathersBySource;
   llvm::DenseMap<Operation *, SmallVector<Value, 1>> lossesByGather;
