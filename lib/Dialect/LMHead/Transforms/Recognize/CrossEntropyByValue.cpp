@@ -195,10 +195,15 @@ bool readsScalarsOnly(const Expr *e) {
 
 } // namespace
 
-std::optional<CrossEntropyGradMatch>
-mlir::lmhead::matchCrossEntropyGradByValue(ElementwiseExprBuilder &exprs,
-                                           const Expr *e, unsigned tokenRank,
-                                           std::string &why) {
+std::optional<CrossEntropyGradMatch> mlir::lmhead::matchCrossEntropyGradByValue(
+    ElementwiseExprBuilder &exprs, const Expr *e, unsigned tokenRank,
+    std::string &why, bool *computesOther) {
+  auto other = [&](const char *reason) {
+    why = reason;
+    if (computesOther)
+      *computesOther = true;
+    return std::nullopt;
+  };
   // The logits: the one h·Wᵀ product read over the token and vocabulary
   // loops, and a [V] bias added to it, if any.
   SmallVector<int64_t, 2> allLoops = tokenLoops(tokenRank + 1);
@@ -297,18 +302,15 @@ mlir::lmhead::matchCrossEntropyGradByValue(ElementwiseExprBuilder &exprs,
     match.logitSoftcap = cap;
     break;
   }
-  if (!fit) {
-    why = "dZ is not s*(p*(1 + 2*w*lse) - eps/V - (1 - eps)*onehot) (times "
-          "the soft-cap's derivative) for any s, label smoothing eps, "
-          "z-loss weight w and soft-cap";
-    return std::nullopt;
-  }
+  if (!fit)
+    return other("dZ is not s*(p*(1 + 2*w*lse) - eps/V - (1 - eps)*onehot) "
+                 "(times the soft-cap's derivative) for one s shared by the "
+                 "tokens, a label smoothing eps, a z-loss weight w and a "
+                 "soft-cap");
   match.labelSmoothing = cleanParameter(fit->smoothing);
   match.zLossWeight = cleanParameter(fit->zLoss);
-  if (match.labelSmoothing < 0 || match.labelSmoothing >= 1) {
-    why = "dZ smooths the labels by a factor outside [0, 1)";
-    return std::nullopt;
-  }
+  if (match.labelSmoothing < 0 || match.labelSmoothing >= 1)
+    return other("dZ smooths the labels by a factor outside [0, 1)");
 
   // s itself, as a scalar expression of dZ: the largest label-free node
   // that reads scalars only and equals s or −s.

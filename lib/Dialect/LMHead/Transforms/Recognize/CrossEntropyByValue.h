@@ -18,10 +18,13 @@ namespace mlir {
 namespace lmhead {
 
 /// Matches the logit gradient `e` (over `tokenRank` token loops and the
-/// vocabulary loop) by what it computes; `why` says what did not match.
+/// vocabulary loop) by what it computes; `why` says what did not match, and
+/// `computesOther`, when given, is set when `e` could be evaluated and is
+/// not a cross-entropy gradient of the ops.
 std::optional<CrossEntropyGradMatch>
 matchCrossEntropyGradByValue(ElementwiseExprBuilder &exprs, const Expr *e,
-                             unsigned tokenRank, std::string &why);
+                             unsigned tokenRank, std::string &why,
+                             bool *computesOther = nullptr);
 
 /// The rank-0 value of `block` that is the mean or the sum of the losses of
 /// `match`'s cross-entropy (with its options) over the valid tokens; the

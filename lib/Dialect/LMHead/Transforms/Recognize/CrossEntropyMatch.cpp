@@ -480,10 +480,24 @@ mlir::lmhead::matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
   } else {
     match = matchScaledSoftmaxMinusOneHot(exprs, e, tokenRank, why);
   }
-  if (match || !e)
+  if (!e)
     return match;
-  // No known spelling: what dZ computes decides. The spelling's reason is
-  // kept when that fails too, since it says what dZ looks like.
+  // What dZ computes decides: it confirms (or corrects, when the spelling
+  // hid an option) a spelling's match, or finds one no spelling matched.
+  // A spelling's reason is kept when both fail, since it says what dZ looks
+  // like.
   std::string valueWhy;
-  return matchCrossEntropyGradByValue(exprs, e, tokenRank, valueWhy);
+  bool computesOther = false;
+  std::optional<CrossEntropyGradMatch> byValue = matchCrossEntropyGradByValue(
+      exprs, e, tokenRank, valueWhy, &computesOther);
+  if (!match)
+    return byValue;
+  if (!byValue && computesOther) {
+    why = "it reads like a softmax cross-entropy, but " + valueWhy;
+    return std::nullopt;
+  }
+  if (byValue && (byValue->labelSmoothing != 0 || byValue->zLossWeight != 0 ||
+                  byValue->logitSoftcap != 0))
+    return byValue;
+  return match;
 }

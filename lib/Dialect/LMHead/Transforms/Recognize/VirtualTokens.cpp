@@ -51,6 +51,35 @@ VirtualTokens::VirtualTokens(ElementwiseExprBuilder &exprs, Value logits,
     : exprs(exprs), bias(bias), vocab(vocab) {
   addReshapeViews(logits, logitsViews);
   addReshapeViews(labels, labelViews);
+  auto shape = cast<RankedTensorType>(logits.getType()).getShape();
+  tokenExtents.assign(shape.begin(), shape.end() - 1);
+}
+
+int64_t VirtualTokens::position(unsigned token, int64_t extent) {
+  if (ShapedType::isDynamic(extent))
+    extent = 1000;
+  switch (token % 4) {
+  case 0:
+    return 0;
+  case 1:
+    return extent - 1;
+  case 2:
+    return extent / 2;
+  default:
+    return std::min<int64_t>(1, extent - 1);
+  }
+}
+
+double VirtualTokens::freeValue(Value value, unsigned token, bool byToken,
+                                int64_t column, bool byColumn) const {
+  // A hash of what the value depends on, spread over [0.5, 1.5).
+  uint64_t h = reinterpret_cast<uintptr_t>(value.getAsOpaquePointer());
+  h = h * 0x9E3779B97F4A7C15ull + (byToken ? token + 1 : 0);
+  h = h * 0x9E3779B97F4A7C15ull + (byColumn ? uint64_t(column) + 1 : 0);
+  h ^= h >> 29;
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 32;
+  return 0.5 + static_cast<double>(h % 1000003) / 1000003.0;
 }
 
 void VirtualTokens::setTokens(std::vector<VirtualToken> newTokens) {
@@ -72,9 +101,17 @@ std::optional<double> VirtualTokens::at(const Expr *e, unsigned token,
   if (token >= tokens.size() || column < 0 || column >= vocab)
     return std::nullopt;
   ExprPoint point;
-  // The vocabulary loop's index is the column; token loops read the flat
-  // token, whose position a cross-entropy does not use as a number (0).
+  // The vocabulary loop's index is the column; token loops stand at the
+  // made-up token's position.
   point.indices.assign(std::max<int64_t>(vocabularyLoop + 1, 8), 0);
+  for (int64_t loop = 0; loop < static_cast<int64_t>(point.indices.size());
+       ++loop) {
+    int64_t extent =
+        tokenExtents.empty()
+            ? ShapedType::kDynamic
+            : tokenExtents[std::min<size_t>(loop, tokenExtents.size() - 1)];
+    point.indices[loop] = position(token, extent);
+  }
   if (vocabularyLoop >= 0)
     point.indices[vocabularyLoop] = column;
   point.tensor = [&](const Expr &node) {
@@ -106,8 +143,12 @@ std::optional<double> VirtualTokens::leaf(const Expr &node, unsigned token,
     if (isa<linalg::GenericOp>(result.getOwner()))
       return generic(result.getOwner(), result.getResultNumber(), node.loops,
                      token, column, vocabularyLoop);
-  // An argument or anything else not computed here: a fixed value.
-  return free(value);
+  // An argument or anything else not computed here: a fixed value per
+  // token and column it reads.
+  bool byToken = llvm::any_of(
+      node.loops, [&](int64_t l) { return l >= 0 && l != vocabularyLoop; });
+  bool byColumn = llvm::is_contained(node.loops, vocabularyLoop);
+  return freeValue(value, token, byToken, column, byColumn);
 }
 
 std::optional<double> VirtualTokens::generic(Operation *op,
@@ -226,24 +267,27 @@ std::optional<double> VirtualTokens::generic(Operation *op,
     auto valueOf = [&](Value x) -> std::optional<double> {
       if (auto it = env.find(x); it != env.end())
         return it->second;
-      if (x.getParentBlock() == body)
-        return std::nullopt;
-      // A constant or a scalar captured from outside.
+      // A constant, or a scalar captured from outside.
       if (auto constant = x.getDefiningOp<arith::ConstantOp>()) {
         if (auto f = dyn_cast<FloatAttr>(constant.getValue()))
           return f.getValueAsDouble();
         if (auto i = dyn_cast<IntegerAttr>(constant.getValue()))
           return static_cast<double>(i.getValue().getSExtValue());
       }
+      if (x.getParentBlock() == body)
+        return std::nullopt;
       return free(x);
     };
     for (Operation &inner : body->without_terminator()) {
       if (isa<cf::AssertOp>(inner))
         continue;
       if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
-        env[index] = roles[index.getDim()] == Role::Vocabulary
-                         ? static_cast<double>(v)
-                         : 0.0;
+        Role role = roles[index.getDim()];
+        env[index] =
+            role == Role::Vocabulary ? static_cast<double>(v)
+            : role == Role::Token
+                ? static_cast<double>(position(k, ranges[index.getDim()]))
+                : 0.0;
         continue;
       }
       if (auto extract = dyn_cast<tensor::ExtractOp>(inner)) {
@@ -262,6 +306,13 @@ std::optional<double> VirtualTokens::generic(Operation *op,
           return false;
         gathers.insert(op);
         env[extract] = *read;
+        continue;
+      }
+      if (auto constant = dyn_cast<arith::ConstantOp>(inner)) {
+        std::optional<double> c = valueOf(constant);
+        if (!c)
+          return false;
+        env[constant] = *c;
         continue;
       }
       if (inner.getNumResults() != 1 || inner.getNumRegions() != 0)

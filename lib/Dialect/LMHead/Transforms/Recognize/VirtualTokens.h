@@ -40,7 +40,10 @@ class VirtualTokens {
 public:
   /// `logits` is the [tokens..., V] logits tensor the expressions read (its
   /// reshapes and the product behind it read the same rows), `labels` the
-  /// per-token labels, `bias` a [V] logit bias (read as 0) or null.
+  /// per-token labels, `bias` a [V] logit bias (read as 0) or null. The
+  /// made-up tokens stand at different positions of the token loops (the
+  /// first, the last, the middle, the second), so that a piece that treats
+  /// tokens by position shows it.
   VirtualTokens(ElementwiseExprBuilder &exprs, Value logits, Value labels,
                 Value bias, int64_t vocab);
 
@@ -64,6 +67,12 @@ public:
 private:
   std::optional<double> leaf(const Expr &leaf, unsigned token, int64_t column,
                              int64_t vocabularyLoop);
+  /// The index of a token loop of extent `extent` at made-up token `token`.
+  static int64_t position(unsigned token, int64_t extent);
+  /// A fixed value for what the problem does not compute: one per value,
+  /// token (when `byToken`) and column (when `byColumn`).
+  double freeValue(Value value, unsigned token, bool byToken, int64_t column,
+                   bool byColumn) const;
   std::optional<double> generic(Operation *op, unsigned resultIndex,
                                 ArrayRef<int64_t> leafLoops, unsigned token,
                                 int64_t column, int64_t vocabularyLoop);
@@ -74,6 +83,8 @@ private:
   llvm::DenseSet<Value> logitsViews, labelViews;
   Value bias;
   int64_t vocab;
+  /// The extents of the logits' token dimensions.
+  SmallVector<int64_t, 2> tokenExtents;
   std::vector<VirtualToken> tokens;
   ScalarValues free;
   /// Generic results computed on this problem, by (result, token, column)
