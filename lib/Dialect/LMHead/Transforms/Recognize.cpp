@@ -141,8 +141,13 @@ public:
       rewrite(group);
     for (linalg::LinalgOp op : candidates)
       if (!claimed.contains(op.getOperation()) &&
-          !logitsProducts.contains(op.getOperation()))
-        remarkMissed(op, missedReason.lookup(op.getOperation()));
+          !logitsProducts.contains(op.getOperation())) {
+        std::string why = missedReason.lookup(op.getOperation());
+        if (why.empty())
+          why = "no group of products of one logit gradient took it (its "
+                "dZ has no cross-entropy and no second product left)";
+        remarkMissed(op, why);
+      }
   }
 
 private:
@@ -233,9 +238,16 @@ private:
     else
       why = whyNotRewritable(group);
     if (!why.empty()) {
-      // The first reason found (for the dZ read first) is the one reported.
+      // The first reason found (for the dZ read first) is the one reported,
+      // for every product of this dZ the group could have taken.
       for (Operation *op : group.products())
         missedReason.try_emplace(op, why);
+      for (HiddenGradMatch &dh : readings.hiddenGrads)
+        if (available(dh.op))
+          missedReason.try_emplace(dh.op, why);
+      for (WeightGradMatch &dw : readings.weightGrads)
+        if (available(dw.op))
+          missedReason.try_emplace(dw.op, why);
       return;
     }
     for (Operation *op : group.products())

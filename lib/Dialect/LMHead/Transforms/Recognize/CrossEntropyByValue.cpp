@@ -312,20 +312,26 @@ std::optional<CrossEntropyGradMatch> mlir::lmhead::matchCrossEntropyGradByValue(
   if (match.labelSmoothing < 0 || match.labelSmoothing >= 1)
     return other("dZ smooths the labels by a factor outside [0, 1)");
 
-  // s itself, as a scalar expression of dZ: the largest label-free node
-  // that reads scalars only and equals s or −s.
+  // s itself, as a scalar expression of dZ: the first label-free node that
+  // reads scalars only and is s times ±1, ±(1 − eps), ±eps or ±eps/V (the
+  // factors a smoothed gradient scales it by).
   const Expr *upstream = nullptr;
-  double sign = 1.0;
+  double factor = 1.0;
+  double eps = match.labelSmoothing;
+  double factors[] = {1, 1 - eps, eps, eps / static_cast<double>(vocab)};
   forEachNode(e, [&](const Expr &node) {
     if (upstream || node.kind != Expr::Kind::Op || !readsScalarsOnly(&node))
       return;
     std::optional<double> value = problem.at(&node, 0, 0, tokenRank);
-    if (!value)
+    if (!value || *value == 0)
       return;
-    if (close(*value, fit->s, std::abs(fit->s)))
-      upstream = &node;
-    else if (close(*value, -fit->s, std::abs(fit->s)))
-      upstream = &node, sign = -1.0;
+    for (double k : factors)
+      for (double sign : {1.0, -1.0})
+        if (!upstream && k != 0 &&
+            close(*value, sign * k * fit->s, std::abs(k * fit->s))) {
+          upstream = &node;
+          factor = 1.0 / (sign * k);
+        }
   });
   if (!upstream) {
     why = "dZ has the form of a cross-entropy gradient, but no scalar "
@@ -333,7 +339,7 @@ std::optional<CrossEntropyGradMatch> mlir::lmhead::matchCrossEntropyGradByValue(
     return std::nullopt;
   }
   match.targetGrad = upstream;
-  match.targetGradScale = sign;
+  match.targetGradScale = factor;
   match.upstreamIsNegatedTarget = false;
   return match;
 }

@@ -87,6 +87,28 @@ bool matchSoftmaxOfLogits(ElementwiseExprBuilder &exprs, const Expr *p,
   return matchLogits(shifted, match, why);
 }
 
+/// `value` before elementwise generics that only round it (one truncf or
+/// extf of one input, identity maps): autocast rounds the [N,V] product to
+/// bf16 before reshaping it to [B,S,V] and widening it again.
+Value throughRoundingGenerics(Value value) {
+  while (auto g = value.getDefiningOp<linalg::GenericOp>()) {
+    if (g.getNumDpsInputs() != 1 || g.getNumResults() != 1 ||
+        g.getNumReductionLoops() != 0 ||
+        !llvm::all_of(g.getIndexingMapsArray(),
+                      [](AffineMap m) { return m.isIdentity(); }))
+      break;
+    Block *body = g.getBody();
+    Operation &round = body->front();
+    if (body->getOperations().size() != 2 ||
+        !isa<arith::TruncFOp, arith::ExtFOp>(round) ||
+        round.getOperand(0) != body->getArgument(0) ||
+        body->getTerminator()->getOperand(0) != round.getResult(0))
+      break;
+    value = g.getDpsInputOperand(0)->get();
+  }
+  return value;
+}
+
 /// Fills the logits part of `match` from `shifted`: y = z or z − (a row
 /// value), z = h·Wᵀ or h·Wᵀ + b, with z read over the token loops (a
 /// [B,S,V] z is an expand_shape of the [N,V] product).
@@ -133,7 +155,22 @@ bool matchLogits(const Expr *shifted, CrossEntropyGradMatch &match,
       why = "the [B,S,V] logits are not an expand_shape of an [N,V] product";
       return false;
     }
-    logits2D = expand.getSrc();
+    logits2D = throughRoundingGenerics(expand.getSrc());
+  }
+  // Autocast may round the product, reshape it to [B,S,V], widen it and
+  // collapse it back: the same logits, by rounding.
+  while (true) {
+    Value before = logits2D;
+    logits2D = throughRoundingGenerics(logits2D);
+    if (auto collapse = logits2D.getDefiningOp<tensor::CollapseShapeOp>()) {
+      auto expand = throughRoundingGenerics(collapse.getSrc())
+                        .getDefiningOp<tensor::ExpandShapeOp>();
+      if (expand && expand.getReassociationIndices() ==
+                        collapse.getReassociationIndices())
+        logits2D = expand.getSrc();
+    }
+    if (logits2D == before)
+      break;
   }
   auto product2D = logits2D.getDefiningOp<linalg::LinalgOp>();
   if (!product2D || !whyNotAProduct(product2D).empty()) {
@@ -466,6 +503,14 @@ mlir::lmhead::matchCrossEntropyGrad(ElementwiseExprBuilder &exprs, Value dz,
     if (groups.size() == 2 && groups[0].size() >= 2 && groups[1].size() == 1) {
       source = collapse.getSrc();
       tokenRank = groups[0].size();
+      // An [N,V] dZ expanded to [B,S,V] only to be rounded and collapsed
+      // back (bf16 autocast) is that [N,V] dZ, rounded.
+      auto expand = throughRoundingGenerics(source)
+                        .getDefiningOp<tensor::ExpandShapeOp>();
+      if (expand && expand.getReassociationIndices() == groups) {
+        source = expand.getSrc();
+        tokenRank = 1;
+      }
     }
   }
   const Expr *e = stripRounding(exprs.build(source));

@@ -181,6 +181,19 @@ std::optional<double> LabelEvaluator::at(const Expr *e, double label,
 }
 
 /// The one integer per-token tensor read by `e`, if there is exactly one.
+/// `value` before the reshapes that made it ([B,S] labels collapsed to [N]
+/// are the same labels).
+static Value beforeReshapes(Value value) {
+  while (true) {
+    if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>())
+      value = collapse.getSrc();
+    else if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>())
+      value = expand.getSrc();
+    else
+      return value;
+  }
+}
+
 Value mlir::lmhead::findLabels(const Expr *e, unsigned tokenRank) {
   Value labels;
   bool ambiguous = false;
@@ -189,9 +202,11 @@ Value mlir::lmhead::findLabels(const Expr *e, unsigned tokenRank) {
         !isa<IntegerType>(getElementTypeOrSelf(node.value)) ||
         constantValue(node))
       return;
-    if (labels && labels != node.value)
+    if (labels && beforeReshapes(labels) != beforeReshapes(node.value))
       ambiguous = true;
-    labels = node.value;
+    // Of two views of the labels, the one read over the token loops first.
+    if (!labels)
+      labels = node.value;
   });
   return ambiguous ? Value() : labels;
 }
