@@ -329,15 +329,16 @@ def versions():
     return f"torch {version('torch')}, torch-mlir {version('torch-mlir')}, python {sys.version.split()[0]}"
 
 
-def header(name, info, n_scatter, text):
+def header(name, info, n_scatter, text, script="make_torch_graphs.py", source="PyTorch",
+           tools=None):
     L = [f"// {name}: real linalg-on-tensors graph",
-         "// from PyTorch (see test/graphs/README.md).",
+         f"// from {source} (see test/graphs/README.md).",
          "//",
          "// RUN: lmhead-opt %s -o /dev/null",
          f"// RUN: lmhead-opt %s {' '.join(lower_args(text))} -o /dev/null",
          "//",
-         f"// Made by test/graphs/make_torch_graphs.py --only {name}",
-         f"// Tools: {versions()}",
+         f"// Made by test/graphs/{script} --only {name}",
+         f"// Tools: {tools or versions()}",
          f"// Model: {info['shape']}",
          f"// Trace: {info['how']}"]
     for note in info["notes"]:
