@@ -13,7 +13,10 @@ Run it by hand when a fixture has to be remade (about a minute on 2 cores):
 
 What it does, per fixture:
  1. A training step of a tiny GPT-2 (1 block, 2 heads, d_model 64, vocabulary 1024, batch 2 x
-    seq 64, labels with ignore_index -100) is traced by AOTAutograd's
+    seq 64, labels with ignore_index -100; the loss F.cross_entropy(ignore_index=-100) or, in
+    the loss-variant fixtures, one of the forms training code writes: label_smoothing=0.1,
+    Gemma-2's logit soft-cap 30 * tanh(logits / 30), PaLM's z-loss 1e-4 * mean(lse^2),
+    reduction="sum", ignore_index=-1) is traced by AOTAutograd's
     `aot_export_module(..., trace_joint=True, output_loss_index=0)`: one FX graph of ATen ops
     holding the forward loss and the whole backward (the joint graph that torch.compile
     partitions), parameters lifted to graph inputs. The decompositions are torch-mlir's own
@@ -105,10 +108,11 @@ class GPT(nn.Module):
     gradients added.)
     """
 
-    def __init__(self, tied, loss_in_f32=False):
+    def __init__(self, tied, loss_in_f32=False, variant="plain"):
         super().__init__()
         self.tied = tied
         self.loss_in_f32 = loss_in_f32
+        self.variant = variant
         self.wte = nn.Embedding(VOCAB, D_MODEL)
         self.wpe = nn.Embedding(SEQ, D_MODEL)
         self.h = nn.ModuleList([Block() for _ in range(N_LAYER)])
@@ -125,9 +129,67 @@ class GPT(nn.Module):
         logits = F.linear(x, self.wte.weight) if self.tied else self.lm_head(x)
         if self.loss_in_f32:
             logits = logits.float()
-        loss = F.cross_entropy(logits.view(-1, VOCAB), labels.view(-1),
-                               ignore_index=IGNORE_INDEX)
-        return (loss,)
+        return (VARIANTS[self.variant].loss(logits.view(-1, VOCAB), labels.view(-1)),)
+
+
+class Variant:
+    """A loss as training code writes it on the flat logits [N, V] and labels [N]."""
+
+    def __init__(self, code, result, loss, ignore_index=IGNORE_INDEX):
+        self.code = code  # the loss as written, for the header
+        self.result = result  # what @main's result #0 is
+        self.loss = loss
+        self.ignore_index = ignore_index
+
+
+LABEL_SMOOTHING = 0.1
+SOFTCAP = 30.0  # Gemma-2's final logit soft-cap
+Z_LOSS_WEIGHT = 1e-4  # PaLM's
+
+
+def _z_loss(logits, labels):
+    # PaLM's z-loss, as training code adds it: mean over the valid tokens of logsumexp^2.
+    ce = F.cross_entropy(logits, labels, ignore_index=IGNORE_INDEX)
+    mask = (labels != IGNORE_INDEX).float()
+    lse = torch.logsumexp(logits, dim=-1)
+    z = (lse**2 * mask).sum() / mask.sum()
+    return ce + Z_LOSS_WEIGHT * z
+
+
+# The losses of the training-step fixtures: `plain` for the original ones, the others for the
+# loss-variant fixtures (f32, untied).
+_MEAN = "mean over tokens whose label != -100"
+VARIANTS = {
+    "plain": Variant(
+        f"F.cross_entropy(ignore_index={IGNORE_INDEX}, reduction='mean')", _MEAN,
+        lambda z, y: F.cross_entropy(z, y, ignore_index=IGNORE_INDEX)),
+    "label_smoothing": Variant(
+        f"F.cross_entropy(ignore_index={IGNORE_INDEX}, label_smoothing={LABEL_SMOOTHING})",
+        f"{_MEAN}, targets smoothed by {LABEL_SMOOTHING}",
+        lambda z, y: F.cross_entropy(z, y, ignore_index=IGNORE_INDEX,
+                                     label_smoothing=LABEL_SMOOTHING)),
+    "softcap": Variant(
+        f"Gemma-2 logit soft-cap logits = {SOFTCAP} * tanh(logits / {SOFTCAP}), then "
+        f"F.cross_entropy(ignore_index={IGNORE_INDEX})",
+        f"{_MEAN}, of the soft-capped logits",
+        lambda z, y: F.cross_entropy(SOFTCAP * torch.tanh(z / SOFTCAP), y,
+                                     ignore_index=IGNORE_INDEX)),
+    "z_loss": Variant(
+        f"PaLM z-loss: F.cross_entropy(ignore_index={IGNORE_INDEX}) + {Z_LOSS_WEIGHT} * "
+        "(lse**2 * mask).sum() / mask.sum(), lse = torch.logsumexp(logits, dim=-1), "
+        f"mask = (labels != {IGNORE_INDEX}).float()",
+        f"cross-entropy {_MEAN}, plus {Z_LOSS_WEIGHT} * logsumexp^2 averaged over the "
+        "same tokens",
+        _z_loss),
+    "sum": Variant(
+        f"F.cross_entropy(ignore_index={IGNORE_INDEX}, reduction='sum')",
+        "sum over tokens whose label != -100",
+        lambda z, y: F.cross_entropy(z, y, ignore_index=IGNORE_INDEX, reduction="sum")),
+    "ignore_minus1": Variant(
+        "F.cross_entropy(ignore_index=-1, reduction='mean')",
+        "mean over tokens whose label != -1",
+        lambda z, y: F.cross_entropy(z, y, ignore_index=-1), ignore_index=-1),
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -143,6 +205,10 @@ FIXTURES = {
         "train", dict(tied=False, precision="bf16-autocast", loss="native")),
     "gpt2_train_step_f32_tied_coredecomp": (
         "train", dict(tied=True, precision="f32", loss="core-decomp")),
+    # The loss variants training code writes (f32, untied, native loss lowering).
+    **{f"gpt2_train_step_{v}": ("train", dict(tied=False, precision="f32", loss="native",
+                                                variant=v))
+       for v in ("label_smoothing", "softcap", "z_loss", "sum", "ignore_minus1")},
     "lm_head_backward_f32": ("backward", dict(dtype=torch.float32, bias=False)),
     "lm_head_backward_bf16_bias": ("backward", dict(dtype=torch.bfloat16, bias=True)),
 }
@@ -173,20 +239,20 @@ def decomposition_table(loss):
     return table
 
 
-def make_inputs():
+def make_inputs(ignore_index=IGNORE_INDEX):
     g = torch.Generator().manual_seed(SEED)
     idx = torch.randint(0, VOCAB, (BATCH, SEQ), generator=g)
     labels = torch.randint(0, VOCAB, (BATCH, SEQ), generator=g)
-    labels[:, -5:] = IGNORE_INDEX  # some ignored positions (the values do not shape the graph)
+    labels[:, -5:] = ignore_index  # some ignored positions (the values do not shape the graph)
     return idx, labels
 
 
-def trace_train_step(tied, precision, loss):
+def trace_train_step(tied, precision, loss, variant="plain"):
     from torch._functorch.aot_autograd import aot_export_module
 
     torch.manual_seed(SEED)
-    model = GPT(tied)
-    idx, labels = make_inputs()
+    model = GPT(tied, variant=variant)
+    idx, labels = make_inputs(VARIANTS[variant].ignore_index)
     ctx = (torch.autocast("cpu", dtype=torch.bfloat16) if precision == "bf16-autocast"
            else contextlib.nullcontext())
     with ctx:
@@ -201,12 +267,12 @@ def trace_train_step(tied, precision, loss):
     grad_of = {v: k for k, v in grads.items()}
     assert [grad_of[p] for p in params] == [str(a) for a in
                                             list(gm.graph.find_nodes(op="output"))[0].args[0][1:]]
-    results = ["loss: () float32 (mean over tokens whose label != -100)"]
+    results = [f"loss: () float32 ({VARIANTS[variant].result})"]
     results += [f"grad {p}" for p in params]
     shape = (f"GPT-2, {N_LAYER} block, {N_HEAD} heads, d_model {D_MODEL}, vocabulary {VOCAB}, "
              f"batch {BATCH} x seq {SEQ} (N = {BATCH * SEQ} tokens), LM head "
              f"{'tied to wte (F.linear(x, wte.weight))' if tied else 'untied (lm_head, no bias)'}"
-             f", F.cross_entropy(ignore_index={IGNORE_INDEX}, reduction='mean')")
+             f", {VARIANTS[variant].code}")
     how = ("aot_export_module(model, [idx, labels], trace_joint=True, output_loss_index=0) -> "
            "torch_mlir.fx.stateless_fx_import(output_type='linalg-on-tensors')")
     notes = [PRECISION_NOTE[precision], LOSS_NOTE[loss]]
@@ -263,15 +329,16 @@ def versions():
     return f"torch {version('torch')}, torch-mlir {version('torch-mlir')}, python {sys.version.split()[0]}"
 
 
-def header(name, info, n_scatter, text):
+def header(name, info, n_scatter, text, script="make_torch_graphs.py", source="PyTorch",
+           tools=None):
     L = [f"// {name}: real linalg-on-tensors graph",
-         "// from PyTorch (see test/graphs/README.md).",
+         f"// from {source} (see test/graphs/README.md).",
          "//",
          "// RUN: lmhead-opt %s -o /dev/null",
          f"// RUN: lmhead-opt %s {' '.join(lower_args(text))} -o /dev/null",
          "//",
-         f"// Made by test/graphs/make_torch_graphs.py --only {name}",
-         f"// Tools: {versions()}",
+         f"// Made by test/graphs/{script} --only {name}",
+         f"// Tools: {tools or versions()}",
          f"// Model: {info['shape']}",
          f"// Trace: {info['how']}"]
     for note in info["notes"]:
@@ -309,8 +376,9 @@ def numerics(name, tool):
     kind, opts = FIXTURES[name]
     if kind == "train":
         torch.manual_seed(1)  # other weights than the traced ones
-        model = GPT(opts["tied"])
-        idx, labels = make_inputs()
+        variant = opts.get("variant", "plain")
+        model = GPT(opts["tied"], variant=variant)
+        idx, labels = make_inputs(VARIANTS[variant].ignore_index)
         ctx = (torch.autocast("cpu", dtype=torch.bfloat16)
                if opts["precision"] == "bf16-autocast" else contextlib.nullcontext())
         with ctx:
