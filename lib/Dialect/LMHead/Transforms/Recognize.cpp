@@ -294,9 +294,9 @@ private:
     if (const std::optional<CrossEntropyGradMatch> &ce = group.crossEntropy) {
       if (group.dh &&
           (group.dh->w.value != ce->w || group.dh->layout != ce->layout))
-        return "dh = dZ·W reads another weight than the logits";
+        return "dh = dZ*W reads another weight than the logits";
       if (group.dw && group.dw->h.value != ce->h)
-        return "dW = dZᵀ·h reads other hidden states than the logits";
+        return "dW = dZ^T*h reads other hidden states than the logits";
       if (ce->bias &&
           getElementTypeOrSelf(ce->bias) != getElementTypeOrSelf(ce->h))
         return "the logit bias has another element type than h and W";
@@ -374,7 +374,7 @@ private:
         // Summing in another type rounds differently; semantics first.
         std::string names;
         llvm::raw_string_ostream os(names);
-        os << "not folded into the lmhead op: this bias gradient Σ dZ "
+        os << "not folded into the lmhead op: this bias gradient sum dZ "
               "accumulates in "
            << sumType << " where the lmhead op accumulates in " << accType
            << ", so it stays as it is";

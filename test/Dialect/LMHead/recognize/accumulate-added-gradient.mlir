@@ -23,7 +23,7 @@ func.func @added_embedding_gradient(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, 
   %zero_nd = linalg.fill ins(%zero : f32) outs(%e_nd : tensor<8x4xf32>) -> tensor<8x4xf32>
   %e_vd = tensor.empty() : tensor<32x4xf32>
   %zero_vd = linalg.fill ins(%zero : f32) outs(%e_vd : tensor<32x4xf32>) -> tensor<32x4xf32>
-  // expected-remark @+1 {{dh = dZ·W and dW = dZᵀ·h rewritten into lmhead.linear_grad}}
+  // expected-remark @+1 {{dh = dZ*W and dW = dZ^T*h rewritten into lmhead.linear_grad}}
   %dh = linalg.matmul ins(%dz, %w : tensor<8x32xf32>, tensor<32x4xf32>) outs(%zero_nd : tensor<8x4xf32>) -> tensor<8x4xf32>
   %dzt_e = tensor.empty() : tensor<32x8xf32>
   %dzt = linalg.transpose ins(%dz : tensor<8x32xf32>) outs(%dzt_e : tensor<32x8xf32>) permutation = [1, 0]
@@ -49,7 +49,7 @@ func.func @added_later_gradient(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: 
   %zero_nd = linalg.fill ins(%zero : f32) outs(%e_nd : tensor<8x4xf32>) -> tensor<8x4xf32>
   %e_vd = tensor.empty() : tensor<32x4xf32>
   %zero_vd = linalg.fill ins(%zero : f32) outs(%e_vd : tensor<32x4xf32>) -> tensor<32x4xf32>
-  // expected-remark @+1 {{dh = dZ·W and dW = dZᵀ·h rewritten into lmhead.linear_grad}}
+  // expected-remark @+1 {{dh = dZ*W and dW = dZ^T*h rewritten into lmhead.linear_grad}}
   %dh = linalg.matmul ins(%dz, %w : tensor<8x32xf32>, tensor<32x4xf32>) outs(%zero_nd : tensor<8x4xf32>) -> tensor<8x4xf32>
   %dzt_e = tensor.empty() : tensor<32x8xf32>
   %dzt = linalg.transpose ins(%dz : tensor<8x32xf32>) outs(%dzt_e : tensor<32x8xf32>) permutation = [1, 0]

@@ -22,7 +22,7 @@ func.func @bias_gradient_row(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: ten
   %c0 = arith.constant 0.0 : f32
   %e0 = tensor.empty() : tensor<8x4xf32>
   %z0 = linalg.fill ins(%c0 : f32) outs(%e0 : tensor<8x4xf32>) -> tensor<8x4xf32>
-  // expected-remark @+1 {{dh = dZ·W, dW = dZᵀ·h and db = Σ dZ rewritten into lmhead.linear_grad}}
+  // expected-remark @+1 {{dh = dZ*W, dW = dZ^T*h and db = sum dZ rewritten into lmhead.linear_grad}}
   %dh = linalg.matmul ins(%dz, %w : tensor<8x32xf32>, tensor<32x4xf32>) outs(%z0 : tensor<8x4xf32>) -> tensor<8x4xf32>
   %e2 = tensor.empty() : tensor<32x4xf32>
   %z2 = linalg.fill ins(%c0 : f32) outs(%e2 : tensor<32x4xf32>) -> tensor<32x4xf32>
@@ -47,7 +47,7 @@ func.func @bias_gradient_summed_in_bf16(%dz: tensor<8x32xbf16>, %h: tensor<8x4xb
   %c0b = arith.constant 0.0 : bf16
   %e0 = tensor.empty() : tensor<8x4xf32>
   %z0 = linalg.fill ins(%c0 : f32) outs(%e0 : tensor<8x4xf32>) -> tensor<8x4xf32>
-  // expected-remark @+1 {{dh = dZ·W and dW = dZᵀ·h rewritten into lmhead.linear_grad}}
+  // expected-remark @+1 {{dh = dZ*W and dW = dZ^T*h rewritten into lmhead.linear_grad}}
   %dh = linalg.matmul ins(%dz, %w : tensor<8x32xbf16>, tensor<32x4xbf16>) outs(%z0 : tensor<8x4xf32>) -> tensor<8x4xf32>
   %e2 = tensor.empty() : tensor<32x4xf32>
   %z2 = linalg.fill ins(%c0 : f32) outs(%e2 : tensor<32x4xf32>) -> tensor<32x4xf32>
@@ -55,7 +55,7 @@ func.func @bias_gradient_summed_in_bf16(%dz: tensor<8x32xbf16>, %h: tensor<8x4xb
       ins(%dz, %h : tensor<8x32xbf16>, tensor<8x4xbf16>) outs(%z2 : tensor<32x4xf32>) -> tensor<32x4xf32>
   %eb = tensor.empty() : tensor<1x32xbf16>
   %zb = linalg.fill ins(%c0b : bf16) outs(%eb : tensor<1x32xbf16>) -> tensor<1x32xbf16>
-  // expected-remark @+1 {{not folded into the lmhead op: this bias gradient Σ dZ accumulates in bf16 where the lmhead op accumulates in f32, so it stays as it is}}
+  // expected-remark @+1 {{not folded into the lmhead op: this bias gradient sum dZ accumulates in bf16 where the lmhead op accumulates in f32, so it stays as it is}}
   %db = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["reduction", "parallel"]}
       ins(%dz : tensor<8x32xbf16>) outs(%zb : tensor<1x32xbf16>) {
   ^bb0(%x: bf16, %acc: bf16):

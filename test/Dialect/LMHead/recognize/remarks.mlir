@@ -12,7 +12,7 @@
 // CHECK-LABEL: func.func @rewritten(
 // CHECK: lmhead.linear_grad
 func.func @rewritten(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: tensor<32x4xf32>, %acc: tensor<8x4xf32>, %accw: tensor<32x4xf32>) -> (tensor<8x4xf32>, tensor<32x4xf32>) {
-  // expected-remark @+1 {{[Passed] LMHeadRecognized | Category:lmhead-recognize | Function=rewritten | Remark="dh = dZ·W and dW = dZᵀ·h rewritten into lmhead.linear_grad (dZ is kept: dZ is neither g − softmax·Σg, (softmax − onehot)·s nor softmax·s − onehot·s)"}}
+  // expected-remark @+1 {{[Passed] LMHeadRecognized | Category:lmhead-recognize | Function=rewritten | Remark="dh = dZ*W and dW = dZ^T*h rewritten into lmhead.linear_grad (dZ is kept: dZ is neither g - softmax*sum(g), (softmax - onehot)*s nor softmax*s - onehot*s)"}}
   %dh = linalg.matmul ins(%dz, %w : tensor<8x32xf32>, tensor<32x4xf32>) outs(%acc : tensor<8x4xf32>) -> tensor<8x4xf32>
   %dw = linalg.matmul indexing_maps = [affine_map<(v, d, n) -> (n, v)>, affine_map<(v, d, n) -> (n, d)>, affine_map<(v, d, n) -> (v, d)>]
       ins(%dz, %h : tensor<8x32xf32>, tensor<8x4xf32>) outs(%accw : tensor<32x4xf32>) -> tensor<32x4xf32>
@@ -126,7 +126,7 @@ func.func @negative_shifted_one_hot(%h: tensor<8x4xf32>, %w: tensor<32x4xf32>, %
   } -> tensor<8x32xf32>
   %e_nd = tensor.empty() : tensor<8x4xf32>
   %zero_nd = linalg.fill ins(%c0 : f32) outs(%e_nd : tensor<8x4xf32>) -> tensor<8x4xf32>
-  // expected-remark @+1 {{not rewritten: no second product shares its logit gradient and softmax − x with x not a one-hot of the labels, so it is not known to be an LM head}}
+  // expected-remark @+1 {{not rewritten: no second product shares its logit gradient and softmax - x with x not a one-hot of the labels, so it is not known to be an LM head}}
   %dh = linalg.matmul ins(%dz, %w : tensor<8x32xf32>, tensor<32x4xf32>) outs(%zero_nd : tensor<8x4xf32>) -> tensor<8x4xf32>
   return %dh : tensor<8x4xf32>
 }

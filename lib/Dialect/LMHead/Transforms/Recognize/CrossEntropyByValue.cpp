@@ -223,7 +223,7 @@ std::optional<CrossEntropyGradMatch> mlir::lmhead::matchCrossEntropyGradByValue(
   });
   if (!found || ambiguous) {
     why = ambiguous ? "dZ reads the logits of two products"
-                    : "dZ reads no logits product h·W^T";
+                    : "dZ reads no logits product h*W^T";
     return std::nullopt;
   }
   CrossEntropyGradMatch match = *found;

@@ -59,7 +59,7 @@ bool matchSoftmaxOfLogits(ElementwiseExprBuilder &exprs, const Expr *p,
   if (isOp(p, "math.exp")) {
     const Expr *logp = p->operands[0];
     if (!isOp(logp, "arith.subf") || !isOp(logp->operands[1], "math.log")) {
-      why = "the softmax is not exp of a log-softmax y − log Σ exp(y)";
+      why = "the softmax is not exp of a log-softmax y - log sum exp(y)";
       return false;
     }
     shifted = logp->operands[0];
@@ -139,7 +139,7 @@ bool matchLogits(const Expr *shifted, CrossEntropyGradMatch &match,
     }
   }
   if (!logits->isTensorReading(allLoops)) {
-    why = "the softmax is not of a logits tensor (h·Wᵀ or h·Wᵀ + b)";
+    why = "the softmax is not of a logits tensor (h*W^T or h*W^T + b)";
     return false;
   }
   match.logitsValue = logits->value;
@@ -174,12 +174,12 @@ bool matchLogits(const Expr *shifted, CrossEntropyGradMatch &match,
   }
   auto product2D = logits2D.getDefiningOp<linalg::LinalgOp>();
   if (!product2D || !whyNotAProduct(product2D).empty()) {
-    why = "the logits are not a 2-D product h·Wᵀ";
+    why = "the logits are not a 2-D product h*W^T";
     return false;
   }
   ContractionRoles roles = classifyProduct(product2D);
   if (roles.hiddenGrads.empty()) {
-    why = "the logits product is not [N,V] = h·Wᵀ";
+    why = "the logits product is not [N,V] = h*W^T";
     return false;
   }
   // h·Wᵀ reads like dZ·W with the hidden size contracted: its "W" reading
@@ -282,19 +282,20 @@ std::optional<CrossEntropyGradMatch>
 matchLogSoftmaxBackward(ElementwiseExprBuilder &exprs, const Expr *e,
                         unsigned tokenRank, std::string &why) {
   if (!isOp(e, "arith.subf")) {
-    why = "dZ is not a difference g − softmax·Σg";
+    why = "dZ is not a difference g - softmax*sum(g)";
     return std::nullopt;
   }
   const Expr *g = e->operands[0], *product = e->operands[1];
   if (!isOp(product, "arith.mulf")) {
-    why = "dZ is not g − softmax·Σg (no product of a softmax and a row sum)";
+    why =
+        "dZ is not g - softmax*sum(g) (no product of a softmax and a row sum)";
     return std::nullopt;
   }
   const Expr *softmax = product->operands[0], *row = product->operands[1];
   if (!isOp(softmax, "math.exp"))
     std::swap(softmax, row);
   if (!isOp(softmax, "math.exp") || rowSumOperand(exprs, row, tokenRank) != g) {
-    why = "dZ is not g − exp(logp)·Σ_v g over the same g";
+    why = "dZ is not g - exp(logp)*sum_v g over the same g";
     return std::nullopt;
   }
   CrossEntropyGradMatch match;
@@ -333,7 +334,7 @@ std::optional<CrossEntropyGradMatch>
 matchSoftmaxMinusOneHot(ElementwiseExprBuilder &exprs, const Expr *e,
                         unsigned tokenRank, std::string &why) {
   if (!isOp(e, "arith.mulf")) {
-    why = "dZ is neither g − softmax·Σg nor (softmax − onehot)·s";
+    why = "dZ is neither g - softmax*sum(g) nor (softmax - onehot)*s";
     return std::nullopt;
   }
   for (unsigned which : {0u, 1u}) {
@@ -357,20 +358,20 @@ matchSoftmaxMinusOneHot(ElementwiseExprBuilder &exprs, const Expr *e,
     }
     LabelEvaluator eval(match.labels, match.tokenRank);
     if (!isOneHotOf(eval, oneHot, 1.0)) {
-      why = "softmax − x with x not a one-hot of the labels";
+      why = "softmax - x with x not a one-hot of the labels";
       return std::nullopt;
     }
     std::optional<double> valid = eval.at(scale, kTarget, kTarget);
     if (!valid || *valid == 0.0 || !std::isfinite(*valid) ||
         !same(eval.at(scale, kSecondTarget, kTarget), *valid)) {
-      why = "the scale of softmax − onehot is not one value for every token";
+      why = "the scale of softmax - onehot is not one value for every token";
       return std::nullopt;
     }
     findIgnoreIndex(scale, match,
                     [&](int64_t c) { return same(eval.at(scale, c, 0), 0.0); });
     match.targetGrad = valueForValidTokens(scale, match.labels);
     if (!match.targetGrad) {
-      why = "the scale of softmax − onehot is not a select of one value";
+      why = "the scale of softmax - onehot is not a select of one value";
       return std::nullopt;
     }
     return match;
@@ -387,11 +388,11 @@ matchScaledSoftmaxMinusOneHot(ElementwiseExprBuilder &exprs, const Expr *e,
                               unsigned tokenRank, std::string &why) {
   bool difference = isOp(e, "arith.subf");
   if (!difference && !isOp(e, "arith.addf")) {
-    why = "dZ is neither g − softmax·Σg, (softmax − onehot)·s nor "
-          "softmax·s − onehot·s";
+    why = "dZ is neither g - softmax*sum(g), (softmax - onehot)*s nor "
+          "softmax*s - onehot*s";
     return std::nullopt;
   }
-  why = "dZ is not softmax·s − onehot·s";
+  why = "dZ is not softmax*s - onehot*s";
   for (unsigned which : {0u, 1u}) {
     if (difference && which == 1)
       break;
@@ -442,7 +443,7 @@ matchScaledSoftmaxMinusOneHot(ElementwiseExprBuilder &exprs, const Expr *e,
         !same(oneHotAt(kSecondTarget, kSecondTarget), *minusS) ||
         !same(oneHotAt(kTarget, kOtherColumn), 0.0) ||
         !same(oneHotAt(kSecondTarget, kTarget), 0.0)) {
-      why = "softmax·s + q with q not a scaled one-hot of the labels";
+      why = "softmax*s + q with q not a scaled one-hot of the labels";
       return std::nullopt;
     }
     double upstream = -*minusS;
@@ -453,7 +454,7 @@ matchScaledSoftmaxMinusOneHot(ElementwiseExprBuilder &exprs, const Expr *e,
     };
     if (!same(scaleAt(kTarget, 2.5), upstream / 2.5) ||
         !same(scaleAt(kTarget, 0.75), upstream / 0.75)) {
-      why = "the softmax's scale is not s / Σ_v exp(y)";
+      why = "the softmax's scale is not s / sum_v exp(y)";
       return std::nullopt;
     }
     findIgnoreIndex(e, match, [&](int64_t c) {

@@ -22,8 +22,8 @@ void recognize::rewriteLinearGrad(HeadGroup &group, DominanceInfo &dominance,
   auto op = LinearGradOp::create(r.b, r.loc, r.gradTypes(), group.dz, r.h, r.w,
                                  r.dhAcc, r.dwAcc, r.layout, llvm::APFloat(1.0),
                                  r.accAttr);
-  remarkPassed(op, (Twine(group.db ? "dh = dZ·W, dW = dZᵀ·h and db = Σ dZ"
-                                   : "dh = dZ·W and dW = dZᵀ·h") +
+  remarkPassed(op, (Twine(group.db ? "dh = dZ*W, dW = dZ^T*h and db = sum dZ"
+                                   : "dh = dZ*W and dW = dZ^T*h") +
                     " rewritten into lmhead.linear_grad (dZ is kept: " +
                     whyNoCrossEntropy + ")")
                        .str());
