@@ -8,7 +8,10 @@ Two measurements, each the best of R runs of `lmhead-opt --lmhead-recognize
 not counted):
 
 1. every real fixture in test/graphs/ (GPT-2 training steps from PyTorch and
-   JAX, backward-only graphs);
+   JAX with their loss variants, Hugging Face Llama steps of 1 and 4 layers,
+   backward-only graphs), with its size in operations and the time per
+   1,000 operations: the time should grow with the graph's size, not faster
+   (the 4-layer Llama against the 1-layer one shows it);
 2. a synthetic function holding 1, 10 and 100 independent copies of the
    LM-head training step of test/Dialect/LMHead/recognize/
    torch-log-softmax-nll.mlir (cross-entropy forward and backward, both
@@ -46,6 +49,14 @@ def recognize_seconds(lmhead_opt, path, repeat):
     return best
 
 
+def operation_count(path):
+    """The operations of a graph: its lines that define values, plus the
+    ones that define none (stores, yields, returns are few and alike)."""
+    with open(path) as f:
+        return sum(1 for line in f
+                   if re.match(r"\s*(%[^=]+= )?[a-z_]+\.[a-z_.]+", line))
+
+
 def synthetic_graph(copies):
     """One function with `copies` independent copies of the pattern."""
     text = open(PATTERN).read()
@@ -75,14 +86,15 @@ def main():
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
 
-    print("fixture                                    recognize (ms)")
+    print("fixture                                    ops  recognize (ms)"
+          "  ms per 1000 ops")
     graphs = os.path.join(ROOT, "test", "graphs")
     for name in sorted(os.listdir(graphs)):
         if name.endswith(".mlir"):
-            ms = 1e3 * recognize_seconds(args.lmhead_opt,
-                                         os.path.join(graphs, name),
-                                         args.repeat)
-            print(f"{name:42s} {ms:10.2f}")
+            path = os.path.join(graphs, name)
+            ms = 1e3 * recognize_seconds(args.lmhead_opt, path, args.repeat)
+            ops = operation_count(path)
+            print(f"{name:40s} {ops:6d}  {ms:14.2f}  {1e3 * ms / ops:15.2f}")
 
     print("\ncopies  recognize (ms)  per copy (ms)  per copy / 1 copy")
     base = None
