@@ -5,7 +5,8 @@
 // become one ce_linear_fwd and one ce_linear_grad carrying the option, and
 // compute what the original computes on the CPU. Smoothing toward a
 // non-uniform prior and a sum over part of the tokens are not
-// cross-entropies of the ops and stay as they were.
+// cross-entropies of the ops and stay as they were. The same gradient
+// spelled with linalg.reduce and linalg.map is recognised too.
 // RUN: lmhead-opt %s --split-input-file --lmhead-recognize | FileCheck %s
 // RUN: %python %S/../../../Integration/Inputs/check_equivalence.py %s --split-input-file --func=softcap --transform=--lmhead-recognize --label-range=32 --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
 // RUN: %python %S/../../../Integration/Inputs/check_equivalence.py %s --split-input-file --func=label_smoothing --transform=--lmhead-recognize --label-range=32 --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
@@ -13,6 +14,7 @@
 // RUN: %python %S/../../../Integration/Inputs/check_equivalence.py %s --split-input-file --func=sum_reduction --transform=--lmhead-recognize --label-range=32 --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
 // RUN: %python %S/../../../Integration/Inputs/check_equivalence.py %s --split-input-file --func=negative_nonuniform_prior --transform=--lmhead-recognize --label-range=32 --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
 // RUN: %python %S/../../../Integration/Inputs/check_equivalence.py %s --split-input-file --func=negative_partial_sum --transform=--lmhead-recognize --label-range=32 --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
+// RUN: %python %S/../../../Integration/Inputs/check_equivalence.py %s --split-input-file --func=named_reduce_map --transform=--lmhead-recognize --label-range=32 --seed=%seed %mlir_runner_libs | FileCheck %s --check-prefix=EQUIV
 // EQUIV: {{^}}EQUIVALENT
 
 // Gemma-2's logit soft-cap z' = 30*tanh(z/30) before the softmax: dZ has
@@ -522,6 +524,83 @@ func.func @negative_partial_sum(%h: tensor<8x4xf32>, %w: tensor<32x4xf32>, %y: t
     %r = arith.mulf %d, %scale : f32
     linalg.yield %r : f32
   } -> tensor<8x32xf32>
+  %e_vd = tensor.empty() : tensor<32x4xf32>
+  %zero_vd = linalg.fill ins(%c0 : f32) outs(%e_vd : tensor<32x4xf32>) -> tensor<32x4xf32>
+  %dw = linalg.matmul indexing_maps = [affine_map<(v, d, n) -> (n, v)>, affine_map<(v, d, n) -> (n, d)>, affine_map<(v, d, n) -> (v, d)>]
+      ins(%dz, %h : tensor<8x32xf32>, tensor<8x4xf32>) outs(%zero_vd : tensor<32x4xf32>) -> tensor<32x4xf32>
+  %e_nd = tensor.empty() : tensor<8x4xf32>
+  %zero_nd = linalg.fill ins(%c0 : f32) outs(%e_nd : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %dh = linalg.matmul ins(%dz, %w : tensor<8x32xf32>, tensor<32x4xf32>) outs(%zero_nd : tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %dh, %dw : tensor<8x4xf32>, tensor<32x4xf32>
+}
+
+// -----
+
+// The same cross-entropy gradient spelled with named ops: the row maximum
+// and the row sum as linalg.reduce, the last product as linalg.map.
+// CHECK-LABEL: func.func @named_reduce_map(
+// CHECK: lmhead.ce_linear_fwd {{.*}} layout(vd) reduction(mean) :
+// CHECK: lmhead.ce_linear_grad {{.*}} layout(vd) reduction(sum) :
+
+#nv = affine_map<(n, v) -> (n, v)>
+#n = affine_map<(n, v) -> (n)>
+#id1 = affine_map<(n) -> (n)>
+#to0 = affine_map<(n) -> ()>
+func.func @named_reduce_map(%h: tensor<8x4xf32>, %w: tensor<32x4xf32>, %y: tensor<8xi32>) -> (tensor<8x4xf32>, tensor<32x4xf32>) {
+  %c0 = arith.constant 0.0 : f32
+  %c1 = arith.constant 1.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %ignore = arith.constant -100 : i32
+  %e_nv = tensor.empty() : tensor<8x32xf32>
+  %zero_nv = linalg.fill ins(%c0 : f32) outs(%e_nv : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %z = linalg.matmul indexing_maps = [affine_map<(n, v, d) -> (n, d)>, affine_map<(n, v, d) -> (v, d)>, affine_map<(n, v, d) -> (n, v)>]
+      ins(%h, %w : tensor<8x4xf32>, tensor<32x4xf32>) outs(%zero_nv : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %e_n = tensor.empty() : tensor<8xf32>
+  %ninf_n = linalg.fill ins(%ninf : f32) outs(%e_n : tensor<8xf32>) -> tensor<8xf32>
+  %m = linalg.reduce ins(%z : tensor<8x32xf32>) outs(%ninf_n : tensor<8xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %r = arith.maximumf %x, %acc : f32
+      linalg.yield %r : f32
+    }
+  %ex = linalg.generic {indexing_maps = [#nv, #n, #nv], iterator_types = ["parallel", "parallel"]} ins(%z, %m : tensor<8x32xf32>, tensor<8xf32>) outs(%e_nv : tensor<8x32xf32>) {
+  ^bb0(%x: f32, %mx: f32, %o: f32):
+    %s = arith.subf %x, %mx : f32
+    %r = math.exp %s : f32
+    linalg.yield %r : f32
+  } -> tensor<8x32xf32>
+  %zero_n = linalg.fill ins(%c0 : f32) outs(%e_n : tensor<8xf32>) -> tensor<8xf32>
+  %sum = linalg.reduce ins(%ex : tensor<8x32xf32>) outs(%zero_n : tensor<8xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %r = arith.addf %x, %acc : f32
+      linalg.yield %r : f32
+    }
+  %e_s = tensor.empty() : tensor<f32>
+  %zero_s = linalg.fill ins(%c0 : f32) outs(%e_s : tensor<f32>) -> tensor<f32>
+  %count = linalg.generic {indexing_maps = [#id1, #to0], iterator_types = ["reduction"]} ins(%y : tensor<8xi32>) outs(%zero_s : tensor<f32>) {
+  ^bb0(%l: i32, %acc: f32):
+    %valid = arith.cmpi ne, %l, %ignore : i32
+    %one = arith.uitofp %valid : i1 to f32
+    %r = arith.addf %acc, %one : f32
+    linalg.yield %r : f32
+  } -> tensor<f32>
+  %d = linalg.generic {indexing_maps = [#nv, #n, #n, #nv], iterator_types = ["parallel", "parallel"]} ins(%ex, %sum, %y : tensor<8x32xf32>, tensor<8xf32>, tensor<8xi32>) outs(%e_nv : tensor<8x32xf32>) {
+  ^bb0(%e: f32, %s: f32, %l: i32, %o: f32):
+    %p = arith.divf %e, %s : f32
+    %v = linalg.index 1 : index
+    %li = arith.index_cast %l : i32 to index
+    %hit = arith.cmpi eq, %li, %v : index
+    %oh = arith.select %hit, %c1, %c0 : f32
+    %r = arith.subf %p, %oh : f32
+    linalg.yield %r : f32
+  } -> tensor<8x32xf32>
+  %scale = linalg.generic {indexing_maps = [#n, affine_map<(n, v) -> ()>, #nv], iterator_types = ["parallel", "parallel"]} ins(%y, %count : tensor<8xi32>, tensor<f32>) outs(%e_nv : tensor<8x32xf32>) {
+  ^bb0(%l: i32, %cnt: f32, %o: f32):
+    %valid = arith.cmpi ne, %l, %ignore : i32
+    %inv = arith.divf %c1, %cnt : f32
+    %r = arith.select %valid, %inv, %c0 : f32
+    linalg.yield %r : f32
+  } -> tensor<8x32xf32>
+  %dz = linalg.map { arith.mulf } ins(%d, %scale : tensor<8x32xf32>, tensor<8x32xf32>) outs(%e_nv : tensor<8x32xf32>)
   %e_vd = tensor.empty() : tensor<32x4xf32>
   %zero_vd = linalg.fill ins(%c0 : f32) outs(%e_vd : tensor<32x4xf32>) -> tensor<32x4xf32>
   %dw = linalg.matmul indexing_maps = [affine_map<(v, d, n) -> (n, v)>, affine_map<(v, d, n) -> (n, d)>, affine_map<(v, d, n) -> (v, d)>]

@@ -147,7 +147,8 @@ const Expr *ElementwiseExprBuilder::build(Value value,
     }
   } else if (auto loop = dyn_cast_or_null<scf::ForOp>(def)) {
     result = buildRowScatter(loop, value, loops);
-  } else if (auto generic = dyn_cast_or_null<linalg::GenericOp>(def)) {
+  } else if (auto generic = dyn_cast_or_null<linalg::LinalgOp>(def);
+             generic && isa<linalg::GenericOp, linalg::MapOp>(def)) {
     unsigned resultIndex = cast<OpResult>(value).getResultNumber();
     AffineMap outMap =
         generic.getIndexingMapMatchingResult(cast<OpResult>(value));
@@ -177,7 +178,7 @@ const Expr *ElementwiseExprBuilder::build(Value value,
     }
     if (elementwise && !llvm::is_contained(loopToOuter, -2)) {
       Value yielded =
-          generic.getBody()->getTerminator()->getOperand(resultIndex);
+          generic.getBlock()->getTerminator()->getOperand(resultIndex);
       result = buildScalar(yielded, generic, loopToOuter);
     }
   }
@@ -190,8 +191,8 @@ const Expr *ElementwiseExprBuilder::build(Value value,
 const Expr *ElementwiseExprBuilder::buildScalar(Value scalar,
                                                 Operation *genericOp,
                                                 ArrayRef<int64_t> loopToOuter) {
-  auto generic = cast<linalg::GenericOp>(genericOp);
-  Block *body = generic.getBody();
+  auto generic = cast<linalg::LinalgOp>(genericOp);
+  Block *body = generic.getBlock();
   if (auto arg = dyn_cast<BlockArgument>(scalar)) {
     if (arg.getOwner() != body)
       return nullptr;
@@ -262,7 +263,7 @@ const Expr *ElementwiseExprBuilder::buildScalar(Value scalar,
 const Expr *ElementwiseExprBuilder::buildBodyScalar(Value scalar,
                                                     Operation *generic) {
   SmallVector<int64_t, 4> identity;
-  for (unsigned loop = 0, e = cast<linalg::GenericOp>(generic).getNumLoops();
+  for (unsigned loop = 0, e = cast<linalg::LinalgOp>(generic).getNumLoops();
        loop < e; ++loop)
     identity.push_back(loop);
   if (depth++ == 0)
@@ -275,7 +276,7 @@ const Expr *
 ElementwiseExprBuilder::buildExtract(Operation *extractOp, Operation *genericOp,
                                      ArrayRef<int64_t> loopToOuter) {
   auto extract = cast<tensor::ExtractOp>(extractOp);
-  auto generic = cast<linalg::GenericOp>(genericOp);
+  auto generic = cast<linalg::LinalgOp>(genericOp);
   Value source = extract.getTensor();
   if (generic->isAncestor(source.getParentBlock()->getParentOp()))
     return nullptr;

@@ -140,7 +140,8 @@ std::optional<double> VirtualTokens::leaf(const Expr &node, unsigned token,
   if (value == bias)
     return 0.0;
   if (auto result = dyn_cast<OpResult>(value))
-    if (isa<linalg::GenericOp>(result.getOwner()))
+    if (isa<linalg::GenericOp, linalg::MapOp, linalg::ReduceOp>(
+            result.getOwner()))
       return generic(result.getOwner(), result.getResultNumber(), node.loops,
                      token, column, vocabularyLoop);
   // An argument or anything else not computed here: a fixed value per
@@ -156,7 +157,7 @@ std::optional<double> VirtualTokens::generic(Operation *op,
                                              ArrayRef<int64_t> leafLoops,
                                              unsigned token, int64_t column,
                                              int64_t vocabularyLoop) {
-  auto g = cast<linalg::GenericOp>(op);
+  auto g = cast<linalg::LinalgOp>(op);
   if (depth >= kMaxDepth)
     return std::nullopt;
   ++depth;
@@ -238,7 +239,7 @@ std::optional<double> VirtualTokens::generic(Operation *op,
   for (OpOperand *input : g.getDpsInputOperands())
     inputs.push_back(operandExpr(*input));
 
-  Block *body = g.getBody();
+  Block *body = g.getBlock();
   SmallVector<double> accumulators;
   for (OpOperand &init : g.getDpsInitsMutable()) {
     const Expr *e = operandExpr(init);
@@ -262,8 +263,10 @@ std::optional<double> VirtualTokens::generic(Operation *op,
         return false;
       env[arg] = *value;
     }
+    // linalg.map's body has no argument for its init.
     for (auto [i, acc] : llvm::enumerate(accumulators))
-      env[body->getArgument(inputs.size() + i)] = acc;
+      if (inputs.size() + i < body->getNumArguments())
+        env[body->getArgument(inputs.size() + i)] = acc;
     auto valueOf = [&](Value x) -> std::optional<double> {
       if (auto it = env.find(x); it != env.end())
         return it->second;
