@@ -352,12 +352,46 @@ std::optional<CrossEntropyGradMatch> mlir::lmhead::matchCrossEntropyGradByValue(
           factor = 1.0 / (sign * k);
         }
   });
+  // Or the product of two: dZ may scale by s in two steps, e.g. 1/count
+  // and the derivative of a function applied to the loss.
+  const Expr *secondFactor = nullptr;
+  if (!upstream) {
+    SmallVector<std::pair<const Expr *, double>> scalars;
+    forEachNode(e, [&](const Expr &node) {
+      const Expr *candidate = &node;
+      // The value a select keeps for valid tokens.
+      if (isOp(candidate, "arith.select"))
+        if (std::optional<double> zero = constantValue(*node.operands[2]);
+            zero && *zero == 0)
+          candidate = node.operands[1];
+      if (candidate->kind != Expr::Kind::Op || !readsScalarsOnly(candidate))
+        return;
+      std::optional<double> value = problem.at(candidate, 0, 0, tokenRank);
+      if (value && *value != 0 && std::isfinite(*value) && scalars.size() < 64)
+        scalars.push_back({candidate, *value});
+    });
+    for (auto [i, a] : llvm::enumerate(scalars))
+      for (auto [j, b] : llvm::enumerate(scalars)) {
+        if (j <= i || upstream)
+          continue;
+        double product = a.second * b.second;
+        for (double k : factors)
+          for (double sign : {1.0, -1.0})
+            if (!upstream && k != 0 &&
+                close(product, sign * k * fit->s, std::abs(k * fit->s))) {
+              upstream = a.first;
+              secondFactor = b.first;
+              factor = 1.0 / (sign * k);
+            }
+      }
+  }
   if (!upstream) {
     why = "dZ has the form of a cross-entropy gradient, but no scalar "
           "expression of it is the upstream gradient s of a token's loss";
     return std::nullopt;
   }
   match.targetGrad = upstream;
+  match.targetGradFactor = secondFactor;
   match.targetGradScale = factor;
   match.upstreamIsNegatedTarget = false;
   return match;

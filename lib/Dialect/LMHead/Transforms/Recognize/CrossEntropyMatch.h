@@ -57,6 +57,8 @@ struct CrossEntropyGradMatch {
   /// It reads scalars only. At a target, g (or s) is `targetGradScale`
   /// times it.
   const Expr *targetGrad = nullptr;
+  /// A second scalar the target gradient is multiplied by, if any.
+  const Expr *targetGradFactor = nullptr;
   double targetGradScale = 1.0;
   bool upstreamIsNegatedTarget = false;
   /// The loss options read off a cross-entropy matched by value

@@ -91,6 +91,12 @@ void recognize::rewriteCrossEntropy(HeadGroup &group,
   Value upstream = materializeScalar(b, loc, ce.targetGrad);
   if (upstream.getType() != f32)
     upstream = arith::ExtFOp::create(b, loc, f32, upstream);
+  if (ce.targetGradFactor) {
+    Value second = materializeScalar(b, loc, ce.targetGradFactor);
+    if (second.getType() != f32)
+      second = arith::ExtFOp::create(b, loc, f32, second);
+    upstream = arith::MulFOp::create(b, loc, upstream, second);
+  }
   double factor =
       ce.upstreamIsNegatedTarget ? -ce.targetGradScale : ce.targetGradScale;
   if (factor == -1.0) {
