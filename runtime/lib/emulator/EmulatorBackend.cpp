@@ -13,12 +13,50 @@
 #include "TensorMap.h"
 #include "TensorMapRules.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
 using namespace lmhead::runtime;
+
+namespace {
+
+/// Whether LMHEAD_EMULATOR_STATS asks for statistics.
+bool statsWanted() {
+  const char *report = std::getenv("LMHEAD_EMULATOR_STATS");
+  return report && *report && std::string(report) != "0";
+}
+
+/// The bytes of device memory the process's emulators hold, and their
+/// high-water mark, printed at exit with LMHEAD_EMULATOR_STATS=1 (a static
+/// object's destructor, so it runs after the program's last free).
+class DeviceMemoryCounter {
+public:
+  void allocated(uint64_t bytes) {
+    uint64_t now = live.fetch_add(bytes) + bytes;
+    uint64_t before = peak.load();
+    while (now > before && !peak.compare_exchange_weak(before, now)) {
+    }
+  }
+  void freed(uint64_t bytes) { live.fetch_sub(bytes); }
+  ~DeviceMemoryCounter() {
+    if (statsWanted())
+      std::fprintf(stderr, "lmhead emulator: peak device memory %llu bytes\n",
+                   static_cast<unsigned long long>(peak.load()));
+  }
+
+private:
+  std::atomic<uint64_t> live{0}, peak{0};
+};
+
+DeviceMemoryCounter &deviceMemory() {
+  static DeviceMemoryCounter counter;
+  return counter;
+}
+
+} // namespace
 
 struct EmulatorBackend::Module {
   ptx::Module ptx;
@@ -147,20 +185,20 @@ LMHeadStatus EmulatorBackend::launch(void *function, const char *kernelName,
     return LMHEAD_STATUS_EMULATOR_ERROR;
   }
   // LMHEAD_EMULATOR_STATS=1: one line per launch on stderr, for benchmarks.
-  const char *report = std::getenv("LMHEAD_EMULATOR_STATS");
-  if (report && *report && std::string(report) != "0") {
+  if (statsWanted()) {
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
             .count();
     std::fprintf(stderr,
                  "lmhead emulator: kernel %s: %s, %llu warp instructions, "
                  "%llu lane instructions, %.3f s, %.1f M lane "
-                 "instructions/s\n",
+                 "instructions/s, %llu tensor-core MACs\n",
                  f->kernel->name.c_str(), dims.describe().c_str(),
                  static_cast<unsigned long long>(stats.warpInstructions),
                  static_cast<unsigned long long>(stats.laneInstructions),
                  seconds,
-                 seconds > 0 ? stats.laneInstructions / seconds / 1e6 : 0.0);
+                 seconds > 0 ? stats.laneInstructions / seconds / 1e6 : 0.0,
+                 static_cast<unsigned long long>(stats.tensorCoreMacs));
   }
   return LMHEAD_STATUS_OK;
 }
@@ -233,6 +271,7 @@ LMHeadStatus EmulatorBackend::allocate(std::size_t bytes, bool /*hostShared*/,
   std::memset(memory, 0xff, rounded);
   std::lock_guard<std::mutex> lock(mutex);
   allocations[reinterpret_cast<uint64_t>(memory)] = bytes;
+  deviceMemory().allocated(bytes);
   *pointer = memory;
   return LMHEAD_STATUS_OK;
 }
@@ -246,6 +285,7 @@ LMHeadStatus EmulatorBackend::deallocate(void *pointer, std::string &error) {
     error = "freeing memory the emulator did not allocate";
     return LMHEAD_STATUS_INVALID_ARGUMENT;
   }
+  deviceMemory().freed(it->second);
   allocations.erase(it);
   std::free(pointer);
   return LMHEAD_STATUS_OK;
@@ -350,5 +390,8 @@ LMHeadStatus EmulatorBackend::encodeTensorMap(const TensorMapRequest &request,
 }
 
 std::unique_ptr<Backend> lmhead::runtime::createEmulatorBackend() {
+  // The counter exists from the first emulator on, so that a program that
+  // allocates nothing still reports its peak (0) at exit.
+  deviceMemory();
   return std::make_unique<EmulatorBackend>();
 }

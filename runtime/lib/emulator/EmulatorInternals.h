@@ -388,6 +388,7 @@ public:
 
   uint64_t warpInstructions() const { return steps; }
   uint64_t laneInstructions() const { return laneSteps; }
+  uint64_t tensorCoreMacs() const { return macs; }
 
 private:
   // --- Scheduling (Interpreter.cpp) --------------------------------------
@@ -545,6 +546,8 @@ private:
   /// Warp and lane instructions executed, for LaunchStats; `steps` also
   /// serves as %clock.
   uint64_t steps = 0, laneSteps = 0;
+  /// Tensor-core multiply-adds executed, for LaunchStats.
+  uint64_t macs = 0;
 };
 
 } // namespace lmhead::runtime::emulator

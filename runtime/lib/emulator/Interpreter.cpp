@@ -456,6 +456,7 @@ bool lmhead::runtime::emulator::runKernel(const ptx::Module &module,
   if (stats) {
     stats->warpInstructions = runner.warpInstructions();
     stats->laneInstructions = runner.laneInstructions();
+    stats->tensorCoreMacs = runner.tensorCoreMacs();
   }
   return true;
 }

@@ -49,6 +49,9 @@ struct LaunchStats {
   /// Warp instructions (one per instruction a warp issued) and lane
   /// instructions (one per lane that executed it).
   uint64_t warpInstructions = 0, laneInstructions = 0;
+  /// Multiply-adds the tensor-core instructions (mma.sync, wgmma) executed,
+  /// their padded tiles included: M·N·K of each.
+  uint64_t tensorCoreMacs = 0;
 };
 
 /// Runs `kernel` of `module`. Returns true when every thread finished;

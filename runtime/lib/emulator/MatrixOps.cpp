@@ -41,6 +41,7 @@ bool BlockRunner::executeMma(const Decoded &inst, std::string &error) {
   const Type &aType = inst.types[1];
   bool tf32 = inst.source->has("tf32");
   unsigned K = inst.k;
+  macs += uint64_t(16) * 8 * K;
   float A[16][16] = {}, B[16][8] = {}, C[16][8] = {};
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     unsigned t = first + lane, g = lane / 4, q = lane % 4;
@@ -288,6 +289,7 @@ bool BlockRunner::executeWgmma(const Decoded &inst, unsigned first,
   const Value &d = ops[0];
   if (state.results.empty())
     state.results.assign(std::size_t(kWarpgroupSize) * kernel.registers, 0);
+  macs += uint64_t(64) * N * 16;
   WgmmaInFlight issued;
   issued.sequence = ++wgmmaSequence;
   for (const Value &accumulator : d.elements)
