@@ -33,7 +33,7 @@
 // RUN: lmhead-opt %s --lmhead-plan=f32-operands=bf16 | FileCheck %s --check-prefix=F32BF16
 // RUN: not lmhead-opt %s --lmhead-plan=f32-operands=tf32 2>&1 | FileCheck %s --check-prefix=BADF32
 
-// NOCONFIG: error: 'lmhead.linear_grad' op dh = dZ·W: no sm_80 kernel configuration with stages=6 fits: stages must be 2..5 on sm_80, got 6
+// NOCONFIG: error: 'lmhead.linear_grad' op dh = dZ*W: no sm_80 kernel configuration with stages=6 fits: stages must be 2..5 on sm_80, got 6
 // BADTARGET: error: lmhead-plan: option 'target': 'sm_75' is not one of sm_80, sm_90a
 // BADTARGET-NOT: <unknown>
 // COMMAS: error: lmhead-plan: option 'target': 'sm_80,min-tokens=0' is not one of sm_80, sm_90a; options are separated by spaces, not commas: --lmhead-plan='target=sm_80 min-tokens=0'
@@ -219,7 +219,7 @@ func.func @plan_dynamic_tokens(%dz: tensor<?x32000xbf16>, %h: tensor<?x1024xbf16
 // SM80-SAME:   copyBytes = 8,
 // SM80-SAME:   swizzle = 1>
 func.func @rows_of_8_bytes(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>) {
-  // expected-error @+1 {{'lmhead.linear_grad' op dh = dZ·W: no sm_80 kernel configuration with copy-bytes=16 fits: copyBytes must be 4, 8 or 16 and divide the rows of dZ and W (at most 8 here), got 16}}
+  // expected-error @+1 {{'lmhead.linear_grad' op dh = dZ*W: no sm_80 kernel configuration with copy-bytes=16 fits: copyBytes must be 4, 8 or 16 and divide the rows of dZ and W (at most 8 here), got 16}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<1000x32000xbf16>, tensor<1000x100xbf16>, tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>)
   return %dh, %dw : tensor<1000x100xbf16>, tensor<32000x100xf32>
@@ -259,7 +259,7 @@ func.func @negative_few_tokens(%dz: tensor<64x1024xbf16>, %h: tensor<64x256xbf16
 // F32BF16:         lmhead.linear_grad %[[DZB]], %[[HB]], %[[WB]] layout(vd) {lmhead.plan = #lmhead.plan<target = sm_80
 // F32BF16-SAME:      : (tensor<1024x32000xbf16>, tensor<1024x512xbf16>, tensor<32000x512xbf16>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>)
 func.func @negative_f32(%dz: tensor<1024x32000xf32>, %h: tensor<1024x512xf32>, %w: tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>) {
-  // expected-remark @+1 {{decomposed: dh = dZ·W: f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 rounds them to bf16 for the kernels); kept exact on the host}}
+  // expected-remark @+1 {{decomposed: dh = dZ*W: f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 rounds them to bf16 for the kernels); kept exact on the host}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<1024x32000xf32>, tensor<1024x512xf32>, tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>)
   return %dh, %dw : tensor<1024x512xf32>, tensor<32000x512xf32>
@@ -269,7 +269,7 @@ func.func @negative_f32(%dz: tensor<1024x32000xf32>, %h: tensor<1024x512xf32>, %
 // SM80-NOT: lmhead.linear_grad
 // SM80: linalg.generic
 func.func @negative_odd_rows(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x101xbf16>, %w: tensor<32000x101xbf16>) -> (tensor<1000x101xbf16>, tensor<32000x101xf32>) {
-  // expected-remark @+1 {{decomposed: dh = dZ·W: the rows of W (101 elements of 2 bytes = 202 bytes) are not a multiple of 4 bytes, the narrowest asynchronous copy; not planned}}
+  // expected-remark @+1 {{decomposed: dh = dZ*W: the rows of W (101 elements of 2 bytes = 202 bytes) are not a multiple of 4 bytes, the narrowest asynchronous copy; not planned}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<1000x32000xbf16>, tensor<1000x101xbf16>, tensor<32000x101xbf16>) -> (tensor<1000x101xbf16>, tensor<32000x101xf32>)
   return %dh, %dw : tensor<1000x101xbf16>, tensor<32000x101xf32>

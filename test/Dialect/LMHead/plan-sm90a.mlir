@@ -15,8 +15,8 @@
 // RUN: not lmhead-opt %s '--lmhead-plan=target=sm_90a block-k=32' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCONFIG
 // RUN: not lmhead-opt %s '--lmhead-plan=target=sm_90a warp-m=32' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWARP
 
-// NOCONFIG: error: 'lmhead.linear_grad' op dh = dZ·W: no sm_90a kernel configuration with block-k=32 fits: blockK must be 64 on sm_90a (one 128-byte swizzled row of 16-bit elements), got 32
-// NOWARP: error: 'lmhead.linear_grad' op dh = dZ·W: no sm_90a kernel configuration with warp-m=32 fits: warpM must be a multiple of 64 on sm_90a (one wgmma m64 per consumer warpgroup), got 32
+// NOCONFIG: error: 'lmhead.linear_grad' op dh = dZ*W: no sm_90a kernel configuration with block-k=32 fits: blockK must be 64 on sm_90a (one 128-byte swizzled row of 16-bit elements), got 32
+// NOWARP: error: 'lmhead.linear_grad' op dh = dZ*W: no sm_90a kernel configuration with warp-m=32 fits: warpM must be a multiple of 64 on sm_90a (one wgmma m64 per consumer warpgroup), got 32
 
 // The first benchmark shape (N=4096, D=4096, V=128256), a [V,D] weight.
 // SM90-LABEL: func.func @plan_vd(
@@ -107,7 +107,7 @@ func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w
 // SM90-SAME:   swizzle = 1>
 // SM90-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 func.func @plan_dv(%dz: tensor<1024x32000xf16>, %h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>) {
-  // expected-remark @+1 {{planned for sm_90a: dh 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1 (177.2 us predicted, floor 169.9 us); dWᵀ 128x192x64, warp 64x192, 3 stages, 16-byte copies, swizzle 1 (}}
+  // expected-remark @+1 {{planned for sm_90a: dh 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1 (177.2 us predicted, floor 169.9 us); dW^T 128x192x64, warp 64x192, 3 stages, 16-byte copies, swizzle 1 (}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(dv)
     : (tensor<1024x32000xf16>, tensor<1024x2048xf16>, tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>)
   return %dh, %dw : tensor<1024x2048xf16>, tensor<2048x32000xf32>
@@ -149,7 +149,7 @@ func.func @plan_dynamic_tokens(%dz: tensor<?x32000xbf16>, %h: tensor<?x1024xbf16
 // SM90-NOT: lmhead.linear_grad
 // SM90: linalg.generic
 func.func @negative_rows_of_8_bytes(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>) {
-  // expected-remark @+1 {{decomposed: dh = dZ·W: sm_90a kernels load tiles with TMA, which needs rows of 16-byte multiples; the rows of dZ and W allow 8-byte copies at most}}
+  // expected-remark @+1 {{decomposed: dh = dZ*W: sm_90a kernels load tiles with TMA, which needs rows of 16-byte multiples; the rows of dZ and W allow 8-byte copies at most}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<1000x32000xbf16>, tensor<1000x100xbf16>, tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>)
   return %dh, %dw : tensor<1000x100xbf16>, tensor<32000x100xf32>
@@ -216,7 +216,7 @@ func.func @negative_few_tokens(%dz: tensor<64x1024xbf16>, %h: tensor<64x256xbf16
 // F32BF16-SAME:   swizzle = 1>
 // F32BF16-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 func.func @negative_f32(%dz: tensor<1024x32000xf32>, %h: tensor<1024x512xf32>, %w: tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>) {
-  // expected-remark @+1 {{decomposed: dh = dZ·W: f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 rounds them to bf16 for the kernels); kept exact on the host}}
+  // expected-remark @+1 {{decomposed: dh = dZ*W: f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 rounds them to bf16 for the kernels); kept exact on the host}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<1024x32000xf32>, tensor<1024x512xf32>, tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>)
   return %dh, %dw : tensor<1024x512xf32>, tensor<32000x512xf32>

@@ -317,7 +317,7 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
   // A problem the kernels cannot take goes back to the host compiler; the
   // dh reason comes first because f32 and misaligned rows fail both.
   std::pair<StringRef, const GemmPlan *> plans[] = {
-      {"dh = dZ·W", &dhPlan}, {vd ? "dW = dZᵀ·h" : "dWᵀ = hᵀ·dZ", &dwPlan}};
+      {"dh = dZ*W", &dhPlan}, {vd ? "dW = dZ^T*h" : "dW^T = h^T*dZ", &dwPlan}};
   for (auto [gemm, plan] : plans) {
     if (plan->failure == GemmPlan::Failure::Unsupported) {
       restoreOperands();
@@ -350,7 +350,7 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
                                             Twine(kAssumedTokens) + " tokens)"
                                       : Twine()) +
                        ": " + describe("dh", dh, gemms.dh, *chip) + "; " +
-                       describe(vd ? "dW" : "dWᵀ", dw, gemms.dw, *chip));
+                       describe(vd ? "dW" : "dW^T", dw, gemms.dw, *chip));
   return Outcome::Planned;
 }
 
