@@ -32,7 +32,6 @@ What it does, per fixture (as make_torch_graphs.py, whose helpers it uses):
 (run_on_cpu.py) and compares it with eager transformers on other weights than those traced.
 """
 
-import argparse
 import contextlib
 import os
 import sys
@@ -41,11 +40,10 @@ import torch
 import torch.nn as nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fixture_checks import check  # noqa: E402
 from make_torch_graphs import LOSS_NOTE as TORCH_LOSS_NOTE  # noqa: E402
 from make_torch_graphs import (BATCH, D_MODEL, IGNORE_INDEX, PRECISION_NOTE, SEED,  # noqa: E402
                                SEQ, VOCAB, check_dialects, decomposition_table, header,
-                               make_inputs, op_census, versions)
+                               make_inputs, run_maker, versions)
 from scatter_to_loops import replace_scatters  # noqa: E402
 
 INTERMEDIATE = 128
@@ -206,30 +204,5 @@ def numerics(name, tool):
                 arrays, tool), refs, names)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", action="append", choices=sorted(FIXTURES))
-    ap.add_argument("--out-dir", default=os.path.dirname(os.path.abspath(__file__)))
-    ap.add_argument("--check", action="store_true",
-                    help="parse and lower each fixture with lmhead-opt")
-    ap.add_argument("--numerics", action="store_true",
-                    help="run each fixture (lmhead-opt + mlir-runner) against eager transformers")
-    ap.add_argument("--lmhead-opt", default=os.environ.get(
-        "LMHEAD_OPT", os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                   "..", "..", "build", "bin", "lmhead-opt")))
-    a = ap.parse_args()
-    for name in a.only or FIXTURES:
-        text = make(name)
-        path = os.path.join(a.out_dir, name + ".mlir")
-        with open(path, "w") as f:
-            f.write(text)
-        census = ", ".join(f"{k} {v}" for k, v in sorted(op_census(text).items()))
-        print(f"{path}: {len(text)} bytes; {census}")
-        if a.check:
-            check(path, a.lmhead_opt)
-        if a.numerics:
-            numerics(name, a.lmhead_opt)
-
-
 if __name__ == "__main__":
-    main()
+    run_maker(__doc__.splitlines()[0], FIXTURES, make, numerics, "transformers")

@@ -404,19 +404,22 @@ def numerics(name, tool):
                 inputs, tool), refs, names)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", action="append", choices=sorted(FIXTURES))
+def run_maker(description, fixtures, make, numerics, framework):
+    """The command line of a fixture maker: write each fixture of `fixtures`
+    (all, or those named by --only) with `make`, then optionally check and
+    compare it with `framework` through `numerics`."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--only", action="append", choices=sorted(fixtures))
     ap.add_argument("--out-dir", default=os.path.dirname(os.path.abspath(__file__)))
     ap.add_argument("--check", action="store_true",
                     help="parse and lower each fixture with lmhead-opt")
     ap.add_argument("--numerics", action="store_true",
-                    help="run each fixture (lmhead-opt + mlir-runner) against eager PyTorch")
+                    help=f"run each fixture (lmhead-opt + mlir-runner) against eager {framework}")
     ap.add_argument("--lmhead-opt", default=os.environ.get(
         "LMHEAD_OPT", os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                    "..", "..", "build", "bin", "lmhead-opt")))
     a = ap.parse_args()
-    for name in a.only or FIXTURES:
+    for name in a.only or fixtures:
         text = make(name)
         path = os.path.join(a.out_dir, name + ".mlir")
         with open(path, "w") as f:
@@ -430,4 +433,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run_maker(__doc__.splitlines()[0], FIXTURES, make, numerics, "PyTorch")
