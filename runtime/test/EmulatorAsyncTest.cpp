@@ -301,18 +301,7 @@ std::string tmaKernel(const std::string &destination, unsigned expectBytes,
 /// The buffer of tmaKernel: the tensor map, then the 16x32 f32 tensor.
 std::vector<uint32_t> tmaBuffer() {
   std::vector<uint32_t> buffer(32 + 512, 0);
-  emulator::TensorMap map;
-  map.dataType = 7; // FLOAT32
-  map.rank = 2;
-  map.swizzle = 3; // 128B
-  map.globalAddress = reinterpret_cast<uint64_t>(&buffer[32]);
-  map.globalDim[0] = 32;
-  map.globalDim[1] = 16;
-  map.globalStrides[0] = 128;
-  map.boxDim[0] = 32;
-  map.boxDim[1] = 16;
-  map.elementStrides[0] = map.elementStrides[1] = 1;
-  std::memcpy(buffer.data(), &map, sizeof(map));
+  writeSwizzledF32Map(buffer);
   return buffer;
 }
 

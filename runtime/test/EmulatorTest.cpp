@@ -502,18 +502,7 @@ TEST(EmulatorTest, TmaLoadsSwizzle128BytesAndCompletesTheMbarrier) {
   for (int r = 0; r < 16; ++r)
     for (int c = 0; c < 32; ++c)
       buffer[32 + r * 32 + c] = r * 32 + c;
-  emulator::TensorMap map;
-  map.dataType = 7; // FLOAT32
-  map.rank = 2;
-  map.swizzle = 3; // 128B
-  map.globalAddress = reinterpret_cast<uint64_t>(&buffer[32]);
-  map.globalDim[0] = 32;
-  map.globalDim[1] = 16;
-  map.globalStrides[0] = 128;
-  map.boxDim[0] = 32;
-  map.boxDim[1] = 16;
-  map.elementStrides[0] = map.elementStrides[1] = 1;
-  std::memcpy(buffer.data(), &map, sizeof(map));
+  writeSwizzledF32Map(buffer);
   std::string error = run(
       kernel("\t.reg .pred %p<2>;\n\t.reg .b32 %r<6>;\n\t.reg .b64 %rd<8>;\n"
              "\t.shared .align 1024 .b8 tile[2048];\n"

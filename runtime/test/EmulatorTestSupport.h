@@ -12,6 +12,9 @@
 
 #include "emulator/Interpreter.h"
 #include "emulator/Ptx.h"
+#include "emulator/TensorMap.h"
+
+#include <cstring>
 
 #include <cstdint>
 #include <optional>
@@ -74,6 +77,24 @@ inline uint16_t half(int value) {
   int exponent = 31 - __builtin_clz(magnitude);
   unsigned mantissa = (magnitude << (10 - exponent)) & 0x3ff;
   return static_cast<uint16_t>(sign | ((exponent + 15) << 10) | mantissa);
+}
+
+/// Writes to buffer[0..31] the tensor map the TMA tests read: the 16x32
+/// f32 tensor at buffer[32..543] as one 32x16 box with the 128-byte
+/// swizzle.
+inline void writeSwizzledF32Map(std::vector<uint32_t> &buffer) {
+  emulator::TensorMap map;
+  map.dataType = 7; // FLOAT32
+  map.rank = 2;
+  map.swizzle = 3; // 128B
+  map.globalAddress = reinterpret_cast<uint64_t>(&buffer[32]);
+  map.globalDim[0] = 32;
+  map.globalDim[1] = 16;
+  map.globalStrides[0] = 128;
+  map.boxDim[0] = 32;
+  map.boxDim[1] = 16;
+  map.elementStrides[0] = map.elementStrides[1] = 1;
+  std::memcpy(buffer.data(), &map, sizeof(map));
 }
 
 } // namespace lmhead::runtime::emulator_test
