@@ -95,3 +95,21 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << swizzle;
   return success();
 }
+
+LogicalResult CrossEntropyPlanAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, GpuTarget target,
+    GemmConfigAttr logits, GemmConfigAttr dh, GemmConfigAttr dw, int64_t chunk,
+    FloatAttr micros) {
+  if (!logits)
+    return emitError() << "a cross-entropy plan needs a logits GEMM";
+  if (static_cast<bool>(dh) != static_cast<bool>(dw))
+    return emitError() << "a backward plan has both a dh and a dw GEMM, a "
+                          "forward plan neither";
+  if (dh && chunk <= 0)
+    return emitError() << "a backward plan needs a positive vocabulary chunk, "
+                          "got "
+                       << chunk;
+  if (!dh && chunk != 0)
+    return emitError() << "a forward plan has no vocabulary chunk";
+  return success();
+}

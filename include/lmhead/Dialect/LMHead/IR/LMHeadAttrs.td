@@ -89,4 +89,38 @@ def LMHead_KernelPlanAttr : LMHead_Attr<"KernelPlan", "plan"> {
   let assemblyFormat = "`<` struct(params) `>`";
 }
 
+def LMHead_CrossEntropyPlanAttr : LMHead_Attr<"CrossEntropyPlan", "ce_plan"> {
+  let summary = "the kernels chosen for one fused cross-entropy op on one GPU "
+                "target";
+  let description = [{
+    Attached by `--lmhead-plan` to each `ce_linear_fwd` and `ce_linear_grad`
+    it keeps (as the discardable attribute `lmhead.plan`):
+
+    - `target`: the keyword `sm_80` or `sm_90a`;
+    - `logits`: the configuration of the logits GEMM (`z = h·Wᵀ`, M = N,
+      N = V, K = D) whose epilogue keeps row statistics (forward) or forms
+      dZ (backward), never storing the logits;
+    - for `ce_linear_grad` only: `dh` (`dh += dZ_c·W_c`, M = N, N = D,
+      K = the chunk's vocabulary) and `dw` (`dW_c = dZ_cᵀ·h`, M = the chunk,
+      N = D, K = N; for `layout(dv)`, `dW_cᵀ = hᵀ·dZ_c`, M = D, N = the
+      chunk), and `chunk`, the vocabulary columns of one chunk of dZ (the
+      workspace holds two chunks of N×`chunk` operand-type values);
+    - `micros`: the cost model's predicted time of all the op's kernels.
+
+    ```mlir
+    #lmhead.ce_plan<target = sm_80, logits = #lmhead.gemm<...>,
+                    dh = #lmhead.gemm<...>, dw = #lmhead.gemm<...>,
+                    chunk = 8192, micros = 2510.25 : f64>
+    ```
+  }];
+  let parameters = (ins LMHead_GpuTargetParameter:$target,
+                        "GemmConfigAttr":$logits,
+                        OptionalParameter<"GemmConfigAttr">:$dh,
+                        OptionalParameter<"GemmConfigAttr">:$dw,
+                        DefaultValuedParameter<"int64_t", "0">:$chunk,
+                        "FloatAttr":$micros);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif // LMHEAD_DIALECT_LMHEAD_IR_LMHEADATTRS_TD
