@@ -19,6 +19,14 @@ using namespace mlir::lmhead;
 
 GemmEpilogue::~GemmEpilogue() = default;
 
+MemRefType mlir::lmhead::gemmMatrixType(Type elementType) {
+  MLIRContext *ctx = elementType.getContext();
+  auto layout = StridedLayoutAttr::get(ctx, ShapedType::kDynamic,
+                                       {ShapedType::kDynamic, 1});
+  return MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                         elementType, layout);
+}
+
 int64_t GemmKernelSpec::sharedMemoryBytes() const {
   int64_t elementBytes = operandType.getIntOrFloatBitWidth() / 8;
   int64_t stageBytes =

@@ -38,7 +38,7 @@ enum class OperandOrder {
 /// The main loop of one kernel: `acc[M,N] = A[M,K]·B[K,N]` in f32, tiled as
 /// `tiles` says for `target`; what becomes of `acc` is its epilogue's.
 ///
-/// The kernel's arguments are, in order: A and B (sm_80: `memref<?x?xT>` in
+/// The kernel's arguments are, in order: A and B (sm_80: gemmMatrixType in
 /// the stored orders below; sm_90a: `!llvm.ptr`s to their TMA tensor maps,
 /// see sm90OperandMapType), the epilogue's arguments, then M, N and K as
 /// `index`. It runs on a grid of `(ceil(N/blockN), ceil(M/blockM))` blocks
@@ -62,6 +62,12 @@ struct GemmKernelSpec {
   /// blockM/warpM consumer warpgroups).
   int64_t numThreads() const;
 };
+
+/// The type in which kernels take a 2-D matrix in global memory:
+/// `memref<?x?xT, strided<[?, 1], offset: ?>>`, rows of any length and
+/// stride, so that a kernel can work on a view (a chunk of W's rows or
+/// columns, a block of a larger buffer) as well as on a whole buffer.
+MemRefType gemmMatrixType(Type elementType);
 
 /// Checks that `spec` is one the writer of its target can write and its
 /// target's GPUs can run, and that `epilogue` can finish it. Returns a

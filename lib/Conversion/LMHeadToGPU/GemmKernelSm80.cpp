@@ -435,8 +435,7 @@ gpu::GPUFuncOp mlir::lmhead::buildSm80GemmKernel(OpBuilder &builder,
                                                  Location loc, StringRef name,
                                                  const GemmKernelSpec &spec,
                                                  const GemmEpilogue &epilogue) {
-  auto operand = MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
-                                 spec.operandType);
+  MemRefType operand = gemmMatrixType(spec.operandType);
   gpu::GPUFuncOp func =
       createGemmKernelFunc(builder, loc, name, spec, epilogue, operand);
   ImplicitLocOpBuilder b(loc, builder);

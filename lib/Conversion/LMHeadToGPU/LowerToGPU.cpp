@@ -198,9 +198,18 @@ void LinearGradLowering::writeLaunchFunction(func::FuncOp launchFunc) {
       a = tensorMap(a, true);
       bOperand = tensorMap(bOperand, false);
     }
-    auto kernelLaunch =
-        gpu::LaunchFuncOp::create(b, launch.kernel, grid, block, shared,
-                                  ValueRange{a, bOperand, device, m, n, k},
+    auto asMatrix = [&](Value buffer) -> Value {
+      auto type = cast<MemRefType>(buffer.getType());
+      return memref::CastOp::create(b, gemmMatrixType(type.getElementType()),
+                                    buffer);
+    };
+    if (!usesWarpgroupMma(spec.target)) {
+      a = asMatrix(a);
+      bOperand = asMatrix(bOperand);
+    }
+    auto kernelLaunch = gpu::LaunchFuncOp::create(
+        b, launch.kernel, grid, block, shared,
+        ValueRange{a, bOperand, asMatrix(device), m, n, k},
                                   tokenType, ValueRange{stream});
     chains.push_back(gpu::MemcpyOp::create(
                          b, tokenType, ValueRange{kernelLaunch.getAsyncToken()},

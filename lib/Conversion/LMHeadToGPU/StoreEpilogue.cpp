@@ -20,8 +20,7 @@ using namespace mlir::lmhead;
 
 SmallVector<Type>
 StoreEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
-  return {MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
-                          resultType)};
+  return {gemmMatrixType(resultType)};
 }
 
 std::string StoreEpilogue::check(const GemmKernelSpec &spec) const {

@@ -21,17 +21,24 @@
 // CHECK:         %[[DHD:.+]], %[[T2:.+]] = gpu.alloc async [%[[WIN]]]
 // CHECK:         %[[C128:.+]] = arith.constant 128 : index
 // CHECK:         %[[SMEM:.+]] = arith.constant 24576 : i32
+// The kernels take views of any row stride (strided memrefs).
+// CHECK:         %[[DZV:.+]] = memref.cast %[[DZD]] : memref<?x?xbf16> to memref<?x?xbf16, strided<[?, 1], offset: ?>>
+// CHECK:         %[[WV:.+]] = memref.cast %[[WD]]
+// CHECK:         %[[DHV:.+]] = memref.cast %[[DHD]]
 // CHECK:         %[[L0:.+]] = gpu.launch_func async [%[[T2]]] @lmhead_kernels::@linear_grad_0_dh
 // CHECK-SAME:      threads in (%[[C128]], %{{.+}}, %{{.+}}) dynamic_shared_memory_size %[[SMEM]]
-// CHECK-SAME:      args(%[[DZD]] : memref<?x?xbf16>, %[[WD]] : memref<?x?xbf16>, %[[DHD]] : memref<?x?xf32>
+// CHECK-SAME:      args(%[[DZV]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[WV]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[DHV]] : memref<?x?xf32, strided<[?, 1], offset: ?>>
 // CHECK:         %[[DHBACK:.+]] = gpu.memcpy async [%[[L0]]] %[[DHOUT]], %[[DHD]]
 // CHECK:         %[[S1:.+]] = gpu.wait async
 // CHECK:         %[[HD:.+]], %[[T3:.+]] = gpu.alloc async [%[[S1]]]
 // CHECK:         %[[HIN:.+]] = gpu.memcpy async [%[[T3]]] %[[HD]], %[[H]]
 // CHECK:         %[[DWD:.+]], %[[T4:.+]] = gpu.alloc async [%[[HIN]]]
 // CHECK:         %[[JOIN:.+]] = gpu.wait async [%[[DZIN]], %[[T4]]]
+// CHECK:         %[[DZV2:.+]] = memref.cast %[[DZD]]
+// CHECK:         %[[HV:.+]] = memref.cast %[[HD]]
+// CHECK:         %[[DWV:.+]] = memref.cast %[[DWD]]
 // CHECK:         %[[L1:.+]] = gpu.launch_func async [%[[JOIN]]] @lmhead_kernels::@linear_grad_0_dw
-// CHECK-SAME:      args(%[[DZD]] : memref<?x?xbf16>, %[[HD]] : memref<?x?xbf16>, %[[DWD]] : memref<?x?xf32>
+// CHECK-SAME:      args(%[[DZV2]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[HV]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[DWV]] : memref<?x?xf32, strided<[?, 1], offset: ?>>
 // CHECK:         %[[DWBACK:.+]] = gpu.memcpy async [%[[L1]]] %[[DWOUT]], %[[DWD]]
 // CHECK:         %[[DONE:.+]] = gpu.wait async [%[[DHBACK]], %[[DWBACK]]]
 // CHECK:         gpu.dealloc async [%[[DONE]]] %[[DZD]]
@@ -54,7 +61,7 @@
 // (transposed ldmatrix); 3 stages keep one cp.async group in flight.
 // CHECK-LABEL: gpu.module @lmhead_kernels
 // CHECK-LABEL: gpu.func @linear_grad_0_dh(
-// CHECK-SAME:    %{{.+}}: memref<?x?xbf16>, %{{.+}}: memref<?x?xbf16>, %[[C:.+]]: memref<?x?xf32>, %[[M:.+]]: index, %[[N:.+]]: index, %[[K:.+]]: index) kernel
+// CHECK-SAME:    %{{.+}}: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %{{.+}}: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[C:.+]]: memref<?x?xf32, strided<[?, 1], offset: ?>>, %[[M:.+]]: index, %[[N:.+]]: index, %[[K:.+]]: index) kernel
 // CHECK-SAME:    known_block_size = array<i32: 128, 1, 1>
 // CHECK:         gpu.dynamic_shared_memory
 // CHECK-COUNT-2: nvgpu.device_async_copy {{.+}} 8, %{{.+}} {bypassL1}
