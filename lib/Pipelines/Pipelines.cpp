@@ -19,21 +19,51 @@
 
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
 
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 
 namespace {
+
+/// upstream's convert-math-to-libm for the host functions only: it would
+/// also turn the math of GPU kernels into libm calls, which a kernel cannot
+/// make (upstream's NVVM lowering expands them inline instead).
+struct HostMathToLibm : PassWrapper<HostMathToLibm, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(HostMathToLibm)
+
+  StringRef getArgument() const override { return "lmhead-host-math-to-libm"; }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<func::FuncDialect, vector::VectorDialect>();
+  }
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateMathToLibmConversionPatterns(patterns);
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    ConversionTarget target(getContext());
+    target.addLegalDialect<arith::ArithDialect, BuiltinDialect,
+                           func::FuncDialect, vector::VectorDialect>();
+    target.addIllegalDialect<math::MathDialect>();
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (failed(applyPartialConversion(func, target, frozen)))
+        return signalPassFailure();
+  }
+};
 
 /// Bufferizes the module; GPU launch functions (if any) are kept out of the
 /// host buffer deallocation, which rejects their ops.
@@ -64,7 +94,7 @@ void addHostArithmetic(OpPassManager &pm) {
   math::MathExpandOpsPassOptions expandMath;
   expandMath.opMnemonics = {"rsqrt", "fpowi"};
   pm.addNestedPass<func::FuncOp>(math::createMathExpandOpsPass(expandMath));
-  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(std::make_unique<HostMathToLibm>());
 }
 
 } // namespace

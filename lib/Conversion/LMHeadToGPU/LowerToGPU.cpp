@@ -11,6 +11,8 @@
 
 #include "lmhead/Conversion/LMHeadToGPU/Passes.h"
 
+#include "CrossEntropyKernels.h"
+#include "CrossEntropyLowering.h"
 #include "GemmKernel.h"
 #include "LinearGradKernels.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
@@ -209,8 +211,8 @@ void LinearGradLowering::writeLaunchFunction(func::FuncOp launchFunc) {
     }
     auto kernelLaunch = gpu::LaunchFuncOp::create(
         b, launch.kernel, grid, block, shared,
-        ValueRange{a, bOperand, asMatrix(device), m, n, k},
-                                  tokenType, ValueRange{stream});
+        ValueRange{a, bOperand, asMatrix(device), m, n, k}, tokenType,
+        ValueRange{stream});
     chains.push_back(gpu::MemcpyOp::create(
                          b, tokenType, ValueRange{kernelLaunch.getAsyncToken()},
                          arg(launch.result), device)
@@ -323,12 +325,24 @@ struct LowerToGPUPass
     ModuleOp module = getOperation();
     SmallVector<Operation *> keepOnHost;
     SmallVector<std::pair<LinearGradOp, KernelPlanAttr>> lower;
+    SmallVector<std::pair<Operation *, CrossEntropyPlanAttr>> lowerCE;
     bool failedAny = false;
     module.walk([&](Operation *op) {
       if (isa<CELinearFwdOp, CELinearGradOp>(op)) {
-        remarkDecomposed(op, "the fused cross-entropy ops have no GPU "
-                             "kernels yet");
-        keepOnHost.push_back(op);
+        auto plan = op->getAttrOfType<CrossEntropyPlanAttr>(kPlanAttrName);
+        if (!plan) {
+          op->emitError() << op->getName()
+                          << " has no `lmhead.plan`; run --lmhead-plan first "
+                             "(or use --lmhead-pipeline)";
+          failedAny = true;
+          return;
+        }
+        if (std::string why = whyNoCrossEntropyKernels(op); !why.empty()) {
+          remarkDecomposed(op, why);
+          keepOnHost.push_back(op);
+          return;
+        }
+        lowerCE.emplace_back(op, plan);
         return;
       }
       auto grad = dyn_cast<LinearGradOp>(op);
@@ -360,7 +374,7 @@ struct LowerToGPUPass
         return signalPassFailure();
       }
     }
-    if (lower.empty())
+    if (lower.empty() && lowerCE.empty())
       return;
 
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
@@ -374,6 +388,21 @@ struct LowerToGPUPass
       symbols.insert(kernels);
       std::string prefix = llvm::formatv("linear_grad_{0}", index).str();
       if (failed(LinearGradLowering(grad, plan, kernels, prefix).run()))
+        return signalPassFailure();
+    }
+    for (auto [index, item] : llvm::enumerate(lowerCE)) {
+      auto [op, plan] = item;
+      OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+      auto kernels =
+          gpu::GPUModuleOp::create(builder, op->getLoc(), "lmhead_kernels");
+      symbols.insert(kernels);
+      std::string prefix =
+          llvm::formatv("{0}_{1}",
+                        isa<CELinearFwdOp>(op) ? "ce_linear_fwd"
+                                               : "ce_linear_grad",
+                        index)
+              .str();
+      if (failed(lowerCrossEntropyOp(op, plan, kernels, prefix)))
         return signalPassFailure();
     }
   }

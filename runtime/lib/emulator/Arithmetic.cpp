@@ -503,6 +503,22 @@ bool BlockRunner::executeUnary(const Decoded &inst, std::string &) {
   return true;
 }
 
+bool BlockRunner::executeCopySign(const Decoded &inst, std::string &error) {
+  const std::vector<Value> &ops = inst.operands;
+  const Type &type = inst.type;
+  if (type.kind != Kind::Float || (type.bits != 32 && type.bits != 64)) {
+    error = "copysign takes .f32 or .f64";
+    return false;
+  }
+  uint64_t sign = uint64_t(1) << (type.bits - 1);
+  for (unsigned t : active) {
+    uint64_t a = read(ops[1], t), b = read(ops[2], t);
+    write(ops[0], t, (b & mask(type.bits) & ~sign) | (a & sign), type);
+  }
+  advance();
+  return true;
+}
+
 bool BlockRunner::executeShift(const Decoded &inst, std::string &) {
   const std::vector<Value> &ops = inst.operands;
   const Type &type = inst.type;

@@ -463,6 +463,8 @@ private:
   bool executeBinary(const Decoded &inst, std::string &error);
   bool executeMultiplyAdd(const Decoded &inst, std::string &error);
   bool executeUnary(const Decoded &inst, std::string &error);
+  /// `copysign.f32/f64 d, a, b`: b's magnitude with a's sign.
+  bool executeCopySign(const Decoded &inst, std::string &error);
   bool executeShift(const Decoded &inst, std::string &error);
   bool executeBitFieldExtract(const Decoded &inst, std::string &error);
   bool executeFloatFunction(const Decoded &inst, std::string &error);

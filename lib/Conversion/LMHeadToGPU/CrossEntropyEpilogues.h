@@ -1,0 +1,136 @@
+//===- CrossEntropyEpilogues.h - logits GEMMs that never store logits -*- C++
+//-*-===//
+//
+// The two epilogues of the fused cross-entropy's logits GEMM
+// (`z = h·Wᵀ`, M = tokens, N = vocabulary, K = hidden):
+//
+// - RowStatsEpilogue (ce_linear_fwd): per (row, warp-column tile) the
+//   partial max, Σexp, target logit and Σz, in f32, four numbers per
+//   warpN logits instead of the logits themselves;
+// - LogitGradEpilogue (ce_linear_grad): the logit gradient dZ of one
+//   vocabulary chunk, formed in f32 from the forward's lse and rounded once
+//   to the operand type into a chunk workspace.
+//
+// Both first turn an accumulator into the logit the op defines
+// (logitValue): plus the bias, rounded to the operand type as a
+// mixed-precision linear layer rounds its output, then soft-capped.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYEPILOGUES_H
+#define LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYEPILOGUES_H
+
+#include "GemmEpilogue.h"
+
+#include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
+
+namespace mlir {
+namespace lmhead {
+
+/// What the logits GEMM's epilogues need to know of a cross-entropy op.
+struct LogitOptions {
+  /// The element type of h, W and the bias (f16 or bf16): the logits are
+  /// rounded to it, and dZ is stored in it.
+  Type operandType;
+  /// The element type of the labels (i32 or i64).
+  Type labelType;
+  /// Whether the kernel takes a logit bias [V].
+  bool hasBias = false;
+  /// The vocabulary size V (static: the plan needs it).
+  int64_t vocab = 0;
+  int64_t ignoreIndex = -100;
+  double labelSmoothing = 0.0;
+  double logitSoftcap = 0.0;
+  double zLossWeight = 0.0;
+
+  /// Reads the options of either cross-entropy op.
+  template <typename CEOp> static LogitOptions of(CEOp op, int64_t vocab);
+};
+
+/// The logit of one accumulator `acc` (f32) at vocabulary index `vocabIndex`
+/// (an index inside [0, V)): `acc + bias[v]`, rounded to the operand type,
+/// then `c·tanh(z/c)` with the soft-cap c. Returns the logit and, with a
+/// soft-cap, `tanh(z/c)` in `capTanh` (the derivative's factor is
+/// `1 − tanh²`).
+Value logitValue(OpBuilder &b, Location loc, const LogitOptions &options,
+                 Value acc, Value bias, Value vocabIndex,
+                 Value *capTanh = nullptr);
+
+/// Whether `label` (of options.labelType) is not ignore_index, and whether
+/// it is a label the op has no class for (outside [0, V) and not ignored).
+std::pair<Value, Value> classifyLabel(OpBuilder &b, Location loc,
+                                      const LogitOptions &options, Value label);
+
+/// The number of partial-statistics columns of a forward logits GEMM over
+/// `vocab` columns: one per warp-column tile (`warpN` logits, the columns
+/// the four lanes of a quad share).
+int64_t numPartialColumns(const GemmTiles &tiles, int64_t vocab);
+
+/// ce_linear_fwd's epilogue. Arguments: the labels `memref<?xL>` [N], the
+/// bias `memref<?xT>` [V] when there is one, and the partials
+/// `memref<4x?x?xf32>` [4, P, N] with P = numPartialColumns: for each
+/// token and warp-column tile p, [0] the max of its logits, [1] Σ
+/// exp(z − max), [2] the target logit when the label falls in the tile
+/// (else 0), [3] Σ z. A token's row is reduced across the quad with
+/// shuffles, so every lane of a warp must run the epilogue (both writers
+/// call it in every thread that holds accumulators).
+class RowStatsEpilogue : public GemmEpilogue {
+public:
+  explicit RowStatsEpilogue(LogitOptions options)
+      : options(std::move(options)) {}
+
+  SmallVector<Type> getArgumentTypes(const GemmKernelSpec &spec) const override;
+  std::string check(const GemmKernelSpec &spec) const override;
+  void write(OpBuilder &builder, Location loc, const GemmKernelSpec &spec,
+             ValueRange arguments, const AccumulatorTile &tile) const override;
+
+  LogitOptions options;
+};
+
+/// How ce_linear_grad's upstream gradient reaches each token.
+enum class TokenScale {
+  /// One f32 for every valid token (mean: dloss / valid count, computed on
+  /// the device; sum: dloss).
+  Shared,
+  /// dloss[n] per token (reduction none).
+  PerToken,
+};
+
+/// ce_linear_grad's epilogue for one vocabulary chunk [v0, v0 + n):
+/// `dZ[i, j] = g·(p(1 + 2w·lse) − ε/V − (1−ε)[v0+j = y])·(1 − tanh²)` with
+/// `p = exp(z − lse)`, in f32, then rounded once to the operand type; 0 for
+/// ignored tokens (g = 0), NaN for labels outside [0, V). Arguments: the
+/// labels `memref<?xL>` [N], lse `memref<?xf32>` [N], the scale
+/// `memref<?xf32>` ([1] or [N], see TokenScale), the bias `memref<?xT>` [V]
+/// when there is one, dZ_c as gemmMatrixType(T) [N, n], and v0 (`index`).
+class LogitGradEpilogue : public GemmEpilogue {
+public:
+  LogitGradEpilogue(LogitOptions options, TokenScale scale)
+      : options(std::move(options)), scale(scale) {}
+
+  SmallVector<Type> getArgumentTypes(const GemmKernelSpec &spec) const override;
+  std::string check(const GemmKernelSpec &spec) const override;
+  void write(OpBuilder &builder, Location loc, const GemmKernelSpec &spec,
+             ValueRange arguments, const AccumulatorTile &tile) const override;
+
+  LogitOptions options;
+  TokenScale scale;
+};
+
+template <typename CEOp> LogitOptions LogitOptions::of(CEOp op, int64_t vocab) {
+  LogitOptions options;
+  options.operandType = getElementTypeOrSelf(op.getH().getType());
+  options.labelType = getElementTypeOrSelf(op.getLabels().getType());
+  options.hasBias = static_cast<bool>(op.getBias());
+  options.vocab = vocab;
+  options.ignoreIndex = op.getIgnoreIndex();
+  options.labelSmoothing = op.getLabelSmoothing().convertToDouble();
+  options.logitSoftcap = op.getLogitSoftcap().convertToDouble();
+  options.zLossWeight = op.getZLossWeight().convertToDouble();
+  return options;
+}
+
+} // namespace lmhead
+} // namespace mlir
+
+#endif // LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYEPILOGUES_H

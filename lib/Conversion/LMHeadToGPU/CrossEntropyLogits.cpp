@@ -1,0 +1,63 @@
+//===- CrossEntropyLogits.cpp - one logit as the cross-entropy ops see it -===//
+//
+// What both logits-GEMM epilogues do first with an accumulator, and how they
+// read a label. Kept in one place so that the forward's statistics and the
+// backward's dZ see the very same logits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CrossEntropyEpilogues.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+Value mlir::lmhead::logitValue(OpBuilder &b, Location loc,
+                               const LogitOptions &options, Value acc,
+                               Value bias, Value vocabIndex, Value *capTanh) {
+  Type f32 = b.getF32Type();
+  Value z = acc;
+  if (bias) {
+    Value term = memref::LoadOp::create(b, loc, bias, ValueRange{vocabIndex});
+    z = arith::AddFOp::create(b, loc, z,
+                              arith::ExtFOp::create(b, loc, f32, term));
+  }
+  // The logits leave the GEMM in the operand type, as the op defines them.
+  Value rounded = arith::TruncFOp::create(b, loc, options.operandType, z);
+  z = arith::ExtFOp::create(b, loc, f32, rounded);
+  if (options.logitSoftcap > 0.0) {
+    Value cap = arith::ConstantOp::create(
+        b, loc, b.getF32FloatAttr(float(options.logitSoftcap)));
+    Value t =
+        math::TanhOp::create(b, loc, arith::DivFOp::create(b, loc, z, cap));
+    if (capTanh)
+      *capTanh = t;
+    z = arith::MulFOp::create(b, loc, cap, t);
+  }
+  return z;
+}
+
+std::pair<Value, Value> mlir::lmhead::classifyLabel(OpBuilder &b, Location loc,
+                                                    const LogitOptions &options,
+                                                    Value label) {
+  Type i64 = b.getI64Type();
+  if (label.getType() != i64)
+    label = arith::ExtSIOp::create(b, loc, i64, label);
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, v, 64);
+  };
+  Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, label,
+                                      constant(options.ignoreIndex));
+  // Unsigned: a negative label compares above every class.
+  Value outside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                        label, constant(options.vocab));
+  Value bad = arith::AndIOp::create(b, loc, valid, outside);
+  return {valid, bad};
+}
+
+int64_t mlir::lmhead::numPartialColumns(const GemmTiles &tiles, int64_t vocab) {
+  return std::max<int64_t>(1, (vocab + tiles.warpN - 1) / tiles.warpN);
+}

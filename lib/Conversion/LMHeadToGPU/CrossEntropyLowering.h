@@ -1,0 +1,24 @@
+//===- CrossEntropyLowering.h - ce ops to kernels and launches --*- C++ -*-===//
+
+#ifndef LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYLOWERING_H
+#define LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYLOWERING_H
+
+#include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir {
+namespace lmhead {
+
+/// Replaces `op` (a ce_linear_fwd or ce_linear_grad planned as `plan`) by a
+/// call of a launch function `<prefix>_launch` written beside its function,
+/// with its kernels `<prefix>_<role>` in `kernels` (see
+/// CrossEntropyLowering.cpp). Fails with an error on the op when a kernel
+/// of the plan cannot be built.
+LogicalResult lowerCrossEntropyOp(Operation *op, CrossEntropyPlanAttr plan,
+                                  gpu::GPUModuleOp kernels, StringRef prefix);
+
+} // namespace lmhead
+} // namespace mlir
+
+#endif // LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYLOWERING_H

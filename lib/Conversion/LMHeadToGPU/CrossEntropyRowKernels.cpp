@@ -1,0 +1,342 @@
+//===- CrossEntropyRowKernels.cpp - the small kernels around the GEMMs ----===//
+//
+// Each kernel reads its inputs once, in coalesced order where it matters:
+// the partials are stored [4, P, N], so the threads of a warp (consecutive
+// tokens) read consecutive words for each p; the column sums read the rows
+// of a dZ chunk with consecutive threads on consecutive columns. The
+// reductions over all tokens are one warp's, so their results do not
+// depend on timing (no atomics).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CrossEntropyRowKernels.h"
+#include "GemmKernel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+namespace {
+
+/// A kernel of `threads` threads per block with arguments `arguments`, its
+/// builder at the start of its body.
+gpu::GPUFuncOp createKernel(OpBuilder &builder, Location loc, StringRef name,
+                            ArrayRef<Type> arguments, int64_t threads) {
+  MLIRContext *ctx = builder.getContext();
+  auto func = gpu::GPUFuncOp::create(builder, loc, name,
+                                     FunctionType::get(ctx, arguments, {}));
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
+  func.setKnownBlockSizeAttr(
+      DenseI32ArrayAttr::get(ctx, {int32_t(threads), 1, 1}));
+  return func;
+}
+
+/// Shorthands for the kernels' arithmetic.
+struct KernelBuilder : ImplicitLocOpBuilder {
+  using ImplicitLocOpBuilder::ImplicitLocOpBuilder;
+
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(*this, v); }
+  Value f32(double v) {
+    return arith::ConstantOp::create(*this, getF32FloatAttr(float(v)));
+  }
+  Value add(Value x, Value y) {
+    return isa<FloatType>(x.getType())
+               ? Value(arith::AddFOp::create(*this, x, y))
+               : Value(arith::AddIOp::create(*this, x, y));
+  }
+  Value mul(Value x, Value y) {
+    return isa<FloatType>(x.getType())
+               ? Value(arith::MulFOp::create(*this, x, y))
+               : Value(arith::MulIOp::create(*this, x, y));
+  }
+  Value sub(Value x, Value y) { return arith::SubFOp::create(*this, x, y); }
+  Value div(Value x, Value y) { return arith::DivFOp::create(*this, x, y); }
+  Value select(Value c, Value x, Value y) {
+    return arith::SelectOp::create(*this, c, x, y);
+  }
+  Value lessThan(Value x, Value y) {
+    return arith::CmpIOp::create(*this, arith::CmpIPredicate::slt, x, y);
+  }
+  Value load(Value memref, ValueRange indices) {
+    return memref::LoadOp::create(*this, memref, indices);
+  }
+  void store(Value value, Value memref, ValueRange indices) {
+    memref::StoreOp::create(*this, value, memref, indices);
+  }
+  /// blockIdx.x · blockDim + threadIdx.x.
+  Value globalThread(int64_t threads) {
+    return add(
+        mul(gpu::BlockIdOp::create(*this, gpu::Dimension::x), index(threads)),
+        gpu::ThreadIdOp::create(*this, gpu::Dimension::x));
+  }
+  /// Sums (or takes the maximum of) `value` over the 32 lanes of a warp;
+  /// every lane gets the result.
+  Value warpSum(Value value) {
+    for (int32_t offset : {16, 8, 4, 2, 1}) {
+      Value other =
+          gpu::ShuffleOp::create(
+              *this, value, arith::ConstantIntOp::create(*this, offset, 32),
+              arith::ConstantIntOp::create(*this, 32, 32),
+              gpu::ShuffleMode::XOR)
+              .getShuffleResult();
+      value = add(value, other);
+    }
+    return value;
+  }
+  /// Opens `if (condition)` and moves into it; the guard restores.
+  void enterIf(Value condition) {
+    auto ifOp = scf::IfOp::create(*this, condition, /*withElseRegion=*/false);
+    setInsertionPointToStart(ifOp.thenBlock());
+  }
+};
+
+MemRefType vectorType(Type element) {
+  return MemRefType::get({ShapedType::kDynamic}, element);
+}
+
+/// The number of valid tokens (label ≠ ignore_index) as f32, summed by one
+/// warp; every lane gets it.
+Value countValidTokens(KernelBuilder &b, const LogitOptions &options,
+                       Value labels, Value tokens, Value lane) {
+  auto loop =
+      scf::ForOp::create(b, lane, tokens, b.index(32), ValueRange{b.f32(0.0)});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value label = b.load(labels, loop.getInductionVar());
+    Value valid = classifyLabel(b, b.getLoc(), options, label).first;
+    scf::YieldOp::create(b, b.add(loop.getRegionIterArgs()[0],
+                                  b.select(valid, b.f32(1.0), b.f32(0.0))));
+  }
+  return b.warpSum(loop.getResult(0));
+}
+
+} // namespace
+
+gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
+                                                  Location loc, StringRef name,
+                                                  const LogitOptions &options) {
+  Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
+  int64_t dynamic = ShapedType::kDynamic;
+  auto partialsType = MemRefType::get({4, dynamic, dynamic}, f32);
+  gpu::GPUFuncOp func =
+      createKernel(builder, loc, name,
+                   {vectorType(options.labelType), partialsType,
+                    vectorType(f32), vectorType(f32), indexType, indexType},
+                   kRowKernelThreads);
+  Block &entry = func.getBody().front();
+  KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
+  Value labels = entry.getArgument(0), partials = entry.getArgument(1);
+  Value lseOut = entry.getArgument(2), lossOut = entry.getArgument(3);
+  Value numPartials = entry.getArgument(4), tokens = entry.getArgument(5);
+  Value row = b.globalThread(kRowKernelThreads);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.enterIf(b.lessThan(row, tokens));
+    Value zero = b.index(0), one = b.index(1);
+    // The row's maximum over all partials, then the rescaled sums.
+    auto maxLoop = scf::ForOp::create(
+        b, zero, numPartials, one,
+        ValueRange{b.f32(-std::numeric_limits<double>::infinity())});
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(maxLoop.getBody());
+      Value m = b.load(partials, {zero, maxLoop.getInductionVar(), row});
+      scf::YieldOp::create(b, Value(arith::MaximumFOp::create(
+                                  b, maxLoop.getRegionIterArgs()[0], m)));
+    }
+    Value rowMax = maxLoop.getResult(0);
+    bool smoothing = options.labelSmoothing > 0.0;
+    SmallVector<Value> init = {b.f32(0.0), b.f32(0.0)};
+    if (smoothing)
+      init.push_back(b.f32(0.0));
+    auto sumLoop = scf::ForOp::create(b, zero, numPartials, one, init);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(sumLoop.getBody());
+      Value p = sumLoop.getInductionVar();
+      ValueRange sums = sumLoop.getRegionIterArgs();
+      Value m = b.load(partials, {zero, p, row});
+      Value s = b.load(partials, {one, p, row});
+      Value t = b.load(partials, {b.index(2), p, row});
+      SmallVector<Value> next = {
+          b.add(sums[0], b.mul(s, math::ExpOp::create(b, b.sub(m, rowMax)))),
+          b.add(sums[1], t)};
+      if (smoothing)
+        next.push_back(b.add(sums[2], b.load(partials, {b.index(3), p, row})));
+      scf::YieldOp::create(b, next);
+    }
+    Value lse = b.add(rowMax, math::LogOp::create(b, sumLoop.getResult(0)));
+    // (1−ε)·(lse − z_y) + ε·(lse − mean_v z) + w·lse²
+    Value loss = b.sub(lse, sumLoop.getResult(1));
+    if (smoothing) {
+      Value mean = b.div(sumLoop.getResult(2), b.f32(double(options.vocab)));
+      loss = b.add(b.mul(b.f32(1.0 - options.labelSmoothing), loss),
+                   b.mul(b.f32(options.labelSmoothing), b.sub(lse, mean)));
+    }
+    if (options.zLossWeight > 0.0)
+      loss = b.add(loss, b.mul(b.f32(options.zLossWeight), b.mul(lse, lse)));
+    auto [valid, bad] = classifyLabel(b, loc, options, b.load(labels, row));
+    loss = b.select(valid, loss, b.f32(0.0));
+    loss = b.select(bad, b.f32(std::numeric_limits<double>::quiet_NaN()), loss);
+    b.store(lse, lseOut, row);
+    b.store(loss, lossOut, row);
+  }
+  gpu::ReturnOp::create(b);
+  return func;
+}
+
+gpu::GPUFuncOp
+mlir::lmhead::buildLossReductionKernel(OpBuilder &builder, Location loc,
+                                       StringRef name,
+                                       const LogitOptions &options, bool mean) {
+  Type f32 = builder.getF32Type();
+  gpu::GPUFuncOp func =
+      createKernel(builder, loc, name,
+                   {vectorType(options.labelType), vectorType(f32),
+                    vectorType(f32), builder.getIndexType()},
+                   32);
+  Block &entry = func.getBody().front();
+  KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
+  Value labels = entry.getArgument(0), losses = entry.getArgument(1);
+  Value result = entry.getArgument(2), tokens = entry.getArgument(3);
+  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  auto loop =
+      scf::ForOp::create(b, lane, tokens, b.index(32), ValueRange{b.f32(0.0)});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    scf::YieldOp::create(b, b.add(loop.getRegionIterArgs()[0],
+                                  b.load(losses, loop.getInductionVar())));
+  }
+  Value total = b.warpSum(loop.getResult(0));
+  if (mean) {
+    // An all-ignored batch has loss 0, not 0/0.
+    Value count = countValidTokens(b, options, labels, tokens, lane);
+    Value any =
+        arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, count, b.f32(0.0));
+    total = b.select(any, b.div(total, count), b.f32(0.0));
+  }
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.enterIf(
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, b.index(0)));
+    b.store(total, result, b.index(0));
+  }
+  gpu::ReturnOp::create(b);
+  return func;
+}
+
+gpu::GPUFuncOp mlir::lmhead::buildMeanScaleKernel(OpBuilder &builder,
+                                                  Location loc, StringRef name,
+                                                  const LogitOptions &options) {
+  Type f32 = builder.getF32Type();
+  gpu::GPUFuncOp func =
+      createKernel(builder, loc, name,
+                   {vectorType(options.labelType), vectorType(f32),
+                    vectorType(f32), builder.getIndexType()},
+                   32);
+  Block &entry = func.getBody().front();
+  KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
+  Value labels = entry.getArgument(0), dloss = entry.getArgument(1);
+  Value result = entry.getArgument(2), tokens = entry.getArgument(3);
+  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value count = countValidTokens(b, options, labels, tokens, lane);
+  Value any =
+      arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, count, b.f32(0.0));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.enterIf(
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, b.index(0)));
+    Value upstream = b.load(dloss, b.index(0));
+    b.store(b.select(any, b.div(upstream, count), b.f32(0.0)), result,
+            b.index(0));
+  }
+  gpu::ReturnOp::create(b);
+  return func;
+}
+
+gpu::GPUFuncOp mlir::lmhead::buildColumnSumKernel(OpBuilder &builder,
+                                                  Location loc, StringRef name,
+                                                  Type operandType,
+                                                  Type resultType) {
+  Type indexType = builder.getIndexType();
+  gpu::GPUFuncOp func =
+      createKernel(builder, loc, name,
+                   {gemmMatrixType(operandType), vectorType(resultType),
+                    indexType, indexType, indexType},
+                   kRowKernelThreads);
+  Block &entry = func.getBody().front();
+  KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
+  Value dz = entry.getArgument(0), db = entry.getArgument(1);
+  Value vocabOffset = entry.getArgument(2), tokens = entry.getArgument(3);
+  Value columns = entry.getArgument(4);
+  Value col = b.globalThread(kRowKernelThreads);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.enterIf(b.lessThan(col, columns));
+    auto loop = scf::ForOp::create(b, b.index(0), tokens, b.index(1),
+                                   ValueRange{b.f32(0.0)});
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value d = arith::ExtFOp::create(
+          b, b.getF32Type(), b.load(dz, {loop.getInductionVar(), col}));
+      scf::YieldOp::create(b, b.add(loop.getRegionIterArgs()[0], d));
+    }
+    Value sum = loop.getResult(0);
+    if (!resultType.isF32())
+      sum = arith::TruncFOp::create(b, resultType, sum);
+    b.store(sum, db, b.add(vocabOffset, col));
+  }
+  gpu::ReturnOp::create(b);
+  return func;
+}
+
+gpu::GPUFuncOp mlir::lmhead::buildRoundGradientKernel(OpBuilder &builder,
+                                                      Location loc,
+                                                      StringRef name,
+                                                      Type resultType,
+                                                      Type initType) {
+  Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
+  SmallVector<Type> arguments = {gemmMatrixType(f32)};
+  if (initType)
+    arguments.push_back(gemmMatrixType(initType));
+  arguments.append({gemmMatrixType(resultType), indexType, indexType});
+  gpu::GPUFuncOp func =
+      createKernel(builder, loc, name, arguments, kRowKernelThreads);
+  Block &entry = func.getBody().front();
+  KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
+  Value acc = entry.getArgument(0);
+  Value init = initType ? entry.getArgument(1) : Value();
+  unsigned next = initType ? 2 : 1;
+  Value out = entry.getArgument(next), rows = entry.getArgument(next + 1);
+  Value cols = entry.getArgument(next + 2);
+  // 64-bit element numbers: R·C may pass 2³¹.
+  Value element = b.globalThread(kRowKernelThreads);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.enterIf(b.lessThan(element, b.mul(rows, cols)));
+    Value row = arith::DivUIOp::create(b, element, cols);
+    Value col = arith::RemUIOp::create(b, element, cols);
+    Value value = b.load(acc, {row, col});
+    if (init) {
+      Value old = b.load(init, {row, col});
+      if (!old.getType().isF32())
+        old = arith::ExtFOp::create(b, f32, old);
+      value = b.add(value, old);
+    }
+    if (!resultType.isF32())
+      value = arith::TruncFOp::create(b, resultType, value);
+    b.store(value, out, {row, col});
+  }
+  gpu::ReturnOp::create(b);
+  return func;
+}

@@ -1,0 +1,70 @@
+//===- CrossEntropyRowKernels.h - the small kernels around the GEMMs -*- C++
+//-*-===//
+//
+// The cross-entropy ops' kernels that are not GEMMs: they read and write
+// O(N), O(V) or O(N·D) values, never N×V, and each is one gpu.func written
+// with scf, arith and math.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYROWKERNELS_H
+#define LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYROWKERNELS_H
+
+#include "CrossEntropyEpilogues.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir {
+namespace lmhead {
+
+/// Threads per block of the element- and row-wise kernels below (the
+/// reductions over all tokens run as one warp).
+constexpr int64_t kRowKernelThreads = 256;
+
+/// ce_linear_fwd's row kernel, one thread per token: merges the token's P
+/// partials (RowStatsEpilogue) into `lse = max + log Σ sumexp·exp(m − max)`
+/// and its loss `(1−ε)(lse − z_y) + ε(lse − Σz/V) + w·lse²` (0 when
+/// ignored, NaN for a label outside [0, V)). Arguments: labels [N],
+/// partials [4,P,N], lse [N] and loss [N] (f32, written), P and N
+/// (`index`). Grid: ceil(N / kRowKernelThreads) blocks.
+gpu::GPUFuncOp buildTokenLossKernel(OpBuilder &builder, Location loc,
+                                    StringRef name,
+                                    const LogitOptions &options);
+
+/// The loss reduction of ce_linear_fwd, one warp: `Σ loss` (sum) or
+/// `Σ loss / valid tokens` (mean; 0 when every token is ignored), written to
+/// element 0 of its result. Arguments: labels [N], loss [N], the result
+/// `memref<?xf32>` [1], N (`index`). Grid: one block.
+gpu::GPUFuncOp buildLossReductionKernel(OpBuilder &builder, Location loc,
+                                        StringRef name,
+                                        const LogitOptions &options, bool mean);
+
+/// ce_linear_grad's shared token gradient for reduction mean, one warp:
+/// `dloss / valid tokens` (0 when there is none). Arguments: labels [N],
+/// dloss `memref<?xf32>` [1], the result `memref<?xf32>` [1], N (`index`).
+/// Grid: one block.
+gpu::GPUFuncOp buildMeanScaleKernel(OpBuilder &builder, Location loc,
+                                    StringRef name,
+                                    const LogitOptions &options);
+
+/// The bias gradient of one chunk, one thread per column: `db[v0 + j] = Σ_i
+/// dZ_c[i, j]` summed in f32 and rounded once to db's type. Arguments: dZ_c
+/// (gemmMatrixType of the operand type) [N, n], db `memref<?xR>` [V], v0,
+/// N and n (`index`). Grid: ceil(n / kRowKernelThreads) blocks.
+gpu::GPUFuncOp buildColumnSumKernel(OpBuilder &builder, Location loc,
+                                    StringRef name, Type operandType,
+                                    Type resultType);
+
+/// The final rounding of an f32 gradient, one thread per element:
+/// `out = round(acc (+ init))` to out's type. Arguments: acc
+/// (gemmMatrixType(f32)) [R, C], init (gemmMatrixType(initType)) when
+/// `initType` is set, out (gemmMatrixType(resultType)), R and C (`index`).
+/// Grid: ceil(R·C / kRowKernelThreads) blocks.
+gpu::GPUFuncOp buildRoundGradientKernel(OpBuilder &builder, Location loc,
+                                        StringRef name, Type resultType,
+                                        Type initType);
+
+} // namespace lmhead
+} // namespace mlir
+
+#endif // LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYROWKERNELS_H

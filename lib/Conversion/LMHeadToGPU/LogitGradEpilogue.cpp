@@ -1,0 +1,139 @@
+//===- LogitGradEpilogue.cpp - dZ of one vocabulary chunk -----------------===//
+//
+// ce_linear_grad's logits GEMM ends here: each logit of the chunk becomes
+// its gradient as the op defines it, formed in f32 (the true-class term
+// included, before any rounding) and rounded once to the operand type as
+// it is stored into the chunk workspace, which the dh and dW products then
+// read as an ordinary operand.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CrossEntropyEpilogues.h"
+#include "GemmKernel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+SmallVector<Type>
+LogitGradEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
+  int64_t dynamic = ShapedType::kDynamic;
+  auto f32 = Float32Type::get(spec.operandType.getContext());
+  SmallVector<Type> types = {MemRefType::get({dynamic}, options.labelType),
+                             MemRefType::get({dynamic}, f32),
+                             MemRefType::get({dynamic}, f32)};
+  if (options.hasBias)
+    types.push_back(MemRefType::get({dynamic}, options.operandType));
+  types.push_back(gemmMatrixType(options.operandType));
+  types.push_back(IndexType::get(f32.getContext()));
+  return types;
+}
+
+std::string LogitGradEpilogue::check(const GemmKernelSpec &spec) const {
+  if (!options.operandType ||
+      !(options.operandType.isF16() || options.operandType.isBF16()))
+    return "dZ is stored in f16 or bf16 operands";
+  if (options.vocab <= 0)
+    return "the vocabulary size must be static and positive";
+  return "";
+}
+
+void LogitGradEpilogue::write(OpBuilder &b, Location loc,
+                              const GemmKernelSpec &spec, ValueRange arguments,
+                              const AccumulatorTile &tile) const {
+  Value labels = arguments[0], lse = arguments[1], scales = arguments[2];
+  Value bias = options.hasBias ? arguments[3] : Value();
+  Value dz = arguments[arguments.size() - 2];
+  Value vocabOffset = arguments.back();
+  auto f32Constant = [&](double v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(float(v)));
+  };
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto lessThan = [&](Value x, Value y) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
+  };
+  Type i64 = b.getI64Type();
+  double smoothing = options.labelSmoothing;
+
+  for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
+    SmallVector<size_t> members;
+    for (size_t i = 0; i < tile.values.size(); ++i)
+      if (tile.rowSlots[i] == slot)
+        members.push_back(i);
+    if (members.empty())
+      continue;
+    Value row = tile.rows[members.front()];
+    auto rowIf = scf::IfOp::create(b, loc, lessThan(row, tile.m),
+                                   /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(rowIf.thenBlock());
+
+    // What the row shares: its label, lse and upstream gradient g (0 for
+    // an ignored token, NaN for a label with no class).
+    Value label = memref::LoadOp::create(b, loc, labels, ValueRange{row});
+    auto [valid, bad] = classifyLabel(b, loc, options, label);
+    if (label.getType() != i64)
+      label = arith::ExtSIOp::create(b, loc, i64, label);
+    Value rowLse = memref::LoadOp::create(b, loc, lse, ValueRange{row});
+    Value g = memref::LoadOp::create(
+        b, loc, scales,
+        ValueRange{scale == TokenScale::PerToken ? row : index(0)});
+    g = arith::SelectOp::create(b, loc, valid, g, f32Constant(0.0));
+    g = arith::SelectOp::create(
+        b, loc, bad, f32Constant(std::numeric_limits<double>::quiet_NaN()), g);
+    Value softmaxScale;
+    if (options.zLossWeight > 0.0)
+      softmaxScale = arith::AddFOp::create(
+          b, loc, f32Constant(1.0),
+          arith::MulFOp::create(b, loc, f32Constant(2.0 * options.zLossWeight),
+                                rowLse));
+    Value localLabel = arith::SubIOp::create(
+        b, loc, label, arith::IndexCastOp::create(b, loc, i64, vocabOffset));
+
+    for (size_t i : members) {
+      Value col = tile.cols[i];
+      auto colIf = scf::IfOp::create(b, loc, lessThan(col, tile.n),
+                                     /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(colIf.thenBlock());
+      Value vocabIndex = arith::AddIOp::create(b, loc, col, vocabOffset);
+      Value capTanh;
+      Value z = logitValue(b, loc, options, tile.values[i], bias, vocabIndex,
+                           &capTanh);
+      // p·(1 + 2·w·lse) − ε/V − (1−ε)·[v = y], all in f32.
+      Value d =
+          math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, z, rowLse));
+      if (softmaxScale)
+        d = arith::MulFOp::create(b, loc, d, softmaxScale);
+      if (smoothing > 0.0)
+        d = arith::SubFOp::create(b, loc, d,
+                                  f32Constant(smoothing / options.vocab));
+      Value isTarget = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          arith::IndexCastOp::create(b, loc, i64, col), localLabel);
+      d = arith::SubFOp::create(
+          b, loc, d,
+          arith::SelectOp::create(b, loc, isTarget,
+                                  f32Constant(1.0 - smoothing),
+                                  f32Constant(0.0)));
+      // Through the soft-cap: d(c·tanh(x/c))/dx = 1 − tanh²(x/c).
+      if (capTanh)
+        d = arith::MulFOp::create(
+            b, loc, d,
+            arith::SubFOp::create(
+                b, loc, f32Constant(1.0),
+                arith::MulFOp::create(b, loc, capTanh, capTanh)));
+      d = arith::MulFOp::create(b, loc, d, g);
+      Value rounded = arith::TruncFOp::create(b, loc, options.operandType, d);
+      memref::StoreOp::create(b, loc, rounded, dz, ValueRange{row, col});
+    }
+  }
+}

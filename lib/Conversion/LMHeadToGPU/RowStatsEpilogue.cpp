@@ -1,0 +1,165 @@
+//===- RowStatsEpilogue.cpp - the forward's per-tile row statistics -------===//
+//
+// ce_linear_fwd's logits GEMM ends here. Each thread turns its accumulators
+// into logits and, for each of its rows, reduces its own values of that
+// row; the quad of lanes sharing the row (lanes xor 1 and xor 2, in both
+// the mma.sync and the wgmma layout) completes the reduction with
+// shuffles, and the quad's first lane writes the row's four partials of
+// this warp-column tile. The logits themselves are never stored: the
+// partials are 16 bytes per warpN logits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CrossEntropyEpilogues.h"
+#include "GemmKernel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+SmallVector<Type>
+RowStatsEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
+  int64_t dynamic = ShapedType::kDynamic;
+  SmallVector<Type> types = {MemRefType::get({dynamic}, options.labelType)};
+  if (options.hasBias)
+    types.push_back(MemRefType::get({dynamic}, options.operandType));
+  types.push_back(MemRefType::get(
+      {4, dynamic, dynamic}, Float32Type::get(spec.operandType.getContext())));
+  return types;
+}
+
+std::string RowStatsEpilogue::check(const GemmKernelSpec &spec) const {
+  if (!options.operandType ||
+      !(options.operandType.isF16() || options.operandType.isBF16()))
+    return "the logits are rounded to f16 or bf16 operands";
+  if (options.vocab <= 0)
+    return "the vocabulary size must be static and positive";
+  return "";
+}
+
+void RowStatsEpilogue::write(OpBuilder &b, Location loc,
+                             const GemmKernelSpec &spec, ValueRange arguments,
+                             const AccumulatorTile &tile) const {
+  Value labels = arguments[0];
+  Value bias = options.hasBias ? arguments[1] : Value();
+  Value partials = arguments.back();
+  auto f32Constant = [&](double v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(float(v)));
+  };
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto lessThan = [&](Value x, Value y) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
+  };
+  // The quad's reduction: every lane takes part, so no lane may skip it.
+  auto quadReduce = [&](Value value, bool isMax) -> Value {
+    for (int32_t offset : {1, 2}) {
+      Value other =
+          gpu::ShuffleOp::create(
+              b, loc, value, arith::ConstantIntOp::create(b, loc, offset, 32),
+              arith::ConstantIntOp::create(b, loc, 32, 32),
+              gpu::ShuffleMode::XOR)
+              .getShuffleResult();
+      value = isMax ? Value(arith::MaximumFOp::create(b, loc, value, other))
+                    : Value(arith::AddFOp::create(b, loc, value, other));
+    }
+    return value;
+  };
+
+  Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
+  Value quadLeader = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, lane, index(4)), index(0));
+  Value zeroF = f32Constant(0.0);
+  Value minusInf = f32Constant(-std::numeric_limits<double>::infinity());
+  Type i64 = b.getI64Type();
+
+  for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
+    SmallVector<size_t> members;
+    for (size_t i = 0; i < tile.values.size(); ++i)
+      if (tile.rowSlots[i] == slot)
+        members.push_back(i);
+    if (members.empty())
+      continue;
+    Value row = tile.rows[members.front()];
+    Value rowInside = lessThan(row, tile.m);
+    // The row's label (ignore_index past the last token, never loaded).
+    auto labelIf = scf::IfOp::create(b, loc, TypeRange{i64}, rowInside,
+                                     /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(labelIf.thenBlock());
+      Value label = memref::LoadOp::create(b, loc, labels, ValueRange{row});
+      if (label.getType() != i64)
+        label = arith::ExtSIOp::create(b, loc, i64, label);
+      scf::YieldOp::create(b, loc, label);
+      b.setInsertionPointToStart(labelIf.elseBlock());
+      scf::YieldOp::create(
+          b, loc, ValueRange{arith::ConstantIntOp::create(b, loc, -1, 64)});
+    }
+    Value label = labelIf.getResult(0);
+
+    // This thread's logits of the row; columns past V count for nothing.
+    SmallVector<Value> logits, inside, isTarget;
+    for (size_t i : members) {
+      Value col = tile.cols[i];
+      Value in = lessThan(col, tile.n);
+      Value vocabIndex = arith::SelectOp::create(b, loc, in, col, index(0));
+      logits.push_back(
+          logitValue(b, loc, options, tile.values[i], bias, vocabIndex));
+      inside.push_back(in);
+      Value col64 = arith::IndexCastOp::create(b, loc, i64, col);
+      isTarget.push_back(arith::AndIOp::create(
+          b, loc, in,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, col64,
+                                label)));
+    }
+    Value rowMax = minusInf;
+    for (auto [z, in] : llvm::zip(logits, inside))
+      rowMax = arith::MaximumFOp::create(
+          b, loc, rowMax, arith::SelectOp::create(b, loc, in, z, minusInf));
+    rowMax = quadReduce(rowMax, /*isMax=*/true);
+    Value sumExp = zeroF, target = zeroF, sumLogits = zeroF;
+    for (auto [z, in, hit] : llvm::zip(logits, inside, isTarget)) {
+      Value e =
+          math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, z, rowMax));
+      sumExp = arith::AddFOp::create(
+          b, loc, sumExp, arith::SelectOp::create(b, loc, in, e, zeroF));
+      target = arith::AddFOp::create(
+          b, loc, target, arith::SelectOp::create(b, loc, hit, z, zeroF));
+      if (options.labelSmoothing > 0.0)
+        sumLogits = arith::AddFOp::create(
+            b, loc, sumLogits, arith::SelectOp::create(b, loc, in, z, zeroF));
+    }
+    sumExp = quadReduce(sumExp, /*isMax=*/false);
+    target = quadReduce(target, /*isMax=*/false);
+    if (options.labelSmoothing > 0.0)
+      sumLogits = quadReduce(sumLogits, /*isMax=*/false);
+
+    // The quad's first lane holds the tile's first column: a tile wholly
+    // past V has no partials.
+    Value tileInside = arith::AndIOp::create(
+        b, loc, rowInside, lessThan(tile.cols[members.front()], tile.n));
+    auto store = scf::IfOp::create(
+        b, loc, arith::AndIOp::create(b, loc, quadLeader, tileInside),
+        /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(store.thenBlock());
+    Value column = arith::DivUIOp::create(b, loc, tile.cols[members.front()],
+                                          index(spec.tiles.warpN));
+    SmallVector<Value, 4> stats = {rowMax, sumExp, target};
+    if (options.labelSmoothing > 0.0)
+      stats.push_back(sumLogits);
+    for (auto [q, value] : llvm::enumerate(stats))
+      memref::StoreOp::create(b, loc, value, partials,
+                              ValueRange{index(q), column, row});
+  }
+}
