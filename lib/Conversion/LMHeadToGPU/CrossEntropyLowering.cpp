@@ -67,7 +67,8 @@ public:
     if (type.getRank() == 0)
       buffer = memref::ExpandShapeOp::create(
           b, loc, MemRefType::get({1}, type.getElementType()), buffer,
-          ArrayRef<ReassociationIndices>{}, ArrayRef<OpFoldResult>{});
+          ArrayRef<ReassociationIndices>{},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
     buffer =
         memref::CastOp::create(b, loc, dynamicType(buffer.getType()), buffer);
     arguments.push_back(buffer);

@@ -38,10 +38,21 @@ bool BlockRunner::executeCpAsync(const Decoded &inst, std::string &error) {
       dstSpace = Space::Shared;
     if (!memory(dstSpace, dst, bytes, t, true, error, /*atomic=*/true))
       return false;
+    // The source is aligned to the copy's size; src-size may be any
+    // smaller count (a ragged edge), whose bytes must lie in bounds.
     uint64_t src = addressOf(ops[1], t);
-    if (sourceBytes > 0 &&
-        !memory(Space::Global, src, sourceBytes, t, false, error))
-      return false;
+    if (sourceBytes > 0) {
+      if (src % bytes != 0) {
+        std::ostringstream text;
+        text << "misaligned load of " << bytes << " bytes at 0x" << std::hex
+             << src;
+        return report(error, t, text.str());
+      }
+      if (!memory(Space::Global, src, 1, t, false, error) ||
+          !memory(Space::Global, src + std::min(sourceBytes, bytes) - 1, 1, t,
+                  false, error))
+        return false;
+    }
     block[t].asyncGroups.back().push_back(
         {dst, src, bytes, std::min(sourceBytes, bytes), &inst});
   }
