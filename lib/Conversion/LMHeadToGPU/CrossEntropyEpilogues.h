@@ -48,7 +48,8 @@ struct LogitOptions {
 };
 
 /// The logit of one accumulator `acc` (f32) at vocabulary index `vocabIndex`
-/// (an index inside [0, V)): `acc + bias[v]`, rounded to the operand type,
+/// (an index inside [0, V)): `acc + bias[v]` (`bias` a memref [V], or the
+/// scalar bias[v] already loaded, or null), rounded to the operand type,
 /// then `c·tanh(z/c)` with the soft-cap c. Returns the logit and, with a
 /// soft-cap, `tanh(z/c)` in `capTanh` (the derivative's factor is
 /// `1 − tanh²`).
@@ -65,6 +66,10 @@ std::pair<Value, Value> classifyLabel(OpBuilder &b, Location loc,
 /// `vocab` columns: one per warp-column tile (`warpN` logits, the columns
 /// the four lanes of a quad share).
 int64_t numPartialColumns(const GemmTiles &tiles, int64_t vocab);
+
+/// The widest consumer-warpgroup tile (warpN) RowStatsEpilogue takes on
+/// sm_90a when the logits have a bias: wider ones spill (ptxas).
+constexpr int64_t kMaxBiasedWarpgroupN = 128;
 
 /// ce_linear_fwd's epilogue. Arguments: the labels `memref<?xL>` [N], the
 /// bias `memref<?xT>` [V] when there is one, and the partials

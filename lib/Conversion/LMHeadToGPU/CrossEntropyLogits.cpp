@@ -21,7 +21,11 @@ Value mlir::lmhead::logitValue(OpBuilder &b, Location loc,
   Type f32 = b.getF32Type();
   Value z = acc;
   if (bias) {
-    Value term = memref::LoadOp::create(b, loc, bias, ValueRange{vocabIndex});
+    // A memref is loaded at vocabIndex; a scalar is the bias itself.
+    Value term = isa<MemRefType>(bias.getType())
+                     ? Value(memref::LoadOp::create(b, loc, bias,
+                                                    ValueRange{vocabIndex}))
+                     : bias;
     z = arith::AddFOp::create(b, loc, z,
                               arith::ExtFOp::create(b, loc, f32, term));
   }

@@ -333,13 +333,19 @@ void Sm80GemmWriter::writeEpilogue(ValueRange accumulators) {
   tile.m = m;
   tile.n = n;
   tile.numRowSlots = 2 * (cfg.warpM / 16);
+  // One value per distinct column, shared by the row tiles, so that an
+  // epilogue can load per-column data (a bias) once.
+  SmallVector<Value> cols;
+  for (int64_t j = 0; j < tilesN; ++j)
+    for (int64_t e = 0; e < 2; ++e)
+      cols.push_back(add(colStart, add(pairCol, index(j * 8 + e))));
   for (auto [t, accumulator] : llvm::enumerate(accumulators)) {
     int64_t i = t / tilesN, j = t % tilesN;
     for (int64_t e = 0; e < 4; ++e) {
       tile.values.push_back(vector::ExtractOp::create(b, accumulator, e));
       tile.rows.push_back(
           add(rowStart, add(group, index(i * 16 + (e / 2) * 8))));
-      tile.cols.push_back(add(colStart, add(pairCol, index(j * 8 + e % 2))));
+      tile.cols.push_back(cols[2 * j + e % 2]);
       tile.rowSlots.push_back(2 * i + e / 2);
     }
   }

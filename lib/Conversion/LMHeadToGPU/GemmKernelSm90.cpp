@@ -361,12 +361,18 @@ void Sm90GemmWriter::writeConsumer(Value kSteps, Value consumer) {
   tile.m = m;
   tile.n = n;
   tile.numRowSlots = 2 * tilesM;
+  // One value per distinct column, shared by the row tiles, so that an
+  // epilogue can load per-column data (a bias) once.
+  SmallVector<Value> cols;
+  for (int64_t r = 0; r < width / 2; ++r)
+    cols.push_back(r % 4 < 2 ? add(colBase, index(8 * (r / 4) + r % 2))
+                             : cols[r - 2]);
   for (int64_t i = 0; i < tilesM; ++i) {
     for (int64_t r = 0; r < width / 2; ++r) {
       tile.values.push_back(
           LLVM::ExtractValueOp::create(b, loop.getResult(i), r));
       tile.rows.push_back(add(rowBase, index(i * 64 + 8 * ((r / 2) % 2))));
-      tile.cols.push_back(add(colBase, index(8 * (r / 4) + r % 2)));
+      tile.cols.push_back(cols[r]);
       tile.rowSlots.push_back(2 * i + (r / 2) % 2);
     }
   }

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <limits>
 
@@ -41,6 +42,14 @@ std::string RowStatsEpilogue::check(const GemmKernelSpec &spec) const {
     return "the logits are rounded to f16 or bf16 operands";
   if (options.vocab <= 0)
     return "the vocabulary size must be static and positive";
+  if (options.hasBias && usesWarpgroupMma(spec.target) &&
+      spec.tiles.warpN > kMaxBiasedWarpgroupN)
+    return llvm::formatv("with a bias, a consumer warpgroup's tile is at most "
+                         "{0} wide on sm_90a (the bias of each of a thread's "
+                         "columns is held beside its accumulators; wider "
+                         "tiles spill), got warpN = {1}",
+                         kMaxBiasedWarpgroupN, spec.tiles.warpN)
+        .str();
   return "";
 }
 
@@ -82,6 +91,20 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
   Value minusInf = f32Constant(-std::numeric_limits<double>::infinity());
   Type i64 = b.getI64Type();
 
+  // The bias of each distinct column, loaded once for all the row slots
+  // (the writers give equal columns one value).
+  DenseMap<Value, Value> biasOfColumn;
+  auto biasAt = [&](Value col, Value in) -> Value {
+    if (!bias)
+      return Value();
+    auto [it, inserted] = biasOfColumn.try_emplace(col, Value());
+    if (inserted) {
+      Value vocabIndex = arith::SelectOp::create(b, loc, in, col, index(0));
+      it->second = memref::LoadOp::create(b, loc, bias, ValueRange{vocabIndex});
+    }
+    return it->second;
+  };
+
   for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
     SmallVector<size_t> members;
     for (size_t i = 0; i < tile.values.size(); ++i)
@@ -107,37 +130,42 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
     }
     Value label = labelIf.getResult(0);
 
-    // This thread's logits of the row; columns past V count for nothing.
-    SmallVector<Value> logits, inside, isTarget;
+    // One pass over this thread's logits of the row: the running max, the
+    // target logit and Σz, keeping only the masked logit (−inf past V) of
+    // each accumulator for the exp pass. Few values stay live, so that the
+    // widest wgmma tiles (128 accumulators a thread) fit in registers.
+    SmallVector<Value> masked;
+    Value rowMax = minusInf, target = zeroF, sumLogits = zeroF;
     for (size_t i : members) {
       Value col = tile.cols[i];
       Value in = lessThan(col, tile.n);
-      Value vocabIndex = arith::SelectOp::create(b, loc, in, col, index(0));
-      logits.push_back(
-          logitValue(b, loc, options, tile.values[i], bias, vocabIndex));
-      inside.push_back(in);
+      Value z =
+          logitValue(b, loc, options, tile.values[i], biasAt(col, in), Value());
+      Value zm = arith::SelectOp::create(b, loc, in, z, minusInf);
+      masked.push_back(zm);
+      rowMax = arith::MaximumFOp::create(b, loc, rowMax, zm);
       Value col64 = arith::IndexCastOp::create(b, loc, i64, col);
-      isTarget.push_back(arith::AndIOp::create(
+      Value hit = arith::AndIOp::create(
           b, loc, in,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, col64,
-                                label)));
-    }
-    Value rowMax = minusInf;
-    for (auto [z, in] : llvm::zip(logits, inside))
-      rowMax = arith::MaximumFOp::create(
-          b, loc, rowMax, arith::SelectOp::create(b, loc, in, z, minusInf));
-    rowMax = quadReduce(rowMax, /*isMax=*/true);
-    Value sumExp = zeroF, target = zeroF, sumLogits = zeroF;
-    for (auto [z, in, hit] : llvm::zip(logits, inside, isTarget)) {
-      Value e =
-          math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, z, rowMax));
-      sumExp = arith::AddFOp::create(
-          b, loc, sumExp, arith::SelectOp::create(b, loc, in, e, zeroF));
+                                label));
       target = arith::AddFOp::create(
           b, loc, target, arith::SelectOp::create(b, loc, hit, z, zeroF));
       if (options.labelSmoothing > 0.0)
         sumLogits = arith::AddFOp::create(
             b, loc, sumLogits, arith::SelectOp::create(b, loc, in, z, zeroF));
+    }
+    rowMax = quadReduce(rowMax, /*isMax=*/true);
+    // The columns past V add 0 (the inline exp of NVVM's lowering does not
+    // give exp(−inf) = 0, so they are selected out).
+    Value sumExp = zeroF;
+    for (Value zm : masked) {
+      Value e = math::ExpOp::create(b, loc,
+                                    arith::SubFOp::create(b, loc, zm, rowMax));
+      Value counts = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE,
+                                           zm, minusInf);
+      sumExp = arith::AddFOp::create(
+          b, loc, sumExp, arith::SelectOp::create(b, loc, counts, e, zeroF));
     }
     sumExp = quadReduce(sumExp, /*isMax=*/false);
     target = quadReduce(target, /*isMax=*/false);
