@@ -86,12 +86,17 @@ func.func @linear_grad_dh_only(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: t
 // -----
 
 // The forward: logits, max-shifted log-sum-exp, target logit, per-token
-// loss with ignored tokens set to 0, and a mean guarded against 0 tokens.
+// loss with ignored tokens set to 0 and tokens labelled outside [0, 32) set
+// to NaN (the label compared, never used as an index), and a mean guarded
+// against 0 tokens.
 // CHECK-LABEL: func.func @ce_fwd_mean(
 // CHECK-SAME: %[[H:[^:]+]]: tensor<?x4xf32>, %[[W:[^:]+]]: tensor<32x4xf32>, %[[Y:[^:]+]]: tensor<?xi64>
 // CHECK-DAG: %[[IGNORE:.+]] = arith.constant -100 : i64
 // CHECK-DAG: %[[NEGINF:.+]] = arith.constant 0xFF800000 : f32
 // CHECK-DAG: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG: %[[NAN:.+]] = arith.constant 0x7FC00000 : f32
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[V:.+]] = arith.constant 32 : index
 // CHECK: %[[Z:.+]] = linalg.generic {{.*}} ins(%[[H]], %[[W]] : {{.*}}) outs({{.*}} : tensor<?x32xf32>)
 // CHECK: %[[COUNT:.+]] = linalg.generic {{.*}} ins(%[[Y]] : tensor<?xi64>) outs({{.*}} : tensor<f32>)
 // CHECK:   arith.cmpi ne, {{.*}}, %[[IGNORE]] : i64
@@ -107,8 +112,16 @@ func.func @linear_grad_dh_only(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: t
 // CHECK:   linalg.index 1
 // CHECK:   arith.cmpi eq
 // CHECK: %[[LOSSES:.+]] = linalg.generic {{.*}} ins(%[[LSE]], %[[Y]], %[[TARGET]] : tensor<?xf32>, tensor<?xi64>, tensor<?xf32>)
-// CHECK:   %[[VALID:.+]] = arith.cmpi ne, {{.*}}, %[[IGNORE]] : i64
-// CHECK:   arith.select %[[VALID]], {{.*}}, %[[ZERO]] : f32
+// CHECK-NEXT: ^bb0(%[[ROWLSE:.+]]: f32, %[[LABEL:.+]]: i64, %[[ZY:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT:   %[[NLL:.+]] = arith.subf %[[ROWLSE]], %[[ZY]] : f32
+// CHECK-NEXT:   %[[YI:.+]] = arith.index_cast %[[LABEL]] : i64 to index
+// CHECK-NEXT:   %[[LOW:.+]] = arith.cmpi slt, %[[YI]], %[[C0]] : index
+// CHECK-NEXT:   %[[HIGH:.+]] = arith.cmpi sge, %[[YI]], %[[V]] : index
+// CHECK-NEXT:   %[[OUTSIDE:.+]] = arith.ori %[[LOW]], %[[HIGH]] : i1
+// CHECK-NEXT:   %[[CHECKED:.+]] = arith.select %[[OUTSIDE]], %[[NAN]], %[[NLL]] : f32
+// CHECK-NEXT:   %[[VALID:.+]] = arith.cmpi ne, %[[LABEL]], %[[IGNORE]] : i64
+// CHECK-NEXT:   %[[TOKLOSS:.+]] = arith.select %[[VALID]], %[[CHECKED]], %[[ZERO]] : f32
+// CHECK-NEXT:   linalg.yield %[[TOKLOSS]] : f32
 // CHECK: %[[TOTAL:.+]] = linalg.generic {{.*}} ins(%[[LOSSES]] : tensor<?xf32>) outs({{.*}} : tensor<f32>)
 // CHECK: %[[T:.+]] = tensor.extract %[[TOTAL]][]
 // CHECK: %[[C:.+]] = tensor.extract %[[COUNT]][]
@@ -170,10 +183,14 @@ func.func @ce_fwd_options(%h: tensor<?x4xf32>, %w: tensor<4x32xf32>, %y: tensor<
 
 // The backward recomputes the logits (rounded to the bf16 operand type, as
 // a mixed-precision linear layer produces them), forms
-// dZ = g·(exp(z − lse) − onehot) from the given lse, and rounds it to bf16
-// for the two gradient contractions.
+// dZ = g·(exp(z − lse) − onehot) from the given lse, where g is NaN for a
+// token labelled outside [0, 32) (so is its whole row), and rounds dZ to
+// bf16 for the two gradient contractions.
 // CHECK-LABEL: func.func @ce_grad(
 // CHECK-SAME: %[[H:[^:]+]]: tensor<8x4xbf16>, %[[W:[^:]+]]: tensor<32x4xbf16>, %[[Y:[^:]+]]: tensor<8xi64>, %[[LSE:[^:]+]]: tensor<8xf32>, %[[G:[^:]+]]: tensor<f32>
+// CHECK-DAG: %[[NAN:.+]] = arith.constant 0x7FC00000 : f32
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[V:.+]] = arith.constant 32 : index
 // CHECK: %[[ACC:.+]] = linalg.generic {{.*}} ins(%[[H]], %[[W]] : {{.*}}) outs({{.*}} : tensor<8x32xf32>)
 // CHECK: %[[Z:.+]] = linalg.generic {{.*}} ins(%[[ACC]] : tensor<8x32xf32>) outs({{.*}} : tensor<8x32xf32>)
 // CHECK:   %[[R:.+]] = arith.truncf {{.*}} : f32 to bf16
@@ -183,7 +200,14 @@ func.func @ce_fwd_options(%h: tensor<?x4xf32>, %w: tensor<4x32xf32>, %y: tensor<
 // CHECK: %[[C:.+]] = tensor.extract %[[COUNT]][]
 // CHECK: %[[PER:.+]] = arith.divf %[[UP]], %[[C]]
 // CHECK: %[[TOK:.+]] = linalg.generic {{.*}} ins(%[[Y]] : tensor<8xi64>)
-// CHECK:   arith.select {{.*}}, %[[PER]]
+// CHECK-NEXT: ^bb0(%[[LABEL:.+]]: i64, %{{.+}}: f32):
+// CHECK-NEXT:   %[[YI:.+]] = arith.index_cast %[[LABEL]] : i64 to index
+// CHECK-NEXT:   %[[LOW:.+]] = arith.cmpi slt, %[[YI]], %[[C0]] : index
+// CHECK-NEXT:   %[[HIGH:.+]] = arith.cmpi sge, %[[YI]], %[[V]] : index
+// CHECK-NEXT:   %[[OUTSIDE:.+]] = arith.ori %[[LOW]], %[[HIGH]] : i1
+// CHECK-NEXT:   %[[CHECKED:.+]] = arith.select %[[OUTSIDE]], %[[NAN]], %[[PER]] : f32
+// CHECK-NEXT:   %[[VALID:.+]] = arith.cmpi ne, %[[LABEL]], %{{.+}} : i64
+// CHECK-NEXT:   arith.select %[[VALID]], %[[CHECKED]], %{{.+}} : f32
 // CHECK: %[[DZ:.+]] = linalg.generic {{.*}} ins(%[[Z]], %[[LSE]], %[[Y]], %[[TOK]] : tensor<8x32xf32>, tensor<8xf32>, tensor<8xi64>, tensor<8xf32>)
 // CHECK:   arith.subf
 // CHECK:   math.exp

@@ -79,6 +79,28 @@ public:
                                  ignore);
   }
 
+  /// True when the integer `label` lies outside `[0, vocab)` (`vocab` an
+  /// index). It is compared, never used as an index.
+  Value isOutsideVocab(Value label, Value vocab) {
+    Value labelIndex =
+        arith::IndexCastOp::create(b, loc, b.getIndexType(), label);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                        labelIndex, zero);
+    Value above = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                        labelIndex, vocab);
+    return arith::OrIOp::create(b, loc, below, above);
+  }
+
+  /// What a token with integer `label` contributes in place of `value`: 0
+  /// when it is ignored, NaN when its label is outside `[0, vocab)`, else
+  /// `value` itself.
+  Value byLabel(Value label, Value value, Value vocab, int64_t ignoreIndex) {
+    Value nan = f32(std::numeric_limits<double>::quiet_NaN());
+    Value checked = select(isOutsideVocab(label, vocab), nan, value);
+    return select(isValid(label, ignoreIndex), checked, f32(0.0));
+  }
+
   /// True when the integer `label` names vocabulary column `dim` of the
   /// iteration space.
   Value isTarget(Value label, unsigned dim) {
@@ -135,8 +157,7 @@ Value filledTensor(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
 }
 
 /// A dimension size as an f32 scalar (for the ε/V of label smoothing).
-Value sizeAsF32(OpBuilder &b, Location loc, OpFoldResult size) {
-  Value index = getValueOrCreateConstantIndexOp(b, loc, size);
+Value sizeAsF32(OpBuilder &b, Location loc, Value index) {
   Value i64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
   return arith::SIToFPOp::create(b, loc, b.getF32Type(), i64);
 }
@@ -255,7 +276,9 @@ Value DecomposeBuilder::tokenLosses(Value z, Value lse, Value labels,
                      s.yield(next);
                    });
 
-  Value vocab = sizeAsF32(b, loc, tensor::getMixedSize(b, loc, z, 1));
+  Value vocabSize = getValueOrCreateConstantIndexOp(
+      b, loc, tensor::getMixedSize(b, loc, z, 1));
+  Value vocab = sizeAsF32(b, loc, vocabSize);
   AffineMap id = loopsMap(ctx, 1, {0});
   SmallVector<Value> ins = {lse, labels, sums[0]};
   if (smoothing > 0.0)
@@ -275,8 +298,7 @@ Value DecomposeBuilder::tokenLosses(Value z, Value lse, Value labels,
         if (options.zLossWeight > 0.0)
           loss = s.add(
               loss, s.mul(s.f32(options.zLossWeight), s.mul(rowLse, rowLse)));
-        s.yield(
-            s.select(s.isValid(label, options.ignoreIndex), loss, s.f32(0.0)));
+        s.yield(s.byLabel(label, loss, vocabSize, options.ignoreIndex));
       })[0];
 }
 
@@ -323,16 +345,17 @@ Value DecomposeBuilder::logitGradient(Value z, Value lse, Value labels,
   Type f32 = b.getF32Type();
   SmallVector<OpFoldResult> rows = {tensor::getMixedSize(b, loc, z, 0)};
   SmallVector<OpFoldResult> all = {rows[0], tensor::getMixedSize(b, loc, z, 1)};
+  Value vocabSize = getValueOrCreateConstantIndexOp(b, loc, all[1]);
   AffineMap id = loopsMap(ctx, 1, {0});
 
-  // g[n]: the upstream gradient reaching token n (0 for ignored tokens).
+  // g[n]: the upstream gradient reaching token n (0 for ignored tokens, NaN
+  // for a label outside the vocabulary, which makes the whole dZ row NaN).
   Value tokenGrad;
   if (options.reduction == Reduction::None) {
     tokenGrad = buildGeneric(
         b, loc, {labels, dloss}, {emptyTensor(b, loc, rows, f32)}, {id, id, id},
         {kParallel}, [&](ScalarBuilder &s, ValueRange a) {
-          s.yield(
-              s.select(s.isValid(a[0], options.ignoreIndex), a[1], s.f32(0.0)));
+          s.yield(s.byLabel(a[0], a[1], vocabSize, options.ignoreIndex));
         })[0];
   } else {
     ScalarBuilder s(b, loc);
@@ -344,12 +367,11 @@ Value DecomposeBuilder::logitGradient(Value z, Value lse, Value labels,
     tokenGrad = buildGeneric(
         b, loc, {labels}, {emptyTensor(b, loc, rows, f32)}, {id, id},
         {kParallel}, [&](ScalarBuilder &s, ValueRange a) {
-          s.yield(s.select(s.isValid(a[0], options.ignoreIndex), upstream,
-                           s.f32(0.0)));
+          s.yield(s.byLabel(a[0], upstream, vocabSize, options.ignoreIndex));
         })[0];
   }
 
-  Value vocab = sizeAsF32(b, loc, all[1]);
+  Value vocab = sizeAsF32(b, loc, vocabSize);
   AffineMap cell = loopsMap(ctx, 2, {0, 1}), row = loopsMap(ctx, 2, {0});
   double smoothing = options.labelSmoothing;
   return buildGeneric(

@@ -70,7 +70,8 @@ public:
   /// `lse[n] = max_v z + log Σ_v exp(z − max_v z)`, [N] f32.
   Value logSumExp(Value z);
 
-  /// The per-token loss ([N] f32, 0 for ignored tokens) of `z` with `lse`.
+  /// The per-token loss ([N] f32, 0 for ignored tokens, NaN for other
+  /// tokens whose label is outside `[0, V)`) of `z` with `lse`.
   Value tokenLosses(Value z, Value lse, Value labels,
                     const CrossEntropyOptions &options);
 
@@ -83,7 +84,8 @@ public:
   Value reduceLosses(Value losses, Value count, Reduction reduction);
 
   /// The logit gradient dZ ([N,V] f32) of the reduced loss, scaled by the
-  /// upstream gradient `dloss`; rows of ignored tokens are 0.
+  /// upstream gradient `dloss`; rows of ignored tokens are 0, rows of other
+  /// tokens whose label is outside `[0, V)` are NaN.
   Value logitGradient(Value z, Value lse, Value labels, Value dloss,
                       Value count, const CrossEntropyOptions &options);
 

@@ -23,6 +23,19 @@ by command-line options (see `--help`); a seed fixes its random inputs.
   batch) must be exactly ±0; a result that must be 0 as a whole is reported
   as `exact_zero`.
 
+`--bad-labels=K` gives K tokens that are not ignored a label outside
+[0, V), alternately negative and ≥ V (-1, V, the labels type's minimum and
+maximum, then -2^32+1 and 2^32 for i64 labels, whose low 32 bits are in
+range, or -V-1 and V+1 for i32; a value equal to ignore_index is skipped).
+Their positions are drawn from a stream of their own, so every other input
+is the same as without the option, and the bad labels of a smaller K are
+among those of a larger one. The op defines their loss and their
+logit-gradient row as NaN (the mean and the sum, their dh rows, all of dW
+and db follow): there the checker requires NaN, reports
+`expected_nan=<count>` before the error of the finite rest, or `all_nan`
+for a result that must be NaN as a whole, and fails a finite value where
+NaN is expected as it fails a NaN or an Inf anywhere else.
+
 Tolerances are relative Frobenius errors against the f64 reference: 1e-5,
 2e-3 and 1e-2 for f32, f16 and bf16, taking the least precise type the op's
 description allows the value to be rounded to: the accumulator type and the
@@ -77,6 +90,9 @@ def add_case_options(parser):
     add("--ignore-index", type=int, default=-100)
     add("--ignored", default=None,
         help="how many tokens get ignore_index, or 'all' (default N/4)")
+    add("--bad-labels", type=int, default=0,
+        help="ce ops: how many tokens that are not ignored get a label "
+        "outside [0, V) (their loss and logit-gradient row are NaN)")
     add("--labels-type", choices=("i32", "i64"), default="i64")
     add("--bias", action="store_true", help="ce ops: pass a logit bias")
     add("--label-smoothing", type=float, default=0.0)
@@ -105,6 +121,10 @@ def validate(case, parser):
         case.ignored = int(case.ignored)
     if not 0 <= case.ignored <= case.n:
         parser.error("--ignored must be in [0, N] or 'all'")
+    if case.bad_labels and case.op == "linear_grad":
+        parser.error("--bad-labels needs a ce op (linear_grad has no labels)")
+    if not 0 <= case.bad_labels <= case.n - case.ignored:
+        parser.error("--bad-labels must be in [0, N - ignored]")
     for name in ("dh", "dw", "db"):
         if getattr(case, name + "_type") is None:
             setattr(case, name + "_type", case.dtype)
@@ -145,8 +165,45 @@ def random_matrix(rng, shape, elt, scale=1.0):
 
 
 def rms(x):
-    flat = ref.flatten(x)
+    """Root mean square of the finite values of x (1.0 if there is none or
+    it is 0)."""
+    flat = [v for v in ref.flatten(x) if math.isfinite(v)]
+    if not flat:
+        return 1.0
     return math.sqrt(math.fsum(v * v for v in flat) / len(flat)) or 1.0
+
+
+def outside_vocab_values(case):
+    """(negative, ≥ V) labels for --bad-labels, none equal to ignore_index:
+    the first of each, then the extremes of the labels type, then values
+    whose low 32 bits are in range (i64) or just past the ends (i32)."""
+    v, bits = case.v, 64 if case.labels_type == "i64" else 32
+    low, high = -2 ** (bits - 1), 2 ** (bits - 1) - 1
+    if bits == 64:
+        negative, large = [-1, low, -2 ** 32 + 1], [v, high, 2 ** 32]
+    else:
+        negative, large = [-1, low, -v - 1], [v, high, v + 1]
+    return ([y for y in negative if y != case.ignore_index],
+            [y for y in large if y != case.ignore_index])
+
+
+def set_bad_labels(case, labels):
+    """Gives --bad-labels tokens that are not ignored a label outside
+    [0, V), alternately negative and ≥ V. The positions are the first K of
+    one random order of the tokens, drawn from a stream of their own: the
+    other inputs do not depend on the option, and a larger K keeps the bad
+    labels of a smaller one and adds more."""
+    if not case.bad_labels:
+        return labels
+    rng = random.Random(f"{case.seed}/bad-labels")
+    kept = [n for n, y in enumerate(labels) if y != case.ignore_index]
+    rng.shuffle(kept)
+    negative, large = outside_vocab_values(case)
+    labels = list(labels)
+    for k, n in enumerate(kept[:case.bad_labels]):
+        values = large if k % 2 else negative
+        labels[n] = values[(k // 2) % len(values)]
+    return labels
 
 
 def make_operands(case):
@@ -163,7 +220,8 @@ def make_operands(case):
                  Tensor("w", weight_shape(case), case.dtype, False, w)]
     bias = None
     if case.op != "linear_grad":
-        labels = ref.random_labels(rng, n, v, case.ignore_index, case.ignored)
+        labels = set_bad_labels(case, ref.random_labels(
+            rng, n, v, case.ignore_index, case.ignored))
         operands.append(Tensor("labels", (n,), case.labels_type, True, labels))
         if case.bias:
             bias = [round_to(rng.uniform(-0.5, 0.5), case.dtype)
@@ -363,32 +421,47 @@ def required_zeros(case, operands, specs):
 
 def compare(name, got, want, tol_type, zeros):
     """One result's verdict line and whether it passed. `zeros` are the
-    flat indices that must hold exactly +-0."""
+    flat indices that must hold exactly +-0; where the reference is NaN
+    (labels outside [0, V)) the result must be NaN, and the values
+    elsewhere are compared as the whole result is when no NaN is
+    expected."""
     tol = TOLERANCE[tol_type]
-    bad = [k for k, x in enumerate(got) if not math.isfinite(x)]
+    nan = {k for k, w in enumerate(want) if math.isnan(w)}
+    bad = [k for k, x in enumerate(got)
+           if not math.isfinite(x) and k not in nan]
     if bad:
-        return (f"{name}: FAIL {len(bad)} non-finite values "
+        where = " where finite values are expected" if nan else ""
+        return (f"{name}: FAIL {len(bad)} non-finite values{where} "
                 f"(first at flat index {bad[0]}: {got[bad[0]]})"), False
+    not_nan = sorted(k for k in nan if not math.isnan(got[k]))
+    if not_nan:
+        k = not_nan[0]
+        return (f"{name}: FAIL {len(not_nan)} values not NaN where NaN is "
+                f"expected (first at flat index {k}: {got[k]!r})"), False
+    if len(nan) == len(got):
+        return f"{name}: all_nan PASS", True
+    prefix = f"{name}: expected_nan={len(nan)} " if nan else f"{name}: "
+    rest = [k for k in range(len(got)) if k not in nan]
     assert all(want[k] == 0.0 for k in zeros), "reference breaks the op"
     not_zero = sorted(k for k in zeros if got[k] != 0.0)
-    if len(zeros) == len(got):
+    if len(zeros) == len(rest):
         if not_zero:
             k = not_zero[0]
-            return (f"{name}: exact_zero FAIL {len(not_zero)} nonzero "
+            return (f"{prefix}exact_zero FAIL {len(not_zero)} nonzero "
                     f"values (first at flat index {k}: {got[k]!r})"), False
-        return f"{name}: exact_zero PASS", True
-    diff = math.fsum((g - w) ** 2 for g, w in zip(got, want))
-    norm = math.fsum(w * w for w in want)
+        return f"{prefix}exact_zero PASS", True
+    diff = math.fsum((got[k] - want[k]) ** 2 for k in rest)
+    norm = math.fsum(want[k] ** 2 for k in rest)
     err = math.sqrt(diff / norm) if norm else math.inf
     ok = err <= tol and not not_zero
-    line = (f"{name}: rel_frobenius_err={err:.3e} tol={tol:g} "
+    line = (f"{prefix}rel_frobenius_err={err:.3e} tol={tol:g} "
             f"{'PASS' if ok else 'FAIL'}")
     if not_zero:
         k = not_zero[0]
         line += (f" ({len(not_zero)} values of ignored tokens not exactly "
                  f"0, first at flat index {k}: {got[k]!r})")
     elif not ok:
-        worst = max(range(len(got)), key=lambda k: abs(got[k] - want[k]))
+        worst = max(rest, key=lambda k: abs(got[k] - want[k]))
         line += (f" (worst at flat index {worst}: got {got[worst]!r}, "
                  f"expected {want[worst]!r})")
     return line, ok

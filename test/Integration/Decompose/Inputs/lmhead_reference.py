@@ -11,17 +11,21 @@ floats (IEEE f64) and `math`, lists of lists for matrices, no numpy.
 - `ce_linear_fwd`: PyTorch's `cross_entropy(h @ W.T + b, y, ignore_index,
   reduction, label_smoothing)` with Liger-Kernel's logit soft-cap
   z ← c·tanh(z/c) and z-loss weight·lse²; mean over valid tokens, 0 when all
-  are ignored.
+  are ignored. A valid token whose label is outside [0, V) has loss NaN
+  (where PyTorch raises an error) and still counts as valid.
 - `ce_linear_grad`: the analytic gradient of that loss (logit gradient from
-  the description, then the two products of `linear_grad`).
+  the description, then the two products of `linear_grad`); the logit
+  gradient row of a valid token labelled outside [0, V) is NaN, which the
+  products carry into its dh row and into all of dW and db.
 
 `python3 lmhead_reference.py selfcheck [--seed S]` makes the oracle
 trustworthy without any other library: it compares every gradient against
 central finite differences of the reference forward loss, for small random
 cases and every option, checks the forward against PyTorch's definition of
 label smoothing (cross-entropy against the smoothed target distribution),
-and checks that all-ignored batches give a loss of exactly 0 and gradients of
-exactly 0.
+checks that all-ignored batches give a loss of exactly 0 and gradients of
+exactly 0, and that labels outside [0, V) give NaN exactly in the loss and
+gradient entries they reach and change nothing else.
 """
 
 import argparse
@@ -122,6 +126,12 @@ def valid_tokens(labels, opts):
     return [y != opts.ignore_index for y in labels]
 
 
+def outside_vocab(label, vocab):
+    """True for a label no logit answers to (a valid token so labelled has
+    a NaN loss and a NaN logit-gradient row)."""
+    return not 0 <= label < vocab
+
+
 def per_token_loss(z_row, lse, label, opts):
     """(1−ε)(lse − z_y) + ε(lse − mean_v z) + w·lse² of one valid token."""
     eps = opts.label_smoothing
@@ -135,8 +145,10 @@ def ce_linear_fwd(h, w, labels, opts, bias=None):
     z = capped_logits(h, w, opts, bias)
     lse = [logsumexp(row) for row in z]
     valid = valid_tokens(labels, opts)
-    losses = [per_token_loss(z[n], lse[n], labels[n], opts) if valid[n]
-              else 0.0 for n in range(len(h))]
+    losses = [0.0 if not valid[n] else
+              math.nan if outside_vocab(labels[n], len(z[n])) else
+              per_token_loss(z[n], lse[n], labels[n], opts)
+              for n in range(len(h))]
     if opts.reduction == "none":
         return losses, lse
     total = math.fsum(losses)
@@ -146,15 +158,19 @@ def ce_linear_fwd(h, w, labels, opts, bias=None):
     return (total / count if count else 0.0), lse
 
 
-def token_weights(labels, dloss, opts):
-    """g[n]: the upstream gradient each valid token's loss receives."""
+def token_weights(labels, dloss, vocab, opts):
+    """g[n]: the upstream gradient each valid token's loss receives, NaN
+    for a valid token labelled outside [0, vocab)."""
     valid = valid_tokens(labels, opts)
     if opts.reduction == "none":
-        return [g if ok else 0.0 for g, ok in zip(dloss, valid)]
-    if opts.reduction == "sum":
-        return [dloss if ok else 0.0 for ok in valid]
-    count = sum(valid)
-    return [dloss / count if ok else 0.0 for ok in valid]
+        g = [g if ok else 0.0 for g, ok in zip(dloss, valid)]
+    elif opts.reduction == "sum":
+        g = [dloss if ok else 0.0 for ok in valid]
+    else:
+        count = sum(valid)
+        g = [dloss / count if ok else 0.0 for ok in valid]
+    return [math.nan if ok and outside_vocab(y, vocab) else weight
+            for weight, ok, y in zip(g, valid, labels)]
 
 
 def ce_logit_grad(h, w, labels, lse, dloss, opts, bias=None):
@@ -165,10 +181,13 @@ def ce_logit_grad(h, w, labels, lse, dloss, opts, bias=None):
     z = capped_logits(h, w, opts, bias)
     vocab = len(z[0])
     eps, cap = opts.label_smoothing, opts.logit_softcap
-    g = token_weights(labels, dloss, opts)
+    g = token_weights(labels, dloss, vocab, opts)
     dz = zeros(len(h), vocab)
     for n, row in enumerate(z):
         if g[n] == 0.0:
+            continue
+        if math.isnan(g[n]):
+            dz[n] = [math.nan] * vocab
             continue
         z_loss_factor = 1.0 + 2.0 * opts.z_loss_weight * lse[n]
         for v, x in enumerate(row):
@@ -403,6 +422,51 @@ def check_all_ignored(check, rng):
         check.exact(name + " db", db, [0.0] * vocab)
 
 
+def check_labels_outside_vocab(check, rng):
+    """Labels outside [0, V) that are not ignore_index: NaN in the loss of
+    those tokens (and so in mean and sum), in their dh rows and in all of
+    dW and db; lse and every other loss entry and dh row are exactly those
+    of the same batch with in-range labels there instead (the tokens still
+    count for the mean)."""
+    for layout, reduction, (eps, cap, zw) in itertools.product(
+            LAYOUTS, REDUCTIONS, [(0.0, 0.0, 0.0), (0.1, 2.0, 0.01)]):
+        tokens, hidden, vocab = 6, 3, 5
+        opts = CEOptions(layout, reduction, -1, eps, cap, zw)
+        h = random_matrix(rng, tokens, hidden)
+        w = random_matrix(rng, *weight_shape(vocab, hidden, layout))
+        bias = [rng.uniform(-1, 1) for _ in range(vocab)]
+        in_range = random_labels(rng, tokens, vocab, -1, 1)
+        bad = rng.sample([n for n, y in enumerate(in_range) if y != -1], 3)
+        labels = list(in_range)
+        for n, y in zip(bad, (-100, vocab, -2**63)):
+            labels[n] = y
+        dloss = ([rng.uniform(-2, 2) for _ in range(tokens)]
+                 if reduction == "none" else rng.uniform(0.5, 2))
+        name = (f"labels outside [0,V) layout={layout} reduction={reduction} "
+                f"eps={eps} cap={cap} z_loss={zw}")
+
+        loss, lse = ce_linear_fwd(h, w, labels, opts, bias)
+        loss_in, lse_in = ce_linear_fwd(h, w, in_range, opts, bias)
+        check.exact(name + " lse", lse, lse_in)
+        if reduction == "none":
+            check.record(name + " loss", all(
+                math.isnan(loss[n]) if n in bad else loss[n] == loss_in[n]
+                for n in range(tokens)), "NaN exactly at the bad tokens")
+        else:
+            check.record(name + " loss", math.isnan(loss), "NaN")
+
+        dh, dw, db = ce_linear_grad(h, w, labels, lse, dloss, opts, bias,
+                                    want_db=True)
+        dh_in, _, _ = ce_linear_grad(h, w, in_range, lse, dloss, opts, bias,
+                                     want_db=True)
+        check.record(name + " dh", all(
+            all(map(math.isnan, dh[n])) if n in bad else dh[n] == dh_in[n]
+            for n in range(tokens)), "NaN exactly in the bad tokens' rows")
+        check.record(name + " dw", all(map(math.isnan, flatten(dw))),
+                     "all NaN")
+        check.record(name + " db", all(map(math.isnan, db)), "all NaN")
+
+
 def self_check(seed):
     rng = random.Random(seed)
     check = SelfCheck(tolerance=1e-7)
@@ -410,6 +474,7 @@ def self_check(seed):
     check_linear_grad(check, rng)
     check_smoothing_definition(check, rng)
     check_all_ignored(check, rng)
+    check_labels_outside_vocab(check, rng)
     print(f"{check.count} checks, {check.failures} failed (seed {seed})")
     return check.failures == 0
 

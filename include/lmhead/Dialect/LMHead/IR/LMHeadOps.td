@@ -136,6 +136,10 @@ def LMHead_CELinearFwdOp : LMHead_CEOp<"ce_linear_fwd"> {
     - per valid token (label ≠ `ignore_index`), with ε = `label_smoothing`:
       `loss[n] = (1−ε)(lse[n] − z[n,y_n]) + ε(lse[n] − mean_v z[n,v])
                  + z_loss_weight · lse[n]²`; ignored tokens have loss 0
+    - a valid token whose label lies outside `[0, V)` (negative, or ≥ V) has
+      loss NaN; it still counts as valid, so the mean and the sum are NaN.
+      The label is only compared, never used as an index, and `lse` does
+      not depend on labels. (PyTorch raises an error; a kernel cannot.)
     - `reduction(mean)`: Σ loss / (number of valid tokens), 0 when there is
       none; `sum`: Σ loss; `none`: the per-token vector.
 
@@ -188,7 +192,10 @@ def LMHead_CELinearGradOp : LMHead_CEOp<"ce_linear_grad",
 
     times `1 − (z/c)²` when soft-capped, where `g[n]` is `dloss/valid_count`
     (mean), `dloss` (sum) or `dloss[n]` (none), and 0 for ignored tokens (and
-    for every token when all are ignored). Then `dh = dZ·W`, `dW = dZᵀ·h` in
+    for every token when all are ignored). A valid token whose label lies
+    outside `[0, V)` (negative, or ≥ V) has `g[n] = NaN` whatever `dloss`
+    is: its whole dZ row is NaN, hence its dh row and, as sums over all
+    tokens, every element of dW and db. Then `dh = dZ·W`, `dW = dZᵀ·h` in
     the weight's layout and, when a third result is asked for, `db = Σ_n dZ`
     (only with a `bias`). The logits are those of `ce_linear_fwd`
     (rounded to f16/bf16 operands), and dZ enters the products rounded to
