@@ -131,7 +131,10 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
             arith::SubFOp::create(
                 b, loc, f32Constant(1.0),
                 arith::MulFOp::create(b, loc, capTanh, capTanh)));
-      d = arith::MulFOp::create(b, loc, d, g);
+      // An ignored token's row is 0 whatever its logits are (a NaN in its
+      // hidden state included), not 0 times them.
+      d = arith::SelectOp::create(
+          b, loc, valid, arith::MulFOp::create(b, loc, d, g), f32Constant(0.0));
       Value rounded = arith::TruncFOp::create(b, loc, options.operandType, d);
       memref::StoreOp::create(b, loc, rounded, dz, ValueRange{row, col});
     }

@@ -199,6 +199,10 @@ uint64_t convert(const Decoded &inst, uint64_t bits) {
   const Type &to = inst.type, &from = inst.sourceType;
   if (to.kind == Kind::Float) {
     double value = toDouble(bits, from);
+    // .sat clamps a float result to [0, 1], NaN to 0 (NVVM's inline exp
+    // relies on it for its range reduction).
+    if (inst.saturate && from.kind == Kind::Float)
+      value = std::isnan(value) ? 0.0 : std::clamp(value, 0.0, 1.0);
     if (to.bits == 64)
       return fromDouble(value);
     float narrowed = static_cast<float>(value); // round to nearest

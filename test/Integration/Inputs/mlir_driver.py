@@ -317,8 +317,16 @@ def flatten(x):
 # ---------------------------------------------------------------------------
 
 
-def mlir_float(x):
-    """A decimal literal MLIR parses back to exactly x."""
+#: The quiet NaN of each float type, as the hexadecimal literal MLIR reads.
+QUIET_NAN = {"f16": "0x7E00", "bf16": "0x7FC0", "f32": "0x7FC00000",
+             "f64": "0x7FF8000000000000"}
+
+
+def mlir_float(x, elt=None):
+    """A literal MLIR parses back to exactly x (a NaN of type elt as its
+    bits: decimal literals have no NaN)."""
+    if math.isnan(x):
+        return QUIET_NAN[elt]
     s = repr(float(x))
     mantissa, _, exponent = s.partition("e")
     if "." not in mantissa:
@@ -329,7 +337,7 @@ def mlir_float(x):
 def dense_literal(value, elt):
     """The body of `dense<...>` for `value` (nested lists, or a scalar for
     rank 0) of element type elt."""
-    fmt = str if is_integer(elt) else mlir_float
+    fmt = str if is_integer(elt) else (lambda x: mlir_float(x, elt))
     if not isinstance(value, list):
         return fmt(value)
     return "[" + ", ".join(dense_literal(item, elt) for item in value) + "]"

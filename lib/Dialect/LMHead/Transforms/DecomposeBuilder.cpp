@@ -393,7 +393,10 @@ Value DecomposeBuilder::logitGradient(Value z, Value lse, Value labels,
           Value t = s.div(logit, s.f32(options.logitSoftcap));
           d = s.mul(d, s.sub(s.f32(1.0), s.mul(t, t)));
         }
-        s.yield(s.mul(d, grad));
+        // An ignored token's row is 0 whatever its logits are (a NaN in its
+        // hidden state included), not 0 times them.
+        s.yield(s.select(s.isValid(label, options.ignoreIndex), s.mul(d, grad),
+                         s.f32(0.0)));
       })[0];
 }
 

@@ -98,6 +98,10 @@ def add_case_options(parser):
     add("--label-smoothing", type=float, default=0.0)
     add("--logit-softcap", type=float, default=0.0)
     add("--z-loss-weight", type=float, default=0.0)
+    add("--h-scale", type=float, default=1.0,
+        help="h is uniform in [-S, S] (large S: logits far from 0)")
+    add("--nan-h", type=int, default=0,
+        help="ce ops: K tokens get a NaN in their hidden state")
     add("--dynamic-n", action="store_true",
         help="the op sees the token count as `?`")
     add("--seed", type=int, required=True)
@@ -121,6 +125,10 @@ def validate(case, parser):
         case.ignored = int(case.ignored)
     if not 0 <= case.ignored <= case.n:
         parser.error("--ignored must be in [0, N] or 'all'")
+    if case.nan_h and case.op == "linear_grad":
+        parser.error("--nan-h needs a ce op")
+    if not 0 <= case.nan_h <= case.n:
+        parser.error("--nan-h must be in [0, N]")
     if case.bad_labels and case.op == "linear_grad":
         parser.error("--bad-labels needs a ce op (linear_grad has no labels)")
     if not 0 <= case.bad_labels <= case.n - case.ignored:
@@ -214,8 +222,15 @@ def make_operands(case):
     if case.op == "linear_grad":
         operands.append(Tensor("dz", (n, v), case.dtype, True,
                                random_matrix(rng, (n, v), case.dtype)))
-    h = random_matrix(rng, (n, d), case.dtype)
+    h = random_matrix(rng, (n, d), case.dtype, case.h_scale)
     w = random_matrix(rng, weight_shape(case), case.dtype)
+    if case.nan_h:
+        # The tokens, from a stream of their own so that nothing else
+        # changes with the option; one NaN each, in a different column.
+        order = list(range(n))
+        random.Random(f"{case.seed}/nan-h").shuffle(order)
+        for k, row in enumerate(order[:case.nan_h]):
+            h[row][k % d] = float("nan")
     operands += [Tensor("h", (n, d), case.dtype, True, h),
                  Tensor("w", weight_shape(case), case.dtype, False, w)]
     bias = None
