@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "CrossEntropyEpilogues.h"
+#include "KernelMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
@@ -35,8 +35,7 @@ Value mlir::lmhead::logitValue(OpBuilder &b, Location loc,
   if (options.logitSoftcap > 0.0) {
     Value cap = arith::ConstantOp::create(
         b, loc, b.getF32FloatAttr(float(options.logitSoftcap)));
-    Value t =
-        math::TanhOp::create(b, loc, arith::DivFOp::create(b, loc, z, cap));
+    Value t = kernelTanh(b, loc, arith::DivFOp::create(b, loc, z, cap));
     if (capTanh)
       *capTanh = t;
     z = arith::MulFOp::create(b, loc, cap, t);

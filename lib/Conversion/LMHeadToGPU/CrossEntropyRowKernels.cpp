@@ -11,9 +11,9 @@
 
 #include "CrossEntropyRowKernels.h"
 #include "GemmKernel.h"
+#include "KernelMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
@@ -167,13 +167,13 @@ gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
       Value s = b.load(partials, {one, p, row});
       Value t = b.load(partials, {b.index(2), p, row});
       SmallVector<Value> next = {
-          b.add(sums[0], b.mul(s, math::ExpOp::create(b, b.sub(m, rowMax)))),
+          b.add(sums[0], b.mul(s, kernelExp(b, b.getLoc(), b.sub(m, rowMax)))),
           b.add(sums[1], t)};
       if (smoothing)
         next.push_back(b.add(sums[2], b.load(partials, {b.index(3), p, row})));
       scf::YieldOp::create(b, next);
     }
-    Value lse = b.add(rowMax, math::LogOp::create(b, sumLoop.getResult(0)));
+    Value lse = b.add(rowMax, kernelLog(b, b.getLoc(), sumLoop.getResult(0)));
     // (1−ε)·(lse − z_y) + ε·(lse − mean_v z) + w·lse²
     Value loss = b.sub(lse, sumLoop.getResult(1));
     if (smoothing) {

@@ -10,9 +10,9 @@
 
 #include "CrossEntropyEpilogues.h"
 #include "GemmKernel.h"
+#include "KernelMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -109,8 +109,7 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
       Value z = logitValue(b, loc, options, tile.values[i], bias, vocabIndex,
                            &capTanh);
       // p·(1 + 2·w·lse) − ε/V − (1−ε)·[v = y], all in f32.
-      Value d =
-          math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, z, rowLse));
+      Value d = kernelExp(b, loc, arith::SubFOp::create(b, loc, z, rowLse));
       if (softmaxScale)
         d = arith::MulFOp::create(b, loc, d, softmaxScale);
       if (smoothing > 0.0)

@@ -12,10 +12,10 @@
 
 #include "CrossEntropyEpilogues.h"
 #include "GemmKernel.h"
+#include "KernelMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -160,8 +160,7 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
     // give exp(−inf) = 0, so they are selected out).
     Value sumExp = zeroF;
     for (Value zm : masked) {
-      Value e = math::ExpOp::create(b, loc,
-                                    arith::SubFOp::create(b, loc, zm, rowMax));
+      Value e = kernelExp(b, loc, arith::SubFOp::create(b, loc, zm, rowMax));
       Value counts = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE,
                                            zm, minusInf);
       sumExp = arith::AddFOp::create(
