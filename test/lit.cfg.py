@@ -2,11 +2,12 @@
 #
 # Tools come from the build (lmhead-opt, the plugin) and from LLVM 22
 # (mlir-opt, mlir-runner, FileCheck, not). Features: `ptxas` when CUDA's
-# ptxas is found, `cuobjdump` when cuobjdump is too (SASS checks), `cuda-gpu`
-# when a usable GPU answers nvidia-smi, `fake-cuda-driver` when the runtime's
-# fake libcuda.so.1 was built. Numerical tests draw fresh random inputs each
-# run from `%seed`, which is printed so a failure can be replayed with
-# LMHEAD_TEST_SEED=<seed>.
+# ptxas is found, `cuobjdump` when cuobjdump is too (SASS checks),
+# `libdevice` when the CUDA toolkit's libdevice is (kernels calling exp or
+# log), `cuda-gpu` when a usable GPU answers nvidia-smi, `fake-cuda-driver`
+# when the runtime's fake libcuda.so.1 was built. Numerical tests draw fresh
+# random inputs each run from `%seed`, which is printed so a failure can be
+# replayed with LMHEAD_TEST_SEED=<seed>.
 #
 # Run through the build (`ninja check-lmhead`, `lit build/test/...`) or on
 # source paths (`lit test/...`, `ninja check-lmhead-<folder>`): then the site
@@ -86,6 +87,23 @@ def configure():
         if cuobjdump and os.path.exists(cuobjdump):
             config.available_features.add("cuobjdump")
             config.substitutions.append(("%cuobjdump", cuobjdump))
+    # Kernels that call math functions (the ce ops' exp and log) need
+    # libdevice, which the NVVM pipeline links from the CUDA toolkit that
+    # NVVM::getCUDAToolkitPath() finds through CUDA_ROOT, CUDA_HOME or
+    # CUDA_PATH; without it their PTX calls undefined functions. Pass those
+    # on, else point CUDA_HOME at ptxas's toolkit; feature `libdevice` when
+    # the toolkit has it.
+    toolkit_vars = ["CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"]
+    llvm_config.with_system_environment(toolkit_vars)
+    toolkit = next((os.environ[v] for v in toolkit_vars if os.environ.get(v)),
+                   None)
+    if not toolkit and config.ptxas and os.path.exists(config.ptxas):
+        toolkit = os.path.dirname(os.path.dirname(config.ptxas))
+        config.environment["CUDA_HOME"] = toolkit
+    if toolkit and os.path.exists(
+            os.path.join(toolkit, "nvvm", "libdevice", "libdevice.10.bc")):
+        config.available_features.add("libdevice")
+
     if has_cuda_gpu():
         config.available_features.add("cuda-gpu")
 

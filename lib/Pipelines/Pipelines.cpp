@@ -26,6 +26,8 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -62,6 +64,30 @@ struct HostMathToLibm : PassWrapper<HostMathToLibm, OperationPass<ModuleOp>> {
     for (auto func : getOperation().getOps<func::FuncOp>())
       if (failed(applyPartialConversion(func, target, frozen)))
         return signalPassFailure();
+  }
+};
+
+/// upstream's gpu-async-region for the host functions only, so that their
+/// synchronous GPU host ops (a gpu.alloc of an operands=device call site,
+/// a program's own copies) become async ops for gpu-to-llvm. The launch
+/// functions of --lmhead-lower-to-gpu are async already, and the pass would
+/// thread their independent streams into one.
+struct HostAsyncRegion : PassWrapper<HostAsyncRegion, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(HostAsyncRegion)
+
+  StringRef getArgument() const override { return "lmhead-host-async-region"; }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<func::FuncDialect, gpu::GPUDialect>();
+  }
+  void runOnOperation() override {
+    OpPassManager perFunction(func::FuncOp::getOperationName());
+    perFunction.addPass(createGpuAsyncRegionPass());
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (func.isExternal() || func->hasAttr(lmhead::kGPUHostAttrName))
+        continue;
+      if (failed(runPipeline(perFunction, func)))
+        return signalPassFailure();
+    }
   }
 };
 
@@ -127,11 +153,17 @@ void lmhead::buildGPUPipeline(OpPassManager &pm,
   plan.minTokens = options.minTokens;
   plan.f32Operands = options.f32Operands;
   pm.addPass(createLMHeadPlan(plan, options.tiles.getValue()));
-  pm.addPass(createLMHeadLowerToGPU());
+  LMHeadLowerToGPUOptions lower;
+  lower.operands = options.operands;
+  pm.addPass(createLMHeadLowerToGPU(lower));
   pm.addPass(createLMHeadDecompose());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   addBufferization(pm, /*withGPU=*/true);
+  // gpu-to-llvm lowers async GPU host ops only; the synchronous ones of
+  // host functions (which buffer deallocation accepts, where it rejects a
+  // gpu.wait) get a stream and a host wait each.
+  pm.addPass(std::make_unique<HostAsyncRegion>());
   addHostArithmetic(pm);
 
   buildKernelLowering(pm, options.target);

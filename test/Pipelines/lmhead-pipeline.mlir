@@ -11,6 +11,10 @@
 // RUN: not lmhead-opt %s '--lmhead-pipeline=target=sm_75' 2>&1 | FileCheck %s --check-prefix=BADTARGET
 // RUN: not lmhead-opt %s '--lmhead-pipeline=target=sm_90a,min-tokens=0' 2>&1 | FileCheck %s --check-prefix=COMMAS
 // RUN: not lmhead-opt %s '--lmhead-pipeline=f32-operands=f16' 2>&1 | FileCheck %s --check-prefix=BADF32
+// RUN: lmhead-opt %S/../Integration/GPU/device-operands.mlir '--lmhead-pipeline=target=sm_80 min-tokens=0 operands=device' | FileCheck %s --check-prefix=DEVICE
+// RUN: not lmhead-opt %s '--lmhead-pipeline=target=sm_80 min-tokens=0 operands=device' 2>&1 | FileCheck %s --check-prefix=RETURNED
+// RUN: not lmhead-opt %s '--lmhead-pipeline=operands=gpu' 2>&1 | FileCheck %s --check-prefix=BADOPERANDS
+// RUN: lmhead-opt %s '--lmhead-pipeline=operands=device' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPERANDS
 // RUN: lmhead-opt %s '--lmhead-pipeline=target=sm_90a min-tokens=7 f32-operands=bf16 block-m=128 block-n=64 block-k=64 warp-m=64 warp-n=64 stages=5 copy-bytes=16 swizzle=1' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORWARDED
 
 // The host: one stream per chain, the second waiting for the first's copy
@@ -77,6 +81,46 @@
 // Every option reaches --lmhead-plan (the tile options through one
 // GemmTiles).
 // FORWARDED:    lmhead-plan{block-k=64 block-m=128 block-n=64 copy-bytes=16 f32-operands=bf16 list-configs=false min-tokens=7 stages=5 swizzle=1 target=sm_90a warp-m=64 warp-n=64}
+
+// operands=device (on the program of the integration test, whose tensors
+// live in device buffers it allocates): the launch functions copy only the
+// gradients they accumulate into their results, from argument to argument,
+// and keep their streams; the results are allocated at the call sites,
+// whose synchronous GPU ops get a stream and a host wait each.
+// DEVICE-LABEL: llvm.func @linear_grad_0_launch(
+// DEVICE-NOT:     mgpuMemAlloc
+// DEVICE:         llvm.call @mgpuMemcpy(%arg{{[0-9]+}}, %arg{{[0-9]+}},
+// DEVICE-NOT:     mgpuMemAlloc
+// DEVICE:         llvm.call @mgpuMemcpy(%arg{{[0-9]+}}, %arg{{[0-9]+}},
+// DEVICE-NOT:     mgpuMem
+// DEVICE:         llvm.call @mgpuStreamWaitEvent
+// DEVICE-NEXT:    llvm.call @mgpuStreamWaitEvent
+// DEVICE-NOT:     mgpuMem
+// DEVICE:         llvm.call @mgpuStreamSynchronize
+// DEVICE-LABEL: llvm.func @ce_linear_fwd_0_launch(
+// DEVICE-NOT:     mgpuMemcpy
+// DEVICE:         llvm.call @mgpuStreamSynchronize
+// DEVICE-LABEL: llvm.func @ce_linear_grad_1_launch(
+// DEVICE-NOT:     mgpuMemAlloc
+// DEVICE:         llvm.call @mgpuMemcpy(%arg{{[0-9]+}}, %arg{{[0-9]+}},
+// DEVICE-NOT:     mgpuMemAlloc
+// DEVICE:         llvm.call @mgpuMemcpy(%arg{{[0-9]+}}, %arg{{[0-9]+}},
+// DEVICE-NOT:     mgpuMemcpy
+// DEVICE:         llvm.call @mgpuStreamSynchronize
+// DEVICE-LABEL: llvm.func @lm_head(
+// DEVICE:         llvm.call @mgpuMemAlloc
+// DEVICE:         llvm.call @mgpuStreamSynchronize
+// DEVICE-NEXT:    llvm.call @mgpuStreamDestroy
+// DEVICE-NEXT:    llvm.call @ce_linear_fwd_0_launch(
+
+// Device results returned from the function that holds the op would be
+// copied to the host by buffer deallocation: an error.
+// RETURNED:     error: result 0 of @grad is a device buffer (gpu.alloc)
+
+// BADOPERANDS:  error: lmhead-pipeline: option 'operands': 'gpu' is not one of host, device
+
+// The operands option reaches --lmhead-lower-to-gpu.
+// OPERANDS:     lmhead-lower-to-gpu{operands=device}
 
 func.func @grad(%dz: tensor<200x1000xbf16>, %h: tensor<200x64xbf16>, %w: tensor<1000x64xbf16>) -> (tensor<200x64xf32>, tensor<1000x64xf32>) {
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)

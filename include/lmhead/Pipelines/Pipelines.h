@@ -8,6 +8,7 @@
 #ifndef LMHEAD_PIPELINES_PIPELINES_H
 #define LMHEAD_PIPELINES_PIPELINES_H
 
+#include "lmhead/Conversion/LMHeadToGPU/OperandMemory.h"
 #include "lmhead/Dialect/LMHead/Transforms/PlanOptions.h"
 
 #include "mlir/Pass/PassOptions.h"
@@ -32,7 +33,8 @@ void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
 
 /// Options of `--lmhead-pipeline`: the target and minimum size, the
 /// f32-operand policy, and the tile overrides forwarded to `--lmhead-plan`
-/// (0: the cost model chooses).
+/// (0: the cost model chooses); where the ops' buffers live, forwarded to
+/// `--lmhead-lower-to-gpu`.
 struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
   PassOptions::Option<GpuTarget> target{
       *this, "target",
@@ -49,11 +51,17 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("f32 ops: f32 (exact, on the host) or bf16 (operands "
                      "rounded for the tensor-core kernels)"),
       llvm::cl::init(F32Operands::F32), f32OperandsValues()};
+  PassOptions::Option<OperandMemory> operands{
+      *this, "operands",
+      llvm::cl::desc("Where the lmhead ops' tensors live: host (copied to "
+                     "and from the device by each launch) or device (passed "
+                     "to the kernels as they are)"),
+      llvm::cl::init(OperandMemory::Host), operandMemoryValues()};
   /// `block-m` ... `swizzle`, as `--lmhead-plan` has them.
   GemmTileOptions<GPUPipelineOptions> tiles{*this};
 
   GPUPipelineOptions() {
-    setOptionPassName("lmhead-pipeline", target, f32Operands);
+    setOptionPassName("lmhead-pipeline", target, f32Operands, operands);
   }
 };
 
@@ -61,6 +69,10 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
 /// to kernels and launches, decompose the rest, bufferize and lower the host
 /// code to the LLVM dialect, and compile the kernels to PTX held in a
 /// `gpu.binary`. The result runs with `mlir-runner` and liblmhead_runtime.so.
+/// Host functions may hold synchronous GPU host ops (`gpu.alloc`,
+/// `gpu.memcpy`, `gpu.dealloc`, the allocations and deallocations marked
+/// `bufferization.manual_deallocation`), as the call sites of
+/// `operands=device` do: they are made async after bufferization.
 void buildGPUPipeline(OpPassManager &pm, const GPUPipelineOptions &options);
 
 /// Registers every lmhead pipeline with the global pass registry.

@@ -1,10 +1,11 @@
 //===- CrossEntropyLowering.cpp - ce ops to kernels and launches ----------===//
 //
 // Each planned ce_linear_fwd / ce_linear_grad is replaced, in place, by a
-// call of a launch function written beside its function. The call site
-// passes the operands' buffers and fresh result buffers; the launch
-// function copies the operands to the device, runs the op's kernels and
-// copies the results back.
+// call of a launch function written beside its function (LaunchFunction.h).
+// The call site passes the operands' buffers and fresh result buffers; the
+// launch function runs the op's kernels on device buffers of them
+// (DeviceScope.h: copies of host buffers, or the buffers themselves with
+// operands=device).
 //
 // ce_linear_fwd, on one stream: the logits GEMM writes per-tile row
 // partials, the row kernel merges them into lse and each token's loss,
@@ -26,186 +27,18 @@
 
 #include "CrossEntropyKernels.h"
 #include "CrossEntropyRowKernels.h"
+#include "DeviceScope.h"
 #include "GemmLaunch.h"
+#include "LaunchFunction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 using namespace mlir::lmhead;
 
 namespace {
-
-/// The same memref type with every dimension dynamic; rank 0 becomes [1]
-/// (device buffers and kernels take vectors).
-MemRefType dynamicType(Type type) {
-  auto shaped = cast<ShapedType>(type);
-  SmallVector<int64_t> shape(std::max<int64_t>(1, shaped.getRank()),
-                             ShapedType::kDynamic);
-  return MemRefType::get(shape, shaped.getElementType());
-}
-
-/// Writes the call site and the launch function of one op. The launch
-/// function's arguments are host buffers in the order `add` registered
-/// them; `device(i)` is the device copy of argument i inside it.
-class LaunchBuilder {
-public:
-  LaunchBuilder(Operation *op, StringRef prefix) : op(op), prefix(prefix) {}
-
-  /// An operand tensor: its buffer becomes an argument. Returns the index.
-  int addOperand(Value tensor) {
-    OpBuilder b(op);
-    Location loc = op->getLoc();
-    auto type = cast<RankedTensorType>(tensor.getType());
-    Value buffer = bufferization::ToBufferOp::create(
-        b, loc, MemRefType::get(type.getShape(), type.getElementType()), tensor,
-        /*readOnly=*/true);
-    if (type.getRank() == 0)
-      buffer = memref::ExpandShapeOp::create(
-          b, loc, MemRefType::get({1}, type.getElementType()), buffer,
-          ArrayRef<ReassociationIndices>{},
-          ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
-    buffer =
-        memref::CastOp::create(b, loc, dynamicType(buffer.getType()), buffer);
-    arguments.push_back(buffer);
-    return arguments.size() - 1;
-  }
-
-  /// A result tensor of `op`: a fresh host buffer shaped by `sizes`
-  /// (index values at the call site; none for rank 0) becomes an argument,
-  /// and the result is read back from it after the call.
-  int addResult(Value result, ValueRange sizes) {
-    OpBuilder b(op);
-    Location loc = op->getLoc();
-    auto type = cast<RankedTensorType>(result.getType());
-    Value buffer;
-    if (type.getRank() == 0)
-      buffer = memref::AllocOp::create(
-          b, loc, MemRefType::get({1}, type.getElementType()));
-    else
-      buffer = memref::AllocOp::create(b, loc, dynamicType(type), sizes);
-    results.emplace_back(result, buffer);
-    arguments.push_back(
-        memref::CastOp::create(b, loc, dynamicType(buffer.getType()), buffer));
-    return arguments.size() - 1;
-  }
-
-  /// Creates the launch function beside the op's function and an empty
-  /// body; returns a builder at its start.
-  ImplicitLocOpBuilder begin(func::FuncOp &launchFunc) {
-    auto parentFunc = op->getParentOfType<FunctionOpInterface>();
-    OpBuilder moduleBuilder(parentFunc);
-    auto type = FunctionType::get(op->getContext(),
-                                  ValueRange(arguments).getTypes(), {});
-    launchFunc = func::FuncOp::create(moduleBuilder, op->getLoc(),
-                                      prefix + "_launch", type);
-    launchFunc.setPrivate();
-    launchFunc->setAttr("lmhead.gpu_host", UnitAttr::get(op->getContext()));
-    SymbolTable(parentFunc->getParentOp()).insert(launchFunc);
-    entry = launchFunc.addEntryBlock();
-    return ImplicitLocOpBuilder(op->getLoc(), OpBuilder::atBlockBegin(entry));
-  }
-
-  /// Argument `i` of the launch function.
-  Value hostArgument(int i) const { return entry->getArgument(i); }
-
-  /// Writes the call and replaces the op's results by the buffers' tensors.
-  void finish() {
-    OpBuilder b(op);
-    Location loc = op->getLoc();
-    func::CallOp::create(b, loc, prefix + "_launch", TypeRange{}, arguments);
-    for (auto [result, buffer] : results) {
-      auto type = cast<RankedTensorType>(result.getType());
-      Value value = buffer;
-      if (type.getRank() == 0)
-        value = memref::CollapseShapeOp::create(
-            b, loc, buffer, ArrayRef<ReassociationIndices>{});
-      auto tensorType = RankedTensorType::get(
-          cast<MemRefType>(value.getType()).getShape(), type.getElementType());
-      Value tensor = bufferization::ToTensorOp::create(
-          b, loc, tensorType, value, /*restrict=*/true, /*writable=*/true);
-      if (tensor.getType() != type)
-        tensor = tensor::CastOp::create(b, loc, type, tensor);
-      result.replaceAllUsesWith(tensor);
-    }
-    op->erase();
-  }
-
-private:
-  Operation *op;
-  std::string prefix;
-  SmallVector<Value> arguments;
-  SmallVector<std::pair<Value, Value>> results;
-  Block *entry = nullptr;
-};
-
-/// Device memory and streams inside a launch function.
-class DeviceScope {
-public:
-  explicit DeviceScope(ImplicitLocOpBuilder &b) : b(b) {
-    tokenType = gpu::AsyncTokenType::get(b.getContext());
-    stream = freshStream();
-  }
-
-  /// A token of a new stream with nothing to wait for.
-  Value freshStream() {
-    return gpu::WaitOp::create(b, tokenType, ValueRange{}).getAsyncToken();
-  }
-
-  /// A device buffer of `type` (every dimension dynamic) with `sizes`,
-  /// allocated on the setup stream.
-  Value allocate(MemRefType type, ValueRange sizes) {
-    auto alloc = gpu::AllocOp::create(b, type, tokenType, ValueRange{stream},
-                                      sizes, ValueRange{}, UnitAttr());
-    stream = alloc.getAsyncToken();
-    buffers.push_back(alloc.getMemref());
-    return alloc.getMemref();
-  }
-
-  /// A device buffer shaped like host buffer `host`, filled from it when
-  /// `copyIn`.
-  Value toDevice(Value host, bool copyIn) {
-    auto type = cast<MemRefType>(host.getType());
-    SmallVector<Value> sizes;
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      sizes.push_back(memref::DimOp::create(b, host, d));
-    Value device = allocate(type, sizes);
-    if (copyIn)
-      stream =
-          gpu::MemcpyOp::create(b, tokenType, ValueRange{stream}, device, host)
-              .getAsyncToken();
-    return device;
-  }
-
-  /// Copies `device` to `host` after `after`; returns the copy's token.
-  Value toHost(Value host, Value device, Value after) {
-    return gpu::MemcpyOp::create(b, tokenType, ValueRange{after}, host, device)
-        .getAsyncToken();
-  }
-
-  /// Joins `done`, frees every buffer and waits on the host.
-  void finish(ValueRange done) {
-    Value all = joinStreams(b, done);
-    for (Value buffer : buffers)
-      all = gpu::DeallocOp::create(b, tokenType, ValueRange{all}, buffer)
-                .getAsyncToken();
-    gpu::WaitOp::create(b, Type(), ValueRange{all});
-    func::ReturnOp::create(b);
-  }
-
-  Type tokenType;
-  /// The setup stream: allocations, copies in, and what runs before the
-  /// kernels fork.
-  Value stream;
-
-private:
-  ImplicitLocOpBuilder &b;
-  SmallVector<Value> buffers;
-};
 
 /// Launches a non-GEMM kernel of `threads` threads on `blocks` blocks.
 Value launchSmall(ImplicitLocOpBuilder &b, gpu::GPUFuncOp kernel, Value blocks,
@@ -239,9 +72,10 @@ Value sliceMatrix(ImplicitLocOpBuilder &b, Value matrix, bool alongRows,
 class CrossEntropyLowering {
 public:
   CrossEntropyLowering(Operation *op, CrossEntropyPlanAttr plan,
-                       gpu::GPUModuleOp kernels, StringRef prefix)
+                       gpu::GPUModuleOp kernels, StringRef prefix,
+                       OperandMemory memory)
       : op(op), plan(plan), kernels(kernels), prefix(prefix.str()),
-        launch(op, prefix) {}
+        launch(op, prefix, memory) {}
 
   LogicalResult run() {
     FailureOr<CrossEntropyGemms> found = getCrossEntropyGemms(op, plan);
@@ -312,16 +146,15 @@ LogicalResult CrossEntropyLowering::lowerForward(CELinearFwdOp fwd) {
                                                  : ValueRange{});
   int lse = launch.addResult(fwd.getLse(), ValueRange{tokensAtCall});
 
-  func::FuncOp launchFunc;
-  ImplicitLocOpBuilder b = launch.begin(launchFunc);
-  DeviceScope device(b);
-  Value hD = device.toDevice(launch.hostArgument(h), true);
-  Value wD = device.toDevice(launch.hostArgument(w), true);
-  Value labelsD = device.toDevice(launch.hostArgument(labels), true);
-  Value biasD =
-      bias >= 0 ? device.toDevice(launch.hostArgument(bias), true) : Value();
-  Value lossD = device.toDevice(launch.hostArgument(loss), false);
-  Value lseD = device.toDevice(launch.hostArgument(lse), false);
+  ImplicitLocOpBuilder b = launch.begin();
+  DeviceScope device(b, launch.getMemory());
+  auto arg = [&](int i) { return launch.argument(i); };
+  Value hD = device.operand(arg(h));
+  Value wD = device.operand(arg(w));
+  Value labelsD = device.operand(arg(labels));
+  Value biasD = bias >= 0 ? device.operand(arg(bias)) : Value();
+  Value lossD = device.result(arg(loss));
+  Value lseD = device.result(arg(lse));
   Value tokens = memref::DimOp::create(b, hD, 0);
   Value hidden = memref::DimOp::create(b, hD, 1);
   Value vocab = arith::ConstantIndexOp::create(b, options.vocab);
@@ -331,10 +164,10 @@ LogicalResult CrossEntropyLowering::lowerForward(CELinearFwdOp fwd) {
       MemRefType::get({4, ShapedType::kDynamic, ShapedType::kDynamic},
                       b.getF32Type()),
       ValueRange{partialsCount, tokens});
-  Value tokenLosses =
-      reduction == Reduction::None
-          ? lossD
-          : device.allocate(dynamicType(lseD.getType()), ValueRange{tokens});
+  Value tokenLosses = reduction == Reduction::None
+                          ? lossD
+                          : device.allocate(dynamicMemRefType(lseD.getType()),
+                                            ValueRange{tokens});
 
   SmallVector<Value> epilogue = {labelsD};
   if (biasD)
@@ -348,8 +181,8 @@ LogicalResult CrossEntropyLowering::lowerForward(CELinearFwdOp fwd) {
   if (reduceKernel)
     done = launchSmall(b, reduceKernel, arith::ConstantIndexOp::create(b, 1),
                        32, {labelsD, tokenLosses, lossD, tokens}, done);
-  Value lossBack = device.toHost(launch.hostArgument(loss), lossD, done);
-  Value lseBack = device.toHost(launch.hostArgument(lse), lseD, lossBack);
+  Value lossBack = device.deliver(arg(loss), lossD, done);
+  Value lseBack = device.deliver(arg(lse), lseD, lossBack);
   device.finish({lseBack});
   launch.finish();
   return success();
@@ -438,24 +271,24 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
   int dw = launch.addResult(grad.getDw(), wSizes);
   int db = hasDb ? launch.addResult(grad.getDb(), ValueRange{vocabAtCall}) : -1;
 
-  func::FuncOp launchFunc;
-  ImplicitLocOpBuilder b = launch.begin(launchFunc);
-  DeviceScope device(b);
-  auto arg = [&](int i) { return launch.hostArgument(i); };
-  Value hD = device.toDevice(arg(h), true);
-  Value wD = device.toDevice(arg(w), true);
-  Value labelsD = device.toDevice(arg(labels), true);
-  Value lseD = device.toDevice(arg(lse), true);
-  Value dlossD = device.toDevice(arg(dloss), true);
-  Value biasD = bias >= 0 ? device.toDevice(arg(bias), true) : Value();
-  Value dhAccD =
-      dhAcc >= 0 && !dhIsF32 ? device.toDevice(arg(dhAcc), true) : Value();
+  ImplicitLocOpBuilder b = launch.begin();
+  DeviceScope device(b, launch.getMemory());
+  auto arg = [&](int i) { return launch.argument(i); };
+  Value hD = device.operand(arg(h));
+  Value wD = device.operand(arg(w));
+  Value labelsD = device.operand(arg(labels));
+  Value lseD = device.operand(arg(lse));
+  Value dlossD = device.operand(arg(dloss));
+  Value biasD = bias >= 0 ? device.operand(arg(bias)) : Value();
+  // A 16-bit dh adds what it accumulates into when it is rounded.
+  Value dhAccD = dhAcc >= 0 && !dhIsF32 ? device.operand(arg(dhAcc)) : Value();
   // Results that accumulate start as a copy of what they add to.
-  Value dhD = dhAcc >= 0 && dhIsF32 ? device.toDevice(arg(dhAcc), true)
-                                    : device.toDevice(arg(dh), false);
-  Value dwD = dwAcc >= 0 ? device.toDevice(arg(dwAcc), true)
-                         : device.toDevice(arg(dw), false);
-  Value dbD = hasDb ? device.toDevice(arg(db), false) : Value();
+  Value dhD = dhAcc >= 0 && dhIsF32
+                  ? device.accumulatedResult(arg(dh), arg(dhAcc))
+                  : device.result(arg(dh));
+  Value dwD = dwAcc >= 0 ? device.accumulatedResult(arg(dw), arg(dwAcc))
+                         : device.result(arg(dw));
+  Value dbD = hasDb ? device.result(arg(db)) : Value();
   Value tokens = memref::DimOp::create(b, hD, 0);
   Value hidden = memref::DimOp::create(b, hD, 1);
   Value dh32 = dhIsF32 ? dhD
@@ -473,7 +306,7 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
         device.allocate(workspaceType, ValueRange{tokens, chunkColumns});
   Value scales = dlossD;
   if (scaleKernel) {
-    scales = device.allocate(dynamicType(dlossD.getType()),
+    scales = device.allocate(dynamicMemRefType(dlossD.getType()),
                              ValueRange{arith::ConstantIndexOp::create(b, 1)});
     device.stream =
         launchSmall(b, scaleKernel, arith::ConstantIndexOp::create(b, 1), 32,
@@ -539,10 +372,10 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
                                     kRowKernelThreads),
                           kRowKernelThreads, arguments, dhChain);
   }
-  SmallVector<Value> done = {device.toHost(arg(dh), dhD, dhChain),
-                             device.toHost(arg(dw), dwD, dwChain)};
+  SmallVector<Value> done = {device.deliver(arg(dh), dhD, dhChain),
+                             device.deliver(arg(dw), dwD, dwChain)};
   if (hasDb)
-    done.push_back(device.toHost(arg(db), dbD, dbChain));
+    done.push_back(device.deliver(arg(db), dbD, dbChain));
   device.finish(done);
   launch.finish();
   return success();
@@ -553,6 +386,7 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
 LogicalResult mlir::lmhead::lowerCrossEntropyOp(Operation *op,
                                                 CrossEntropyPlanAttr plan,
                                                 gpu::GPUModuleOp kernels,
-                                                StringRef prefix) {
-  return CrossEntropyLowering(op, plan, kernels, prefix).run();
+                                                StringRef prefix,
+                                                OperandMemory memory) {
+  return CrossEntropyLowering(op, plan, kernels, prefix, memory).run();
 }

@@ -3,6 +3,7 @@
 #ifndef LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYLOWERING_H
 #define LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYLOWERING_H
 
+#include "lmhead/Conversion/LMHeadToGPU/OperandMemory.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -13,10 +14,12 @@ namespace lmhead {
 /// Replaces `op` (a ce_linear_fwd or ce_linear_grad planned as `plan`) by a
 /// call of a launch function `<prefix>_launch` written beside its function,
 /// with its kernels `<prefix>_<role>` in `kernels` (see
-/// CrossEntropyLowering.cpp). Fails with an error on the op when a kernel
-/// of the plan cannot be built.
+/// CrossEntropyLowering.cpp); `memory` says where the operands' and
+/// results' buffers live. Fails with an error on the op when a kernel of
+/// the plan cannot be built.
 LogicalResult lowerCrossEntropyOp(Operation *op, CrossEntropyPlanAttr plan,
-                                  gpu::GPUModuleOp kernels, StringRef prefix);
+                                  gpu::GPUModuleOp kernels, StringRef prefix,
+                                  OperandMemory memory);
 
 } // namespace lmhead
 } // namespace mlir

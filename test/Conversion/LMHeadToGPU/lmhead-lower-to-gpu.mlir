@@ -19,12 +19,12 @@
 // CHECK:         %[[WD:.+]], %[[T1:.+]] = gpu.alloc async [%[[DZIN]]]
 // CHECK:         %[[WIN:.+]] = gpu.memcpy async [%[[T1]]] %[[WD]], %[[W]]
 // CHECK:         %[[DHD:.+]], %[[T2:.+]] = gpu.alloc async [%[[WIN]]]
+// The kernels take views of any row stride (strided memrefs).
+// CHECK:         %[[DHV:.+]] = memref.cast %[[DHD]] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
 // CHECK:         %[[C128:.+]] = arith.constant 128 : index
 // CHECK:         %[[SMEM:.+]] = arith.constant 24576 : i32
-// The kernels take views of any row stride (strided memrefs).
 // CHECK:         %[[DZV:.+]] = memref.cast %[[DZD]] : memref<?x?xbf16> to memref<?x?xbf16, strided<[?, 1], offset: ?>>
 // CHECK:         %[[WV:.+]] = memref.cast %[[WD]]
-// CHECK:         %[[DHV:.+]] = memref.cast %[[DHD]]
 // CHECK:         %[[L0:.+]] = gpu.launch_func async [%[[T2]]] @lmhead_kernels::@linear_grad_0_dh
 // CHECK-SAME:      threads in (%[[C128]], %{{.+}}, %{{.+}}) dynamic_shared_memory_size %[[SMEM]]
 // CHECK-SAME:      args(%[[DZV]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[WV]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[DHV]] : memref<?x?xf32, strided<[?, 1], offset: ?>>
@@ -34,9 +34,9 @@
 // CHECK:         %[[HIN:.+]] = gpu.memcpy async [%[[T3]]] %[[HD]], %[[H]]
 // CHECK:         %[[DWD:.+]], %[[T4:.+]] = gpu.alloc async [%[[HIN]]]
 // CHECK:         %[[JOIN:.+]] = gpu.wait async [%[[DZIN]], %[[T4]]]
+// CHECK:         %[[DWV:.+]] = memref.cast %[[DWD]]
 // CHECK:         %[[DZV2:.+]] = memref.cast %[[DZD]]
 // CHECK:         %[[HV:.+]] = memref.cast %[[HD]]
-// CHECK:         %[[DWV:.+]] = memref.cast %[[DWD]]
 // CHECK:         %[[L1:.+]] = gpu.launch_func async [%[[JOIN]]] @lmhead_kernels::@linear_grad_0_dw
 // CHECK-SAME:      args(%[[DZV2]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[HV]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[DWV]] : memref<?x?xf32, strided<[?, 1], offset: ?>>
 // CHECK:         %[[DWBACK:.+]] = gpu.memcpy async [%[[L1]]] %[[DWOUT]], %[[DWD]]

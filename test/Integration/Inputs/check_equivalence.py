@@ -25,7 +25,9 @@ that has a `@main`) that builds those inputs as constants, calls `@NAME` and
 prints every result exactly is added to both modules, which are then
 lowered with `lmhead-opt --lmhead-cpu-pipeline` (or the `--pipeline` flags,
 e.g. with `--math-expand-ops=ops=fpowi` first) and run with `mlir-runner`,
-both sides at once. `--keep` leaves the modules and outputs in a folder.
+both sides at once. `--keep` leaves the modules and outputs in a folder
+(`<side>.out`, and the runner's stderr in `<side>.err`: the emulator's
+statistics with LMHEAD_EMULATOR_STATS=1).
 The transformed side may be lowered and run differently: for GPU code,
 `--transformed-pipeline="--lmhead-pipeline=target=sm_80"` with the runtime
 library in `--transformed-shared-libs` and `--transformed-env
@@ -296,8 +298,9 @@ def runner_libs(args, runner):
     return ",".join(os.path.join(lib, name) for name in RUNNER_LIBS)
 
 
-def run_tool(command, what, timeout, env=None):
-    """stdout of `command`; ToolError naming `what` if it fails."""
+def run_tool(command, what, timeout, env=None, stderr_path=None):
+    """stdout of `command`; ToolError naming `what` if it fails. Its stderr
+    goes to `stderr_path` too when one is given."""
     try:
         done = subprocess.run(command, capture_output=True, text=True,
                               timeout=timeout, env=env)
@@ -305,6 +308,9 @@ def run_tool(command, what, timeout, env=None):
         raise ToolError(f"{what}: timed out after {timeout:g} s") from None
     except OSError as e:
         raise ToolError(f"{what}: cannot run {command[0]}: {e}") from None
+    if stderr_path:
+        with open(stderr_path, "w") as f:
+            f.write(done.stderr)
     if done.returncode != 0:
         tail = "\n".join(done.stderr.strip().splitlines()[-15:])
         raise ToolError(f"{what}: `{shlex.join(command)}` exited "
@@ -353,7 +359,8 @@ class Side:
         libs = ",".join(filter(None, [self.extra_libs, tools["libs"]]))
         out = run_tool([tools["runner"], lowered, "-e", entry,
                         "-entry-point-result=void", "-shared-libs=" + libs],
-                       f"{self.label}: mlir-runner", args.timeout, self.env)
+                       f"{self.label}: mlir-runner", args.timeout, self.env,
+                       self.path(".err"))
         with open(self.path(".out"), "w") as f:
             f.write(out)
         return out

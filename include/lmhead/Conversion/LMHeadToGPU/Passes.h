@@ -1,12 +1,14 @@
 //===- Passes.h - lowering lmhead ops to GPU kernels ------------*- C++ -*-===//
 //
 // Declares --lmhead-lower-to-gpu, generated from Passes.td, and its
-// registration.
+// registration; the type of its `operands` option is in OperandMemory.h.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LMHEAD_CONVERSION_LMHEADTOGPU_PASSES_H
 #define LMHEAD_CONVERSION_LMHEADTOGPU_PASSES_H
+
+#include "lmhead/Conversion/LMHeadToGPU/OperandMemory.h"
 
 #include "mlir/Pass/Pass.h"
 
@@ -45,6 +47,12 @@ namespace vector {
 class VectorDialect;
 } // namespace vector
 namespace lmhead {
+
+/// The unit attribute that marks the launch functions --lmhead-lower-to-gpu
+/// writes: they manage their device memory and streams themselves, so host
+/// passes that would rewrite them (buffer deallocation, gpu-async-region)
+/// skip them.
+constexpr llvm::StringLiteral kGPUHostAttrName = "lmhead.gpu_host";
 
 #define GEN_PASS_DECL
 #include "lmhead/Conversion/LMHeadToGPU/Passes.h.inc"

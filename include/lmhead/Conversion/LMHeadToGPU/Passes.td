@@ -12,7 +12,8 @@ include "mlir/Pass/PassBase.td"
 
 def LMHeadLowerToGPU : Pass<"lmhead-lower-to-gpu", "::mlir::ModuleOp"> {
   let summary = "Rewrite each planned lmhead op into tensor-core GEMM kernels "
-                "and the host code that launches them on two streams";
+                "and the host code that launches them on streams, on host or "
+                "device buffers";
   let description = [{
     For each `lmhead.linear_grad` that `--lmhead-plan` gave a
     `#lmhead.plan`, writes a dh kernel (`dh = dZ·W`) and a dW kernel
@@ -28,25 +29,59 @@ def LMHeadLowerToGPU : Pass<"lmhead-lower-to-gpu", "::mlir::ModuleOp"> {
       warpgroups run wgmma.mma_async from shared-memory descriptors. The
       launch functions encode the operands' tensor maps.
 
-    The op itself becomes host code: its tensors are read as buffers,
-    copied to the device, and the two kernels are launched as two
-    independent chains of async GPU ops (`gpu.wait async` forks each from the
-    copies, so each gets its own stream); each chain copies its result back,
-    and a `gpu.wait` joins both before the results are used. Results nobody
-    uses get no kernel.
+    `ce_linear_fwd` and `ce_linear_grad` planned with a `#lmhead.ce_plan`
+    get the logits GEMM with a row-statistics or dZ epilogue, their row
+    kernels and, for the backward, the dh and dW GEMMs over vocabulary
+    chunks.
+
+    The op itself becomes host code: its tensors are read as buffers, and
+    the two kernels are launched as two independent chains of async GPU ops
+    (`gpu.wait async` starts each, so each gets its own stream); a
+    `gpu.wait` joins both before the results are used. Results nobody uses
+    get no kernel.
 
     Ops this pass cannot lower yet are decomposed into their definition (as
-    `--lmhead-decompose` does) with a remark saying why: the cross-entropy
-    ops (no kernels yet), a bias gradient, an accumulator type other than
-    f32, a target other than sm_80 and sm_90a. An op without a plan, or
-    with a plan the kernel writer cannot follow (uneven copies, shared
-    memory above the target's per-block limit), is an error.
+    `--lmhead-decompose` does) with a remark saying why: a linear_grad bias
+    gradient, an accumulator type other than f32, ce operands other than
+    f16 and bf16 or a dynamic vocabulary, a target other than sm_80 and
+    sm_90a. An op without a plan, or with a plan the kernel writer cannot
+    follow (uneven copies, shared memory above the target's per-block
+    limit), is an error.
 
     The host code goes into a private launch function marked
     `lmhead.gpu_host`, called in place of the op with the operands' buffers
-    and freshly allocated result buffers; run
+    (`bufferization.to_buffer`) and freshly allocated result buffers, which
+    the op's results are read back from (`bufferization.to_tensor`). Run
     `--lmhead-host-buffer-deallocation` after bufferization so that
     upstream's buffer deallocation, which rejects GPU host ops, skips it.
+    The launch function ends with a host `gpu.wait`, so its results are
+    ready when it returns; a launch that returns without waiting, so that a
+    caller can capture it in a CUDA graph, is the job of the runtime bundle
+    API (`--lmhead-write-bundle`, `lmheadBundleRun`), not of this host code.
+
+    `operands` says where those buffers live:
+
+    - `host` (the default): host memory. The launch function allocates
+      device buffers, copies the operands in (an accumulated gradient into
+      the result's device buffer), runs the kernels and copies each result
+      back into the `memref.alloc` of the call site.
+    - `device`: device memory, as in an ML compiler whose tensors already
+      live on the GPU. The operands' buffers go to the kernels as they are;
+      the results are `gpu.alloc`ed at the call site (synchronous, marked
+      `bufferization.manual_deallocation`: the caller frees them with
+      `gpu.dealloc`) and returned as tensors of those device buffers. An
+      accumulated gradient is copied device to device into the result
+      buffer before the kernels add to it, scratch buffers (row partials,
+      the dZ chunks, an f32 dh) are allocated and freed inside as with
+      `host`, and no byte moves between host and device. The operand
+      buffers must hold their values when the call starts (the launch's
+      streams do not wait for the caller's). The device results stay in
+      the function that holds the op (used, copied or freed there):
+      `--lmhead-host-buffer-deallocation` refuses a function that returns
+      one, which upstream's deallocation would clone into host memory. Run
+      `gpu-async-region` on the host functions other than the launch
+      functions (as `--lmhead-pipeline` does) so that `gpu-to-llvm` can
+      lower the call site's synchronous `gpu.alloc`.
 
     Before:
 
@@ -71,7 +106,33 @@ def LMHeadLowerToGPU : Pass<"lmhead-lower-to-gpu", "::mlir::ModuleOp"> {
     ...
     gpu.wait [%a2, %b2]
     ```
+
+    With `operands=device` (abridged), nothing is copied:
+
+    ```mlir
+    %dh_d = gpu.alloc (%n, %c64) {bufferization.manual_deallocation}
+        : memref<?x?xbf16>
+    ...
+    call @linear_grad_0_launch(%dz_d, %h_d, %w_d, %dh_d, %dw_d)
+    ...
+    // in @linear_grad_0_launch:
+    %a0 = gpu.wait async
+    %a1 = gpu.launch_func async [%a0] @lmhead_kernels_0::@linear_grad_0_dh
+        args(%dz_d ..., %w_d ..., %dh_d ...)
+    %b0 = gpu.wait async
+    %b1 = gpu.launch_func async [%b0] @lmhead_kernels_0::@linear_grad_0_dw ...
+    %done = gpu.wait async [%a1, %b1]
+    gpu.wait [%done]
+    ```
   }];
+  let options = [
+    Option<"operands", "operands", "::mlir::lmhead::OperandMemory",
+           /*default=*/"::mlir::lmhead::OperandMemory::Host",
+           "where the buffers of the ops' tensors live: host (copied to and "
+           "from the device by each launch) or device (passed to the "
+           "kernels as they are; results allocated on the device)",
+           "::mlir::lmhead::operandMemoryValues()">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
@@ -96,10 +157,19 @@ def LMHeadHostBufferDeallocation
     contains GPU host ops (`gpu.wait` has no memory effects, `gpu.dealloc`
     frees a memref itself). The launch functions that
     `--lmhead-lower-to-gpu` writes (marked `lmhead.gpu_host`) allocate and
-    free their device buffers themselves and only read and write the host
+    free their device buffers themselves and only read and write the
     buffers they are given, so this pass runs the deallocation on every
     other function and leaves them alone. Run it after One-Shot Bufferize,
     where `--buffer-deallocation-pipeline` would otherwise go.
+
+    Those other functions may hold synchronous `gpu.alloc`, `gpu.memcpy`
+    and `gpu.dealloc` (the call sites of `operands=device`, a program that
+    manages its device buffers), allocations and deallocations marked
+    `bufferization.manual_deallocation`, which the deallocation leaves to
+    them. A function that returns a `gpu.alloc` buffer (or a view of one)
+    is an error: the function boundary gives the caller buffers it owns and
+    frees with `memref.dealloc`, so the deallocation would clone the device
+    buffer into host memory.
 
     ```mlir
     func.func private @linear_grad_0_launch(...) attributes {lmhead.gpu_host}
