@@ -25,7 +25,7 @@
 // CHECK:         gpu.func @ce_linear_fwd_0_logits(%{{.+}}: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %{{.+}}: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %{{.+}}: memref<?xi64>, %{{.+}}: memref<4x?x?xf32>, %{{.+}}: index, %{{.+}}: index, %{{.+}}: index) kernel
 // CHECK-COUNT-2: gpu.shuffle  xor
 // CHECK:         gpu.func @ce_linear_fwd_0_rows(
-// CHECK:         math.log
+// CHECK:         llvm.call_intrinsic "llvm.nvvm.lg2.approx.ftz.f"
 // CHECK:         gpu.func @ce_linear_fwd_0_reduce(
 func.func @forward(%h: tensor<100x40xbf16>, %w: tensor<200x40xbf16>, %y: tensor<100xi64>) -> (tensor<f32>, tensor<100xf32>) {
   %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(mean) {lmhead.plan = #fwd}
