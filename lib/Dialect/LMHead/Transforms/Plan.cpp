@@ -159,36 +159,54 @@ void remarkRounded(Operation *op, const Twine &what) {
       << what.str();
 }
 
-/// Rounds dZ, h and W of `op` to bf16 (round to nearest even) with an
-/// elementwise linalg.map each, so the op's products read bf16 operands;
-/// its result and accumulator types stay as they are. Returns the operands
-/// it replaced.
-SmallVector<Value, 3> roundOperandsToBF16(LinearGradOp op) {
-  SmallVector<Value, 3> exact = {op.getDz(), op.getH(), op.getW()};
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  auto round = [&](Value value) -> Value {
-    auto type = cast<RankedTensorType>(value.getType());
-    SmallVector<Value> sizes;
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      if (type.isDynamicDim(d))
-        sizes.push_back(tensor::DimOp::create(b, loc, value, d));
-    Value init = tensor::EmptyOp::create(b, loc, type.getShape(),
-                                         b.getBF16Type(), sizes);
-    auto map = linalg::MapOp::create(
-        b, loc, ValueRange{value}, init,
-        [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-          Value rounded = arith::TruncFOp::create(
-              nested, nestedLoc, nested.getBF16Type(), args[0]);
-          linalg::YieldOp::create(nested, nestedLoc, rounded);
-        });
-    return map.getResult().front();
-  };
-  op.getDzMutable().assign(round(op.getDz()));
-  op.getHMutable().assign(round(op.getH()));
-  op.getWMutable().assign(round(op.getW()));
-  return exact;
-}
+/// The f32 operands of one op rounded to bf16 for the kernels, and how to
+/// give them back when the op is not planned after all.
+class RoundedOperands {
+public:
+  /// Rounds each of `operands` (of `op`) to bf16 (round to nearest even)
+  /// with an elementwise linalg.map, so the op's products read bf16
+  /// operands; its result and accumulator types stay as they are.
+  RoundedOperands(Operation *op, ArrayRef<OpOperand *> operands) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    for (OpOperand *operand : operands) {
+      Value value = operand->get();
+      auto type = cast<RankedTensorType>(value.getType());
+      SmallVector<Value> sizes;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        if (type.isDynamicDim(d))
+          sizes.push_back(tensor::DimOp::create(b, loc, value, d));
+      Value init = tensor::EmptyOp::create(b, loc, type.getShape(),
+                                           b.getBF16Type(), sizes);
+      auto map = linalg::MapOp::create(
+          b, loc, ValueRange{value}, init,
+          [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+            Value rounded = arith::TruncFOp::create(
+                nested, nestedLoc, nested.getBF16Type(), args[0]);
+            linalg::YieldOp::create(nested, nestedLoc, rounded);
+          });
+      operand->set(map.getResult().front());
+      rounded.emplace_back(operand, value);
+    }
+  }
+  RoundedOperands() = default;
+
+  /// Whether any operand was rounded.
+  bool any() const { return !rounded.empty(); }
+
+  /// Gives the op its exact operands back and erases the roundings.
+  void restore() {
+    for (auto [operand, exact] : rounded) {
+      Operation *map = operand->get().getDefiningOp();
+      operand->set(exact);
+      map->erase();
+    }
+    rounded.clear();
+  }
+
+private:
+  SmallVector<std::pair<OpOperand *, Value>, 3> rounded;
+};
 
 struct PlanPass : lmhead::impl::LMHeadPlanBase<PlanPass> {
   PlanPass() { nameOptions(); }
@@ -279,22 +297,11 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
 
   // With f32-operands=bf16 an f32 op is planned as the bf16 op it becomes;
   // if it cannot be planned, it gets its f32 operands back.
-  SmallVector<Value, 3> exactOperands;
+  RoundedOperands rounded;
   if (getElementTypeOrSelf(dz.getType()).isF32() &&
       f32Operands == F32Operands::BF16)
-    exactOperands = roundOperandsToBF16(op);
-  auto restoreOperands = [&]() {
-    if (exactOperands.empty())
-      return;
-    SmallVector<Operation *, 3> rounding = {op.getDz().getDefiningOp(),
-                                            op.getH().getDefiningOp(),
-                                            op.getW().getDefiningOp()};
-    op.getDzMutable().assign(exactOperands[0]);
-    op.getHMutable().assign(exactOperands[1]);
-    op.getWMutable().assign(exactOperands[2]);
-    for (Operation *map : rounding)
-      map->erase();
-  };
+    rounded = RoundedOperands(
+        op, {&op.getDzMutable(), &op.getHMutable(), &op.getWMutable()});
 
   LinearGradGemms gemms =
       gemmsOf(op, dynamicTokens ? kAssumedTokens : tokens, vocab, hidden);
@@ -320,19 +327,19 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
       {"dh = dZ*W", &dhPlan}, {vd ? "dW = dZ^T*h" : "dW^T = h^T*dZ", &dwPlan}};
   for (auto [gemm, plan] : plans) {
     if (plan->failure == GemmPlan::Failure::Unsupported) {
-      restoreOperands();
+      rounded.restore();
       remarkDecomposed(op, gemm + ": " + plan->reason);
       return Outcome::Decompose;
     }
   }
   for (auto [gemm, plan] : plans) {
     if (plan->failure == GemmPlan::Failure::NoValidConfig) {
-      restoreOperands();
+      rounded.restore();
       op.emitOpError() << gemm << ": " << plan->reason;
       return Outcome::Error;
     }
   }
-  if (!exactOperands.empty())
+  if (rounded.any())
     remarkRounded(op, "f32 operands rounded to bf16 for the tensor-core "
                       "kernels (f32-operands=bf16); the products accumulate "
                       "in f32");
