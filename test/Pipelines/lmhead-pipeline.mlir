@@ -76,7 +76,7 @@
 
 // Every option reaches --lmhead-plan (the tile options through one
 // GemmTiles).
-// FORWARDED:    lmhead-plan{block-k=64 block-m=128 block-n=64 copy-bytes=16 f32-operands=bf16 list-configs=false min-tokens=7 stages=5 swizzle=1 target=sm_90a warp-m=64 warp-n=64}
+// FORWARDED:    lmhead-plan{block-k=64 block-m=128 block-n=64 ce-workspace-bytes=0 copy-bytes=16 f32-operands=bf16 list-configs=false min-tokens=7 stages=5 swizzle=1 target=sm_90a warp-m=64 warp-n=64}
 
 func.func @grad(%dz: tensor<200x1000xbf16>, %h: tensor<200x64xbf16>, %w: tensor<1000x64xbf16>) -> (tensor<200x64xf32>, tensor<1000x64xf32>) {
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
