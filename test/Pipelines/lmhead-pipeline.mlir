@@ -11,7 +11,7 @@
 // RUN: not lmhead-opt %s '--lmhead-pipeline=target=sm_75' 2>&1 | FileCheck %s --check-prefix=BADTARGET
 // RUN: not lmhead-opt %s '--lmhead-pipeline=target=sm_90a,min-tokens=0' 2>&1 | FileCheck %s --check-prefix=COMMAS
 // RUN: not lmhead-opt %s '--lmhead-pipeline=f32-operands=f16' 2>&1 | FileCheck %s --check-prefix=BADF32
-// RUN: lmhead-opt %s '--lmhead-pipeline=target=sm_90a min-tokens=7 f32-operands=bf16 block-m=128 block-n=64 block-k=64 warp-m=64 warp-n=64 stages=5 copy-bytes=16 swizzle=1' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORWARDED
+// RUN: lmhead-opt %s '--lmhead-pipeline=target=sm_90a min-tokens=7 f32-operands=bf16 ce-workspace-bytes=1048576 block-m=128 block-n=64 block-k=64 warp-m=64 warp-n=64 stages=5 copy-bytes=16 swizzle=1' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORWARDED
 
 // The host: one stream per chain, the second waiting for the first's copy
 // of dZ through an event; the kernels launched on them.
@@ -76,7 +76,7 @@
 
 // Every option reaches --lmhead-plan (the tile options through one
 // GemmTiles).
-// FORWARDED:    lmhead-plan{block-k=64 block-m=128 block-n=64 ce-workspace-bytes=0 copy-bytes=16 f32-operands=bf16 list-configs=false min-tokens=7 stages=5 swizzle=1 target=sm_90a warp-m=64 warp-n=64}
+// FORWARDED:    lmhead-plan{block-k=64 block-m=128 block-n=64 ce-workspace-bytes=1048576 copy-bytes=16 f32-operands=bf16 list-configs=false min-tokens=7 stages=5 swizzle=1 target=sm_90a warp-m=64 warp-n=64}
 
 func.func @grad(%dz: tensor<200x1000xbf16>, %h: tensor<200x64xbf16>, %w: tensor<1000x64xbf16>) -> (tensor<200x64xf32>, tensor<1000x64xf32>) {
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)

@@ -31,8 +31,8 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
 void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
 
 /// Options of `--lmhead-pipeline`: the target and minimum size, the
-/// f32-operand policy, and the tile overrides forwarded to `--lmhead-plan`
-/// (0: the cost model chooses).
+/// f32-operand policy, the cross-entropy workspace bound and the tile
+/// overrides forwarded to `--lmhead-plan` (0: the cost model chooses).
 struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
   PassOptions::Option<GpuTarget> target{
       *this, "target",
@@ -49,6 +49,11 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("f32 ops: f32 (exact, on the host) or bf16 (operands "
                      "rounded for the tensor-core kernels)"),
       llvm::cl::init(F32Operands::F32), f32OperandsValues()};
+  PassOptions::Option<int64_t> ceWorkspaceBytes{
+      *this, "ce-workspace-bytes",
+      llvm::cl::desc("The most bytes of each ce_linear_grad's dZ chunk "
+                     "workspace (0: the cost model chooses the chunk)"),
+      llvm::cl::init(0)};
   /// `block-m` ... `swizzle`, as `--lmhead-plan` has them.
   GemmTileOptions<GPUPipelineOptions> tiles{*this};
 
