@@ -152,6 +152,7 @@ void lmhead::buildGPUPipeline(OpPassManager &pm,
   plan.target = options.target;
   plan.minTokens = options.minTokens;
   plan.f32Operands = options.f32Operands;
+  plan.ceWorkspaceBytes = options.ceWorkspaceBytes;
   pm.addPass(createLMHeadPlan(plan, options.tiles.getValue()));
   LMHeadLowerToGPUOptions lower;
   lower.operands = options.operands;

@@ -416,6 +416,12 @@ double mlir::lmhead::floorMicros(const GemmProblem &problem,
   return 1e6 * problem.flops() / chip.peakFlops;
 }
 
+std::optional<std::string>
+mlir::lmhead::unsupportedGemmReason(const GemmProblem &problem,
+                                    const GpuChip &chip) {
+  return unsupportedReason(problem, chip);
+}
+
 std::optional<int64_t> mlir::lmhead::widestCopyBytes(const GemmProblem &p,
                                                      std::string *whyNot) {
   for (int64_t bytes : {16, 8, 4}) {

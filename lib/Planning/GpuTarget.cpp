@@ -22,7 +22,8 @@ constexpr int64_t kKiB = 1024;
 
 /// A100 (SXM, 40/80 GB). The L2 rate is the whitepaper's 5120 bytes/clock at
 /// 1.41 GHz; the best mma.sync kernels (CUTLASS, cuBLAS) reach about 90% of
-/// the tensor-core peak.
+/// the tensor-core peak. 312 TFLOP/s = 108 SMs x 2048 flops/clock x 1.41 GHz;
+/// the MUFU issues 16 results per clock per SM.
 constexpr GpuChip kA100 = {
     /*name=*/"A100",
     /*target=*/GpuTarget::Sm80,
@@ -39,12 +40,16 @@ constexpr GpuChip kA100 = {
     /*registersPerThread=*/255,
     /*threadsPerSM=*/2048,
     /*blocksPerSM=*/32,
+    /*clockHz=*/1.41e9,
+    /*specialOpsPerClockPerSM=*/16,
 };
 
 /// H100 (SXM5, 80 GB HBM3). The planned tensor-core rate is the measured
 /// rate of a large bf16 GEMM (about 790 TFLOP/s, not the data sheet's 989);
 /// the L2 rate is an assumption (NVIDIA publishes none), about 1.7x the
-/// A100's, which is what the clock and the wider L2 give.
+/// A100's, which is what the clock and the wider L2 give. The data-sheet
+/// rate is 132 SMs x 4096 flops/clock x 1.83 GHz; the MUFU issues 16
+/// results per clock per SM, as on sm_80.
 constexpr GpuChip kH100 = {
     /*name=*/"H100",
     /*target=*/GpuTarget::Sm90a,
@@ -61,6 +66,8 @@ constexpr GpuChip kH100 = {
     /*registersPerThread=*/255,
     /*threadsPerSM=*/2048,
     /*blocksPerSM=*/32,
+    /*clockHz=*/1.83e9,
+    /*specialOpsPerClockPerSM=*/16,
 };
 
 /// `chip` under another name with another DRAM bandwidth.

@@ -51,6 +51,13 @@ TEST(GpuTargetTest, ChipTableHoldsEveryGpu) {
     EXPECT_LE(chip.registersPerBlock, chip.registersPerSM);
     EXPECT_GE(chip.registersPerBlock, 255 * 256); // 256 threads at 255 each
     EXPECT_EQ(chip.warpgroupMma(), chip.target == GpuTarget::Sm90a);
+    // The data-sheet rate is the SMs' dense bf16 flops per clock (1024
+    // FMAs on sm_80, twice that on sm_90a) at the boost clock.
+    double flopsPerClock = chip.warpgroupMma() ? 4096 : 2048;
+    EXPECT_NEAR(chip.datasheetFlops / (chip.numSMs * chip.clockHz),
+                flopsPerClock, 0.01 * flopsPerClock);
+    EXPECT_EQ(chip.specialOpsPerClockPerSM, 16);
+    EXPECT_DOUBLE_EQ(chip.expPerSecond(), 16.0 * chip.numSMs * chip.clockHz);
   }
   EXPECT_EQ(&planningChip(GpuTarget::Sm80), a100);
   EXPECT_EQ(&planningChip(GpuTarget::Sm90a), h200);

@@ -32,9 +32,9 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
 void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
 
 /// Options of `--lmhead-pipeline`: the target and minimum size, the
-/// f32-operand policy, and the tile overrides forwarded to `--lmhead-plan`
-/// (0: the cost model chooses); where the ops' buffers live, forwarded to
-/// `--lmhead-lower-to-gpu`.
+/// f32-operand policy, the cross-entropy workspace bound and the tile
+/// overrides forwarded to `--lmhead-plan` (0: the cost model chooses);
+/// where the ops' buffers live, forwarded to `--lmhead-lower-to-gpu`.
 struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
   PassOptions::Option<GpuTarget> target{
       *this, "target",
@@ -51,6 +51,11 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("f32 ops: f32 (exact, on the host) or bf16 (operands "
                      "rounded for the tensor-core kernels)"),
       llvm::cl::init(F32Operands::F32), f32OperandsValues()};
+  PassOptions::Option<int64_t> ceWorkspaceBytes{
+      *this, "ce-workspace-bytes",
+      llvm::cl::desc("The most bytes of each ce_linear_grad's dZ chunk "
+                     "workspace (0: the cost model chooses the chunk)"),
+      llvm::cl::init(0)};
   PassOptions::Option<OperandMemory> operands{
       *this, "operands",
       llvm::cl::desc("Where the lmhead ops' tensors live: host (copied to "

@@ -100,6 +100,13 @@ struct GemmPlan {
 /// peak, in microseconds: no kernel can be faster.
 double floorMicros(const GemmProblem &problem, const GpuChip &chip);
 
+/// Why the kernels cannot take `problem` on `chip` at all (f32 operands,
+/// rows that no asynchronous copy or TMA can move, an empty GEMM), or
+/// std::nullopt: the check planGemm starts with, for planners that combine
+/// several GEMMs and check their operands once.
+std::optional<std::string> unsupportedGemmReason(const GemmProblem &problem,
+                                                 const GpuChip &chip);
+
 /// The widest copy (16, 8 or 4 bytes) that divides the rows of both A and B,
 /// or std::nullopt (with the reason in `whyNot`) when there is none.
 std::optional<int64_t> widestCopyBytes(const GemmProblem &problem,

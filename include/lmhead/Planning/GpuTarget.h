@@ -92,11 +92,22 @@ struct GpuChip {
   int64_t registersPerThread = 0;
   int64_t threadsPerSM = 0;
   int64_t blocksPerSM = 0;
+  /// The boost clock, Hz, at which the data-sheet tensor-core rate is
+  /// quoted (rate = SMs x dense bf16 flops per clock per SM x clock).
+  double clockHz = 0;
+  /// Results per clock per SM of the special-function units (MUFU: ex2,
+  /// lg2, rcp, ...), from the CUDA programming guide's throughput table.
+  int64_t specialOpsPerClockPerSM = 0;
 
   /// The PTX target name of `target`, for diagnostics.
   llvm::StringRef targetName() const { return stringifyGpuTarget(target); }
   /// Whether the chip's kernels use wgmma (see usesWarpgroupMma).
   bool warpgroupMma() const { return usesWarpgroupMma(target); }
+  /// Exponentials per second over all SMs: each is one MUFU ex2 (the
+  /// scaling by log2(e) runs on the FMA pipes, which have room to spare).
+  double expPerSecond() const {
+    return double(specialOpsPerClockPerSM) * double(numSMs) * clockHz;
+  }
 };
 
 /// Every GPU of the table: A100, H100, H200.

@@ -2,11 +2,12 @@
 // gets the cost model's kernel configurations for its dh and dW GEMMs as
 // `lmhead.plan`, or is decomposed back into linalg with a remark saying why
 // (too few tokens, f32 operands, rows too narrow for any copy, a non-f32
-// accumulator, a dynamic D or V). The ce ops are left alone. One RUN line
-// per option value; the remarks are verified in the copy-bytes=16 run,
-// which also makes @rows_of_8_bytes an error (its 100-element bf16 rows
-// allow 8-byte copies at most), so that one -verify-diagnostics run covers
-// every remark and the override error. sm_90a plans: plan-sm90a.mlir.
+// accumulator, a dynamic D or V). One RUN line per option value; the
+// remarks are verified in the copy-bytes=16 run, which also makes
+// @rows_of_8_bytes an error (its 100-element bf16 rows allow 8-byte copies
+// at most), so that one -verify-diagnostics run covers every remark and the
+// override error. sm_90a plans: plan-sm90a.mlir; the cross-entropy ops:
+// plan-ce-sm80.mlir.
 //
 // RUN: lmhead-opt %s --lmhead-plan | FileCheck %s --check-prefix=SM80
 // RUN: lmhead-opt %s --lmhead-plan=target=sm_80 | FileCheck %s --check-prefix=SM80
@@ -293,15 +294,4 @@ func.func @negative_dynamic_hidden(%dz: tensor<1024x32000xbf16>, %h: tensor<1024
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<1024x32000xbf16>, tensor<1024x?xbf16>, tensor<32000x?xbf16>) -> (tensor<1024x?xbf16>, tensor<32000x?xf32>)
   return %dh, %dw : tensor<1024x?xbf16>, tensor<32000x?xf32>
-}
-
-// SM80-LABEL: func.func @negative_ce_fwd(
-// SM80: lmhead.ce_linear_fwd
-// SM80-NOT: lmhead.plan
-// SM80: return
-func.func @negative_ce_fwd(%h: tensor<1024x512xbf16>, %w: tensor<32000x512xbf16>, %y: tensor<1024xi64>) -> tensor<f32> {
-  // expected-remark @+1 {{no GPU kernels for ce ops yet; kept for --lmhead-lower-to-gpu to decompose}}
-  %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(mean)
-    : (tensor<1024x512xbf16>, tensor<32000x512xbf16>, tensor<1024xi64>) -> (tensor<f32>, tensor<1024xf32>)
-  return %loss : tensor<f32>
 }

@@ -221,14 +221,3 @@ func.func @negative_f32(%dz: tensor<1024x32000xf32>, %h: tensor<1024x512xf32>, %
     : (tensor<1024x32000xf32>, tensor<1024x512xf32>, tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>)
   return %dh, %dw : tensor<1024x512xf32>, tensor<32000x512xf32>
 }
-
-// SM90-LABEL: func.func @negative_ce_fwd(
-// SM90: lmhead.ce_linear_fwd
-// SM90-NOT: lmhead.plan
-// SM90: return
-func.func @negative_ce_fwd(%h: tensor<1024x512xbf16>, %w: tensor<32000x512xbf16>, %y: tensor<1024xi64>) -> tensor<f32> {
-  // expected-remark @+1 {{no GPU kernels for ce ops yet; kept for --lmhead-lower-to-gpu to decompose}}
-  %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(mean)
-    : (tensor<1024x512xbf16>, tensor<32000x512xbf16>, tensor<1024xi64>) -> (tensor<f32>, tensor<1024xf32>)
-  return %loss : tensor<f32>
-}

@@ -3,17 +3,23 @@
 // Each `lmhead.linear_grad` is read as its two GEMMs (dh = dZ·W and
 // dW = dZᵀ·h, or dWᵀ = hᵀ·dZ for a [D,V] weight), with the sizes, element
 // widths and storage rows of their operands, and handed to the cost model
-// (CostModel.h). The chosen configurations become the op's `lmhead.plan`
-// attribute. Ops the kernels should not or cannot run (too few tokens, f32
-// operands, misaligned rows, ...) are collected and decomposed back into
-// upstream linalg with the patterns of `--lmhead-decompose`, after a remark
-// naming the reason. Overrides that leave no valid configuration are errors.
+// (CostModel.h). Each `lmhead.ce_linear_fwd` and `lmhead.ce_linear_grad` is
+// read as N, D, V, its element types and layout and handed to the
+// cross-entropy cost model (CrossEntropyCost.h), which plans its logits GEMM
+// and, for the backward, its chunked products and chunk. The choices become
+// the op's `lmhead.plan` attribute (`#lmhead.plan`, `#lmhead.ce_plan`). Ops
+// the kernels should not or cannot run (too few tokens, f32 operands,
+// misaligned rows, ...) are collected and decomposed back into upstream
+// linalg with the patterns of `--lmhead-decompose`, after a remark naming
+// the reason. Overrides that leave no valid configuration, and a
+// `ce-workspace-bytes` too small for any chunk, are errors.
 //
 //===----------------------------------------------------------------------===//
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
 #include "lmhead/Planning/CostModel.h"
+#include "lmhead/Planning/CrossEntropyCost.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -159,36 +165,54 @@ void remarkRounded(Operation *op, const Twine &what) {
       << what.str();
 }
 
-/// Rounds dZ, h and W of `op` to bf16 (round to nearest even) with an
-/// elementwise linalg.map each, so the op's products read bf16 operands;
-/// its result and accumulator types stay as they are. Returns the operands
-/// it replaced.
-SmallVector<Value, 3> roundOperandsToBF16(LinearGradOp op) {
-  SmallVector<Value, 3> exact = {op.getDz(), op.getH(), op.getW()};
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  auto round = [&](Value value) -> Value {
-    auto type = cast<RankedTensorType>(value.getType());
-    SmallVector<Value> sizes;
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      if (type.isDynamicDim(d))
-        sizes.push_back(tensor::DimOp::create(b, loc, value, d));
-    Value init = tensor::EmptyOp::create(b, loc, type.getShape(),
-                                         b.getBF16Type(), sizes);
-    auto map = linalg::MapOp::create(
-        b, loc, ValueRange{value}, init,
-        [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-          Value rounded = arith::TruncFOp::create(
-              nested, nestedLoc, nested.getBF16Type(), args[0]);
-          linalg::YieldOp::create(nested, nestedLoc, rounded);
-        });
-    return map.getResult().front();
-  };
-  op.getDzMutable().assign(round(op.getDz()));
-  op.getHMutable().assign(round(op.getH()));
-  op.getWMutable().assign(round(op.getW()));
-  return exact;
-}
+/// The f32 operands of one op rounded to bf16 for the kernels, and how to
+/// give them back when the op is not planned after all.
+class RoundedOperands {
+public:
+  /// Rounds each of `operands` (of `op`) to bf16 (round to nearest even)
+  /// with an elementwise linalg.map, so the op's products read bf16
+  /// operands; its result and accumulator types stay as they are.
+  RoundedOperands(Operation *op, ArrayRef<OpOperand *> operands) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    for (OpOperand *operand : operands) {
+      Value value = operand->get();
+      auto type = cast<RankedTensorType>(value.getType());
+      SmallVector<Value> sizes;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        if (type.isDynamicDim(d))
+          sizes.push_back(tensor::DimOp::create(b, loc, value, d));
+      Value init = tensor::EmptyOp::create(b, loc, type.getShape(),
+                                           b.getBF16Type(), sizes);
+      auto map = linalg::MapOp::create(
+          b, loc, ValueRange{value}, init,
+          [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+            Value rounded = arith::TruncFOp::create(
+                nested, nestedLoc, nested.getBF16Type(), args[0]);
+            linalg::YieldOp::create(nested, nestedLoc, rounded);
+          });
+      operand->set(map.getResult().front());
+      rounded.emplace_back(operand, value);
+    }
+  }
+  RoundedOperands() = default;
+
+  /// Whether any operand was rounded.
+  bool any() const { return !rounded.empty(); }
+
+  /// Gives the op its exact operands back and erases the roundings.
+  void restore() {
+    for (auto [operand, exact] : rounded) {
+      Operation *map = operand->get().getDefiningOp();
+      operand->set(exact);
+      map->erase();
+    }
+    rounded.clear();
+  }
+
+private:
+  SmallVector<std::pair<OpOperand *, Value>, 3> rounded;
+};
 
 struct PlanPass : lmhead::impl::LMHeadPlanBase<PlanPass> {
   PlanPass() { nameOptions(); }
@@ -210,8 +234,10 @@ private:
 
   enum class Outcome { Planned, Decompose, Error };
   Outcome planLinearGrad(LinearGradOp op);
+  /// Plans a ce_linear_fwd or ce_linear_grad.
+  template <typename CEOp> Outcome planCrossEntropy(CEOp op);
 
-  /// `block-m` ... `swizzle`: fixed fields of both GEMMs' configurations.
+  /// `block-m` ... `swizzle`: fixed fields of every GEMM's configuration.
   GemmTileOptions<PlanPass> tileOptions{*this};
 
   const GpuChip *chip = nullptr;
@@ -224,6 +250,12 @@ LogicalResult PlanPass::initialize(MLIRContext *context) {
   if (minTokens < 0) {
     fail() << "lmhead-plan: min-tokens must be at least 0, got "
            << int64_t(minTokens);
+    return failure();
+  }
+  if (ceWorkspaceBytes < 0) {
+    fail() << "lmhead-plan: ce-workspace-bytes must be at least 0 (0: the "
+              "cost model chooses), got "
+           << int64_t(ceWorkspaceBytes);
     return failure();
   }
   overrides = tileOptions.getValue();
@@ -279,22 +311,11 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
 
   // With f32-operands=bf16 an f32 op is planned as the bf16 op it becomes;
   // if it cannot be planned, it gets its f32 operands back.
-  SmallVector<Value, 3> exactOperands;
+  RoundedOperands rounded;
   if (getElementTypeOrSelf(dz.getType()).isF32() &&
       f32Operands == F32Operands::BF16)
-    exactOperands = roundOperandsToBF16(op);
-  auto restoreOperands = [&]() {
-    if (exactOperands.empty())
-      return;
-    SmallVector<Operation *, 3> rounding = {op.getDz().getDefiningOp(),
-                                            op.getH().getDefiningOp(),
-                                            op.getW().getDefiningOp()};
-    op.getDzMutable().assign(exactOperands[0]);
-    op.getHMutable().assign(exactOperands[1]);
-    op.getWMutable().assign(exactOperands[2]);
-    for (Operation *map : rounding)
-      map->erase();
-  };
+    rounded = RoundedOperands(
+        op, {&op.getDzMutable(), &op.getHMutable(), &op.getWMutable()});
 
   LinearGradGemms gemms =
       gemmsOf(op, dynamicTokens ? kAssumedTokens : tokens, vocab, hidden);
@@ -320,19 +341,19 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
       {"dh = dZ*W", &dhPlan}, {vd ? "dW = dZ^T*h" : "dW^T = h^T*dZ", &dwPlan}};
   for (auto [gemm, plan] : plans) {
     if (plan->failure == GemmPlan::Failure::Unsupported) {
-      restoreOperands();
+      rounded.restore();
       remarkDecomposed(op, gemm + ": " + plan->reason);
       return Outcome::Decompose;
     }
   }
   for (auto [gemm, plan] : plans) {
     if (plan->failure == GemmPlan::Failure::NoValidConfig) {
-      restoreOperands();
+      rounded.restore();
       op.emitOpError() << gemm << ": " << plan->reason;
       return Outcome::Error;
     }
   }
-  if (!exactOperands.empty())
+  if (rounded.any())
     remarkRounded(op, "f32 operands rounded to bf16 for the tensor-core "
                       "kernels (f32-operands=bf16); the products accumulate "
                       "in f32");
@@ -354,25 +375,223 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
   return Outcome::Planned;
 }
 
+/// The first static size among `dims` (a value and one of its
+/// dimensions; the verifier has checked that they agree), or
+/// ShapedType::kDynamic.
+int64_t staticSize(ArrayRef<std::pair<Value, unsigned>> dims) {
+  for (auto [value, dim] : dims) {
+    if (!value)
+      continue;
+    int64_t size = cast<RankedTensorType>(value.getType()).getDimSize(dim);
+    if (!ShapedType::isDynamic(size))
+      return size;
+  }
+  return ShapedType::kDynamic;
+}
+
+/// "1234.5 us" for remarks.
+std::string usStr(double micros) {
+  return llvm::formatv("{0:F1} us", micros).str();
+}
+
+template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
+  constexpr bool backward = std::is_same_v<CEOp, CELinearGradOp>;
+  // A plan for this target (by hand or by a tool) is kept; one for another
+  // target, or not a cross-entropy plan of this op's kind, is replaced.
+  if (Attribute given = op->getAttr(kPlanAttrName)) {
+    auto plan = dyn_cast<CrossEntropyPlanAttr>(given);
+    if (plan && static_cast<bool>(plan.getDh()) == backward &&
+        plan.getTarget() == chip->target) {
+      remarkPassed(op, "keeps the plan it carries");
+      return Outcome::Planned;
+    }
+    if (!plan)
+      remarkKept(op, "replaces its lmhead.plan, which is not a "
+                     "#lmhead.ce_plan, with one for " +
+                         chip->targetName());
+    else if (static_cast<bool>(plan.getDh()) != backward)
+      remarkKept(op, Twine("replaces its ") +
+                         (backward ? "forward" : "backward") +
+                         " plan with one for " + chip->targetName());
+    else
+      remarkKept(op, "replaces its " + stringifyGpuTarget(plan.getTarget()) +
+                         " plan with one for " + chip->targetName());
+    op->removeAttr(kPlanAttrName);
+  }
+  Type acc = op.getAccumulatorType();
+  if (!acc.isF32()) {
+    std::string type;
+    llvm::raw_string_ostream(type) << acc;
+    remarkDecomposed(op, "its products accumulate in " + type +
+                             "; the kernels accumulate in f32");
+    return Outcome::Decompose;
+  }
+  Value h = op.getH(), w = op.getW();
+  bool vd = op.getLayout() == WeightLayout::VD;
+  unsigned vDim = vd ? 0 : 1, dDim = vd ? 1 : 0;
+  Value dw;
+  if constexpr (backward)
+    dw = op.getDw();
+  int64_t tokens = staticSize({{h, 0}, {op.getLabels(), 0}});
+  int64_t vocab = staticSize({{w, vDim}, {op.getBias(), 0}, {dw, vDim}});
+  int64_t hidden = staticSize({{h, 1}, {w, dDim}, {dw, dDim}});
+  if (ShapedType::isDynamic(vocab) || ShapedType::isDynamic(hidden)) {
+    remarkDecomposed(op, Twine("the ") +
+                             (ShapedType::isDynamic(vocab) ? "vocabulary size V"
+                                                           : "hidden size D") +
+                             " is dynamic; kernels are planned for a static "
+                             "D and V, whose row alignment they depend on");
+    return Outcome::Decompose;
+  }
+  bool dynamicTokens = ShapedType::isDynamic(tokens);
+  if (!dynamicTokens && tokens < minTokens) {
+    remarkDecomposed(op,
+                     "N = " + Twine(tokens) +
+                         " tokens is below min-tokens = " + Twine(minTokens) +
+                         "; a GEMM this small is left to the host "
+                         "compiler");
+    return Outcome::Decompose;
+  }
+
+  // With f32-operands=bf16 an f32 op is planned as the bf16 op it becomes
+  // (h, W and the bias rounded); if it cannot be planned, it gets its f32
+  // operands back.
+  RoundedOperands rounded;
+  if (getElementTypeOrSelf(h.getType()).isF32() &&
+      f32Operands == F32Operands::BF16) {
+    SmallVector<OpOperand *, 3> operands = {&op.getHMutable(),
+                                            &op.getWMutable()};
+    if (op.getBias())
+      operands.push_back(&op.getBiasMutable()[0]);
+    rounded = RoundedOperands(op, operands);
+  }
+
+  CrossEntropyProblem problem;
+  problem.backward = backward;
+  problem.tokens = dynamicTokens ? kAssumedTokens : tokens;
+  problem.hidden = hidden;
+  problem.vocab = vocab;
+  problem.elementBytes = elementBytes(op.getH());
+  problem.weightVD = vd;
+  problem.labelBytes = elementBytes(op.getLabels());
+  if constexpr (backward) {
+    problem.biasGradient = static_cast<bool>(op.getDb());
+    problem.dhResultBytes = elementBytes(op.getDh());
+    problem.dwResultBytes = elementBytes(op.getDw());
+    problem.accumulateDh = static_cast<bool>(op.getDhAcc());
+    problem.accumulateDw = static_cast<bool>(op.getDwAcc());
+    problem.workspaceBytes = ceWorkspaceBytes;
+  }
+  CrossEntropyCandidates candidates;
+  CrossEntropyPlan plan = lmhead::planCrossEntropy(
+      problem, *chip, overrides, listConfigs ? &candidates : nullptr);
+  for (auto [gemm, valid] :
+       {std::pair<StringRef, std::vector<GemmPrediction> *>{"logits",
+                                                            &candidates.logits},
+        {"dh", &candidates.dh},
+        {"dw", &candidates.dw}}) {
+    for (const GemmPrediction &p : *valid) {
+      std::string config;
+      llvm::raw_string_ostream os(config);
+      os << GemmConfigAttr::get(op.getContext(), p.tiles);
+      remarkCandidate(op, gemm + " candidate: " + config + " " +
+                              llvm::formatv("{0:F2}", p.micros).str() + " us");
+    }
+  }
+  switch (plan.failure) {
+  case CrossEntropyPlan::Failure::None:
+    break;
+  case CrossEntropyPlan::Failure::Unsupported:
+    rounded.restore();
+    remarkDecomposed(op, plan.reason);
+    return Outcome::Decompose;
+  case CrossEntropyPlan::Failure::NoValidConfig:
+    rounded.restore();
+    op.emitOpError() << plan.reason;
+    return Outcome::Error;
+  case CrossEntropyPlan::Failure::WorkspaceTooSmall:
+    rounded.restore();
+    op.emitOpError() << "ce-workspace-bytes: " << plan.reason
+                     << " (ce-workspace-bytes=" << plan.minWorkspaceBytes
+                     << ")";
+    return Outcome::Error;
+  }
+  if (rounded.any())
+    remarkRounded(op, "f32 operands h, W" +
+                          Twine(op.getBias() ? " and bias" : "") +
+                          " rounded to bf16 for the tensor-core kernels "
+                          "(f32-operands=bf16); the products accumulate in "
+                          "f32 and the logits are rounded to bf16, as the op "
+                          "defines for bf16 operands");
+
+  MLIRContext *context = op.getContext();
+  const CrossEntropyPrediction &c = *plan.choice;
+  GemmConfigAttr dhAttr, dwAttr;
+  if (c.dh) {
+    dhAttr = GemmConfigAttr::get(context, c.dh->tiles);
+    dwAttr = GemmConfigAttr::get(context, c.dw->tiles);
+  }
+  op->setAttr(kPlanAttrName,
+              CrossEntropyPlanAttr::get(
+                  context, chip->target,
+                  GemmConfigAttr::get(context, c.logits.tiles), dhAttr, dwAttr,
+                  c.chunk, microsAttr(context, c.micros)));
+
+  std::string what;
+  llvm::raw_string_ostream os(what);
+  os << "planned for " << chip->targetName();
+  if (dynamicTokens)
+    os << " (N is dynamic; planned for " << kAssumedTokens << " tokens)";
+  os << ": logits " << c.logits.tiles.str();
+  if (!backward) {
+    os << "; " << usStr(c.micros) << " predicted (GEMM "
+       << usStr(c.logitsMicros) << ", exp " << usStr(c.expMicros)
+       << ", partials " << usStr(c.partialsMicros) << ", row passes "
+       << usStr(c.rowMicros) << "), floor " << usStr(c.floorMicros)
+       << " (1 GEMM)";
+  } else {
+    os << "; dh " << c.dh->tiles.str() << "; " << (vd ? "dW " : "dW^T ")
+       << c.dw->tiles.str() << "; chunk " << c.chunk << " columns ("
+       << c.numChunks << (c.numChunks == 1 ? " chunk" : " chunks")
+       << "), workspace " << c.workspaceBytes << " bytes";
+    if (problem.workspaceBytes > 0) {
+      os << " (ce-workspace-bytes=" << problem.workspaceBytes
+         << " given: the largest chunk it holds)";
+    } else {
+      auto fastest = llvm::min_element(
+          plan.chunkTimes, [](auto a, auto b) { return a.second < b.second; });
+      os << " (chosen by the model: the smallest within "
+         << llvm::formatv("{0:F0}", kChunkTimeTolerance * 100)
+         << "% of the fastest chunk, " << fastest->first << " columns at "
+         << usStr(fastest->second) << ")";
+    }
+    os << "; " << usStr(c.micros) << " predicted (GEMMs with their exp "
+       << usStr(c.gemmMicros) << ", of which exp " << usStr(c.expMicros)
+       << ", after " << usStr(c.overlapMicros)
+       << " saved by the two streams; small kernels "
+       << usStr(c.smallKernelMicros) << "; chunk sync " << usStr(c.chunkMicros)
+       << "), floor " << usStr(c.floorMicros) << " (3 GEMMs)";
+  }
+  remarkPassed(op, what);
+  return Outcome::Planned;
+}
+
 void PlanPass::runOnOperation() {
   SmallVector<Operation *> decompose;
   bool failedAny = false;
   getOperation()->walk([&](Operation *op) {
-    if (auto grad = dyn_cast<LinearGradOp>(op)) {
-      switch (planLinearGrad(grad)) {
-      case Outcome::Planned:
-        break;
-      case Outcome::Decompose:
-        decompose.push_back(op);
-        break;
-      case Outcome::Error:
-        failedAny = true;
-        break;
-      }
-    } else if (isa<CELinearFwdOp, CELinearGradOp>(op)) {
-      remarkKept(op, "no GPU kernels for ce ops yet; kept for "
-                     "--lmhead-lower-to-gpu to decompose");
-    }
+    Outcome outcome;
+    if (auto grad = dyn_cast<LinearGradOp>(op))
+      outcome = planLinearGrad(grad);
+    else if (auto fwd = dyn_cast<CELinearFwdOp>(op))
+      outcome = planCrossEntropy(fwd);
+    else if (auto ceGrad = dyn_cast<CELinearGradOp>(op))
+      outcome = planCrossEntropy(ceGrad);
+    else
+      return;
+    if (outcome == Outcome::Decompose)
+      decompose.push_back(op);
+    failedAny |= outcome == Outcome::Error;
   });
   if (failedAny)
     return signalPassFailure();

@@ -116,7 +116,7 @@ def LMHeadRecognize : Pass<"lmhead-recognize"> {
 }
 
 def LMHeadPlan : Pass<"lmhead-plan"> {
-  let summary = "Choose the GPU kernel configuration of each lmhead.linear_grad "
+  let summary = "Choose the GPU kernel configurations of each lmhead op "
                 "with a cost model, or decompose ops not worth a kernel";
   let description = [{
     For each `lmhead.linear_grad`, the cost model plans its two GEMMs,
@@ -140,15 +140,35 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
     explicitly), when its products accumulate in another type than f32, when D or
     V is dynamic, or when an operand's rows are not aligned for the
     asynchronous copies (a bf16 row of odd length). A dynamic N is planned
-    for 8192 tokens. `lmhead.ce_linear_fwd` and `lmhead.ce_linear_grad` are
-    left alone, with a remark. An op that already carries an `lmhead.plan`
-    for the same target (written by hand or by a tool) keeps it; a plan for
-    another target is replaced.
+    for 8192 tokens. An op that already carries an `lmhead.plan` for the
+    same target (written by hand or by a tool) keeps it; a plan for another
+    target is replaced.
+
+    The fused cross-entropy ops get `lmhead.plan = #lmhead.ce_plan<...>`
+    under the same rules (the f32 operands rounded with `f32-operands=bf16`
+    are h, W and the bias). `lmhead.ce_linear_fwd` is its logits GEMM
+    `z = h·Wᵀ` (M = N, N = V, K = D), whose epilogue writes per row and warp
+    column tile four f32 partials instead of logits, then a row kernel and a
+    one-warp reduction; its tiles are chosen with the partials they write.
+    `lmhead.ce_linear_grad` runs V in chunks of `chunk` columns, one after
+    another: per chunk the logits GEMM writes dZ_c into one of two chunk
+    buffers, and `dh += dZ_c·W_c` (f32) and `dW_c = dZ_cᵀ·h` run on two
+    streams while the next chunk's logits fill the other buffer. The chunk
+    is a multiple of 64 columns, at most V rounded up to 64, and the
+    workspace is `2·N·chunk` operand-type values. With
+    `ce-workspace-bytes=B` the chunk is the largest whose workspace fits in
+    B bytes (an error names the smallest B that works when 64 columns do
+    not fit); with 0, the default, the model predicts the chunks that split
+    V most evenly and takes the smallest workspace predicted within 2% of
+    the fastest. The remark names the tiles, the chunk and the workspace (and
+    whether it was given or chosen), the predicted time with its terms, and
+    the floor: 1 GEMM of `2·N·V·D` flops at the target's peak for the
+    forward, 3 for the backward.
 
     The options `block-m`, `block-n`, `block-k`, `warp-m`, `warp-n`,
     `stages`, `copy-bytes` and `swizzle` (declared once, with the fields of
     the `#lmhead.gemm` attribute, in `lmhead/Planning/GemmTiles.def`) fix a
-    field of both GEMMs' configurations (0 leaves it to the model); an op for
+    field of every GEMM's configuration (0 leaves it to the model); an op for
     which no configuration with the fixed fields is valid is an error naming
     the constraint that fails. Remarks have the category `lmhead-plan` (show
     them with `--remarks-filter=lmhead-plan --remark-format=emitRemark`).
@@ -173,6 +193,18 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
           dw = #lmhead.gemm<...>, dhMicros = ... : f64, dwMicros = ... : f64>}
         : ...
     ```
+
+    The cross-entropy backward of the same head, after
+    `--lmhead-plan=target=sm_90a` (V in 42 chunks of 3072 columns):
+
+    ```mlir
+    %dh, %dw = lmhead.ce_linear_grad %h, %w, %labels, %lse, %dloss
+        layout(vd) reduction(mean) {lmhead.plan =
+        #lmhead.ce_plan<target = sm_90a, logits = #lmhead.gemm<...>,
+          dh = #lmhead.gemm<...>, dw = #lmhead.gemm<...>, chunk = 3072,
+          micros = ... : f64>}
+        : ...
+    ```
   }];
   let options = [
     Option<"target", "target", "::mlir::lmhead::GpuTarget",
@@ -190,7 +222,12 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
            "what an op with f32 operands computes in: f32 (decomposed for "
            "the host, exact) or bf16 (operands rounded to bf16 for the "
            "tensor-core kernels, products still accumulated in f32)",
-           "::mlir::lmhead::f32OperandsValues()">
+           "::mlir::lmhead::f32OperandsValues()">,
+    Option<"ceWorkspaceBytes", "ce-workspace-bytes", "int64_t",
+           /*default=*/"0",
+           "the most bytes the dZ chunk workspace of each ce_linear_grad "
+           "may take (2 x N x chunk x operand bytes); 0: the cost model "
+           "chooses the chunk">
   ];
   let dependentDialects = [
     "::mlir::lmhead::LMHeadDialect",

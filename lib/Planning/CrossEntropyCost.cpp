@@ -1,0 +1,470 @@
+//===- CrossEntropyCost.cpp - kernels and times of the fused ce ops -------===//
+//
+// Every GEMM of a cross-entropy op is planned by planGemm; this file adds
+// what the GEMM model does not see and sums the kernels as they run:
+//
+//   exp       the logits epilogue takes one exponential per logit (the
+//             partial sum of exp in the forward, p = exp(z - lse) in the
+//             backward), issued by the MUFU at 16 per clock per SM; it
+//             follows the K loop in each block, so it is added to the
+//             GEMM's time rather than hidden under it;
+//   partials  forward: per row and warp-column tile of warpN columns the
+//             epilogue writes four f32 (max, sum of exp, target logit, sum
+//             of z), 16 * N * ceil(V / warpN) bytes, and the row kernel
+//             reads them once and writes lse and the loss, N * 4 bytes
+//             each: DRAM bandwidth terms, plus a launch for the row kernel
+//             and one for the one-warp reduction (which reads N * 4 bytes
+//             at one SM's share of the bandwidth);
+//   chunks    backward: V is cut into chunks of `chunk` columns, done one
+//             after another with two chunk buffers. Per chunk the logits
+//             GEMM writes dZ_c, then dh += dZ_c * W_c (reading and writing
+//             the f32 [N,D] buffer: N * D * 4 bytes more read than its
+//             result) and dW_c run on two streams while the next chunk's
+//             logits fill the other buffer. Each chunk costs kChunkMicros of
+//             synchronisation besides its kernels' launches;
+//   overlap   two kernels sharing the GPU take the larger of their times
+//             and of the sum of their "busy" times (the time each would take
+//             if its blocks filled every SM: its flops, L2 or DRAM term
+//             without wave quantisation), since concurrency only fills what
+//             one kernel leaves idle; sharing is imperfect, so kOverlapLoss
+//             of what perfect sharing would save is lost. The same rule
+//             combines dh with dW, and the products of chunk c with the
+//             logits of chunk c+1: L_0, (P_0 | L_1), ..., (P_n-2 | L_n-1),
+//             P_n-1;
+//   small     backward: the grad scale (labels in, one f32 per token out),
+//             the zeroing of the f32 dh buffer and its final cast to the
+//             result type (adding dh_acc when asked), and with a bias
+//             gradient the column sums of each chunk of dZ: bandwidth terms
+//             plus a launch each.
+//
+// Since every GEMM takes at least its flops at the full rate and the
+// overlap never goes below the sum of busy times, no prediction is below
+// the 1-GEMM (forward) or 3-GEMM (backward) floor.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lmhead/Planning/CrossEntropyCost.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+namespace {
+
+/// Launch and ramp of one small kernel, as for a GEMM in CostModel.cpp.
+constexpr double kLaunchMicros = 2.0;
+/// Per chunk, beyond its kernels' own launches: the events that order the
+/// two streams and the two chunk buffers, and the gaps between dependent
+/// kernels.
+constexpr double kChunkMicros = 5.0;
+/// The fraction of what perfect sharing of the SMs would save that two
+/// concurrent kernels lose (their blocks compete for shared memory and
+/// registers, so fewer of each are resident).
+constexpr double kOverlapLoss = 0.25;
+/// The forward epilogue's partials per row and warp-column tile: max, sum
+/// of exp, target logit and sum of z, one f32 each.
+constexpr int64_t kPartialBytes = 16;
+
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+double micros(double bytes, double bytesPerSecond) {
+  return 1e6 * bytes / bytesPerSecond;
+}
+
+/// A kernel, or kernels run together: the time they take, and the time
+/// their work would take if it filled the whole GPU.
+struct Span {
+  double micros = 0, busy = 0;
+};
+
+/// The span of one GEMM, with `extraMicros` of epilogue work (the exp) that
+/// runs after its K loop on every SM.
+Span spanOf(const GemmPrediction &g, const GpuChip &chip,
+            double extraMicros = 0) {
+  double slots = double(g.waves) * chip.numSMs * g.blocksPerSM;
+  double computeBusy = g.computeMicros * double(g.numTiles) / slots;
+  return {g.micros + extraMicros,
+          std::max({computeBusy, g.l2Micros, g.hbmMicros}) + extraMicros};
+}
+
+/// Two spans on two streams.
+Span concurrent(Span a, Span b) {
+  double serial = a.micros + b.micros;
+  double ideal = std::max({a.micros, b.micros, a.busy + b.busy});
+  return {ideal + kOverlapLoss * (serial - ideal), a.busy + b.busy};
+}
+
+/// `g` with `bytes` more read from DRAM (an accumulator the epilogue reads
+/// before it writes).
+GemmPrediction withDramRead(GemmPrediction g, double bytes,
+                            const GpuChip &chip) {
+  double launch =
+      g.micros - std::max({g.computeMicros, g.l2Micros, g.hbmMicros});
+  g.hbmBytes += bytes;
+  g.hbmMicros = micros(g.hbmBytes, chip.hbmBytesPerSecond);
+  g.micros = std::max({g.computeMicros, g.l2Micros, g.hbmMicros}) + launch;
+  return g;
+}
+
+/// planGemm with its results kept: the chunks share many GEMMs.
+class GemmPlanner {
+public:
+  GemmPlanner(const GpuChip &chip, const GemmTiles &overrides)
+      : chip(chip), overrides(overrides) {}
+
+  const GemmPlan &plan(const GemmProblem &p) {
+    std::array<int64_t, 9> key = {p.m,
+                                  p.n,
+                                  p.k,
+                                  p.elementBytes,
+                                  p.resultBytes,
+                                  p.rowElementsA,
+                                  p.rowElementsB,
+                                  int64_t(p.aRowsAlongK),
+                                  int64_t(p.bRowsAlongK)};
+    auto it = plans.find(key);
+    if (it == plans.end())
+      it = plans.emplace(key, planGemm(p, chip, overrides)).first;
+    return it->second;
+  }
+
+  const GpuChip &chip;
+  const GemmTiles &overrides;
+
+private:
+  std::map<std::array<int64_t, 9>, GemmPlan> plans;
+};
+
+/// A failed GEMM plan as the op's failure, named after its GEMM.
+CrossEntropyPlan failedGemm(llvm::StringRef name, const GemmPlan &plan) {
+  CrossEntropyPlan result;
+  result.failure = plan.failure == GemmPlan::Failure::Unsupported
+                       ? CrossEntropyPlan::Failure::Unsupported
+                       : CrossEntropyPlan::Failure::NoValidConfig;
+  result.reason = (name + ": " + plan.reason).str();
+  return result;
+}
+
+/// The forward: one logits GEMM over V whose tiles are chosen with the
+/// partials they make (a wider warp tile writes fewer).
+CrossEntropyPlan planForward(const CrossEntropyProblem &p, GemmPlanner &gemms,
+                             CrossEntropyCandidates *candidates) {
+  const GpuChip &chip = gemms.chip;
+  GemmProblem logits = crossEntropyLogitsGemm(p, p.vocab);
+  std::vector<GemmPrediction> valid;
+  GemmPlan plan = planGemm(logits, chip, gemms.overrides, &valid);
+  if (!plan)
+    return failedGemm("logits z = h*W^T", plan);
+  const double hbm = chip.hbmBytesPerSecond;
+  auto partialBytes = [&](const GemmPrediction &g) {
+    return double(kPartialBytes) * p.tokens * ceilDiv(p.vocab, g.tiles.warpN);
+  };
+  auto score = [&](const GemmPrediction &g) {
+    return g.micros + micros(partialBytes(g), hbm);
+  };
+  const GemmPrediction *best = &*plan.choice;
+  for (const GemmPrediction &g : valid)
+    if (score(g) < score(*best) * (1 - 1e-6))
+      best = &g;
+
+  CrossEntropyPrediction pred;
+  pred.logits = *best;
+  pred.floorMicros = crossEntropyFloorMicros(p, chip);
+  pred.logitsMicros = best->micros;
+  pred.expMicros = 1e6 * double(p.tokens) * p.vocab / chip.expPerSecond();
+  pred.gemmMicros = pred.logitsMicros + pred.expMicros;
+  double partials = partialBytes(*best);
+  pred.partialsMicros = micros(partials, hbm);
+  double rowBytes = partials + double(p.tokens) * (p.labelBytes + 4 + 4);
+  pred.rowMicros = kLaunchMicros + micros(rowBytes, hbm) + kLaunchMicros +
+                   micros(4.0 * p.tokens, hbm / chip.numSMs);
+  pred.micros = pred.gemmMicros + pred.partialsMicros + pred.rowMicros;
+
+  CrossEntropyPlan result;
+  result.choice = pred;
+  if (candidates)
+    candidates->logits = std::move(valid);
+  return result;
+}
+
+/// One chunk size of the backward, predicted; or the failure of one of its
+/// GEMMs.
+struct ChunkPrediction {
+  std::optional<CrossEntropyPrediction> pred;
+  std::optional<CrossEntropyPlan> failure;
+};
+
+ChunkPrediction predictChunk(const CrossEntropyProblem &p, int64_t chunk,
+                             GemmPlanner &gemms) {
+  const GpuChip &chip = gemms.chip;
+  const double hbm = chip.hbmBytesPerSecond;
+  const int64_t numChunks = ceilDiv(p.vocab, chunk);
+  const int64_t last = p.vocab - (numChunks - 1) * chunk;
+
+  /// The three GEMMs of a chunk of `columns` columns.
+  struct Kernels {
+    GemmPrediction logits, dh, dw;
+    Span l, products;
+    double exp = 0;
+  };
+  auto plan = [&](int64_t columns,
+                  Kernels &k) -> std::optional<CrossEntropyPlan> {
+    const GemmPlan &l = gemms.plan(crossEntropyLogitsGemm(p, columns));
+    if (!l)
+      return failedGemm("logits z = h*W^T", l);
+    const GemmPlan &dh = gemms.plan(crossEntropyDhGemm(p, columns, chunk));
+    if (!dh)
+      return failedGemm("dh += dZ_c*W_c", dh);
+    const GemmPlan &dw = gemms.plan(crossEntropyDwGemm(p, columns, chunk));
+    if (!dw)
+      return failedGemm(p.weightVD ? "dW_c = dZ_c^T*h" : "dW_c^T = h^T*dZ_c",
+                        dw);
+    k.logits = *l.choice;
+    k.dh = withDramRead(*dh.choice, 4.0 * p.tokens * p.hidden, chip);
+    k.dw =
+        p.accumulateDw
+            ? withDramRead(*dw.choice,
+                           double(columns) * p.hidden * p.dwResultBytes, chip)
+            : *dw.choice;
+    k.exp = 1e6 * double(p.tokens) * columns / chip.expPerSecond();
+    k.l = spanOf(k.logits, chip, k.exp);
+    k.products = concurrent(spanOf(k.dh, chip), spanOf(k.dw, chip));
+    return std::nullopt;
+  };
+  ChunkPrediction result;
+  Kernels full, tail;
+  if (numChunks > 1)
+    if (std::optional<CrossEntropyPlan> failed = plan(chunk, full)) {
+      result.failure = std::move(failed);
+      return result;
+    }
+  if (std::optional<CrossEntropyPlan> failed = plan(last, tail)) {
+    result.failure = std::move(failed);
+    return result;
+  }
+
+  CrossEntropyPrediction pred;
+  const Kernels &shown = numChunks > 1 ? full : tail;
+  pred.logits = shown.logits;
+  pred.dh = shown.dh;
+  pred.dw = shown.dw;
+  pred.chunk = chunk;
+  pred.numChunks = numChunks;
+  pred.workspaceBytes = chunkWorkspaceBytes(p, chunk);
+  pred.floorMicros = crossEntropyFloorMicros(p, chip);
+
+  // L_0, (P_0 | L_1), ..., (P_n-2 | L_n-1), P_n-1: the first n-1 chunks
+  // are full, the last has `last` columns.
+  const double fulls = double(numChunks - 1);
+  if (numChunks == 1) {
+    pred.gemmMicros = tail.l.micros + tail.products.micros;
+  } else {
+    pred.gemmMicros =
+        full.l.micros + (fulls - 1) * concurrent(full.products, full.l).micros +
+        concurrent(full.products, tail.l).micros + tail.products.micros;
+  }
+  pred.logitsMicros = fulls * full.logits.micros + tail.logits.micros;
+  pred.expMicros = fulls * full.exp + tail.exp;
+  pred.dhMicros = fulls * full.dh.micros + tail.dh.micros;
+  pred.dwMicros = fulls * full.dw.micros + tail.dw.micros;
+  pred.overlapMicros = pred.logitsMicros + pred.expMicros + pred.dhMicros +
+                       pred.dwMicros - pred.gemmMicros;
+
+  const double n = double(p.tokens), nd = n * p.hidden;
+  double small = kLaunchMicros + micros(n * (p.labelBytes + 4), hbm);
+  small += kLaunchMicros + micros(4 * nd, hbm); // zero the f32 dh
+  small += kLaunchMicros +
+           micros(nd * (4 + p.dhResultBytes * (p.accumulateDh ? 2 : 1)), hbm);
+  if (p.biasGradient)
+    small += numChunks * kLaunchMicros +
+             micros(n * p.vocab * p.elementBytes + 4.0 * p.vocab, hbm);
+  pred.smallKernelMicros = small;
+  pred.chunkMicros = kChunkMicros * numChunks;
+  pred.micros = pred.gemmMicros + pred.smallKernelMicros + pred.chunkMicros;
+  result.pred = pred;
+  return result;
+}
+
+/// The chunks the default choice compares: for every chunk count k, the
+/// smallest multiple of 64 columns that covers V in k chunks (splitting it
+/// most evenly), largest first.
+std::vector<int64_t> evenChunks(int64_t vocab) {
+  std::vector<int64_t> chunks;
+  for (int64_t k = 1;; ++k) {
+    int64_t chunk = llvm::alignTo(ceilDiv(vocab, k), kChunkColumnAlignment);
+    if (chunks.empty() || chunk < chunks.back())
+      chunks.push_back(chunk);
+    if (chunk == kChunkColumnAlignment)
+      break;
+  }
+  return chunks;
+}
+
+CrossEntropyPlan planBackward(const CrossEntropyProblem &p, GemmPlanner &gemms,
+                              CrossEntropyCandidates *candidates) {
+  const int64_t maxChunk = llvm::alignTo(p.vocab, kChunkColumnAlignment);
+  CrossEntropyPlan result;
+  std::optional<CrossEntropyPrediction> choice;
+  if (p.workspaceBytes > 0) {
+    // The largest chunk the bound holds.
+    int64_t perColumn = chunkWorkspaceBytes(p, 1);
+    int64_t chunk =
+        std::min(maxChunk, p.workspaceBytes / perColumn /
+                               kChunkColumnAlignment * kChunkColumnAlignment);
+    if (chunk < kChunkColumnAlignment) {
+      result.failure = CrossEntropyPlan::Failure::WorkspaceTooSmall;
+      result.minWorkspaceBytes = chunkWorkspaceBytes(p, kChunkColumnAlignment);
+      result.reason = ("a workspace of " + llvm::Twine(p.workspaceBytes) +
+                       " bytes cannot hold two chunks of " +
+                       llvm::Twine(kChunkColumnAlignment) +
+                       " vocabulary columns (2 x " + llvm::Twine(p.tokens) +
+                       " tokens x " + llvm::Twine(kChunkColumnAlignment) +
+                       " x " + llvm::Twine(p.elementBytes) +
+                       " bytes); the smallest that works is " +
+                       llvm::Twine(result.minWorkspaceBytes) + " bytes")
+                          .str();
+      return result;
+    }
+    ChunkPrediction c = predictChunk(p, chunk, gemms);
+    if (c.failure)
+      return std::move(*c.failure);
+    result.chunkTimes.emplace_back(chunk, c.pred->micros);
+    choice = c.pred;
+  } else {
+    // Every even split, largest chunk first; a chunk count whose
+    // synchronisation alone puts it beyond the tolerance of the best so far
+    // cannot be chosen, nor can any larger count.
+    const double floor = crossEntropyFloorMicros(p, gemms.chip);
+    std::vector<CrossEntropyPrediction> predicted;
+    double best = 0;
+    for (int64_t chunk : evenChunks(p.vocab)) {
+      int64_t numChunks = ceilDiv(p.vocab, chunk);
+      if (!predicted.empty() &&
+          floor + kChunkMicros * numChunks > best * (1 + kChunkTimeTolerance))
+        break;
+      ChunkPrediction c = predictChunk(p, chunk, gemms);
+      if (c.failure)
+        return std::move(*c.failure);
+      if (predicted.empty() || c.pred->micros < best)
+        best = c.pred->micros;
+      predicted.push_back(*c.pred);
+    }
+    for (auto it = predicted.rbegin(); it != predicted.rend(); ++it) {
+      result.chunkTimes.emplace_back(it->chunk, it->micros);
+      if (!choice && it->micros <= best * (1 + kChunkTimeTolerance))
+        choice = *it;
+    }
+  }
+  result.choice = choice;
+  if (candidates) {
+    // The full-size GEMMs of the chosen chunk.
+    int64_t columns = std::min(choice->chunk, p.vocab);
+    planGemm(crossEntropyLogitsGemm(p, columns), gemms.chip, gemms.overrides,
+             &candidates->logits);
+    planGemm(crossEntropyDhGemm(p, columns, choice->chunk), gemms.chip,
+             gemms.overrides, &candidates->dh);
+    planGemm(crossEntropyDwGemm(p, columns, choice->chunk), gemms.chip,
+             gemms.overrides, &candidates->dw);
+  }
+  return result;
+}
+
+} // namespace
+
+int64_t mlir::lmhead::chunkWorkspaceBytes(const CrossEntropyProblem &problem,
+                                          int64_t chunk) {
+  return 2 * problem.tokens * chunk * problem.elementBytes;
+}
+
+GemmProblem
+mlir::lmhead::crossEntropyLogitsGemm(const CrossEntropyProblem &problem,
+                                     int64_t columns) {
+  // z[N,cols] = h[N,D] * W^T: h's rows run along K = D; W's rows are D
+  // long ([V,D], along K) or V long ([D,V], along N).
+  GemmProblem g;
+  g.m = problem.tokens;
+  g.n = columns;
+  g.k = problem.hidden;
+  g.elementBytes = problem.elementBytes;
+  g.resultBytes = problem.backward ? problem.elementBytes : 0;
+  g.rowElementsA = problem.hidden;
+  g.aRowsAlongK = true;
+  g.rowElementsB = problem.weightVD ? problem.hidden : problem.vocab;
+  g.bRowsAlongK = problem.weightVD;
+  g.nameA = "h";
+  g.nameB = "W";
+  return g;
+}
+
+GemmProblem mlir::lmhead::crossEntropyDhGemm(const CrossEntropyProblem &problem,
+                                             int64_t columns, int64_t chunk) {
+  // dh[N,D] += dZ_c[N,cols] * W_c: the workspace's rows run along K; W_c's
+  // rows are D long ([V,D], along N) or V long ([D,V], along K).
+  GemmProblem g;
+  g.m = problem.tokens;
+  g.n = problem.hidden;
+  g.k = columns;
+  g.elementBytes = problem.elementBytes;
+  g.resultBytes = 4;
+  g.rowElementsA = chunk;
+  g.aRowsAlongK = true;
+  g.rowElementsB = problem.weightVD ? problem.hidden : problem.vocab;
+  g.bRowsAlongK = !problem.weightVD;
+  g.nameA = "dZ";
+  g.nameB = "W";
+  return g;
+}
+
+GemmProblem mlir::lmhead::crossEntropyDwGemm(const CrossEntropyProblem &problem,
+                                             int64_t columns, int64_t chunk) {
+  // K = N is the storage row index of both operands, so every row runs
+  // along M or N.
+  bool vd = problem.weightVD;
+  GemmProblem g;
+  g.m = vd ? columns : problem.hidden;
+  g.n = vd ? problem.hidden : columns;
+  g.k = problem.tokens;
+  g.elementBytes = problem.elementBytes;
+  g.resultBytes = problem.dwResultBytes;
+  g.rowElementsA = vd ? chunk : problem.hidden;
+  g.rowElementsB = vd ? problem.hidden : chunk;
+  g.aRowsAlongK = false;
+  g.bRowsAlongK = false;
+  g.nameA = vd ? "dZ" : "h";
+  g.nameB = vd ? "h" : "dZ";
+  return g;
+}
+
+double mlir::lmhead::crossEntropyFloorMicros(const CrossEntropyProblem &problem,
+                                             const GpuChip &chip) {
+  GemmProblem logits = crossEntropyLogitsGemm(problem, problem.vocab);
+  return (problem.backward ? 3 : 1) * floorMicros(logits, chip);
+}
+
+CrossEntropyPlan
+mlir::lmhead::planCrossEntropy(const CrossEntropyProblem &problem,
+                               const GpuChip &chip, const GemmTiles &overrides,
+                               CrossEntropyCandidates *candidates) {
+  // The one place that asks the operands the caller gives (h and W) for
+  // what the GEMM kernels need of them: 16-bit elements and rows the copies
+  // can move. The logits GEMM reads exactly these two; the workspace's rows
+  // (a multiple of 64 columns) always qualify.
+  GemmProblem logits = crossEntropyLogitsGemm(problem, problem.vocab);
+  if (std::optional<std::string> why = unsupportedGemmReason(logits, chip)) {
+    CrossEntropyPlan result;
+    result.failure = CrossEntropyPlan::Failure::Unsupported;
+    result.reason = *why;
+    return result;
+  }
+  GemmPlanner gemms(chip, overrides);
+  return problem.backward ? planBackward(problem, gemms, candidates)
+                          : planForward(problem, gemms, candidates);
+}
