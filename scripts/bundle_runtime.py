@@ -2,8 +2,9 @@
 """liblmhead_runtime.so through ctypes, for scripts that run bundles.
 
 The framework C API (runtime/include/lmhead/runtime/Runtime.h) loads a
-bundle (PTX + manifest.json) and runs one of its ops on device pointers; the
-mgpu* functions move memory and make streams. `Runtime(path)` declares the
+bundle (PTX + manifest.json), says how much workspace an op needs and runs
+one of its ops on device pointers; the mgpu* functions move memory and make
+streams. `Runtime(path)` declares the
 signatures once; every call's status is checked and a failure raises
 RuntimeError with the runtime's own message. Used by the bundle lit test
 (test/Conversion/LMHeadToGPU/Inputs/run_bundle.py) and the GPU check
@@ -27,6 +28,10 @@ class Runtime:
             ctypes.c_void_p, ctypes.c_char_p,
             ctypes.POINTER(ctypes.c_ulonglong), ctypes.c_ulonglong,
             ctypes.c_void_p]
+        lib.lmheadBundleWorkspaceSize.argtypes = [
+            ctypes.c_void_p, ctypes.c_char_p,
+            ctypes.POINTER(ctypes.c_ulonglong), ctypes.c_ulonglong,
+            ctypes.POINTER(ctypes.c_ulonglong)]
         lib.lmheadBundleUnload.argtypes = [ctypes.c_void_p]
         lib.mgpuMemAlloc.restype = ctypes.c_void_p
         lib.mgpuMemAlloc.argtypes = [ctypes.c_uint64, ctypes.c_void_p,
@@ -60,6 +65,16 @@ class Runtime:
                                             len(operands),
                                             ctypes.c_void_p(stream)),
                    f"lmheadBundleRun({op})")
+
+    def workspace_size(self, bundle, op, operands):
+        """The bytes of workspace `op` of `bundle` needs for `operands` (the
+        run's operands; only its integer sizes are read)."""
+        array = (ctypes.c_ulonglong * len(operands))(*operands)
+        size = ctypes.c_ulonglong()
+        self.check(self.lib.lmheadBundleWorkspaceSize(
+            bundle, op.encode(), array, len(operands), ctypes.byref(size)),
+            f"lmheadBundleWorkspaceSize({op})")
+        return size.value
 
     def unload(self, bundle):
         """Releases `bundle`."""

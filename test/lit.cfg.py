@@ -45,7 +45,11 @@ def configure():
     config.test_source_root = os.path.dirname(__file__)
     config.test_exec_root = os.path.join(config.lmhead_obj_root, "test")
 
-    llvm_config.with_system_environment(["HOME", "TMPDIR"])
+    # CUDA_ROOT, CUDA_HOME and CUDA_PATH tell MLIR's NVVM serialisation
+    # where libdevice is, which the cross-entropy kernels' exp, log and tanh
+    # are linked from.
+    llvm_config.with_system_environment(
+        ["HOME", "TMPDIR", "CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"])
     llvm_config.with_environment("PATH", config.llvm_tools_dir,
                                  append_path=True)
     llvm_config.with_environment("PATH", config.lmhead_tools_dir,

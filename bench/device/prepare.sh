@@ -12,7 +12,18 @@
 #   `lmhead-opt --lmhead-plan=target=T --lmhead-write-bundle`, into
 #   bundles/sm_80 and bundles/sm_90a (PTX only, a few hundred KB); and the
 #   same for small shapes into bundles-small/, which check_kernels.py
-#   --emulator --small then runs here on the emulator against float64.
+#   --emulator --small then runs here on the emulator against float64;
+# - writes the fused cross-entropy bundles that check_ce.py runs: for each
+#   benchmark shape a ce_linear_fwd and a ce_linear_grad (bf16 h and W [V,D],
+#   i64 labels, reduction mean, dh and dW bf16) with a #lmhead.ce_plan
+#   attached here (--lmhead-plan does not plan ce ops yet), written by
+#   `lmhead-opt --lmhead-write-bundle` into ce-bundles/{sm_80,sm_90a}, and
+#   a small shape into ce-bundles-small/, which check_ce.py --emulator
+#   --small runs here (the dry run of the GPU check);
+# - downloads the wheels of the baselines check_ce.py times against
+#   (Liger-Kernel, Cut Cross-Entropy; pure Python, for the GPU machine's
+#   Python 3.12) into wheels/, which run.sh installs there (it cannot reach
+#   a package index). Without network the check skips those baselines.
 #
 # Everything goes to bench/device/prepared/, which the GPU machine receives
 # (it has no LLVM).
@@ -114,3 +125,74 @@ echo "prepared the linear_grad bundles: $(du -sh "$out/bundles" | cut -f1) ($(ls
 # The check script itself, on the emulator with the small shapes.
 python3 "$here/check_kernels.py" --emulator --small \
   --runtime "$build/runtime/liblmhead_runtime.so" --bundles "$out/bundles-small"
+
+# The fused cross-entropy bundles: one ce_linear_fwd and one ce_linear_grad
+# per shape "N D V", planned by hand for `target` with the GEMM
+# configuration `gemm` for the logits, dh and dW products and vocabulary
+# chunks of `chunk` columns.
+write_ce_bundles() {
+  local folder=$1 target=$2 gemm=$3 chunk=$4
+  shift 4
+  local source="$out/ce_shapes.mlir"
+  local shape n d v
+  cat >"$source" <<MLIR
+#gemm = #lmhead.gemm<$gemm>
+#fwd = #lmhead.ce_plan<target = $target, logits = #gemm, micros = 0.0 : f64>
+#grad = #lmhead.ce_plan<target = $target, logits = #gemm, dh = #gemm, dw = #gemm, chunk = $chunk, micros = 0.0 : f64>
+MLIR
+  for shape in "$@"; do
+    read -r n d v <<<"$shape"
+    cat >>"$source" <<MLIR
+func.func @ce_fwd_${n}x${d}x${v}(%h: tensor<${n}x${d}xbf16>, %w: tensor<${v}x${d}xbf16>,
+    %y: tensor<${n}xi64>) -> (tensor<f32>, tensor<${n}xf32>) {
+  %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(mean) {lmhead.plan = #fwd}
+      : (tensor<${n}x${d}xbf16>, tensor<${v}x${d}xbf16>, tensor<${n}xi64>)
+      -> (tensor<f32>, tensor<${n}xf32>)
+  return %loss, %lse : tensor<f32>, tensor<${n}xf32>
+}
+func.func @ce_grad_${n}x${d}x${v}(%h: tensor<${n}x${d}xbf16>, %w: tensor<${v}x${d}xbf16>,
+    %y: tensor<${n}xi64>, %lse: tensor<${n}xf32>, %g: tensor<f32>)
+    -> (tensor<${n}x${d}xbf16>, tensor<${v}x${d}xbf16>) {
+  %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean) {lmhead.plan = #grad}
+      : (tensor<${n}x${d}xbf16>, tensor<${v}x${d}xbf16>, tensor<${n}xi64>, tensor<${n}xf32>, tensor<f32>)
+      -> (tensor<${n}x${d}xbf16>, tensor<${v}x${d}xbf16>)
+  return %dh, %dw : tensor<${n}x${d}xbf16>, tensor<${v}x${d}xbf16>
+}
+MLIR
+  done
+  "$build/bin/lmhead-opt" "$source" "--lmhead-write-bundle=dir=$folder/$target" -o /dev/null
+  rm -f "$source"
+}
+
+# The benchmark shapes with the configurations --lmhead-plan picks for
+# linear_grad there (docs/performance.md), chunks of 8192 columns.
+ce_shapes=("4096 4096 128256" "8192 4096 128256" "8192 2304 256000" "16384 2048 248320")
+write_ce_bundles "$out/ce-bundles" sm_90a \
+  "blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1" \
+  8192 "${ce_shapes[@]}"
+write_ce_bundles "$out/ce-bundles" sm_80 \
+  "blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1" \
+  8192 "${ce_shapes[@]}"
+# Ragged small shapes for the dry run (vocabulary chunks of 64, 64, 64, 11).
+write_ce_bundles "$out/ce-bundles-small" sm_90a \
+  "blockM = 64, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1" \
+  64 "37 48 203"
+write_ce_bundles "$out/ce-bundles-small" sm_80 \
+  "blockM = 32, blockN = 32, blockK = 32, warpM = 16, warpN = 16, stages = 3, copyBytes = 16, swizzle = 1" \
+  64 "37 48 203"
+echo "prepared the ce bundles: $(du -sh "$out/ce-bundles" | cut -f1) ($(ls "$out"/ce-bundles/*/*.ptx | wc -l) PTX files)"
+
+# The baselines' wheels, for the GPU machine's Python (3.12).
+mkdir -p "$out/wheels"
+if python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 \
+    --implementation cp --platform manylinux_2_28_x86_64 --platform manylinux2014_x86_64 \
+    -d "$out/wheels" liger-kernel==0.8.5 cut-cross-entropy==25.1.1; then
+  echo "prepared the baselines' wheels: $(ls "$out/wheels" | tr '\n' ' ')"
+else
+  echo "could not download the baselines' wheels: check_ce.py will skip Liger and CCE" >&2
+fi
+# The check itself, dry: on the emulator with the small shapes, and the
+# wheels' entry points.
+python3 "$here/check_ce.py" --emulator --small \
+  --runtime "$build/runtime/liblmhead_runtime.so" --bundles "$out/ce-bundles-small" \
+  --wheels "$out/wheels"

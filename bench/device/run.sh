@@ -9,14 +9,21 @@
 # check_kernels.py (needs PyTorch with CUDA) runs the linear_grad bundles
 # that prepare.sh wrote (sm_80 and sm_90a, the four benchmark shapes)
 # through the runtime's C API on torch's tensors and stream, checks dh and
-# dW against float64 and times them against torch.matmul (cuBLAS). Exit
-# status 0 when every program matches and every bundle passes.
+# dW against float64 and times them against torch.matmul (cuBLAS); and
+# check_ce.py runs the fused cross-entropy bundles (ce_linear_fwd and
+# ce_linear_grad, both targets, the four shapes) the same way, checks loss,
+# lse, dh and dW against float64 and times them against PyTorch eager,
+# torch.compile, Liger-Kernel and Cut Cross-Entropy, whose wheels it
+# installs from bench/device/prepared/wheels. Exit status 0 when every
+# program matches and every bundle passes. LMHEAD_CE_ARGS adds arguments
+# to check_ce.py (e.g. "--baselines torch,liger,cce --repeat 3").
 #
 #   bench/device/prepare.sh            # here, with LLVM 22
 #   bench/device/run.sh                # there; carry bench/device/prepared
 #
-# Writes the tables to $OUT/device-check.txt and $OUT/linear-grad.md (the
-# markdown for docs/performance.md) as well when $OUT is set. About 8 GB of
+# Writes the tables to $OUT/device-check.txt, $OUT/linear-grad.md and
+# $OUT/ce.md (the markdown for docs/performance.md) as well when $OUT is
+# set. About 8 GB of
 # GPU memory for the largest shape's dZ, and a few minutes in all.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -109,6 +116,26 @@ if [ -d "$prepared/bundles" ]; then
   fi
 else
   echo "no linear_grad bundles in $prepared/bundles: run bench/device/prepare.sh" >&2
+  failures=$((failures + 1))
+fi
+if [ -d "$prepared/ce-bundles" ]; then
+  echo "== fused cross-entropy bundles"
+  site="$work/site"
+  if ls "$prepared"/wheels/*.whl >/dev/null 2>&1; then
+    python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir \
+      --upgrade --target "$site" "$prepared"/wheels/*.whl ||
+      echo "could not install the baselines' wheels" >&2
+  fi
+  # shellcheck disable=SC2086  # LMHEAD_CE_ARGS is a list of arguments
+  PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}" python3 "$here/check_ce.py" \
+    --runtime "$work/runtime/liblmhead_runtime.so" \
+    --bundles "$prepared/ce-bundles" --markdown "$work/ce.md" ${LMHEAD_CE_ARGS:-} ||
+    failures=$((failures + 1))
+  if [ -n "${OUT:-}" ] && [ -f "$work/ce.md" ]; then
+    cp "$work/ce.md" "$OUT/ce.md"
+  fi
+else
+  echo "no ce bundles in $prepared/ce-bundles: run bench/device/prepare.sh" >&2
   failures=$((failures + 1))
 fi
 exit $((failures > 0))

@@ -35,333 +35,6 @@ bool readFile(const std::string &path, std::string &text, std::string &error) {
   return true;
 }
 
-/// Reads a manifest into ops, naming the JSON path of whatever is wrong.
-class ManifestReader {
-public:
-  explicit ManifestReader(std::string file) : file(std::move(file)) {}
-
-  bool read(const json::Value &root, std::map<std::string, OpSpec> &ops,
-            std::string &error) {
-    if (!root.isObject())
-      return fail("", "expected an object", error);
-    const json::Value *format = root.find("format");
-    if (!format || !format->isString() || format->string != "lmhead-bundle")
-      return fail("format", "expected \"lmhead-bundle\"", error);
-    const json::Value *version = root.find("version");
-    if (!version || !version->isInteger() || version->integer != 1)
-      return fail("version", "expected 1 (the only version there is)", error);
-    // The bundle's PTX file; an op may name its own instead.
-    std::string ptxFile;
-    if (const json::Value *ptx = root.find("ptx"))
-      if (!readPtxName("ptx", *ptx, ptxFile, error))
-        return false;
-    const json::Value *opsValue = root.find("ops");
-    if (!opsValue || !opsValue->isObject() || opsValue->object.empty())
-      return fail("ops", "expected an object with at least one op", error);
-    for (const auto &[name, value] : opsValue->object) {
-      OpSpec op;
-      op.ptx = ptxFile;
-      if (!readOp("ops." + name, value, op, error))
-        return false;
-      ops.emplace(name, std::move(op));
-    }
-    return true;
-  }
-
-private:
-  bool fail(const std::string &path, const std::string &what,
-            std::string &error) const {
-    error = file + ": " + (path.empty() ? "" : path + ": ") + what;
-    return false;
-  }
-
-  bool readPtxName(const std::string &path, const json::Value &value,
-                   std::string &ptxFile, std::string &error) {
-    if (!value.isString() || value.string.empty() ||
-        value.string.find('/') != std::string::npos)
-      return fail(path, "expected the name of a PTX file in the bundle", error);
-    ptxFile = value.string;
-    return true;
-  }
-
-  bool readOp(const std::string &path, const json::Value &value, OpSpec &op,
-              std::string &error) {
-    if (!value.isObject())
-      return fail(path, "expected an object with operands and kernels", error);
-    if (const json::Value *ptx = value.find("ptx")) {
-      if (!readPtxName(path + ".ptx", *ptx, op.ptx, error))
-        return false;
-    } else if (op.ptx.empty()) {
-      return fail(path + ".ptx",
-                  "expected the name of a PTX file in the bundle (the op's "
-                  "own, or \"ptx\" at the top level for every op)",
-                  error);
-    }
-    const json::Value *operands = value.find("operands");
-    if (!operands || !operands->isArray() || operands->array.empty())
-      return fail(path + ".operands", "expected a non-empty array of names",
-                  error);
-    for (const json::Value &operand : operands->array) {
-      if (!operand.isString() || operand.string.empty())
-        return fail(path + ".operands", "expected operand names (strings)",
-                    error);
-      for (const std::string &seen : op.operands)
-        if (seen == operand.string)
-          return fail(path + ".operands",
-                      "operand '" + seen + "' is named twice", error);
-      op.operands.push_back(operand.string);
-    }
-    const json::Value *kernels = value.find("kernels");
-    if (!kernels || !kernels->isArray() || kernels->array.empty())
-      return fail(path + ".kernels", "expected a non-empty array of kernels",
-                  error);
-    for (std::size_t i = 0; i < kernels->array.size(); ++i) {
-      KernelSpec kernel;
-      if (!readKernel(path + ".kernels[" + std::to_string(i) + "]",
-                      kernels->array[i], op, kernel, error))
-        return false;
-      op.kernels.push_back(std::move(kernel));
-    }
-    return true;
-  }
-
-  int operandIndex(const OpSpec &op, const std::string &name) const {
-    for (std::size_t i = 0; i < op.operands.size(); ++i)
-      if (op.operands[i] == name)
-        return static_cast<int>(i);
-    return -1;
-  }
-
-  bool readSize(const std::string &path, const json::Value &value,
-                const OpSpec &op, LaunchSize &size, std::string &error) {
-    if (value.isInteger()) {
-      if (value.integer < 1 || value.integer > kMaxLaunchSize)
-        return fail(path, "expected a size in [1, 2^31)", error);
-      size.constant = value.integer;
-      return true;
-    }
-    const json::Value *ceilDiv = value.find("ceil_div");
-    if (!ceilDiv || value.object.size() != 1 || !ceilDiv->isArray() ||
-        ceilDiv->array.size() != 2 || !ceilDiv->array[0].isString() ||
-        !ceilDiv->array[1].isInteger() || ceilDiv->array[1].integer < 1)
-      return fail(path,
-                  "expected a size, or {\"ceil_div\": [operand, n]} with n "
-                  "a positive integer",
-                  error);
-    size.operand = operandIndex(op, ceilDiv->array[0].string);
-    if (size.operand < 0)
-      return fail(path,
-                  "'" + ceilDiv->array[0].string +
-                      "' is not an operand of the op",
-                  error);
-    size.divisor = ceilDiv->array[1].integer;
-    return true;
-  }
-
-  bool readTriple(const std::string &path, const json::Value *value,
-                  unsigned (&triple)[3], std::string &error) {
-    if (!value)
-      return true; // defaults to (1, 1, 1)
-    if (!value->isArray() || value->array.size() != 3)
-      return fail(path, "expected three sizes [x, y, z]", error);
-    for (int i = 0; i < 3; ++i) {
-      const json::Value &size = value->array[i];
-      if (!size.isInteger() || size.integer < 1 || size.integer > 1024 * 1024)
-        return fail(path, "expected sizes in [1, 2^20]", error);
-      triple[i] = static_cast<unsigned>(size.integer);
-    }
-    return true;
-  }
-
-  bool readKernel(const std::string &path, const json::Value &value,
-                  OpSpec &op, KernelSpec &kernel, std::string &error) {
-    if (!value.isObject())
-      return fail(path, "expected an object", error);
-    const json::Value *name = value.find("name");
-    if (!name || !name->isString() || name->string.empty())
-      return fail(path + ".name", "expected the kernel's name in the PTX",
-                  error);
-    kernel.name = name->string;
-    const json::Value *role = value.find("stream");
-    if (!role || !role->isString() ||
-        (role->string != "dh" && role->string != "dw" &&
-         role->string != "main"))
-      return fail(path + ".stream", "expected \"dh\", \"dw\" or \"main\"",
-                  error);
-    kernel.role = role->string == "dh"   ? StreamRole::Dh
-                  : role->string == "dw" ? StreamRole::Dw
-                                         : StreamRole::Main;
-    const json::Value *grid = value.find("grid");
-    if (!grid || !grid->isArray() || grid->array.size() != 3)
-      return fail(path + ".grid", "expected three sizes [x, y, z]", error);
-    for (int i = 0; i < 3; ++i)
-      if (!readSize(path + ".grid[" + std::to_string(i) + "]", grid->array[i],
-                    op, kernel.grid[i], error))
-        return false;
-    if (!value.find("block"))
-      return fail(path + ".block", "expected three sizes [x, y, z]", error);
-    if (!readTriple(path + ".block", value.find("block"), kernel.block,
-                    error) ||
-        !readTriple(path + ".cluster", value.find("cluster"), kernel.cluster,
-                    error))
-      return false;
-    if (const json::Value *shared = value.find("shared_bytes")) {
-      if (!shared->isInteger() || shared->integer < 0 ||
-          shared->integer > 1024 * 1024)
-        return fail(path + ".shared_bytes", "expected bytes in [0, 2^20]",
-                    error);
-      kernel.sharedBytes = static_cast<unsigned>(shared->integer);
-    }
-    const json::Value *params = value.find("params");
-    if (!params || !params->isArray())
-      return fail(path + ".params", "expected an array of parameters", error);
-    for (std::size_t i = 0; i < params->array.size(); ++i) {
-      ParamSpec param;
-      if (!readParam(path + ".params[" + std::to_string(i) + "]",
-                     params->array[i], op, param, error))
-        return false;
-      kernel.params.push_back(param);
-    }
-    return true;
-  }
-
-  /// A parameter: "name" or {"operand": "name"} for an operand,
-  /// {"const": integer} for a constant, {"tensormap": "name", ...} for the
-  /// device address of a tensor map of an operand.
-  bool readParam(const std::string &path, const json::Value &value,
-                 OpSpec &op, ParamSpec &param, std::string &error) {
-    constexpr const char *kAccepted =
-        "expected an operand name, {\"operand\": name}, {\"const\": "
-        "integer} or {\"tensormap\": name, ...}";
-    const json::Value *name = &value;
-    if (value.isObject() && value.find("tensormap")) {
-      TensorMapSpec map;
-      if (!readTensorMap(path, value, op, map, error))
-        return false;
-      param.tensorMap = static_cast<int>(op.tensorMaps.size());
-      op.tensorMaps.push_back(map);
-      return true;
-    }
-    if (value.isObject()) {
-      if (value.object.size() != 1)
-        return fail(path, kAccepted, error);
-      if (const json::Value *constant = value.find("const")) {
-        if (!constant->isInteger())
-          return fail(path, "expected {\"const\": integer}", error);
-        param.constant = constant->integer;
-        return true;
-      }
-      name = value.find("operand");
-      if (!name)
-        return fail(path, kAccepted, error);
-    }
-    if (!name->isString())
-      return fail(path, kAccepted, error);
-    param.operand = operandIndex(op, name->string);
-    if (param.operand < 0)
-      return fail(path,
-                  std::string(kAccepted) + "; '" + name->string +
-                      "' is not an operand of the op",
-                  error);
-    return true;
-  }
-
-  /// {"tensormap": name, "shape": [rows, cols], "box": [rows, cols],
-  ///  "swizzle": 0|32|64|128, "element": "bf16"|"f16"|"f32"}: a 2-D tiled
-  /// map of a dense row-major operand, sizes being integers or integer
-  /// operands, zero fill outside the tensor.
-  bool readTensorMap(const std::string &path, const json::Value &value,
-                     const OpSpec &op, TensorMapSpec &map,
-                     std::string &error) {
-    for (const auto &[key, unused] : value.object)
-      if (key != "tensormap" && key != "shape" && key != "box" &&
-          key != "swizzle" && key != "element")
-        return fail(path + "." + key,
-                    "unknown key; a tensor map has \"tensormap\", "
-                    "\"shape\", \"box\", \"swizzle\" and \"element\"",
-                    error);
-    const json::Value *name = value.find("tensormap");
-    if (!name->isString() || (map.operand = operandIndex(op, name->string)) < 0)
-      return fail(path + ".tensormap",
-                  "expected the name of a pointer operand" +
-                      (name->isString() ? "; '" + name->string +
-                                              "' is not an operand of the op"
-                                        : std::string()),
-                  error);
-    const json::Value *shape = value.find("shape");
-    if (!shape || !shape->isArray() || shape->array.size() != 2)
-      return fail(path + ".shape",
-                  "expected [rows, cols], each an integer or an operand name",
-                  error);
-    for (int i = 0; i < 2; ++i) {
-      const json::Value &size = shape->array[i];
-      SizeSpec &spec = i == 0 ? map.rows : map.cols;
-      std::string at = path + ".shape[" + std::to_string(i) + "]";
-      if (size.isInteger()) {
-        if (size.integer < 1 || size.integer > (int64_t(1) << 32))
-          return fail(at, "expected a size in [1, 2^32]", error);
-        spec.constant = size.integer;
-      } else if (!size.isString() ||
-                 (spec.operand = operandIndex(op, size.string)) < 0) {
-        return fail(at,
-                    "expected an integer or the name of an integer operand" +
-                        (size.isString() ? "; '" + size.string +
-                                               "' is not an operand of the op"
-                                         : std::string()),
-                    error);
-      }
-    }
-    const json::Value *box = value.find("box");
-    if (!box || !box->isArray() || box->array.size() != 2 ||
-        !box->array[0].isInteger() || !box->array[1].isInteger() ||
-        box->array[0].integer < 1 || box->array[0].integer > 256 ||
-        box->array[1].integer < 1 || box->array[1].integer > 256)
-      return fail(path + ".box", "expected [rows, cols], each in [1, 256]",
-                  error);
-    map.boxRows = static_cast<unsigned>(box->array[0].integer);
-    map.boxCols = static_cast<unsigned>(box->array[1].integer);
-    const json::Value *swizzle = value.find("swizzle");
-    int64_t swizzleBytes = swizzle && swizzle->isInteger() ? swizzle->integer
-                                                           : -1;
-    if (swizzleBytes != 0 && swizzleBytes != 32 && swizzleBytes != 64 &&
-        swizzleBytes != 128)
-      return fail(path + ".swizzle",
-                  "expected the swizzle in bytes: 0, 32, 64 or 128", error);
-    map.swizzle = swizzleBytes == 0    ? 0
-                  : swizzleBytes == 32 ? 1
-                  : swizzleBytes == 64 ? 2
-                                       : 3;
-    const json::Value *element = value.find("element");
-    std::string type = element && element->isString() ? element->string : "";
-    if (type == "bf16")
-      map.dataType = 9, map.elementBytes = 2; // CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
-    else if (type == "f16")
-      map.dataType = 6, map.elementBytes = 2; // ..._FLOAT16
-    else if (type == "f32")
-      map.dataType = 7, map.elementBytes = 4; // ..._FLOAT32
-    else
-      return fail(path + ".element", "expected \"bf16\", \"f16\" or \"f32\"",
-                  error);
-    // The driver's rules for the box's rows, checked here so that a bad
-    // manifest is refused on load rather than on a run.
-    unsigned boxRowBytes = map.boxCols * map.elementBytes;
-    if (boxRowBytes % 16 != 0)
-      return fail(path + ".box",
-                  "a box row must be a multiple of 16 bytes, got " +
-                      std::to_string(boxRowBytes),
-                  error);
-    if (swizzleBytes != 0 && boxRowBytes > swizzleBytes)
-      return fail(path + ".box",
-                  "a box row of " + std::to_string(boxRowBytes) +
-                      " bytes is wider than the " +
-                      std::to_string(swizzleBytes) + "-byte swizzle",
-                  error);
-    return true;
-  }
-
-  std::string file;
-};
-
 /// Allocates `bytes` of host memory aligned to a page (for registration).
 void *allocateHost(std::size_t bytes) {
   constexpr std::size_t kPage = 4096;
@@ -386,7 +59,7 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
   }
   std::unique_ptr<Bundle> bundle(new Bundle(backend));
   bundle->directory = directory;
-  if (!ManifestReader(manifestPath).read(*root, bundle->ops, error))
+  if (!readManifest(manifestPath, *root, bundle->ops, error))
     return nullptr;
 
   // From here on the backend's own statuses. Each PTX file is loaded once,
@@ -421,18 +94,42 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
       }
     }
   }
-  for (void **stream : {&bundle->dhStream, &bundle->dwStream})
-    if ((status = backend.createStream(stream, error)) != LMHEAD_STATUS_OK) {
+  // The dh and dw streams always (every linear_grad uses both); the db
+  // stream only when an op uses it.
+  bool needed[kNumInternalStreams] = {true, true, false};
+  for (auto &[name, op] : bundle->ops)
+    needed[internalIndex(StreamRole::Db)] |=
+        op.usesStream[internalIndex(StreamRole::Db)];
+  for (int i = 0; i < kNumInternalStreams; ++i)
+    if (needed[i] && (status = backend.createStream(
+                          &bundle->streams[i], error)) != LMHEAD_STATUS_OK) {
       std::string ignored;
       bundle->release(ignored);
       return nullptr;
     }
-  for (void **event : {&bundle->forked, &bundle->dhDone, &bundle->dwDone})
+  std::vector<void **> events = {&bundle->forked};
+  for (int i = 0; i < kNumInternalStreams; ++i)
+    if (needed[i])
+      events.push_back(&bundle->done[i]);
+  for (void **event : events)
     if ((status = backend.createEvent(event, error)) != LMHEAD_STATUS_OK) {
       std::string ignored;
       bundle->release(ignored);
       return nullptr;
     }
+  // The events of the ops' "after" lists.
+  for (auto &[name, op] : bundle->ops) {
+    if (op.numEvents == 0)
+      continue;
+    std::vector<void *> &opEvents = bundle->kernelEvents[name];
+    opEvents.assign(op.numEvents, nullptr);
+    for (void *&event : opEvents)
+      if ((status = backend.createEvent(&event, error)) != LMHEAD_STATUS_OK) {
+        std::string ignored;
+        bundle->release(ignored);
+        return nullptr;
+      }
+  }
   // The first chunk of each op's tensor-map pool, so that runs allocate
   // nothing (and stay legal under graph capture) until it is full.
   for (auto &[name, op] : bundle->ops) {
@@ -477,6 +174,7 @@ LMHeadStatus Bundle::growPool(TensorMapPool &pool, std::string &error) {
 
 LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
                                    const uint64_t *operands,
+                                   const std::vector<uint64_t> &scratch,
                                    std::vector<uint64_t> &addresses,
                                    void *&host, void *&device,
                                    std::string &error) {
@@ -484,33 +182,39 @@ LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
   std::vector<TensorMapRequest> requests;
   std::vector<uint64_t> key;
   for (const TensorMapSpec &map : op.tensorMaps) {
-    auto sizeOf = [&](const SizeSpec &size) {
-      return size.operand >= 0 ? operands[size.operand]
-                               : static_cast<uint64_t>(size.constant);
-    };
-    uint64_t address = operands[map.operand], rows = sizeOf(map.rows),
-             cols = sizeOf(map.cols);
-    std::string what = "tensor map of '" + op.operands[map.operand] + "' (" +
-                       std::to_string(rows) + "x" + std::to_string(cols) + ")";
-    if (static_cast<int64_t>(rows) < 0 || static_cast<int64_t>(cols) < 0) {
-      error = what + ": a negative size";
+    const std::string &name = map.buffer.operand >= 0
+                                  ? op.operands[map.buffer.operand]
+                                  : op.scratch[map.buffer.scratch].name;
+    int64_t rows, cols, offset, stride;
+    std::string sizeError;
+    if (!map.rows.evaluate(operands, op.operands, rows, sizeError) ||
+        !map.cols.evaluate(operands, op.operands, cols, sizeError) ||
+        !map.offset.evaluate(operands, op.operands, offset, sizeError) ||
+        !(map.hasRowStride ? map.rowStride : map.cols)
+             .evaluate(operands, op.operands, stride, sizeError)) {
+      error = "tensor map of '" + name + "': " + sizeError;
       return LMHEAD_STATUS_INVALID_ARGUMENT;
     }
+    uint64_t base = map.buffer.operand >= 0 ? operands[map.buffer.operand]
+                                            : scratch[map.buffer.scratch];
+    uint64_t address = base + static_cast<uint64_t>(offset) * map.elementBytes;
+    std::string what = "tensor map of '" + name + "' (" + std::to_string(rows) +
+                       "x" + std::to_string(cols) + ")";
     TensorMapRequest request;
     request.dataType = map.dataType;
     request.rank = 2;
     request.globalAddress = reinterpret_cast<void *>(address);
-    request.globalDim[0] = cols;
-    request.globalDim[1] = rows;
-    request.globalStrides[0] = cols * map.elementBytes;
+    request.globalDim[0] = static_cast<uint64_t>(cols);
+    request.globalDim[1] = static_cast<uint64_t>(rows);
+    request.globalStrides[0] = static_cast<uint64_t>(stride) * map.elementBytes;
     request.boxDim[0] = map.boxCols;
     request.boxDim[1] = map.boxRows;
     request.swizzle = map.swizzle;
-    // An empty tensor has no map: its kernels either do not run (their
+    // An empty matrix has no map: its kernels either do not run (their
     // grid follows the empty size) or read nothing (K = 0); they get a null
     // address.
     if (rows != 0 && cols != 0) {
-      if (address == 0 || address % 16 != 0) {
+      if (base == 0 || address % 16 != 0) {
         error = what + ": the address " + std::to_string(address) +
                 " is not a multiple of 16, as TMA needs";
         return LMHEAD_STATUS_INVALID_ARGUMENT;
@@ -523,7 +227,9 @@ LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
     } else {
       request.rank = 0; // marks "no map"
     }
-    key.insert(key.end(), {address, rows, cols});
+    key.insert(key.end(),
+               {address, static_cast<uint64_t>(rows),
+                static_cast<uint64_t>(cols), request.globalStrides[0]});
     requests.push_back(request);
   }
 
@@ -549,7 +255,10 @@ LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
       LMHeadStatus status = backend.encodeTensorMap(
           requests[i], at + i * kTensorMapBytes, error);
       if (status != LMHEAD_STATUS_OK) {
-        error = "tensor map of '" + op.operands[op.tensorMaps[i].operand] +
+        const BufferRef &buffer = op.tensorMaps[i].buffer;
+        error = "tensor map of '" +
+                (buffer.operand >= 0 ? op.operands[buffer.operand]
+                                     : op.scratch[buffer.scratch].name) +
                 "': " + error;
         return status;
       }
@@ -581,15 +290,23 @@ LMHeadStatus Bundle::release(std::string &error) {
     }
   };
   std::string message;
-  for (void **event : {&forked, &dhDone, &dwDone})
-    if (*event) {
-      keep(backend.destroyEvent(*event, message), message);
-      *event = nullptr;
+  auto destroyEvent = [&](void *&event) {
+    if (event) {
+      keep(backend.destroyEvent(event, message), message);
+      event = nullptr;
     }
-  for (void **stream : {&dhStream, &dwStream})
-    if (*stream) {
-      keep(backend.destroyStream(*stream, message), message);
-      *stream = nullptr;
+  };
+  destroyEvent(forked);
+  for (void *&event : done)
+    destroyEvent(event);
+  for (auto &[name, events] : kernelEvents)
+    for (void *&event : events)
+      destroyEvent(event);
+  kernelEvents.clear();
+  for (void *&stream : streams)
+    if (stream) {
+      keep(backend.destroyStream(stream, message), message);
+      stream = nullptr;
     }
   for (auto &[file, module] : modules)
     if (module)
@@ -614,17 +331,11 @@ bool Bundle::gridOf(const KernelSpec &kernel, const OpSpec &op,
                     const uint64_t *operands, unsigned (&grid)[3],
                     std::string &error) const {
   for (int i = 0; i < 3; ++i) {
-    const LaunchSize &size = kernel.grid[i];
-    int64_t value = size.constant;
-    if (size.operand >= 0) {
-      auto count = static_cast<int64_t>(operands[size.operand]);
-      if (count < 0) {
-        error = "kernel '" + kernel.name + "': operand '" +
-                op.operands[size.operand] + "' is " + std::to_string(count) +
-                ", a negative size";
-        return false;
-      }
-      value = count / size.divisor + (count % size.divisor != 0);
+    int64_t value;
+    std::string sizeError;
+    if (!kernel.grid[i].evaluate(operands, op.operands, value, sizeError)) {
+      error = "kernel '" + kernel.name + "': " + sizeError;
+      return false;
     }
     if (value > kMaxLaunchSize) {
       error = "kernel '" + kernel.name + "': grid size " +
@@ -636,45 +347,121 @@ bool Bundle::gridOf(const KernelSpec &kernel, const OpSpec &op,
   return true;
 }
 
-LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
-                         std::size_t count, void *stream, std::string &error) {
-  auto found = ops.find(opName);
+const OpSpec *Bundle::find(const std::string &name, const uint64_t *operands,
+                           std::size_t count, LMHeadStatus &status,
+                           std::string &error) const {
+  auto found = ops.find(name);
   if (found == ops.end()) {
-    error = "the bundle in '" + directory + "' has no op '" + opName + "'";
-    return LMHEAD_STATUS_NOT_FOUND;
+    error = "the bundle in '" + directory + "' has no op '" + name + "'";
+    status = LMHEAD_STATUS_NOT_FOUND;
+    return nullptr;
   }
   const OpSpec &op = found->second;
   if (count != op.operands.size() || (count && !operands)) {
     std::string names;
-    for (const std::string &name : op.operands)
-      names += (names.empty() ? "" : ", ") + name;
-    error = "op '" + opName + "' takes " + std::to_string(op.operands.size()) +
+    for (const std::string &operand : op.operands)
+      names += (names.empty() ? "" : ", ") + operand;
+    error = "op '" + name + "' takes " + std::to_string(op.operands.size()) +
             " operands (" + names + ") but " + std::to_string(count) +
             " were given";
+    status = LMHEAD_STATUS_INVALID_ARGUMENT;
+    return nullptr;
+  }
+  return &op;
+}
+
+LMHeadStatus Bundle::workspaceSize(const std::string &opName,
+                                   const uint64_t *operands, std::size_t count,
+                                   uint64_t &bytes, std::string &error) const {
+  LMHeadStatus status = LMHEAD_STATUS_OK;
+  const OpSpec *op = find(opName, operands, count, status, error);
+  if (!op)
+    return status;
+  std::vector<uint64_t> offsets;
+  if (!workspaceLayout(*op, operands, offsets, bytes, error)) {
+    error = "op '" + opName + "': " + error;
     return LMHEAD_STATUS_INVALID_ARGUMENT;
   }
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
+                         std::size_t count, void *stream, std::string &error) {
+  LMHeadStatus status = LMHEAD_STATUS_OK;
+  const OpSpec *found = find(opName, operands, count, status, error);
+  if (!found)
+    return status;
+  const OpSpec &op = *found;
+  auto failRun = [&](const std::string &what) {
+    error = "op '" + opName + "': " + what;
+    return LMHEAD_STATUS_INVALID_ARGUMENT;
+  };
   // Sizes first: nothing is enqueued for a run that cannot launch.
   std::vector<std::array<unsigned, 3>> grids;
-  bool usesDh = false, usesDw = false;
   for (const KernelSpec &kernel : op.kernels) {
     unsigned grid[3];
     if (!gridOf(kernel, op, operands, grid, error))
       return LMHEAD_STATUS_INVALID_ARGUMENT;
     grids.push_back({grid[0], grid[1], grid[2]});
-    usesDh |= kernel.role == StreamRole::Dh;
-    usesDw |= kernel.role == StreamRole::Dw;
+  }
+  // The workspace's buffers, in the caller's memory.
+  std::vector<uint64_t> scratch;
+  if (op.workspaceOperand >= 0) {
+    uint64_t needed;
+    if (!workspaceLayout(op, operands, scratch, needed, error))
+      return failRun(error);
+    uint64_t base = operands[op.workspaceOperand];
+    uint64_t given = operands[op.workspaceBytesOperand];
+    if (given < needed)
+      return failRun("the workspace ('" + op.operands[op.workspaceOperand] +
+                     "') holds " + std::to_string(given) + " bytes ('" +
+                     op.operands[op.workspaceBytesOperand] + "') but " +
+                     std::to_string(needed) +
+                     " are needed (lmheadBundleWorkspaceSize)");
+    if (needed != 0 && (base == 0 || base % 16 != 0))
+      return failRun("the workspace's address " + std::to_string(base) +
+                     " is not a non-null multiple of 16");
+    for (uint64_t &offset : scratch)
+      offset += base;
+  }
+  // Every kernel's parameter values (tensor maps' below).
+  std::vector<std::vector<uint64_t>> values(op.kernels.size());
+  for (std::size_t k = 0; k < op.kernels.size(); ++k) {
+    for (const ParamSpec &param : op.kernels[k].params) {
+      uint64_t value = 0;
+      switch (param.kind) {
+      case ParamSpec::Kind::Operand:
+        value = operands[param.index];
+        break;
+      case ParamSpec::Kind::Scratch:
+        value = scratch[param.index];
+        break;
+      case ParamSpec::Kind::Constant:
+        value = static_cast<uint64_t>(param.constant);
+        break;
+      case ParamSpec::Kind::TensorMap:
+        break; // known once the maps are encoded, below
+      case ParamSpec::Kind::Expr: {
+        int64_t result;
+        if (!param.expr.evaluate(operands, op.operands, result, error))
+          return failRun("kernel '" + op.kernels[k].name + "': " + error);
+        value = static_cast<uint64_t>(result);
+        break;
+      }
+      }
+      values[k].push_back(value);
+    }
   }
 
   std::lock_guard<std::mutex> lock(runMutex);
   // The tensor maps, copied to their device block before the fork so that
-  // both internal streams see them.
+  // every internal stream sees them.
   std::vector<uint64_t> mapAddresses;
-  LMHeadStatus status = LMHEAD_STATUS_OK;
   if (!op.tensorMaps.empty()) {
     void *host = nullptr, *device = nullptr;
     TensorMapPool &pool = tensorMapPools[opName];
-    status = tensorMapsFor(op, pool, operands, mapAddresses, host, device,
-                           error);
+    status = tensorMapsFor(op, pool, operands, scratch, mapAddresses, host,
+                           device, error);
     if (status == LMHEAD_STATUS_OK)
       status = backend.copy(device, host, pool.blockBytes, stream, error);
     if (status != LMHEAD_STATUS_OK) {
@@ -682,54 +469,67 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
       return status;
     }
   }
+  for (std::size_t k = 0; k < op.kernels.size(); ++k)
+    for (std::size_t i = 0; i < op.kernels[k].params.size(); ++i)
+      if (op.kernels[k].params[i].kind == ParamSpec::Kind::TensorMap)
+        values[k][i] = mapAddresses[op.kernels[k].params[i].index];
+
+  const std::vector<void *> *events = nullptr;
+  if (op.numEvents) {
+    auto it = kernelEvents.find(opName);
+    events = &it->second;
+  }
+  auto streamOf = [&](StreamRole role) {
+    return role == StreamRole::Main ? stream : streams[internalIndex(role)];
+  };
   status = backend.recordEvent(forked, stream, error);
-  if (status == LMHEAD_STATUS_OK && usesDh)
-    status = backend.streamWaitEvent(dhStream, forked, error);
-  if (status == LMHEAD_STATUS_OK && usesDw)
-    status = backend.streamWaitEvent(dwStream, forked, error);
+  for (int i = 0; i < kNumInternalStreams && status == LMHEAD_STATUS_OK; ++i)
+    if (op.usesStream[i])
+      status = backend.streamWaitEvent(streams[i], forked, error);
   for (std::size_t k = 0; k < op.kernels.size() && status == LMHEAD_STATUS_OK;
        ++k) {
     const KernelSpec &kernel = op.kernels[k];
-    if (grids[k][0] == 0 || grids[k][1] == 0 || grids[k][2] == 0)
-      continue; // an empty grid: no tokens, nothing to do
-    std::vector<uint64_t> values;
-    for (const ParamSpec &param : kernel.params)
-      values.push_back(param.tensorMap >= 0 ? mapAddresses[param.tensorMap]
-                       : param.operand >= 0
-                           ? operands[param.operand]
-                           : static_cast<uint64_t>(param.constant));
-    std::vector<void *> params;
-    for (uint64_t &value : values)
-      params.push_back(&value);
-    LaunchDims dims;
-    for (int i = 0; i < 3; ++i) {
-      dims.grid[i] = grids[k][i];
-      dims.block[i] = kernel.block[i];
-      dims.cluster[i] = kernel.cluster[i];
+    void *on = streamOf(kernel.role);
+    // The kernels it waits for on other streams.
+    for (int j : kernel.after) {
+      const KernelSpec &before = op.kernels[j];
+      if (before.role != kernel.role && status == LMHEAD_STATUS_OK)
+        status = backend.streamWaitEvent(on, (*events)[before.event], error);
     }
-    dims.sharedBytes = kernel.sharedBytes;
-    void *on = kernel.role == StreamRole::Dh   ? dhStream
-               : kernel.role == StreamRole::Dw ? dwStream
-                                               : stream;
-    status = backend.launch(kernel.function, kernel.name.c_str(), dims, on,
-                            params.data(), error);
+    // An empty grid launches nothing (no tokens, nothing to do), but its
+    // event is still recorded for the kernels that wait for it.
+    if (status == LMHEAD_STATUS_OK && grids[k][0] != 0 && grids[k][1] != 0 &&
+        grids[k][2] != 0) {
+      std::vector<void *> params;
+      for (uint64_t &value : values[k])
+        params.push_back(&value);
+      LaunchDims dims;
+      for (int i = 0; i < 3; ++i) {
+        dims.grid[i] = grids[k][i];
+        dims.block[i] = kernel.block[i];
+        dims.cluster[i] = kernel.cluster[i];
+      }
+      dims.sharedBytes = kernel.sharedBytes;
+      status = backend.launch(kernel.function, kernel.name.c_str(), dims, on,
+                              params.data(), error);
+    }
+    if (status == LMHEAD_STATUS_OK && kernel.event >= 0)
+      status = backend.recordEvent((*events)[kernel.event], on, error);
   }
   // Join even after a failure, so that a capturing stream is never left
   // forked; the first failure is the one reported.
-  std::string joinError;
-  auto join = [&](bool used, void *internal, void *done) {
-    if (!used)
-      return;
-    LMHeadStatus joined = backend.recordEvent(done, internal, joinError);
+  for (int i = 0; i < kNumInternalStreams; ++i) {
+    if (!op.usesStream[i])
+      continue;
+    std::string joinError;
+    LMHeadStatus joined = backend.recordEvent(done[i], streams[i], joinError);
     if (joined == LMHEAD_STATUS_OK)
-      joined = backend.streamWaitEvent(stream, done, joinError);
+      joined = backend.streamWaitEvent(stream, done[i], joinError);
     if (status == LMHEAD_STATUS_OK && joined != LMHEAD_STATUS_OK) {
       status = joined;
       error = joinError;
     }
-  };
-  join(usesDh, dhStream, dhDone);
-  join(usesDw, dwStream, dwDone);
+  }
   if (status != LMHEAD_STATUS_OK)
     error = "op '" + opName + "': " + error;
   return status;
@@ -776,6 +576,29 @@ extern "C" LMHeadStatus lmheadBundleRun(LMHeadBundle *bundle, const char *op,
       bundle->bundle->run(op, values.data(), values.size(), stream, error);
   if (status != LMHEAD_STATUS_OK)
     return fail(status, "lmheadBundleRun: " + error);
+  return succeed();
+}
+
+extern "C" LMHeadStatus lmheadBundleWorkspaceSize(
+    LMHeadBundle *bundle, const char *op, const unsigned long long *operands,
+    unsigned long long operandCount, unsigned long long *bytes) {
+  if (!bundle || !op || !bytes)
+    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                "lmheadBundleWorkspaceSize: bundle, op and bytes must not be "
+                "null");
+  if (operandCount && !operands)
+    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                "lmheadBundleWorkspaceSize: operands is null but operandCount "
+                "is " +
+                    std::to_string(operandCount));
+  std::vector<uint64_t> values(operands, operands + operandCount);
+  std::string error;
+  uint64_t size = 0;
+  LMHeadStatus status = bundle->bundle->workspaceSize(
+      op, values.data(), values.size(), size, error);
+  if (status != LMHEAD_STATUS_OK)
+    return fail(status, "lmheadBundleWorkspaceSize: " + error);
+  *bytes = size;
   return succeed();
 }
 

@@ -3,19 +3,31 @@
 //
 // A bundle is a directory with the PTX of compiled lmhead ops and a
 // manifest.json that says, for each op, its operands (in the order
-// lmheadBundleRun receives them), and its kernels: name, stream role (dh,
-// dw or main), grid, block and cluster sizes (numbers, or
-// {"ceil_div": [operand, n]} for sizes that follow an integer operand),
-// dynamic shared memory and parameters (operands, by name, or integer
-// constants such as a memref descriptor's offset and unit stride; every
-// parameter is 64 bits: a device pointer or an integer; or a pointer to a
-// TMA tensor map of a pointer operand, which the bundle encodes). Each op's
+// lmheadBundleRun receives them), its workspace, and its kernels: name,
+// stream role (main, dh, dw or db), the earlier kernels on other streams it
+// waits for, grid, block and cluster sizes, dynamic shared memory and
+// parameters. Every parameter is 64 bits: an operand's value (a device
+// pointer or an integer), the address of a workspace buffer, an integer
+// computed from the operands (IntExpr: a memref descriptor's sizes,
+// strides and offsets), or a pointer to a TMA tensor map of an operand or
+// workspace buffer (or a view of one), which the bundle encodes. Each op's
 // kernels come from the bundle's PTX file or from one of the op's own.
-// docs/Runtime.md has an example.
+// docs/Runtime.md has the format and examples; BundleManifest.cpp reads it.
 //
-// Loading compiles the PTX once and creates the two internal streams and
-// three events once; each run forks from the caller's stream to the
-// internal streams and joins back through those events.
+// Loading compiles the PTX once and creates the internal streams (dh and
+// dw; db when an op uses it), their events and the events of the ops'
+// "after" lists once; each run forks from the caller's stream to the
+// internal streams and joins back through those events. A kernel that
+// waits for a kernel on another stream waits for an event recorded after
+// it in the same run, so that only event records and stream waits cross
+// streams.
+//
+// Workspace. An op's temporary buffers (row statistics, chunks of the
+// logit gradient, an f32 accumulator) live in memory the caller passes as
+// an operand, with its size in bytes as another; lmheadBundleWorkspaceSize
+// says how much the op needs for given sizes. The runtime never allocates
+// on a run, so that a run is legal under CUDA-graph capture and the
+// framework's allocator owns all the memory.
 //
 // Tensor maps. A kernel reads a tensor map from device memory, and the map
 // holds the operand's address and sizes, so it depends on the run's
@@ -36,6 +48,7 @@
 #define LMHEAD_RUNTIME_LIB_BUNDLE_H
 
 #include "Backend.h"
+#include "Json.h"
 
 #include <map>
 #include <memory>
@@ -45,61 +58,123 @@
 
 namespace lmhead::runtime {
 
-/// Which stream a kernel runs on.
-enum class StreamRole { Main, Dh, Dw };
+/// Which stream a kernel runs on: the caller's, or one of the bundle's
+/// internal streams.
+enum class StreamRole { Main, Dh, Dw, Db };
+/// The internal streams, in the order the runtime forks and joins them.
+inline constexpr StreamRole kInternalRoles[] = {StreamRole::Dh, StreamRole::Dw,
+                                                StreamRole::Db};
+inline constexpr int kNumInternalStreams = 3;
+/// The index of an internal role in kInternalRoles.
+inline int internalIndex(StreamRole role) { return static_cast<int>(role) - 1; }
 
-/// One launch size: a constant, or ceil(operand / divisor).
-struct LaunchSize {
-  int64_t constant = 1;
-  /// Index of the integer operand, or -1 for a constant.
+/// An integer the manifest computes from the run's integer operands: a
+/// constant, an operand, a product of integers, or a ceiling division by a
+/// positive constant. Written 64, "n", {"mul": [64, "n"]} and
+/// {"ceil_div": ["n", 128]}.
+struct IntExpr {
+  enum class Kind { Constant, Operand, Product, CeilDiv };
+  Kind kind = Kind::Constant;
+  /// The constant, or CeilDiv's divisor.
+  int64_t value = 0;
+  /// Index of the operand (Kind::Operand).
   int operand = -1;
-  int64_t divisor = 1;
+  /// Product's factors; CeilDiv's dividend.
+  std::vector<IntExpr> terms;
+
+  static IntExpr constant(int64_t value) {
+    IntExpr expr;
+    expr.value = value;
+    return expr;
+  }
+  bool isConstant() const { return kind == Kind::Constant; }
+  bool operator==(const IntExpr &other) const {
+    return kind == other.kind && value == other.value &&
+           operand == other.operand && terms == other.terms;
+  }
+  /// Its value for `operands` as a size: false with `error` when an operand
+  /// it reads is negative or the value does not fit in 63 bits. `names`
+  /// are the op's operand names, for the message.
+  bool evaluate(const uint64_t *operands, const std::vector<std::string> &names,
+                int64_t &result, std::string &error) const;
 };
 
-/// One size of a tensor-map operand: a constant, or an integer operand.
-struct SizeSpec {
-  int64_t constant = 0;
-  /// Index of the integer operand, or -1 for a constant.
+/// A buffer a kernel parameter or tensor map points to: an operand or a
+/// buffer of the op's workspace.
+struct BufferRef {
   int operand = -1;
+  int scratch = -1;
+  bool operator==(const BufferRef &other) const {
+    return operand == other.operand && scratch == other.scratch;
+  }
 };
 
-/// A 2-D TMA tensor map of a dense row-major pointer operand, as the
-/// manifest describes it: {"tensormap": name, "shape": [rows, cols],
-/// "box": [rows, cols], "swizzle": 0|32|64|128, "element": type}.
+/// A 2-D TMA tensor map of a row-major matrix (an operand, a workspace
+/// buffer, or a view of either), as the manifest describes it:
+/// {"tensormap": name, "shape": [rows, cols], "box": [rows, cols],
+/// "swizzle": 0|32|64|128, "element": type} with optional "offset" (in
+/// elements, from the buffer's start to the view's first element) and
+/// "row_stride" (elements from one row to the next; cols by default).
 struct TensorMapSpec {
-  /// Index of the pointer operand.
-  int operand = -1;
-  SizeSpec rows, cols;
+  BufferRef buffer;
+  IntExpr rows, cols, offset, rowStride;
+  /// Whether rowStride was given (else it is cols).
+  bool hasRowStride = false;
   unsigned boxRows = 0, boxCols = 0;
   /// CUtensorMapSwizzle (0: none, 1: 32 B, 2: 64 B, 3: 128 B).
   int swizzle = 0;
   /// CUtensorMapDataType and its size in bytes.
   int dataType = 0;
   unsigned elementBytes = 0;
+
+  bool operator==(const TensorMapSpec &other) const {
+    return buffer == other.buffer && rows == other.rows && cols == other.cols &&
+           offset == other.offset && rowStride == other.rowStride &&
+           hasRowStride == other.hasRowStride && boxRows == other.boxRows &&
+           boxCols == other.boxCols && swizzle == other.swizzle &&
+           dataType == other.dataType;
+  }
 };
 
-/// One kernel parameter: an operand, a constant, or the device address of
-/// a tensor map.
+/// One kernel parameter, 64 bits: the value of an operand, the address of
+/// a workspace buffer, a constant, an integer expression, or the device
+/// address of a tensor map.
 struct ParamSpec {
-  /// Index of the operand, or -1 for a constant or a tensor map.
-  int operand = -1;
+  enum class Kind { Operand, Scratch, Constant, Expr, TensorMap };
+  Kind kind = Kind::Constant;
+  /// The operand, workspace buffer or tensor map (index into the op's
+  /// tensorMaps).
+  int index = -1;
   int64_t constant = 0;
-  /// Index into the op's tensorMaps, or -1.
-  int tensorMap = -1;
+  IntExpr expr;
 };
 
 /// One kernel of an op, as the manifest describes it.
 struct KernelSpec {
   std::string name;
   StreamRole role = StreamRole::Main;
-  LaunchSize grid[3];
+  IntExpr grid[3];
   unsigned block[3] = {1, 1, 1};
   unsigned cluster[3] = {1, 1, 1};
   unsigned sharedBytes = 0;
   /// Each parameter, 64 bits.
   std::vector<ParamSpec> params;
+  /// Earlier kernels (indices in the op) on other streams that this one
+  /// waits for ("after").
+  std::vector<int> after;
+  /// The event recorded after this kernel, when a later kernel waits for
+  /// it: an index into the op's events, or -1.
+  int event = -1;
   /// Resolved on load.
   void *function = nullptr;
+};
+
+/// One buffer of an op's workspace: its size is elementBytes times the
+/// product of its shape; the runtime places it in the caller's workspace.
+struct ScratchSpec {
+  std::string name;
+  unsigned elementBytes = 0;
+  std::vector<IntExpr> shape;
 };
 
 /// One op: its operand names and kernels, in launch order.
@@ -108,9 +183,35 @@ struct OpSpec {
   std::string ptx;
   std::vector<std::string> operands;
   std::vector<KernelSpec> kernels;
-  /// The tensor maps the kernels' parameters name, in order of first use.
+  /// The tensor maps the kernels' parameters name, each distinct one once,
+  /// in order of first use.
   std::vector<TensorMapSpec> tensorMaps;
+  /// The workspace: the operands of its address and its size in bytes
+  /// (-1 when the op has none) and its buffers.
+  int workspaceOperand = -1, workspaceBytesOperand = -1;
+  std::vector<ScratchSpec> scratch;
+  /// How many events its kernels' "after" lists need (created on load).
+  int numEvents = 0;
+  /// Whether a kernel runs on each internal stream (kInternalRoles order).
+  bool usesStream[kNumInternalStreams] = {false, false, false};
 };
+
+/// Reads manifest `root` (from `file`, for messages) into `ops`; false with
+/// a message naming the file, the JSON path of the bad entry and what
+/// would be accepted.
+bool readManifest(const std::string &file, const json::Value &root,
+                  std::map<std::string, OpSpec> &ops, std::string &error);
+
+/// Where `op`'s workspace buffers lie for `operands`: each one's offset from
+/// the workspace's start (each a multiple of kWorkspaceAlignment) and the
+/// bytes the workspace must hold. False with `error` for a size out of
+/// range.
+bool workspaceLayout(const OpSpec &op, const uint64_t *operands,
+                     std::vector<uint64_t> &offsets, uint64_t &bytes,
+                     std::string &error);
+
+/// The alignment of each buffer in a workspace, in bytes.
+inline constexpr uint64_t kWorkspaceAlignment = 256;
 
 /// Where one op's encoded tensor maps live: blocks of
 /// `tensorMaps.size()` maps, each written once, in pinned host memory and
@@ -148,8 +249,20 @@ public:
   LMHeadStatus run(const std::string &op, const uint64_t *operands,
                    std::size_t count, void *stream, std::string &error);
 
+  /// The bytes of workspace `op` needs for `operands` (see
+  /// lmheadBundleWorkspaceSize).
+  LMHeadStatus workspaceSize(const std::string &op, const uint64_t *operands,
+                             std::size_t count, uint64_t &bytes,
+                             std::string &error) const;
+
 private:
   explicit Bundle(Backend &backend) : backend(backend) {}
+
+  /// The op named `name`, and that `count` operands were given to it; null
+  /// with `status` and `error` otherwise.
+  const OpSpec *find(const std::string &name, const uint64_t *operands,
+                     std::size_t count, LMHeadStatus &status,
+                     std::string &error) const;
 
   /// The grid of `kernel` for `operands`; false with `error` when a size is
   /// out of range. A zero size means there is no work.
@@ -159,11 +272,12 @@ private:
 
   /// Adds a chunk to `pool`.
   LMHeadStatus growPool(TensorMapPool &pool, std::string &error);
-  /// The device addresses of `op`'s tensor maps for `operands` (encoded on
-  /// first use), and the host and device block to copy before the launches;
-  /// `stream` is the caller's.
+  /// The device addresses of `op`'s tensor maps for `operands` and the
+  /// workspace buffers at `scratch` (encoded on first use), and the host
+  /// and device block to copy before the launches.
   LMHeadStatus tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
                              const uint64_t *operands,
+                             const std::vector<uint64_t> &scratch,
                              std::vector<uint64_t> &addresses, void *&host,
                              void *&device, std::string &error);
 
@@ -174,8 +288,13 @@ private:
   std::map<std::string, void *> modules;
   /// Each op's tensor maps, for ops that have any.
   std::map<std::string, TensorMapPool> tensorMapPools;
-  void *dhStream = nullptr, *dwStream = nullptr;
-  void *forked = nullptr, *dhDone = nullptr, *dwDone = nullptr;
+  /// The events of each op's "after" lists, for ops that have any.
+  std::map<std::string, std::vector<void *>> kernelEvents;
+  /// The internal streams (kInternalRoles order; the db stream only when an
+  /// op uses it) and the event each records for the join.
+  void *streams[kNumInternalStreams] = {nullptr, nullptr, nullptr};
+  void *done[kNumInternalStreams] = {nullptr, nullptr, nullptr};
+  void *forked = nullptr;
   std::mutex runMutex;
 };
 

@@ -520,6 +520,294 @@ TEST_F(TensorMapBundleTest, APoolThatCannotBeAllocatedFailsTheLoad) {
   EXPECT_LE(liveObjects(), before + 1) << "a failed load left objects behind";
 }
 
+/// A cross-entropy-like op: a scale kernel and, per vocabulary chunk, a
+/// logits kernel on the caller's stream writing a dZ buffer of the
+/// workspace, and dh, dW and db products each on a stream of its own after
+/// it; the third chunk's logits reuse the first chunk's buffer once its
+/// products are done.
+constexpr char kChunkedPtx[] =
+    ".version 8.0\n.target sm_80\n.address_size 64\n"
+    ".visible .entry ce_scale(\n.param .u64 p0,\n.param .u64 "
+    "p1\n)\n{\nret;\n}\n"
+    ".visible .entry ce_logits(\n.param .u64 p0,\n.param .u64 p1,\n"
+    ".param .u64 p2\n)\n{\nret;\n}\n"
+    ".visible .entry ce_dh(\n.param .u64 p0,\n.param .u64 p1\n)\n{\nret;\n}\n"
+    ".visible .entry ce_dw(\n.param .u64 p0,\n.param .u64 p1\n)\n{\nret;\n}\n"
+    ".visible .entry ce_db(\n.param .u64 p0,\n.param .u64 p1\n)\n{\nret;\n}\n";
+
+constexpr char kChunkedManifest[] = R"({
+  "format": "lmhead-bundle", "version": 1, "ptx": "ce.ptx",
+  "ops": {"ce": {
+    "operands": ["h", "w", "db", "n", "workspace", "workspace_bytes"],
+    "workspace": {"operand": "workspace", "bytes": "workspace_bytes",
+                  "buffers": [{"name": "dz0", "type": "bf16", "shape": ["n", 64]},
+                              {"name": "dz1", "type": "bf16", "shape": ["n", 64]},
+                              {"name": "scale", "type": "f32", "shape": [1]}]},
+    "kernels": [
+      {"name": "ce_scale", "stream": "main", "grid": [1, 1, 1],
+       "block": [32, 1, 1], "params": ["scale", "n"]},
+      {"name": "ce_logits", "stream": "main",
+       "grid": [{"ceil_div": ["n", 64]}, 1, 1], "block": [128, 1, 1],
+       "params": ["h", "dz0", {"mul": [64, "n"]}]},
+      {"name": "ce_dh", "stream": "dh", "after": [1], "grid": [1, 1, 1],
+       "block": [128, 1, 1], "params": ["dz0", "w"]},
+      {"name": "ce_dw", "stream": "dw", "after": [1], "grid": [2, 1, 1],
+       "block": [128, 1, 1], "params": ["dz0", "h"]},
+      {"name": "ce_db", "stream": "db", "after": [1], "grid": [1, 1, 1],
+       "block": [256, 1, 1], "params": ["dz0", "db"]},
+      {"name": "ce_logits", "stream": "main",
+       "grid": [{"ceil_div": ["n", 64]}, 1, 1], "block": [128, 1, 1],
+       "params": ["h", "dz1", {"ceil_div": [{"mul": ["n", 3]}, 2]}]},
+      {"name": "ce_dh", "stream": "dh", "after": [5], "grid": [1, 1, 1],
+       "block": [128, 1, 1], "params": ["dz1", "w"]},
+      {"name": "ce_logits", "stream": "main", "after": [2, 3, 4],
+       "grid": [{"ceil_div": ["n", 64]}, 1, 1], "block": [128, 1, 1],
+       "params": ["h", "dz0", {"const": 7}]},
+      {"name": "ce_dh", "stream": "dh", "after": [7], "grid": [1, 1, 1],
+       "block": [128, 1, 1], "params": ["dz0", "w"]}
+    ]}}})";
+
+class ChunkedBundleTest : public BundleTest {
+protected:
+  void SetUp() override {
+    BundleTest::SetUp();
+    write("ce.ptx", kChunkedPtx);
+    write("manifest.json", kChunkedManifest);
+  }
+
+  /// The workspace of `n` tokens: dz0 and dz1 (n·64 bf16 each) and the
+  /// scale (one f32), each at a multiple of 256 bytes.
+  static unsigned long long workspaceBytes(unsigned long long n) {
+    unsigned long long dz = n * 64 * 2, second = (dz + 255) / 256 * 256;
+    unsigned long long scale = (second + dz + 255) / 256 * 256;
+    return scale + 4;
+  }
+
+  unsigned long long ceOperands[6] = {0x10000, 0x20000,  0x30000,
+                                      101,     0x100000, workspaceBytes(101)};
+};
+
+TEST_F(ChunkedBundleTest, TheWorkspaceSizeFollowsTheTokens) {
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  // dz0 ends at 12928, dz1 starts at 13056 and ends at 25984; the scale
+  // starts at 26112.
+  unsigned long long bytes = 0;
+  unsigned long long query[6] = {0, 0, 0, 101, 0, 0};
+  ASSERT_EQ(lmheadBundleWorkspaceSize(bundle, "ce", query, 6, &bytes),
+            LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  EXPECT_EQ(bytes, 26116u);
+  EXPECT_EQ(bytes, workspaceBytes(101));
+  query[3] = 0;
+  ASSERT_EQ(lmheadBundleWorkspaceSize(bundle, "ce", query, 6, &bytes),
+            LMHEAD_STATUS_OK);
+  EXPECT_EQ(bytes, 4u) << "only the scale takes room";
+  EXPECT_EQ(lmheadBundleWorkspaceSize(bundle, "ce", query, 5, &bytes),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              HasSubstr("op 'ce' takes 6 operands"));
+  EXPECT_EQ(lmheadBundleWorkspaceSize(bundle, "gone", query, 6, &bytes),
+            LMHEAD_STATUS_NOT_FOUND);
+  // An op without a workspace needs none.
+  write("manifest.json", kManifest);
+  LMHeadBundle *plain = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &plain), LMHEAD_STATUS_OK);
+  ASSERT_EQ(
+      lmheadBundleWorkspaceSize(plain, "linear_grad", operands, 7, &bytes),
+      LMHEAD_STATUS_OK);
+  EXPECT_EQ(bytes, 0u);
+  lmheadBundleUnload(plain);
+  lmheadBundleUnload(bundle);
+}
+
+TEST_F(ChunkedBundleTest, KernelsWaitForTheKernelsTheyFollowOnOtherStreams) {
+  std::string beforeLoad = log();
+  int before = liveObjects();
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  // Three internal streams (db too), the fork and three join events, and
+  // one event per kernel that another waits for: 1, 5, 2, 3, 4 and 7 in
+  // the order of their first waiter.
+  std::string loading = callsSince(beforeLoad);
+  std::string dh = created(loading, "cuStreamCreate", 0);
+  std::string dw = created(loading, "cuStreamCreate", 1);
+  std::string db = created(loading, "cuStreamCreate", 2);
+  std::string fork = created(loading, "cuEventCreate", 0);
+  std::string dhDone = created(loading, "cuEventCreate", 1);
+  std::string dwDone = created(loading, "cuEventCreate", 2);
+  std::string dbDone = created(loading, "cuEventCreate", 3);
+  std::string after1 = created(loading, "cuEventCreate", 4);
+  std::string after5 = created(loading, "cuEventCreate", 5);
+  std::string after2 = created(loading, "cuEventCreate", 6);
+  std::string after3 = created(loading, "cuEventCreate", 7);
+  std::string after4 = created(loading, "cuEventCreate", 8);
+  std::string after7 = created(loading, "cuEventCreate", 9);
+  EXPECT_EQ(created(loading, "cuEventCreate", 10), "?");
+
+  std::string mark = log();
+  ASSERT_EQ(lmheadBundleRun(bundle, "ce", ceOperands, 6, nullptr),
+            LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  EXPECT_EQ(
+      callsSince(mark),
+      "cuEventRecord:" + fork + "@s0 cuStreamWaitEvent:" + dh + "<" + fork +
+          " cuStreamWaitEvent:" + dw + "<" + fork + " cuStreamWaitEvent:" + db +
+          "<" + fork +
+          " cuLaunchKernel:ce_scale@s0 cuLaunchKernel:ce_logits@s0"
+          " cuEventRecord:" +
+          after1 + "@s0 cuStreamWaitEvent:" + dh + "<" + after1 +
+          " cuLaunchKernel:ce_dh@" + dh + " cuEventRecord:" + after2 + "@" +
+          dh + " cuStreamWaitEvent:" + dw + "<" + after1 +
+          " cuLaunchKernel:ce_dw@" + dw + " cuEventRecord:" + after3 + "@" +
+          dw + " cuStreamWaitEvent:" + db + "<" + after1 +
+          " cuLaunchKernel:ce_db@" + db + " cuEventRecord:" + after4 + "@" +
+          db + " cuLaunchKernel:ce_logits@s0 cuEventRecord:" + after5 +
+          "@s0 cuStreamWaitEvent:" + dh + "<" + after5 +
+          " cuLaunchKernel:ce_dh@" + dh + " cuStreamWaitEvent:s0<" + after2 +
+          " cuStreamWaitEvent:s0<" + after3 + " cuStreamWaitEvent:s0<" +
+          after4 + " cuLaunchKernel:ce_logits@s0 cuEventRecord:" + after7 +
+          "@s0 cuStreamWaitEvent:" + dh + "<" + after7 +
+          " cuLaunchKernel:ce_dh@" + dh + " cuEventRecord:" + dhDone + "@" +
+          dh + " cuStreamWaitEvent:s0<" + dhDone + " cuEventRecord:" + dwDone +
+          "@" + dw + " cuStreamWaitEvent:s0<" + dwDone + " cuEventRecord:" +
+          dbDone + "@" + db + " cuStreamWaitEvent:s0<" + dbDone);
+  EXPECT_EQ(lmheadBundleUnload(bundle), LMHEAD_STATUS_OK);
+  EXPECT_EQ(liveObjects(), before + (before == 0 ? 1 : 0));
+}
+
+TEST_F(ChunkedBundleTest, WorkspaceBuffersAndExpressionsBecomeParameters) {
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  std::string mark = launchMark();
+  ASSERT_EQ(lmheadBundleRun(bundle, "ce", ceOperands, 6, nullptr),
+            LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  // dz0 at the workspace (1048576), dz1 256-aligned after it (+13056), the
+  // scale after that (+26112); 64·n = 6464, ceil(3n/2) = 152.
+  EXPECT_EQ(launchesSince(mark),
+            "ce_scale grid(1,1,1) block(32,1,1) shared 0 params(1074688,101); "
+            "ce_logits grid(2,1,1) block(128,1,1) shared 0 "
+            "params(65536,1048576,6464); "
+            "ce_dh grid(1,1,1) block(128,1,1) shared 0 params(1048576,131072); "
+            "ce_dw grid(2,1,1) block(128,1,1) shared 0 params(1048576,65536); "
+            "ce_db grid(1,1,1) block(256,1,1) shared 0 params(1048576,196608); "
+            "ce_logits grid(2,1,1) block(128,1,1) shared 0 "
+            "params(65536,1061632,152); "
+            "ce_dh grid(1,1,1) block(128,1,1) shared 0 params(1061632,131072); "
+            "ce_logits grid(2,1,1) block(128,1,1) shared 0 "
+            "params(65536,1048576,7); "
+            "ce_dh grid(1,1,1) block(128,1,1) shared 0 params(1048576,131072)");
+  lmheadBundleUnload(bundle);
+}
+
+TEST_F(ChunkedBundleTest, AnEmptyGridStillRecordsTheEventOthersWaitFor) {
+  std::string beforeLoad = log();
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK);
+  std::string loading = callsSince(beforeLoad);
+  std::string dh = created(loading, "cuStreamCreate", 0);
+  std::string after1 = created(loading, "cuEventCreate", 4);
+  ceOperands[3] = 0;
+  ceOperands[5] = workspaceBytes(0);
+  std::string mark = log();
+  ASSERT_EQ(lmheadBundleRun(bundle, "ce", ceOperands, 6, nullptr),
+            LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  std::string calls = callsSince(mark);
+  EXPECT_THAT(calls, Not(HasSubstr("ce_logits")));
+  EXPECT_THAT(calls, HasSubstr("cuLaunchKernel:ce_scale@s0 cuEventRecord:" +
+                               after1 + "@s0 cuStreamWaitEvent:" + dh + "<" +
+                               after1 + " cuLaunchKernel:ce_dh@" + dh));
+  lmheadBundleUnload(bundle);
+}
+
+TEST_F(ChunkedBundleTest, AWorkspaceTooSmallOrMisalignedIsRefusedFirst) {
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK);
+  std::string mark = log();
+  ceOperands[5] = workspaceBytes(101) - 1;
+  EXPECT_EQ(lmheadBundleRun(bundle, "ce", ceOperands, 6, nullptr),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_STREQ(lmheadGetLastErrorMessage(),
+               "lmheadBundleRun: op 'ce': the workspace ('workspace') holds "
+               "26115 bytes ('workspace_bytes') but 26116 are needed "
+               "(lmheadBundleWorkspaceSize)");
+  ceOperands[5] = workspaceBytes(101);
+  ceOperands[4] = 0x100008;
+  EXPECT_EQ(lmheadBundleRun(bundle, "ce", ceOperands, 6, nullptr),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_STREQ(lmheadGetLastErrorMessage(),
+               "lmheadBundleRun: op 'ce': the workspace's address 1048584 is "
+               "not a non-null multiple of 16");
+  EXPECT_EQ(callsSince(mark), "") << "nothing was enqueued";
+  lmheadBundleUnload(bundle);
+}
+
+/// Tensor maps of views: a chunk of `w` [v, d] (rows 64..127: offset 64·d)
+/// and the first 32 columns of a workspace buffer of rows 64 wide; the
+/// second kernel reads the same chunk map again.
+constexpr char kViewMapManifest[] = R"({
+  "format": "lmhead-bundle", "version": 1, "ptx": "tk.ptx",
+  "ops": {"views": {
+    "operands": ["w", "n", "d", "workspace", "workspace_bytes"],
+    "workspace": {"operand": "workspace", "bytes": "workspace_bytes",
+                  "buffers": [{"name": "dz", "type": "bf16", "shape": ["n", 64]}]},
+    "kernels": [
+      {"name": "tk", "stream": "dh", "grid": [1, 1, 1], "block": [128, 1, 1],
+       "params": [
+         {"tensormap": "w", "shape": [64, "d"], "box": [64, 64],
+          "swizzle": 128, "element": "bf16", "offset": {"mul": [64, "d"]},
+          "row_stride": "d"},
+         {"tensormap": "dz", "shape": ["n", 32], "box": [64, 32],
+          "swizzle": 64, "element": "bf16", "offset": 0, "row_stride": 64},
+         "dz"]},
+      {"name": "tk", "stream": "dw", "grid": [1, 1, 1], "block": [128, 1, 1],
+       "params": [
+         {"tensormap": "w", "shape": [64, "d"], "box": [64, 64],
+          "swizzle": 128, "element": "bf16", "offset": {"mul": [64, "d"]},
+          "row_stride": "d"},
+         {"tensormap": "w", "shape": [64, "d"], "box": [64, 64],
+          "swizzle": 128, "element": "bf16", "row_stride": "d"},
+         "w"]}]}}})";
+
+TEST_F(TensorMapBundleTest, MapsOfViewsStartAtTheViewWithItsRowStride) {
+  write("manifest.json", kViewMapManifest);
+  std::string beforeLoad = log();
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  // Three distinct maps (the chunk's is read twice): blocks of 384 bytes.
+  EXPECT_THAT(callsSince(beforeLoad), HasSubstr("cuMemHostRegister:24576"));
+  unsigned long long ops[5] = {0x40000, 100, 72, 0x80000, 100 * 64 * 2};
+  std::string mark = log(), launches = launchMark();
+  ASSERT_EQ(lmheadBundleRun(bundle, "views", ops, 5, nullptr), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  EXPECT_THAT(callsSince(mark),
+              ::testing::StartsWith(
+                  "cuTensorMapEncodeTiled:type9,rank2,swizzle3,dims72x64,"
+                  "box64x64,strides144 cuTensorMapEncodeTiled:type9,rank2,"
+                  "swizzle2,dims32x100,box32x64,strides128 "
+                  "cuTensorMapEncodeTiled:type9,rank2,swizzle3,dims72x64,"
+                  "box64x64,strides144 cuMemcpyAsync:384@s0 "));
+  std::string all = launchesSince(launches);
+  std::size_t second = all.find("; ");
+  ASSERT_NE(second, std::string::npos) << all;
+  std::vector<uint64_t> first = lastParams(launches);
+  // lastParams reads the last launch: the dw kernel's.
+  ASSERT_EQ(first.size(), 3u);
+  EXPECT_EQ(encodedAddress(first[0]), 0x40000u + 64 * 72 * 2);
+  EXPECT_EQ(encodedAddress(first[1]), 0x40000u);
+  EXPECT_EQ(first[2], 0x40000u);
+  EXPECT_THAT(all.substr(0, second),
+              HasSubstr("," + std::to_string(0x80000) + ")"))
+      << "the dz parameter is the workspace's address";
+  lmheadBundleUnload(bundle);
+}
+
 /// Loads the bundle after `edit`, expecting `status` and a message
 /// containing `message`.
 struct BadBundle {
@@ -573,35 +861,41 @@ INSTANTIATE_TEST_SUITE_P(
         BadBundle{"unknown role",
                   manifestWith("\"stream\": \"dw\"", "\"stream\": \"side\""),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "ops.linear_grad.kernels[1].stream: expected \"dh\", \"dw\" "
-                  "or \"main\""},
-        BadBundle{"unknown operand",
-                  manifestWith("[\"dz\", \"db\", \"n\"]", "[\"dz\", \"bias\"]"),
-                  LMHEAD_STATUS_INVALID_BUNDLE,
-                  "ops.linear_grad.kernels[2].params[1]: expected an operand "
-                  "name, {\"operand\": name}, {\"const\": integer} or "
-                  "{\"tensormap\": name, ...}; 'bias' is not an operand of "
-                  "the op"},
-        BadBundle{"unknown operand object",
-                  manifestWith("[\"dz\", \"db\", \"n\"]",
-                               "[\"dz\", {\"operand\": \"bias\"}]"),
-                  LMHEAD_STATUS_INVALID_BUNDLE,
-                  "ops.linear_grad.kernels[2].params[1]: expected an operand "
-                  "name, {\"operand\": name}, {\"const\": integer} or "
-                  "{\"tensormap\": name, ...}; 'bias' is not an operand of "
-                  "the op"},
+                  "ops.linear_grad.kernels[1].stream: expected \"dh\", \"dw\", "
+                  "\"db\" or \"main\""},
+        BadBundle{
+            "unknown operand",
+            manifestWith("[\"dz\", \"db\", \"n\"]", "[\"dz\", \"bias\"]"),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "ops.linear_grad.kernels[2].params[1]: expected an operand or "
+            "workspace buffer name, {\"operand\": name}, {\"const\": "
+            "integer}, {\"mul\": [...]}, {\"ceil_div\": [...]} or "
+            "{\"tensormap\": name, ...}; 'bias' is not an operand of "
+            "the op"},
+        BadBundle{
+            "unknown operand object",
+            manifestWith("[\"dz\", \"db\", \"n\"]",
+                         "[\"dz\", {\"operand\": \"bias\"}]"),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "ops.linear_grad.kernels[2].params[1]: expected an operand or "
+            "workspace buffer name, {\"operand\": name}, {\"const\": "
+            "integer}, {\"mul\": [...]}, {\"ceil_div\": [...]} or "
+            "{\"tensormap\": name, ...}; 'bias' is not an operand of "
+            "the op"},
         BadBundle{"constant not an integer",
                   manifestWith("[\"dz\", \"db\", \"n\"]",
                                "[\"dz\", \"db\", {\"const\": \"one\"}]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "ops.linear_grad.kernels[2].params[2]: expected {\"const\": "
                   "integer}"},
-        BadBundle{"unknown parameter form",
-                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"size\": 1}]"),
-                  LMHEAD_STATUS_INVALID_BUNDLE,
-                  "ops.linear_grad.kernels[2].params[0]: expected an operand "
-                  "name, {\"operand\": name}, {\"const\": integer} or "
-                  "{\"tensormap\": name, ...}"},
+        BadBundle{
+            "unknown parameter form",
+            manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"size\": 1}]"),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "ops.linear_grad.kernels[2].params[0]: expected an operand or "
+            "workspace buffer name, {\"operand\": name}, {\"const\": "
+            "integer}, {\"mul\": [...]}, {\"ceil_div\": [...]} or "
+            "{\"tensormap\": name, ...}"},
         BadBundle{"no PTX for an op",
                   manifestWith("\"ptx\": \"kernels.ptx\",", ""),
                   LMHEAD_STATUS_INVALID_BUNDLE,
@@ -627,52 +921,158 @@ INSTANTIATE_TEST_SUITE_P(
                   "op 'linear_grad': cuModuleGetFunction failed: "
                   "CUDA_ERROR_NOT_FOUND (named symbol not found) (kernel "
                   "'lm_bias')"},
-        BadBundle{"tensor map of an unknown operand",
-                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"x\", \"shape\": [1, 8], \"box\": [1, 8], \"swizzle\": 0, \"element\": \"bf16\"}]"),
-                  LMHEAD_STATUS_INVALID_BUNDLE,
-                  "ops.linear_grad.kernels[2].params[0].tensormap: expected the name of a "
-                  "pointer operand; 'x' is not an operand of the op"},
-        BadBundle{"tensor map with an unknown key",
-                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [1, 8], \"box\": [1, 8], \"swizzle\": 0, \"element\": \"bf16\", \"oob\": 1}]"),
-                  LMHEAD_STATUS_INVALID_BUNDLE,
-                  "ops.linear_grad.kernels[2].params[0].oob: unknown key; a tensor map "
-                  "has \"tensormap\", \"shape\", \"box\", \"swizzle\" and "
-                  "\"element\""},
+        BadBundle{
+            "tensor map of an unknown operand",
+            manifestWith("[\"dz\", \"db\", \"n\"]",
+                         "[{\"tensormap\": \"x\", \"shape\": [1, 8], \"box\": "
+                         "[1, 8], \"swizzle\": 0, \"element\": \"bf16\"}]"),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "ops.linear_grad.kernels[2].params[0].tensormap: expected the name "
+            "of a "
+            "pointer operand or workspace buffer; 'x' is not an operand of the "
+            "op"},
+        BadBundle{
+            "tensor map with an unknown key",
+            manifestWith(
+                "[\"dz\", \"db\", \"n\"]",
+                "[{\"tensormap\": \"dz\", \"shape\": [1, 8], \"box\": [1, 8], "
+                "\"swizzle\": 0, \"element\": \"bf16\", \"oob\": 1}]"),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "ops.linear_grad.kernels[2].params[0].oob: unknown key; a tensor "
+            "map "
+            "has \"tensormap\", \"shape\", \"box\", \"swizzle\", "
+            "\"element\" and optionally \"offset\" and \"row_stride\""},
         BadBundle{"tensor map without a shape",
-                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"box\": [1, 8], \"swizzle\": 0, \"element\": \"bf16\"}]"),
+                  manifestWith("[\"dz\", \"db\", \"n\"]",
+                               "[{\"tensormap\": \"dz\", \"box\": [1, 8], "
+                               "\"swizzle\": 0, \"element\": \"bf16\"}]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "params[0].shape: expected [rows, cols], each an integer or an "
-                  "operand name"},
-        BadBundle{"tensor map size not an operand",
-                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"tokens\", 8], \"box\": [1, 8], \"swizzle\": 0, \"element\": \"bf16\"}]"),
+                  "params[0].shape: expected [rows, cols], each an integer, an "
+                  "operand name or an integer expression"},
+        BadBundle{
+            "tensor map size not an operand",
+            manifestWith(
+                "[\"dz\", \"db\", \"n\"]",
+                "[{\"tensormap\": \"dz\", \"shape\": [\"tokens\", 8], \"box\": "
+                "[1, 8], \"swizzle\": 0, \"element\": \"bf16\"}]"),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "params[0].shape[0]: expected an integer, an integer operand's "
+            "name, {\"mul\": [x, y, ...]} or {\"ceil_div\": [x, n]} (n a "
+            "positive integer); 'tokens' is not an operand of the op"},
+        BadBundle{
+            "tensor map size zero",
+            manifestWith(
+                "[\"dz\", \"db\", \"n\"]",
+                "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 0], \"box\": [1, "
+                "8], \"swizzle\": 0, \"element\": \"bf16\"}]"),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "params[0].shape[1]: expected a size in [1, 2^32]"},
+        BadBundle{
+            "tensor map box too big",
+            manifestWith(
+                "[\"dz\", \"db\", \"n\"]",
+                "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 64], \"box\": "
+                "[512, 64], \"swizzle\": 128, \"element\": \"bf16\"}]"),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "params[0].box: expected [rows, cols], each in [1, 256]"},
+        BadBundle{
+            "tensor map swizzle",
+            manifestWith(
+                "[\"dz\", \"db\", \"n\"]",
+                "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 64], \"box\": "
+                "[64, 64], \"swizzle\": 100, \"element\": \"bf16\"}]"),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "params[0].swizzle: expected the swizzle in bytes: 0, 32, 64 or "
+            "128"},
+        BadBundle{
+            "tensor map element",
+            manifestWith(
+                "[\"dz\", \"db\", \"n\"]",
+                "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 64], \"box\": "
+                "[64, 64], \"swizzle\": 128, \"element\": \"i8\"}]"),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "params[0].element: expected \"bf16\", \"f16\" or \"f32\""},
+        BadBundle{
+            "tensor map box row wider than the swizzle",
+            manifestWith(
+                "[\"dz\", \"db\", \"n\"]",
+                "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 256], \"box\": "
+                "[64, 128], \"swizzle\": 128, \"element\": \"bf16\"}]"),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "params[0].box: a box row of 256 bytes is wider than the 128-byte "
+            "swizzle"},
+        BadBundle{
+            "tensor map box row not 16 bytes",
+            manifestWith(
+                "[\"dz\", \"db\", \"n\"]",
+                "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 64], \"box\": "
+                "[64, 4], \"swizzle\": 0, \"element\": \"bf16\"}]"),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "params[0].box: a box row must be a multiple of 16 bytes, got 8"},
+        BadBundle{"after a later kernel",
+                  manifestWith("\"stream\": \"dw\"",
+                               "\"stream\": \"dw\", \"after\": [1]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "params[0].shape[0]: expected an integer or the name of an integer "
-                  "operand; 'tokens' is not an operand of the op"},
-        BadBundle{"tensor map size zero",
-                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 0], \"box\": [1, 8], \"swizzle\": 0, \"element\": \"bf16\"}]"),
+                  "ops.linear_grad.kernels[1].after: expected indices of "
+                  "earlier kernels of the op, in [0, 1)"},
+        BadBundle{"empty product",
+                  manifestWith("[\"dz\", \"db\", \"n\"]",
+                               "[\"dz\", \"db\", {\"mul\": []}]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "params[0].shape[1]: expected a size in [1, 2^32]"},
-        BadBundle{"tensor map box too big",
-                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 64], \"box\": [512, 64], \"swizzle\": 128, \"element\": \"bf16\"}]"),
+                  "ops.linear_grad.kernels[2].params[2]: expected an integer, "
+                  "an integer operand's name, {\"mul\": [x, y, ...]} or "
+                  "{\"ceil_div\": [x, n]} (n a positive integer)"},
+        BadBundle{"product of a pointer name",
+                  manifestWith("[\"dz\", \"db\", \"n\"]",
+                               "[\"dz\", \"db\", {\"mul\": [2, \"x\"]}]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "params[0].box: expected [rows, cols], each in [1, 256]"},
-        BadBundle{"tensor map swizzle",
-                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 64], \"box\": [64, 64], \"swizzle\": 100, \"element\": \"bf16\"}]"),
+                  "params[2].mul[1]: expected an integer, an integer operand's "
+                  "name, {\"mul\": [x, y, ...]} or {\"ceil_div\": [x, n]} (n "
+                  "a positive integer); 'x' is not an operand of the op"},
+        BadBundle{"workspace of an unknown operand",
+                  manifestWith("\"kernels\": [",
+                               "\"workspace\": {\"operand\": \"ws\", "
+                               "\"bytes\": \"n\", \"buffers\": []}, "
+                               "\"kernels\": ["),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "params[0].swizzle: expected the swizzle in bytes: 0, 32, 64 or 128"},
-        BadBundle{"tensor map element",
-                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 64], \"box\": [64, 64], \"swizzle\": 128, \"element\": \"i8\"}]"),
+                  "ops.linear_grad.workspace.operand: expected the name of the "
+                  "operand that holds the workspace's address"},
+        BadBundle{"workspace buffer named like an operand",
+                  manifestWith("\"kernels\": [",
+                               "\"workspace\": {\"operand\": \"db\", "
+                               "\"bytes\": \"n\", \"buffers\": [{\"name\": "
+                               "\"dh\", \"type\": \"f32\", \"shape\": "
+                               "[1]}]}, \"kernels\": ["),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "params[0].element: expected \"bf16\", \"f16\" or \"f32\""},
-        BadBundle{"tensor map box row wider than the swizzle",
-                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 256], \"box\": [64, 128], \"swizzle\": 128, \"element\": \"bf16\"}]"),
+                  "ops.linear_grad.workspace.buffers[0].name: 'dh' is already "
+                  "the name of an operand or buffer"},
+        BadBundle{"workspace buffer type",
+                  manifestWith("\"kernels\": [",
+                               "\"workspace\": {\"operand\": \"db\", "
+                               "\"bytes\": \"n\", \"buffers\": [{\"name\": "
+                               "\"t\", \"type\": \"u8\", \"shape\": "
+                               "[1]}]}, \"kernels\": ["),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "params[0].box: a box row of 256 bytes is wider than the 128-byte "
-                  "swizzle"},
-        BadBundle{"tensor map box row not 16 bytes",
-                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"tensormap\": \"dz\", \"shape\": [\"n\", 64], \"box\": [64, 4], \"swizzle\": 0, \"element\": \"bf16\"}]"),
+                  "ops.linear_grad.workspace.buffers[0].type: expected "
+                  "\"f32\", \"bf16\", \"f16\", \"i32\" or \"i64\""},
+        BadBundle{"workspace buffer size negative",
+                  manifestWith("\"kernels\": [",
+                               "\"workspace\": {\"operand\": \"db\", "
+                               "\"bytes\": \"n\", \"buffers\": [{\"name\": "
+                               "\"t\", \"type\": \"f32\", \"shape\": "
+                               "[\"n\", -2]}]}, \"kernels\": ["),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "params[0].box: a box row must be a multiple of 16 bytes, got 8"},
+                  "ops.linear_grad.workspace.buffers[0].shape[1]: expected a "
+                  "size in [0, 1099511627776]"},
+        BadBundle{"workspace buffer with an unknown key",
+                  manifestWith("\"kernels\": [",
+                               "\"workspace\": {\"operand\": \"db\", "
+                               "\"bytes\": \"n\", \"buffers\": [{\"name\": "
+                               "\"t\", \"type\": \"f32\", \"shape\": [1], "
+                               "\"align\": 512}]}, \"kernels\": ["),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "ops.linear_grad.workspace.buffers[0].align: unknown key; a "
+                  "workspace buffer has \"name\", \"type\" and \"shape\""},
         BadBundle{"invalid PTX", "", LMHEAD_STATUS_DRIVER_ERROR,
                   "kernels.ptx: cuModuleLoadDataEx failed: "
                   "CUDA_ERROR_INVALID_PTX (a PTX JIT compilation failed); JIT "

@@ -1,6 +1,7 @@
 //===- CrossEntropyKernels.cpp - the ce ops' GEMMs as kernel specs --------===//
 
 #include "CrossEntropyKernels.h"
+#include "CrossEntropyRowKernels.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -81,4 +82,92 @@ mlir::lmhead::getCrossEntropyGemms(Operation *op, CrossEntropyPlanAttr plan) {
              << "cannot build the " << name << " kernel of its plan: " << why;
   }
   return gemms;
+}
+
+FailureOr<CrossEntropyKernelSet>
+mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
+                                       gpu::GPUModuleOp module,
+                                       StringRef prefix) {
+  FailureOr<CrossEntropyGemms> found = getCrossEntropyGemms(op, plan);
+  if (failed(found))
+    return failure();
+  CrossEntropyKernelSet set;
+  set.gemms = *found;
+  const LogitOptions &options = set.gemms.options;
+  Location loc = op->getLoc();
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  auto name = [&](StringRef role) { return (prefix + "_" + role).str(); };
+  auto gemm = [&](StringRef role, const GemmKernelSpec &spec,
+                  const GemmEpilogue &epilogue) -> FailureOr<gpu::GPUFuncOp> {
+    if (std::string why = checkGemmKernel(spec, epilogue); !why.empty())
+      return op->emitOpError()
+             << "cannot build its " << role << " kernel: " << why;
+    return buildGemmKernel(builder, loc, name(role), spec, epilogue);
+  };
+
+  if (auto fwd = dyn_cast<CELinearFwdOp>(op)) {
+    FailureOr<gpu::GPUFuncOp> logits =
+        gemm("logits", set.gemms.logits, RowStatsEpilogue(options));
+    if (failed(logits))
+      return failure();
+    set.logits = *logits;
+    set.rows = buildTokenLossKernel(builder, loc, name("rows"), options);
+    Reduction reduction = fwd.getReduction();
+    if (reduction != Reduction::None)
+      set.reduce = buildLossReductionKernel(
+          builder, loc, name("reduce"), options, reduction == Reduction::Mean);
+    return set;
+  }
+
+  auto grad = cast<CELinearGradOp>(op);
+  Reduction reduction = grad.getReduction();
+  Type f32 = Float32Type::get(op->getContext());
+  Type dhType = getElementTypeOrSelf(grad.getDh().getType());
+  LogitGradEpilogue dzEpilogue(options, reduction == Reduction::None
+                                            ? TokenScale::PerToken
+                                            : TokenScale::Shared);
+  FailureOr<gpu::GPUFuncOp> logits =
+      gemm("logits", set.gemms.logits, dzEpilogue);
+  if (failed(logits))
+    return failure();
+  set.logits = *logits;
+  // dh accumulates in f32 over the chunks; the first chunk stores unless
+  // the gradient it adds to is already in the buffer.
+  set.dhStartsFromInit = grad.getDhAcc() && dhType.isF32();
+  StoreEpilogue dhStore, dhAccumulate;
+  dhStore.resultType = dhAccumulate.resultType = f32;
+  dhAccumulate.accumulate = true;
+  dhStore.accumulate = set.dhStartsFromInit;
+  int64_t vocab = options.vocab, chunk = set.gemms.chunk;
+  set.numChunks = (vocab + chunk - 1) / chunk;
+  FailureOr<gpu::GPUFuncOp> dhFirst =
+      gemm(set.dhStartsFromInit ? "dh" : "dh_first", *set.gemms.dh,
+           set.dhStartsFromInit ? dhAccumulate : dhStore);
+  if (failed(dhFirst))
+    return failure();
+  set.dhFirst = set.dh = *dhFirst;
+  if (!set.dhStartsFromInit && set.numChunks > 1) {
+    FailureOr<gpu::GPUFuncOp> next = gemm("dh", *set.gemms.dh, dhAccumulate);
+    if (failed(next))
+      return failure();
+    set.dh = *next;
+  }
+  StoreEpilogue dwStore;
+  dwStore.resultType = getElementTypeOrSelf(grad.getDw().getType());
+  dwStore.accumulate = static_cast<bool>(grad.getDwAcc());
+  FailureOr<gpu::GPUFuncOp> dw = gemm("dw", *set.gemms.dw, dwStore);
+  if (failed(dw))
+    return failure();
+  set.dw = *dw;
+  if (reduction == Reduction::Mean)
+    set.scale = buildMeanScaleKernel(builder, loc, name("scale"), options);
+  if (grad.getDb())
+    set.db = buildColumnSumKernel(builder, loc, name("db"), options.operandType,
+                                  getElementTypeOrSelf(grad.getDb().getType()));
+  if (!dhType.isF32())
+    set.round = buildRoundGradientKernel(
+        builder, loc, name("dh_round"), dhType,
+        grad.getDhAcc() ? getElementTypeOrSelf(grad.getDhAcc().getType())
+                        : Type());
+  return set;
 }

@@ -49,6 +49,35 @@ std::string whyNoCrossEntropyKernels(Operation *op);
 FailureOr<CrossEntropyGemms> getCrossEntropyGemms(Operation *op,
                                                   CrossEntropyPlanAttr plan);
 
+/// The kernels of one planned cross-entropy op. --lmhead-lower-to-gpu and
+/// --lmhead-write-bundle build them alike and launch them in the same order
+/// (CrossEntropyLowering.cpp says which order, on which streams).
+struct CrossEntropyKernelSet {
+  CrossEntropyGemms gemms;
+  /// The logits GEMM: row statistics (forward) or dZ (backward).
+  gpu::GPUFuncOp logits;
+  /// ce_linear_fwd: the token losses and lse (buildTokenLossKernel) and,
+  /// for reduction mean or sum, their reduction.
+  gpu::GPUFuncOp rows, reduce;
+  /// ce_linear_grad: the dh product of the first chunk and of the others
+  /// (the same kernel when there is one chunk, or when every chunk
+  /// accumulates); the dW product; the mean's shared token scale; the bias
+  /// gradient's column sums; the final rounding of an f32 dh into dh's type.
+  gpu::GPUFuncOp dhFirst, dh, dw, scale, db, round;
+  /// ce_linear_grad: whether dh is f32 and starts as the gradient it adds
+  /// to (accumulate_dh), so that every chunk's product accumulates into it.
+  bool dhStartsFromInit = false;
+  /// ce_linear_grad: the number of vocabulary chunks.
+  int64_t numChunks = 0;
+};
+
+/// Builds the kernels of `op` planned as `plan` into `module`, each named
+/// `<prefix>_<role>` (logits, rows, reduce; scale, dh_first, dh, dw, db,
+/// dh_round). Fails with an error on the op when one cannot be built.
+FailureOr<CrossEntropyKernelSet>
+buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
+                         gpu::GPUModuleOp module, StringRef prefix);
+
 } // namespace lmhead
 } // namespace mlir
 

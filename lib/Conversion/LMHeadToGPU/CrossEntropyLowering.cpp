@@ -78,31 +78,17 @@ public:
         launch(op, prefix, memory) {}
 
   LogicalResult run() {
-    FailureOr<CrossEntropyGemms> found = getCrossEntropyGemms(op, plan);
-    if (failed(found))
+    FailureOr<CrossEntropyKernelSet> built =
+        buildCrossEntropyKernels(op, plan, kernels, prefix);
+    if (failed(built))
       return failure();
-    gemms = *found;
+    set = *built;
     if (auto fwd = dyn_cast<CELinearFwdOp>(op))
       return lowerForward(fwd);
     return lowerGrad(cast<CELinearGradOp>(op));
   }
 
 private:
-  /// Builds a GEMM kernel `prefix_role` finished by `epilogue`, or fails
-  /// with the epilogue's reason.
-  FailureOr<gpu::GPUFuncOp> gemmKernel(StringRef role,
-                                       const GemmKernelSpec &spec,
-                                       const GemmEpilogue &epilogue) {
-    if (std::string why = checkGemmKernel(spec, epilogue); !why.empty())
-      return op->emitOpError()
-             << "cannot build its " << role << " kernel: " << why;
-    OpBuilder builder = OpBuilder::atBlockEnd(kernels.getBody());
-    return buildGemmKernel(builder, op->getLoc(), prefix + "_" + role.str(),
-                           spec, epilogue);
-  }
-  OpBuilder kernelBuilder() { return OpBuilder::atBlockEnd(kernels.getBody()); }
-  std::string kernelName(StringRef role) { return prefix + "_" + role.str(); }
-
   LogicalResult lowerForward(CELinearFwdOp fwd);
   LogicalResult lowerGrad(CELinearGradOp grad);
 
@@ -111,25 +97,15 @@ private:
   gpu::GPUModuleOp kernels;
   std::string prefix;
   LaunchBuilder launch;
-  CrossEntropyGemms gemms;
+  CrossEntropyKernelSet set;
 };
 
 LogicalResult CrossEntropyLowering::lowerForward(CELinearFwdOp fwd) {
+  const CrossEntropyGemms &gemms = set.gemms;
   const LogitOptions &options = gemms.options;
-  RowStatsEpilogue stats(options);
-  FailureOr<gpu::GPUFuncOp> logitsKernel =
-      gemmKernel("logits", gemms.logits, stats);
-  if (failed(logitsKernel))
-    return failure();
-  OpBuilder kb = kernelBuilder();
-  gpu::GPUFuncOp rowsKernel =
-      buildTokenLossKernel(kb, fwd.getLoc(), kernelName("rows"), options);
+  gpu::GPUFuncOp logitsKernel = set.logits, rowsKernel = set.rows,
+                 reduceKernel = set.reduce;
   Reduction reduction = fwd.getReduction();
-  gpu::GPUFuncOp reduceKernel;
-  if (reduction != Reduction::None)
-    reduceKernel =
-        buildLossReductionKernel(kb, fwd.getLoc(), kernelName("reduce"),
-                                 options, reduction == Reduction::Mean);
 
   // The call site: h, W, labels, bias; loss and lse.
   int h = launch.addOperand(fwd.getH());
@@ -173,7 +149,7 @@ LogicalResult CrossEntropyLowering::lowerForward(CELinearFwdOp fwd) {
   if (biasD)
     epilogue.push_back(biasD);
   epilogue.push_back(partials);
-  Value done = launchGemm(b, *logitsKernel, gemms.logits, hD, wD, epilogue,
+  Value done = launchGemm(b, logitsKernel, gemms.logits, hD, wD, epilogue,
                           tokens, vocab, hidden, device.stream);
   done = launchSmall(
       b, rowsKernel, numBlocks(b, tokens, kRowKernelThreads), kRowKernelThreads,
@@ -189,64 +165,18 @@ LogicalResult CrossEntropyLowering::lowerForward(CELinearFwdOp fwd) {
 }
 
 LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
+  const CrossEntropyGemms &gemms = set.gemms;
   const LogitOptions &options = gemms.options;
   Location loc = grad.getLoc();
   bool vd = grad.getLayout() == WeightLayout::VD;
-  Reduction reduction = grad.getReduction();
   Type f32 = Float32Type::get(op->getContext());
-  Type dhType = getElementTypeOrSelf(grad.getDh().getType());
-  Type dwType = getElementTypeOrSelf(grad.getDw().getType());
-  bool dhIsF32 = dhType.isF32();
+  bool dhIsF32 = getElementTypeOrSelf(grad.getDh().getType()).isF32();
   bool hasDb = static_cast<bool>(grad.getDb());
-
-  // The kernels.
-  LogitGradEpilogue dzEpilogue(options, reduction == Reduction::None
-                                            ? TokenScale::PerToken
-                                            : TokenScale::Shared);
-  FailureOr<gpu::GPUFuncOp> logitsKernel =
-      gemmKernel("logits", gemms.logits, dzEpilogue);
-  if (failed(logitsKernel))
-    return failure();
-  // dh accumulates in f32 over the chunks; the first chunk stores unless
-  // the gradient it adds to is already in the buffer.
-  bool dhStartsFromInit = grad.getDhAcc() && dhIsF32;
-  StoreEpilogue dhStore, dhAccumulate;
-  dhStore.resultType = dhAccumulate.resultType = f32;
-  dhAccumulate.accumulate = true;
-  dhStore.accumulate = dhStartsFromInit;
   int64_t vocab = options.vocab, chunk = gemms.chunk;
-  int64_t numChunks = (vocab + chunk - 1) / chunk;
-  FailureOr<gpu::GPUFuncOp> dhFirstKernel =
-      gemmKernel(dhStartsFromInit ? "dh" : "dh_first", *gemms.dh,
-                 dhStartsFromInit ? dhAccumulate : dhStore);
-  if (failed(dhFirstKernel))
-    return failure();
-  gpu::GPUFuncOp dhKernel = *dhFirstKernel;
-  if (!dhStartsFromInit && numChunks > 1) {
-    FailureOr<gpu::GPUFuncOp> next = gemmKernel("dh", *gemms.dh, dhAccumulate);
-    if (failed(next))
-      return failure();
-    dhKernel = *next;
-  }
-  StoreEpilogue dwStore;
-  dwStore.resultType = dwType;
-  dwStore.accumulate = static_cast<bool>(grad.getDwAcc());
-  FailureOr<gpu::GPUFuncOp> dwKernel = gemmKernel("dw", *gemms.dw, dwStore);
-  if (failed(dwKernel))
-    return failure();
-  OpBuilder kb = kernelBuilder();
-  gpu::GPUFuncOp scaleKernel, dbKernel, roundKernel;
-  if (reduction == Reduction::Mean)
-    scaleKernel = buildMeanScaleKernel(kb, loc, kernelName("scale"), options);
-  if (hasDb)
-    dbKernel =
-        buildColumnSumKernel(kb, loc, kernelName("db"), options.operandType,
-                             getElementTypeOrSelf(grad.getDb().getType()));
-  if (!dhIsF32)
-    roundKernel = buildRoundGradientKernel(
-        kb, loc, kernelName("dh_round"), dhType,
-        grad.getDhAcc() ? getElementTypeOrSelf(grad.getDhAcc().getType())
-                        : Type());
+  int64_t numChunks = set.numChunks;
+  gpu::GPUFuncOp logitsKernel = set.logits, dhFirstKernel = set.dhFirst,
+                 dhKernel = set.dh, dwKernel = set.dw, scaleKernel = set.scale,
+                 dbKernel = set.db, roundKernel = set.round;
 
   // The call site.
   int h = launch.addOperand(grad.getH());
@@ -335,21 +265,21 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
     if (biasD)
       epilogue.push_back(biasD);
     epilogue.append({dz, arith::ConstantIndexOp::create(b, start)});
-    Value logitsDone = launchGemm(b, *logitsKernel, gemms.logits, hD, wChunk,
+    Value logitsDone = launchGemm(b, logitsKernel, gemms.logits, hD, wChunk,
                                   epilogue, tokens, columns, hidden, start_);
 
     // dh[N,D] (+)= dZ_c[N,c]·W_c, in chunk order.
-    dhChain = launchGemm(b, c == 0 ? *dhFirstKernel : dhKernel, *gemms.dh, dz,
+    dhChain = launchGemm(b, c == 0 ? dhFirstKernel : dhKernel, *gemms.dh, dz,
                          wChunk, {asGemmMatrix(b, dh32)}, tokens, hidden,
                          columns, joinStreams(b, {logitsDone, dhChain}));
     dhDone.push_back(dhChain);
     // dW_c = dZ_cᵀ·h ([c,D]) or dW_cᵀ = hᵀ·dZ_c ([D,c]), written once.
     Value dwChunk = sliceMatrix(b, dwD, /*alongRows=*/vd, start, size);
     Value afterLogits = joinStreams(b, {logitsDone, dwChain});
-    dwChain = vd ? launchGemm(b, *dwKernel, *gemms.dw, dz, hD, {dwChunk},
+    dwChain = vd ? launchGemm(b, dwKernel, *gemms.dw, dz, hD, {dwChunk},
                               columns, hidden, tokens, afterLogits)
-                 : launchGemm(b, *dwKernel, *gemms.dw, hD, dz, {dwChunk},
-                              hidden, columns, tokens, afterLogits);
+                 : launchGemm(b, dwKernel, *gemms.dw, hD, dz, {dwChunk}, hidden,
+                              columns, tokens, afterLogits);
     dwDone.push_back(dwChain);
     if (hasDb) {
       dbChain = launchSmall(

@@ -51,6 +51,7 @@
 // descriptors' sizes and the kernels' M and K name it.
 // MANIFEST-NEXT:  "linear_grad_0": {
 // MANIFEST-NEXT:    "ptx": "linear_grad_0.ptx",
+// MANIFEST-NEXT:    "op": "linear_grad",
 // MANIFEST-NEXT:    "target": "sm_80",
 // MANIFEST-NEXT:    "layout": "vd",
 // MANIFEST-NEXT:    "scale": "1",
@@ -86,6 +87,7 @@
 // product (A = h, B = dZ, C = dWᵀ [64,1000]); dh accumulates.
 // MANIFEST-NEXT:  "linear_grad_1": {
 // MANIFEST-NEXT:    "ptx": "linear_grad_1.ptx",
+// MANIFEST-NEXT:    "op": "linear_grad",
 // MANIFEST-NEXT:    "target": "sm_80",
 // MANIFEST-NEXT:    "layout": "dv",
 // MANIFEST-NEXT:    "scale": "0.5",
@@ -121,6 +123,7 @@
 // producer and two consumer warpgroups.
 // MANIFEST-NEXT:  "linear_grad_2": {
 // MANIFEST-NEXT:    "ptx": "linear_grad_2.ptx",
+// MANIFEST-NEXT:    "op": "linear_grad",
 // MANIFEST-NEXT:    "target": "sm_90a",
 // MANIFEST:         "kernels": [
 // MANIFEST-NEXT:      {"name": "linear_grad_2_dh", "stream": "dh",
@@ -177,7 +180,7 @@
 
 // NODIR: error: --lmhead-write-bundle needs the folder to write into: --lmhead-write-bundle=dir=<folder>
 // NOTEMPTY: error: refusing to write a bundle into '{{.+}}/notes': it holds 'README', which is not a bundle's (manifest.json and .ptx files only); use an empty or new folder
-// NOTHING: warning: --lmhead-write-bundle: no planned lmhead.linear_grad in the module; nothing written
+// NOTHING: warning: --lmhead-write-bundle: no planned lmhead op (linear_grad, ce_linear_fwd, ce_linear_grad) in the module; nothing written
 // NOTDIR: error: cannot write a bundle to '{{.+}}/notes/README': it is not a folder
 
 // PLANNED-MANIFEST: "linear_grad_0_dh"

@@ -188,38 +188,50 @@ def LMHeadWriteBundle : Pass<"lmhead-write-bundle", "::mlir::ModuleOp"> {
   let summary = "Write the kernels of each planned lmhead op as a runtime "
                 "bundle (PTX files and manifest.json) for lmheadBundleRun";
   let description = [{
-    For each `lmhead.linear_grad` that `--lmhead-plan` gave a `#lmhead.plan`
-    (for sm_80 or sm_90a), builds its dh and dW kernels (the same GEMM
-    kernels as `--lmhead-lower-to-gpu`) into a module of their own, lowers
-    that with
+    For each `lmhead.linear_grad`, `lmhead.ce_linear_fwd` and
+    `lmhead.ce_linear_grad` with a plan in `lmhead.plan` (a `#lmhead.plan`
+    from `--lmhead-plan` for linear_grad, a `#lmhead.ce_plan` for the
+    cross-entropy ops; sm_80 or sm_90a), builds its kernels (the same as
+    `--lmhead-lower-to-gpu`: linear_grad's dh and dW GEMMs; the ce ops'
+    logits GEMM with its row-statistics or dZ epilogue, their dh and dW
+    GEMMs and row kernels) into a module of their own, lowers that with
     upstream's `gpu-lower-to-nvvm-pipeline` (the plan's target as
     cubin-chip, `+ptx80`, format `isa`, opt-level 3) and writes, into the
     folder `dir`:
 
-    - `linear_grad_<i>.ptx`, the PTX of the i-th such op's two kernels;
+    - `<op>_<i>.ptx` (`linear_grad_0.ptx`, `ce_linear_grad_1.ptx`, ...), the
+      PTX of the i-th such op's kernels;
     - `manifest.json`, which describes every op for the runtime's
       `lmheadBundleLoad`/`lmheadBundleRun` (docs/Runtime.md): its operands
-      in the order `lmheadBundleRun` takes them (the device pointers `dz`,
-      `h`, `w`, `dh`, `dw`, then `n` when the number of tokens is dynamic),
-      the shape and element type of each tensor, and its two kernels: name,
-      stream role (`dh`, `dw`), grid (`{"ceil_div": ["n", blockM]}` where it
-      follows the tokens), block, dynamic shared memory and the 64-bit
-      launch parameters. Each `memref<?x?xT>` kernel argument is expanded
-      to the seven parameters of its descriptor (allocated and aligned
-      pointer, offset 0, two sizes, row stride, unit stride), each `index`
-      to one. The A and B arguments of sm_90a kernels are pointers to TMA
-      tensor maps, written as `{"tensormap": "dz", "shape": ["n", 1000],
-      "box": [128, 64], "swizzle": 128, "element": "bf16"}`: the runtime
-      encodes the map of that operand with that box and passes its device
-      address.
+      in the order `lmheadBundleRun` takes them (device pointers, then an
+      integer `n` or `d` for each size the op's types leave dynamic, then,
+      for the ce ops, the `workspace` and its size `workspace_bytes`), the
+      shape and element type of each tensor, the workspace's buffers (the
+      forward's row statistics, the backward's two dZ chunks, an f32 dh,
+      the mean's scale), and its kernel launches in order: name, stream
+      role (`main`, `dh`, `dw`, `db`), the earlier launches on other
+      streams each waits for (`"after"`: a chunk's products wait for its
+      logits, the chunk after next's logits for those products), grid
+      (integers, or expressions such as `{"ceil_div": ["n", blockM]}` where
+      it follows the tokens), block, dynamic shared memory and the 64-bit
+      launch parameters. Each `memref` kernel argument is expanded to the
+      fields of its descriptor (allocated and aligned pointer, offset,
+      sizes, strides: a chunk of W or dW is a view with an offset and W's
+      row stride), each `index` to one. The A and B arguments of sm_90a
+      GEMMs are pointers to TMA tensor maps, written as
+      `{"tensormap": "dz", "shape": ["n", 1000], "box": [128, 64],
+      "swizzle": 128, "element": "bf16"}` (with `"offset"` and
+      `"row_stride"` for a view): the runtime encodes the map with that box
+      and passes its device address.
 
-    With `accumulate_dh`/`accumulate_dw`, the kernel adds its product to
-    what the `dh`/`dw` buffer holds, so the caller passes the gradient to
-    add to in that buffer. The module is not changed. Ops without a plan,
-    for another target, with a bias gradient or an accumulator other than
-    f32 are skipped with a warning. The folder is created if it does not
-    exist; one holding anything but a previous bundle (`manifest.json` and
-    `.ptx` files) is refused.
+    With `accumulate_dh`/`accumulate_dw`, the kernels add to what the
+    `dh`/`dw` buffer holds, so the caller passes the gradient to add to in
+    that buffer. The module is not changed. Ops without a plan, with a plan
+    of the wrong kind, or that the kernels cannot compute (a linear_grad
+    bias gradient, an accumulator other than f32, ce ops of f32 operands or
+    a dynamic vocabulary) are skipped with a warning. The folder is created
+    if it does not exist; one holding anything but a previous bundle
+    (`manifest.json` and `.ptx` files) is refused.
 
     ```
     lmhead-opt graph.mlir --lmhead-recognize --lmhead-plan=min-tokens=0 \
@@ -229,6 +241,7 @@ def LMHeadWriteBundle : Pass<"lmhead-write-bundle", "::mlir::ModuleOp"> {
     ```json
     "linear_grad_0": {
       "ptx": "linear_grad_0.ptx",
+      "op": "linear_grad",
       "target": "sm_80",
       "operands": ["dz", "h", "w", "dh", "dw", "n"],
       "kernels": [

@@ -164,9 +164,10 @@ lmheadQueryCudaDevices(LMHeadCudaDeviceReport *report);
 typedef struct LMHeadBundle LMHeadBundle;
 
 /** Loads the bundle in `directory`: its manifest.json (which names the PTX
- *  file, each op's operands and kernels, their launch sizes, parameters and
- *  stream roles; see docs/Runtime.md) and the PTX it names, JIT-compiled
- *  for the process's device (lmheadSelectBackend). Fails with
+ *  file, each op's operands, workspace and kernels, their launch sizes,
+ *  parameters, stream roles and dependencies; see docs/Runtime.md) and the
+ *  PTX it names, JIT-compiled for the process's device
+ *  (lmheadSelectBackend). Fails with
  *  LMHEAD_STATUS_INVALID_BUNDLE naming the file and what is wrong (for the
  *  manifest, the JSON path and line), or with the backend's status (a PTX
  *  that does not compile gives the JIT log). `*bundle` is only written on
@@ -178,20 +179,39 @@ LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleLoad(const char *directory,
  *  null for the default stream). `operands` holds the op's operands in the
  *  manifest's order: device pointers and integers, each as 64 bits.
  *
- *  The op's work forks from `stream` to the bundle's two internal
- *  non-blocking streams through an event (kernels of role "dh" on one,
- *  "dw" on the other; role "main" stays on `stream`) and joins back to
+ *  The op's work forks from `stream` to the bundle's internal non-blocking
+ *  streams through an event (kernels of role "dh", "dw" and "db" each on
+ *  a stream of their own; role "main" stays on `stream`) and joins back to
  *  `stream` through one event per internal stream, so that later work on
- *  `stream` sees the results. Only event records and stream waits cross
- *  streams, which keeps it legal under CUDA graph capture. Kernels that
- *  read TMA tensor maps get maps of the operands that the bundle encodes
- *  on the first run with those pointers and sizes and keeps in memory of
- *  its own; each run copies them, asynchronously from pinned memory, on
- *  `stream` before the fork (also legal under capture). Calls on one
- *  bundle are serialised. Fails with LMHEAD_STATUS_NOT_FOUND for an
- *  unknown op, LMHEAD_STATUS_INVALID_ARGUMENT for a wrong operand count, a
- *  launch size out of range or an operand a tensor map cannot describe
- *  (an address or a row not a multiple of 16 bytes), and
+ *  `stream` sees the results. A kernel that waits for kernels on other
+ *  streams (the manifest's "after": e.g. a chunk's dh and dW products wait
+ *  for the chunk's logit gradient, and the chunk after next waits for both
+ *  before it overwrites that buffer) waits for events recorded after them
+ *  in the same run. Only event records and stream waits cross streams, and
+ *  the runtime neither allocates nor synchronises with the host, which
+ *  keeps a run legal under CUDA graph capture.
+ *
+ *  Kernels that read TMA tensor maps get maps of the operands (or of
+ *  views of them) that the bundle encodes on the first run with those
+ *  pointers and sizes and keeps in memory of its own; each run copies them,
+ *  asynchronously from pinned memory, on `stream` before the fork (also
+ *  legal under capture).
+ *
+ *  An op with a workspace (the fused cross-entropy ops) takes among its
+ *  operands the address of device memory it may use as scratch while the
+ *  run's work is in flight, and that memory's size in bytes (the manifest's
+ *  "workspace": "operand" and "bytes"): at least what
+ *  lmheadBundleWorkspaceSize says for the same operands, 16-byte aligned
+ *  (256 is best). Its contents need not be initialised and are garbage
+ *  afterwards; it must not be reused until the run's work on `stream` has
+ *  finished (stream order: allocate it from the framework's allocator on
+ *  `stream`).
+ *
+ *  Calls on one bundle are serialised. Fails with LMHEAD_STATUS_NOT_FOUND
+ *  for an unknown op, LMHEAD_STATUS_INVALID_ARGUMENT for a wrong operand
+ *  count, a launch size out of range, a workspace too small or misaligned,
+ *  or an operand a tensor map cannot describe (an address or a row not a
+ *  multiple of 16 bytes), all before anything is enqueued, and
  *  LMHEAD_STATUS_DRIVER_ERROR naming the call, the kernel and its launch
  *  configuration. */
 LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleRun(LMHeadBundle *bundle,
@@ -199,6 +219,19 @@ LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleRun(LMHeadBundle *bundle,
                                                 const unsigned long long *operands,
                                                 unsigned long long operandCount,
                                                 void *stream);
+
+/** Writes to `*bytes` the size of the workspace op `op` of `bundle` needs
+ *  when run with `operands` (the same array as lmheadBundleRun's: only the
+ *  integer operands the sizes follow, such as a token count, are read; the
+ *  pointers and the workspace's own operands may be 0). It is 0 for an op
+ *  without a workspace. The size is the op's workspace buffers (the
+ *  manifest's "workspace"."buffers"), each starting at a multiple of 256
+ *  bytes. Fails with LMHEAD_STATUS_NOT_FOUND for an unknown op and
+ *  LMHEAD_STATUS_INVALID_ARGUMENT for a wrong operand count or a size out
+ *  of range; `*bytes` is only written on success. */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleWorkspaceSize(
+    LMHeadBundle *bundle, const char *op, const unsigned long long *operands,
+    unsigned long long operandCount, unsigned long long *bytes);
 
 /** Releases the bundle's streams, events, modules and tensor-map memory;
  *  its work must have finished. Null is accepted.

@@ -1,18 +1,35 @@
 #!/usr/bin/env python3
 """Runs every op of a bundle that --lmhead-write-bundle wrote, through the
-runtime's C API (ctypes), and checks dh and dW against a float64 reference.
+runtime's C API (ctypes), and checks its results against a float64
+reference.
 
-    run_bundle.py <liblmhead_runtime.so> <bundle folder> [--tokens N] [--seed S]
+    run_bundle.py <liblmhead_runtime.so> <bundle folder> [--tokens N]
+                  [--hidden D] [--seed S]
 
-For each op in manifest.json: draws random inputs (rounded to their element
-type), fills the results with NaN (or, for a result the op accumulates
-into, with random values that the reference adds too), copies everything
-to device memory with the mgpu* functions, runs the op with
-lmheadBundleRun on a stream of its own, copies the results back and compares
-them with dh = scale·dZ·W (+ dh) and dW = scale·dZᵀ·h (+ dW), computed in
-float64 without numpy. Prints one line per result; exits with status 1 when
-a relative Frobenius error exceeds 1e-2 (bf16, f16 results) or 1e-5 (f32
-results). LMHEAD_DEVICE chooses the device (the emulator in the tests).
+For each op in manifest.json (by its "op"):
+
+- linear_grad: draws random dZ, h and W (rounded to their element type),
+  fills the results with NaN (or, for a result the op accumulates into,
+  with random values that the reference adds too) and compares them with
+  dh = scale·dZ·W (+ dh) and dW = scale·dZᵀ·h (+ dW).
+- ce_linear_fwd and ce_linear_grad: draws h, W, labels (a quarter of them
+  ignore_index), a bias where the op takes one, and for the backward the
+  forward's lse and an upstream gradient, as
+  test/Integration/Decompose/Inputs/decompose_case.py does; asks
+  lmheadBundleWorkspaceSize for the workspace and passes exactly that much
+  device memory (left as the emulator leaves fresh memory: NaN); compares
+  loss and lse, or dh, dW and db, with the f64 reference of
+  test/Integration/Decompose/Inputs/lmhead_reference.py. The loss of an
+  ignored token (reduction none) and the dh row of an ignored token must be
+  exactly 0.
+
+Everything is copied to device memory with the mgpu* functions, the op runs
+with lmheadBundleRun on a stream of its own, and the results are copied
+back. Pure Python, no numpy. Prints one line per result; exits with status
+1 when a relative Frobenius error exceeds 1e-2 (bf16, f16) or 1e-5 (f32),
+taking the least precise of the result's type and, for the ce ops, the
+operand type the logits are rounded to. LMHEAD_DEVICE chooses the device
+(the emulator in the tests).
 """
 
 import argparse
@@ -29,29 +46,7 @@ sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "..", "..", "scripts"))
 from bundle_runtime import Runtime  # noqa: E402
-
-TOLERANCE = {"bf16": 1e-2, "f16": 1e-2, "f32": 1e-5}
-
-
-def to_bits(value, element):
-    """The bits of `value` rounded to nearest even in `element`."""
-    if element == "f32":
-        return struct.unpack("<I", struct.pack("<f", value))[0]
-    if element == "f16":
-        return struct.unpack("<H", struct.pack("<e", value))[0]
-    bits = struct.unpack("<I", struct.pack("<f", value))[0]
-    return (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16 & 0xFFFF
-
-
-def from_bits(bits, element):
-    if element == "f32":
-        return struct.unpack("<f", struct.pack("<I", bits))[0]
-    if element == "f16":
-        return struct.unpack("<e", struct.pack("<H", bits))[0]
-    return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
-
-
-NAN_BITS = {"f32": 0x7FC00000, "f16": 0x7E00, "bf16": 0x7FC0}
+from bundle_check import NAN_BITS, TOLERANCE, from_bits, run_ce_op, to_bits  # noqa: E402,E501
 
 
 class Tensor:
@@ -158,13 +153,14 @@ def run_op(runtime, directory, bundle, name, op, tokens, rng):
               f"{nans} NaN, tolerance {TOLERANCE[tensor.element]:g})")
     return ok
 
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runtime")
     parser.add_argument("bundle")
     parser.add_argument("--tokens", type=int, default=200,
                         help="N where the op leaves it dynamic")
+    parser.add_argument("--hidden", type=int, default=48,
+                        help="D where a ce op leaves it dynamic")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with open(os.path.join(args.bundle, "manifest.json")) as f:
@@ -177,8 +173,17 @@ def main():
     rng = random.Random(args.seed)
     ok = True
     for name in sorted(manifest["ops"]):
-        ok &= run_op(runtime, args.bundle, bundle, name, manifest["ops"][name],
-                     args.tokens, rng)
+        op = manifest["ops"][name]
+        if op.get("op", "linear_grad") == "linear_grad":
+            ok &= run_op(runtime, args.bundle, bundle, name, op, args.tokens,
+                         rng)
+        else:
+            checks, size = run_ce_op(runtime, bundle, name, op,
+                                     {"n": args.tokens, "d": args.hidden}, rng)
+            for check in checks:
+                ok &= check.passed
+                print(f"{name} {check.describe()}")
+            print(f"{name} workspace: {size} bytes")
     runtime.check(runtime.lib.lmheadBundleUnload(bundle), "lmheadBundleUnload")
     return 0 if ok else 1
 

@@ -1,0 +1,619 @@
+//===- BundleManifest.cpp - a bundle's manifest.json, read and checked ----===//
+//
+// The manifest is checked completely on load, so that a run only has to
+// evaluate sizes: every message names the manifest, the JSON path of the
+// bad entry and what would be accepted. Integer expressions (sizes, grid
+// sizes, parameters computed from the operands) are read here and
+// evaluated on each run by IntExpr::evaluate.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bundle.h"
+
+using namespace lmhead::runtime;
+
+namespace {
+
+constexpr int64_t kMaxLaunchSize = 0x7fffffff;
+
+/// What an integer expression may be, for messages.
+constexpr const char *kExprForms =
+    "an integer, an integer operand's name, {\"mul\": [x, y, ...]} or "
+    "{\"ceil_div\": [x, n]} (n a positive integer)";
+
+/// Reads a manifest into ops, naming the JSON path of whatever is wrong.
+class ManifestReader {
+public:
+  explicit ManifestReader(std::string file) : file(std::move(file)) {}
+
+  bool read(const json::Value &root, std::map<std::string, OpSpec> &ops,
+            std::string &error) {
+    if (!root.isObject())
+      return fail("", "expected an object", error);
+    const json::Value *format = root.find("format");
+    if (!format || !format->isString() || format->string != "lmhead-bundle")
+      return fail("format", "expected \"lmhead-bundle\"", error);
+    const json::Value *version = root.find("version");
+    if (!version || !version->isInteger() || version->integer != 1)
+      return fail("version", "expected 1 (the only version there is)", error);
+    // The bundle's PTX file; an op may name its own instead.
+    std::string ptxFile;
+    if (const json::Value *ptx = root.find("ptx"))
+      if (!readPtxName("ptx", *ptx, ptxFile, error))
+        return false;
+    const json::Value *opsValue = root.find("ops");
+    if (!opsValue || !opsValue->isObject() || opsValue->object.empty())
+      return fail("ops", "expected an object with at least one op", error);
+    for (const auto &[name, value] : opsValue->object) {
+      OpSpec op;
+      op.ptx = ptxFile;
+      if (!readOp("ops." + name, value, op, error))
+        return false;
+      ops.emplace(name, std::move(op));
+    }
+    return true;
+  }
+
+private:
+  bool fail(const std::string &path, const std::string &what,
+            std::string &error) const {
+    error = file + ": " + (path.empty() ? "" : path + ": ") + what;
+    return false;
+  }
+
+  bool readPtxName(const std::string &path, const json::Value &value,
+                   std::string &ptxFile, std::string &error) {
+    if (!value.isString() || value.string.empty() ||
+        value.string.find('/') != std::string::npos)
+      return fail(path, "expected the name of a PTX file in the bundle", error);
+    ptxFile = value.string;
+    return true;
+  }
+
+  bool readOp(const std::string &path, const json::Value &value, OpSpec &op,
+              std::string &error) {
+    if (!value.isObject())
+      return fail(path, "expected an object with operands and kernels", error);
+    if (const json::Value *ptx = value.find("ptx")) {
+      if (!readPtxName(path + ".ptx", *ptx, op.ptx, error))
+        return false;
+    } else if (op.ptx.empty()) {
+      return fail(path + ".ptx",
+                  "expected the name of a PTX file in the bundle (the op's "
+                  "own, or \"ptx\" at the top level for every op)",
+                  error);
+    }
+    const json::Value *operands = value.find("operands");
+    if (!operands || !operands->isArray() || operands->array.empty())
+      return fail(path + ".operands", "expected a non-empty array of names",
+                  error);
+    for (const json::Value &operand : operands->array) {
+      if (!operand.isString() || operand.string.empty())
+        return fail(path + ".operands", "expected operand names (strings)",
+                    error);
+      for (const std::string &seen : op.operands)
+        if (seen == operand.string)
+          return fail(path + ".operands",
+                      "operand '" + seen + "' is named twice", error);
+      op.operands.push_back(operand.string);
+    }
+    if (const json::Value *workspace = value.find("workspace"))
+      if (!readWorkspace(path + ".workspace", *workspace, op, error))
+        return false;
+    const json::Value *kernels = value.find("kernels");
+    if (!kernels || !kernels->isArray() || kernels->array.empty())
+      return fail(path + ".kernels", "expected a non-empty array of kernels",
+                  error);
+    for (std::size_t i = 0; i < kernels->array.size(); ++i) {
+      KernelSpec kernel;
+      if (!readKernel(path + ".kernels[" + std::to_string(i) + "]",
+                      kernels->array[i], op, kernel, error))
+        return false;
+      op.kernels.push_back(std::move(kernel));
+    }
+    // One event per kernel that a later one waits for.
+    for (KernelSpec &kernel : op.kernels)
+      for (int j : kernel.after)
+        if (op.kernels[j].event < 0)
+          op.kernels[j].event = op.numEvents++;
+    return true;
+  }
+
+  int operandIndex(const OpSpec &op, const std::string &name) const {
+    for (std::size_t i = 0; i < op.operands.size(); ++i)
+      if (op.operands[i] == name)
+        return static_cast<int>(i);
+    return -1;
+  }
+  int scratchIndex(const OpSpec &op, const std::string &name) const {
+    for (std::size_t i = 0; i < op.scratch.size(); ++i)
+      if (op.scratch[i].name == name)
+        return static_cast<int>(i);
+    return -1;
+  }
+  /// An operand or a workspace buffer.
+  BufferRef bufferNamed(const OpSpec &op, const std::string &name) const {
+    BufferRef ref;
+    ref.operand = operandIndex(op, name);
+    if (ref.operand < 0)
+      ref.scratch = scratchIndex(op, name);
+    return ref;
+  }
+
+  /// {"operand": name, "bytes": name, "buffers": [{"name": name, "type":
+  /// type, "shape": [size, ...]}, ...]}.
+  bool readWorkspace(const std::string &path, const json::Value &value,
+                     OpSpec &op, std::string &error) {
+    if (!value.isObject())
+      return fail(path,
+                  "expected {\"operand\": name, \"bytes\": name, "
+                  "\"buffers\": [...]}",
+                  error);
+    for (const char *key : {"operand", "bytes"}) {
+      const json::Value *name = value.find(key);
+      int index =
+          name && name->isString() ? operandIndex(op, name->string) : -1;
+      if (index < 0)
+        return fail(path + "." + key,
+                    std::string("expected the name of the operand that holds "
+                                "the workspace's ") +
+                        (key == std::string("operand") ? "address" : "size") +
+                        " in bytes",
+                    error);
+      (key == std::string("operand") ? op.workspaceOperand
+                                     : op.workspaceBytesOperand) = index;
+    }
+    const json::Value *buffers = value.find("buffers");
+    if (!buffers || !buffers->isArray())
+      return fail(path + ".buffers", "expected an array of buffers", error);
+    for (std::size_t i = 0; i < buffers->array.size(); ++i) {
+      std::string at = path + ".buffers[" + std::to_string(i) + "]";
+      const json::Value &buffer = buffers->array[i];
+      if (!buffer.isObject())
+        return fail(at,
+                    "expected {\"name\": name, \"type\": type, \"shape\": "
+                    "[size, ...]}",
+                    error);
+      for (const auto &[key, unused] : buffer.object)
+        if (key != "name" && key != "type" && key != "shape")
+          return fail(at + "." + key,
+                      "unknown key; a workspace buffer has \"name\", "
+                      "\"type\" and \"shape\"",
+                      error);
+      ScratchSpec scratch;
+      const json::Value *name = buffer.find("name");
+      if (!name || !name->isString() || name->string.empty())
+        return fail(at + ".name", "expected the buffer's name", error);
+      scratch.name = name->string;
+      if (operandIndex(op, scratch.name) >= 0 ||
+          scratchIndex(op, scratch.name) >= 0)
+        return fail(at + ".name",
+                    "'" + scratch.name +
+                        "' is already the name of an operand or buffer",
+                    error);
+      const json::Value *type = buffer.find("type");
+      std::string typeName = type && type->isString() ? type->string : "";
+      scratch.elementBytes = typeName == "f32" || typeName == "i32"    ? 4
+                             : typeName == "bf16" || typeName == "f16" ? 2
+                             : typeName == "i64"                       ? 8
+                                                                       : 0;
+      if (scratch.elementBytes == 0)
+        return fail(at + ".type",
+                    "expected \"f32\", \"bf16\", \"f16\", \"i32\" or \"i64\"",
+                    error);
+      const json::Value *shape = buffer.find("shape");
+      if (!shape || !shape->isArray() || shape->array.empty() ||
+          shape->array.size() > 8)
+        return fail(at + ".shape", "expected [size, ...], one to eight sizes",
+                    error);
+      for (std::size_t d = 0; d < shape->array.size(); ++d) {
+        IntExpr size;
+        if (!readSize(at + ".shape[" + std::to_string(d) + "]", shape->array[d],
+                      op, 0, int64_t(1) << 40, size, error))
+          return false;
+        scratch.shape.push_back(std::move(size));
+      }
+      op.scratch.push_back(std::move(scratch));
+    }
+    return true;
+  }
+
+  /// An integer expression (kExprForms). Integer literals are taken as
+  /// they are; readSize bounds them.
+  bool readExpr(const std::string &path, const json::Value &value,
+                const OpSpec &op, IntExpr &expr, std::string &error,
+                int depth = 0) {
+    if (depth > 8)
+      return fail(path, "an integer expression nested too deep", error);
+    if (value.isInteger()) {
+      expr = IntExpr::constant(value.integer);
+      return true;
+    }
+    if (value.isString()) {
+      expr.kind = IntExpr::Kind::Operand;
+      expr.operand = operandIndex(op, value.string);
+      if (expr.operand < 0)
+        return fail(path,
+                    std::string("expected ") + kExprForms + "; '" +
+                        value.string + "' is not an operand of the op",
+                    error);
+      return true;
+    }
+    const json::Value *product = value.find("mul");
+    const json::Value *ceilDiv = value.find("ceil_div");
+    if (product && value.object.size() == 1 && product->isArray() &&
+        !product->array.empty()) {
+      expr.kind = IntExpr::Kind::Product;
+      for (std::size_t i = 0; i < product->array.size(); ++i) {
+        IntExpr factor;
+        if (!readExpr(path + ".mul[" + std::to_string(i) + "]",
+                      product->array[i], op, factor, error, depth + 1))
+          return false;
+        if (factor.isConstant() && factor.value < 0)
+          return fail(path + ".mul[" + std::to_string(i) + "]",
+                      "expected a size, not a negative integer", error);
+        expr.terms.push_back(std::move(factor));
+      }
+      return true;
+    }
+    if (ceilDiv && value.object.size() == 1 && ceilDiv->isArray() &&
+        ceilDiv->array.size() == 2 && ceilDiv->array[1].isInteger() &&
+        ceilDiv->array[1].integer >= 1) {
+      expr.kind = IntExpr::Kind::CeilDiv;
+      expr.value = ceilDiv->array[1].integer;
+      IntExpr dividend;
+      if (!readExpr(path + ".ceil_div[0]", ceilDiv->array[0], op, dividend,
+                    error, depth + 1))
+        return false;
+      if (dividend.isConstant() && dividend.value < 0)
+        return fail(path + ".ceil_div[0]",
+                    "expected a size, not a negative integer", error);
+      expr.terms.push_back(std::move(dividend));
+      return true;
+    }
+    return fail(path, std::string("expected ") + kExprForms, error);
+  }
+
+  /// A size: an integer expression whose literal value, if it is one, lies
+  /// in [low, high].
+  bool readSize(const std::string &path, const json::Value &value,
+                const OpSpec &op, int64_t low, int64_t high, IntExpr &size,
+                std::string &error) {
+    if (!readExpr(path, value, op, size, error))
+      return false;
+    if (size.isConstant() && (size.value < low || size.value > high))
+      return fail(path,
+                  "expected a size in [" + std::to_string(low) + ", " +
+                      (high == kMaxLaunchSize ? std::string("2^31)")
+                       : high == (int64_t(1) << 32)
+                           ? std::string("2^32]")
+                           : std::to_string(high) + "]"),
+                  error);
+    return true;
+  }
+
+  bool readTriple(const std::string &path, const json::Value *value,
+                  unsigned (&triple)[3], std::string &error) {
+    if (!value)
+      return true; // defaults to (1, 1, 1)
+    if (!value->isArray() || value->array.size() != 3)
+      return fail(path, "expected three sizes [x, y, z]", error);
+    for (int i = 0; i < 3; ++i) {
+      const json::Value &size = value->array[i];
+      if (!size.isInteger() || size.integer < 1 || size.integer > 1024 * 1024)
+        return fail(path, "expected sizes in [1, 2^20]", error);
+      triple[i] = static_cast<unsigned>(size.integer);
+    }
+    return true;
+  }
+
+  bool readKernel(const std::string &path, const json::Value &value, OpSpec &op,
+                  KernelSpec &kernel, std::string &error) {
+    if (!value.isObject())
+      return fail(path, "expected an object", error);
+    const json::Value *name = value.find("name");
+    if (!name || !name->isString() || name->string.empty())
+      return fail(path + ".name", "expected the kernel's name in the PTX",
+                  error);
+    kernel.name = name->string;
+    const json::Value *role = value.find("stream");
+    std::string roleName = role && role->isString() ? role->string : "";
+    if (roleName == "dh")
+      kernel.role = StreamRole::Dh;
+    else if (roleName == "dw")
+      kernel.role = StreamRole::Dw;
+    else if (roleName == "db")
+      kernel.role = StreamRole::Db;
+    else if (roleName == "main")
+      kernel.role = StreamRole::Main;
+    else
+      return fail(path + ".stream",
+                  "expected \"dh\", \"dw\", \"db\" or \"main\"", error);
+    if (kernel.role != StreamRole::Main)
+      op.usesStream[internalIndex(kernel.role)] = true;
+    const json::Value *grid = value.find("grid");
+    if (!grid || !grid->isArray() || grid->array.size() != 3)
+      return fail(path + ".grid", "expected three sizes [x, y, z]", error);
+    for (int i = 0; i < 3; ++i)
+      if (!readSize(path + ".grid[" + std::to_string(i) + "]", grid->array[i],
+                    op, 1, kMaxLaunchSize, kernel.grid[i], error))
+        return false;
+    if (!value.find("block"))
+      return fail(path + ".block", "expected three sizes [x, y, z]", error);
+    if (!readTriple(path + ".block", value.find("block"), kernel.block,
+                    error) ||
+        !readTriple(path + ".cluster", value.find("cluster"), kernel.cluster,
+                    error))
+      return false;
+    if (const json::Value *shared = value.find("shared_bytes")) {
+      if (!shared->isInteger() || shared->integer < 0 ||
+          shared->integer > 1024 * 1024)
+        return fail(path + ".shared_bytes", "expected bytes in [0, 2^20]",
+                    error);
+      kernel.sharedBytes = static_cast<unsigned>(shared->integer);
+    }
+    if (const json::Value *after = value.find("after")) {
+      std::size_t self = op.kernels.size();
+      if (!after->isArray())
+        return fail(path + ".after",
+                    "expected an array of earlier kernels' indices", error);
+      for (const json::Value &index : after->array) {
+        if (!index.isInteger() || index.integer < 0 ||
+            static_cast<uint64_t>(index.integer) >= self)
+          return fail(path + ".after",
+                      "expected indices of earlier kernels of the op, in [0, " +
+                          std::to_string(self) + ")",
+                      error);
+        kernel.after.push_back(static_cast<int>(index.integer));
+      }
+    }
+    const json::Value *params = value.find("params");
+    if (!params || !params->isArray())
+      return fail(path + ".params", "expected an array of parameters", error);
+    for (std::size_t i = 0; i < params->array.size(); ++i) {
+      ParamSpec param;
+      if (!readParam(path + ".params[" + std::to_string(i) + "]",
+                     params->array[i], op, param, error))
+        return false;
+      kernel.params.push_back(std::move(param));
+    }
+    return true;
+  }
+
+  /// A parameter: "name" or {"operand": "name"} for an operand or the
+  /// address of a workspace buffer, {"const": integer} for a constant,
+  /// {"mul": ...} or {"ceil_div": ...} for an integer computed from the
+  /// operands, {"tensormap": "name", ...} for the device address of a
+  /// tensor map.
+  bool readParam(const std::string &path, const json::Value &value, OpSpec &op,
+                 ParamSpec &param, std::string &error) {
+    constexpr const char *kAccepted =
+        "expected an operand or workspace buffer name, {\"operand\": name}, "
+        "{\"const\": integer}, {\"mul\": [...]}, {\"ceil_div\": [...]} or "
+        "{\"tensormap\": name, ...}";
+    const json::Value *name = &value;
+    if (value.isObject() && value.find("tensormap")) {
+      TensorMapSpec map;
+      if (!readTensorMap(path, value, op, map, error))
+        return false;
+      param.kind = ParamSpec::Kind::TensorMap;
+      // A map that several kernels read is encoded once.
+      for (std::size_t i = 0; i < op.tensorMaps.size(); ++i)
+        if (op.tensorMaps[i] == map)
+          param.index = static_cast<int>(i);
+      if (param.index < 0) {
+        param.index = static_cast<int>(op.tensorMaps.size());
+        op.tensorMaps.push_back(std::move(map));
+      }
+      return true;
+    }
+    if (value.isObject()) {
+      if (value.object.size() != 1)
+        return fail(path, kAccepted, error);
+      if (const json::Value *constant = value.find("const")) {
+        if (!constant->isInteger())
+          return fail(path, "expected {\"const\": integer}", error);
+        param.kind = ParamSpec::Kind::Constant;
+        param.constant = constant->integer;
+        return true;
+      }
+      if (value.find("mul") || value.find("ceil_div")) {
+        param.kind = ParamSpec::Kind::Expr;
+        return readExpr(path, value, op, param.expr, error);
+      }
+      name = value.find("operand");
+      if (!name)
+        return fail(path, kAccepted, error);
+    }
+    if (!name->isString())
+      return fail(path, kAccepted, error);
+    BufferRef ref = bufferNamed(op, name->string);
+    if (ref.operand >= 0) {
+      param.kind = ParamSpec::Kind::Operand;
+      param.index = ref.operand;
+    } else if (ref.scratch >= 0) {
+      param.kind = ParamSpec::Kind::Scratch;
+      param.index = ref.scratch;
+    } else {
+      return fail(path,
+                  std::string(kAccepted) + "; '" + name->string +
+                      "' is not an operand of the op",
+                  error);
+    }
+    return true;
+  }
+
+  /// {"tensormap": name, "shape": [rows, cols], "box": [rows, cols],
+  ///  "swizzle": 0|32|64|128, "element": "bf16"|"f16"|"f32", "offset":
+  ///  size, "row_stride": size}: a 2-D tiled map of a row-major matrix (an
+  /// operand or workspace buffer, or the view of it that starts `offset`
+  /// elements in, with rows `row_stride` elements apart), sizes being
+  /// integer expressions, zero fill outside the matrix.
+  bool readTensorMap(const std::string &path, const json::Value &value,
+                     const OpSpec &op, TensorMapSpec &map, std::string &error) {
+    for (const auto &[key, unused] : value.object)
+      if (key != "tensormap" && key != "shape" && key != "box" &&
+          key != "swizzle" && key != "element" && key != "offset" &&
+          key != "row_stride")
+        return fail(path + "." + key,
+                    "unknown key; a tensor map has \"tensormap\", "
+                    "\"shape\", \"box\", \"swizzle\", \"element\" and "
+                    "optionally \"offset\" and \"row_stride\"",
+                    error);
+    const json::Value *name = value.find("tensormap");
+    if (name->isString())
+      map.buffer = bufferNamed(op, name->string);
+    if (map.buffer.operand < 0 && map.buffer.scratch < 0)
+      return fail(path + ".tensormap",
+                  "expected the name of a pointer operand or workspace "
+                  "buffer" +
+                      (name->isString() ? "; '" + name->string +
+                                              "' is not an operand of the op"
+                                        : std::string()),
+                  error);
+    const json::Value *shape = value.find("shape");
+    if (!shape || !shape->isArray() || shape->array.size() != 2)
+      return fail(path + ".shape",
+                  "expected [rows, cols], each an integer, an operand name "
+                  "or an integer expression",
+                  error);
+    for (int i = 0; i < 2; ++i)
+      if (!readSize(path + ".shape[" + std::to_string(i) + "]", shape->array[i],
+                    op, 1, int64_t(1) << 32, i == 0 ? map.rows : map.cols,
+                    error))
+        return false;
+    if (const json::Value *offset = value.find("offset"))
+      if (!readSize(path + ".offset", *offset, op, 0, int64_t(1) << 48,
+                    map.offset, error))
+        return false;
+    if (const json::Value *stride = value.find("row_stride")) {
+      if (!readSize(path + ".row_stride", *stride, op, 1, int64_t(1) << 32,
+                    map.rowStride, error))
+        return false;
+      map.hasRowStride = true;
+    }
+    const json::Value *box = value.find("box");
+    if (!box || !box->isArray() || box->array.size() != 2 ||
+        !box->array[0].isInteger() || !box->array[1].isInteger() ||
+        box->array[0].integer < 1 || box->array[0].integer > 256 ||
+        box->array[1].integer < 1 || box->array[1].integer > 256)
+      return fail(path + ".box", "expected [rows, cols], each in [1, 256]",
+                  error);
+    map.boxRows = static_cast<unsigned>(box->array[0].integer);
+    map.boxCols = static_cast<unsigned>(box->array[1].integer);
+    const json::Value *swizzle = value.find("swizzle");
+    int64_t swizzleBytes =
+        swizzle && swizzle->isInteger() ? swizzle->integer : -1;
+    if (swizzleBytes != 0 && swizzleBytes != 32 && swizzleBytes != 64 &&
+        swizzleBytes != 128)
+      return fail(path + ".swizzle",
+                  "expected the swizzle in bytes: 0, 32, 64 or 128", error);
+    map.swizzle = swizzleBytes == 0    ? 0
+                  : swizzleBytes == 32 ? 1
+                  : swizzleBytes == 64 ? 2
+                                       : 3;
+    const json::Value *element = value.find("element");
+    std::string type = element && element->isString() ? element->string : "";
+    if (type == "bf16")
+      map.dataType = 9,
+      map.elementBytes = 2; // CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+    else if (type == "f16")
+      map.dataType = 6, map.elementBytes = 2; // ..._FLOAT16
+    else if (type == "f32")
+      map.dataType = 7, map.elementBytes = 4; // ..._FLOAT32
+    else
+      return fail(path + ".element", "expected \"bf16\", \"f16\" or \"f32\"",
+                  error);
+    // The driver's rules for the box's rows, checked here so that a bad
+    // manifest is refused on load rather than on a run.
+    unsigned boxRowBytes = map.boxCols * map.elementBytes;
+    if (boxRowBytes % 16 != 0)
+      return fail(path + ".box",
+                  "a box row must be a multiple of 16 bytes, got " +
+                      std::to_string(boxRowBytes),
+                  error);
+    if (swizzleBytes != 0 && boxRowBytes > swizzleBytes)
+      return fail(path + ".box",
+                  "a box row of " + std::to_string(boxRowBytes) +
+                      " bytes is wider than the " +
+                      std::to_string(swizzleBytes) + "-byte swizzle",
+                  error);
+    return true;
+  }
+
+  std::string file;
+};
+
+} // namespace
+
+bool IntExpr::evaluate(const uint64_t *operands,
+                       const std::vector<std::string> &names, int64_t &result,
+                       std::string &error) const {
+  switch (kind) {
+  case Kind::Constant:
+    result = value;
+    return true;
+  case Kind::Operand:
+    result = static_cast<int64_t>(operands[operand]);
+    if (result < 0) {
+      error = "operand '" + names[operand] + "' is " + std::to_string(result) +
+              ", a negative size";
+      return false;
+    }
+    return true;
+  case Kind::Product:
+    result = 1;
+    for (const IntExpr &term : terms) {
+      int64_t factor;
+      if (!term.evaluate(operands, names, factor, error))
+        return false;
+      if (__builtin_mul_overflow(result, factor, &result)) {
+        error = "a size overflows 64 bits";
+        return false;
+      }
+    }
+    return true;
+  case Kind::CeilDiv: {
+    int64_t dividend;
+    if (!terms.front().evaluate(operands, names, dividend, error))
+      return false;
+    result = dividend / value + (dividend % value != 0);
+    return true;
+  }
+  }
+  return false;
+}
+
+bool lmhead::runtime::readManifest(const std::string &file,
+                                   const json::Value &root,
+                                   std::map<std::string, OpSpec> &ops,
+                                   std::string &error) {
+  return ManifestReader(file).read(root, ops, error);
+}
+
+bool lmhead::runtime::workspaceLayout(const OpSpec &op,
+                                      const uint64_t *operands,
+                                      std::vector<uint64_t> &offsets,
+                                      uint64_t &bytes, std::string &error) {
+  offsets.clear();
+  uint64_t end = 0;
+  for (const ScratchSpec &scratch : op.scratch) {
+    int64_t size = scratch.elementBytes;
+    for (const IntExpr &extent : scratch.shape) {
+      int64_t value;
+      if (!extent.evaluate(operands, op.operands, value, error))
+        return false;
+      if (__builtin_mul_overflow(size, value, &size) ||
+          size > (int64_t(1) << 56)) {
+        error = "workspace buffer '" + scratch.name + "' is too large";
+        return false;
+      }
+    }
+    uint64_t offset = (end + kWorkspaceAlignment - 1) / kWorkspaceAlignment *
+                      kWorkspaceAlignment;
+    offsets.push_back(offset);
+    end = offset + static_cast<uint64_t>(size);
+  }
+  bytes = end;
+  return true;
+}
