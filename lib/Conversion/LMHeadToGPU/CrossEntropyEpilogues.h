@@ -24,6 +24,8 @@
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 
+#include <string>
+
 namespace mlir {
 namespace lmhead {
 
@@ -61,6 +63,12 @@ Value logitValue(OpBuilder &b, Location loc, const LogitOptions &options,
 /// it is a label the op has no class for (outside [0, V) and not ignored).
 std::pair<Value, Value> classifyLabel(OpBuilder &b, Location loc,
                                       const LogitOptions &options, Value label);
+
+/// What keeps `options` from being finished by a logits epilogue (operands
+/// other than f16/bf16: `operandProblem`; no static vocabulary), or an
+/// empty string.
+std::string checkLogitOptions(const LogitOptions &options,
+                              StringRef operandProblem);
 
 /// The number of partial-statistics columns of a forward logits GEMM over
 /// `vocab` columns: one per warp-column tile (`warpN` logits, the columns

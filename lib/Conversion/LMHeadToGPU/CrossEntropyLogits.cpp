@@ -61,6 +61,16 @@ std::pair<Value, Value> mlir::lmhead::classifyLabel(OpBuilder &b, Location loc,
   return {valid, bad};
 }
 
+std::string mlir::lmhead::checkLogitOptions(const LogitOptions &options,
+                                            StringRef operandProblem) {
+  if (!options.operandType ||
+      !(options.operandType.isF16() || options.operandType.isBF16()))
+    return operandProblem.str();
+  if (options.vocab <= 0)
+    return "the vocabulary size must be static and positive";
+  return "";
+}
+
 int64_t mlir::lmhead::numPartialColumns(const GemmTiles &tiles, int64_t vocab) {
   return std::max<int64_t>(1, (vocab + tiles.warpN - 1) / tiles.warpN);
 }

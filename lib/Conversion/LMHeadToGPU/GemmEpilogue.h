@@ -42,6 +42,15 @@ struct AccumulatorTile {
   int64_t numRowSlots = 0;
   /// The extents of C (the kernel's M and N arguments).
   Value m, n;
+
+  /// The indices of the accumulators in row slot `slot`, in order.
+  SmallVector<size_t> slotMembers(int64_t slot) const {
+    SmallVector<size_t> members;
+    for (size_t i = 0; i < values.size(); ++i)
+      if (rowSlots[i] == slot)
+        members.push_back(i);
+    return members;
+  }
 };
 
 /// What a GEMM kernel does with its accumulators.

@@ -36,12 +36,7 @@ LogitGradEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
 }
 
 std::string LogitGradEpilogue::check(const GemmKernelSpec &spec) const {
-  if (!options.operandType ||
-      !(options.operandType.isF16() || options.operandType.isBF16()))
-    return "dZ is stored in f16 or bf16 operands";
-  if (options.vocab <= 0)
-    return "the vocabulary size must be static and positive";
-  return "";
+  return checkLogitOptions(options, "dZ is stored in f16 or bf16 operands");
 }
 
 void LogitGradEpilogue::write(OpBuilder &b, Location loc,
@@ -64,10 +59,7 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
   double smoothing = options.labelSmoothing;
 
   for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
-    SmallVector<size_t> members;
-    for (size_t i = 0; i < tile.values.size(); ++i)
-      if (tile.rowSlots[i] == slot)
-        members.push_back(i);
+    SmallVector<size_t> members = tile.slotMembers(slot);
     if (members.empty())
       continue;
     Value row = tile.rows[members.front()];

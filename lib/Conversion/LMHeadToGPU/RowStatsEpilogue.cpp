@@ -37,11 +37,10 @@ RowStatsEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
 }
 
 std::string RowStatsEpilogue::check(const GemmKernelSpec &spec) const {
-  if (!options.operandType ||
-      !(options.operandType.isF16() || options.operandType.isBF16()))
-    return "the logits are rounded to f16 or bf16 operands";
-  if (options.vocab <= 0)
-    return "the vocabulary size must be static and positive";
+  if (std::string why = checkLogitOptions(
+          options, "the logits are rounded to f16 or bf16 operands");
+      !why.empty())
+    return why;
   if (options.hasBias && usesWarpgroupMma(spec.target) &&
       spec.tiles.warpN > kMaxBiasedWarpgroupN)
     return llvm::formatv("with a bias, a consumer warpgroup's tile is at most "
@@ -106,10 +105,7 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
   };
 
   for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
-    SmallVector<size_t> members;
-    for (size_t i = 0; i < tile.values.size(); ++i)
-      if (tile.rowSlots[i] == slot)
-        members.push_back(i);
+    SmallVector<size_t> members = tile.slotMembers(slot);
     if (members.empty())
       continue;
     Value row = tile.rows[members.front()];
