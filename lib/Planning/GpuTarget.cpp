@@ -30,6 +30,7 @@ constexpr GpuChip kA100 = {
     /*datasheetFlops=*/312e12,
     /*peakFlops=*/312e12,
     /*bestEfficiency=*/0.90,
+    /*mmaSyncEfficiency=*/0.90,
     /*hbmBytesPerSecond=*/2.0e12,
     /*l2BytesPerSecond=*/7.2e12,
     /*sharedBytesPerSM=*/164 * kKiB,
@@ -44,7 +45,12 @@ constexpr GpuChip kA100 = {
 /// H100 (SXM5, 80 GB HBM3). The planned tensor-core rate is the measured
 /// rate of a large bf16 GEMM (about 790 TFLOP/s, not the data sheet's 989);
 /// the L2 rate is an assumption (NVIDIA publishes none), about 1.7x the
-/// A100's, which is what the clock and the wider L2 give.
+/// A100's, which is what the clock and the wider L2 give. mma.sync kernels
+/// (the sm_80 family, for operands TMA cannot load) are assumed to reach
+/// 0.65 of that rate, about 510 TFLOP/s: mma.sync feeds the tensor cores
+/// from one warp's registers, between ldmatrix loads, where wgmma streams
+/// both operands from shared memory for a whole warpgroup; no measurement
+/// of ours yet.
 constexpr GpuChip kH100 = {
     /*name=*/"H100",
     /*target=*/GpuTarget::Sm90a,
@@ -52,6 +58,7 @@ constexpr GpuChip kH100 = {
     /*datasheetFlops=*/989.4e12,
     /*peakFlops=*/790e12,
     /*bestEfficiency=*/1.0,
+    /*mmaSyncEfficiency=*/0.65,
     /*hbmBytesPerSecond=*/3.35e12,
     /*l2BytesPerSecond=*/12e12,
     /*sharedBytesPerSM=*/228 * kKiB,

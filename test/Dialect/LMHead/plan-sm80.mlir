@@ -41,7 +41,7 @@
 // COMMAS-INT: for the --min-tokens option: '0,block-m=64' value invalid
 // COMMAS-INT-NEXT: note: the options of an lmhead pass are separated by spaces, not commas: --lmhead-plan='target=sm_90a min-tokens=0'
 // COMMAS-INT-NOT: <unknown>
-// BADCOPY: error: lmhead-plan: copy-bytes must be 4, 8 or 16 (the sizes of cp.async), or 0 for the widest the operands allow; got 12
+// BADCOPY: error: lmhead-plan: copy-bytes must be 4, 8 or 16 (the sizes of cp.async), 2 (element loads), or 0 for the widest the operands allow; got 12
 // BADSWIZZLE: error: lmhead-plan: swizzle must be 1 (require swizzled rows) or 0 (let the cost model choose); got 2
 // BADBLOCK: error: lmhead-plan: block-m must be positive, or 0 to let the cost model choose; got -64
 // BADMIN: error: lmhead-plan: min-tokens must be at least 0, got -1
