@@ -1,7 +1,8 @@
 //===- LowerToGPU.cpp - planned lmhead ops to kernels and launches --------===//
 //
 // --lmhead-lower-to-gpu. Each planned linear_grad gets a gpu.module with its
-// dh and dW kernels (GemmKernelSm80.cpp) and is replaced, in place, by host
+// dh and dW kernels (each by the writer of its GEMM's kernel family,
+// GemmKernelSm80.cpp or GemmKernelSm90.cpp) and is replaced, in place, by host
 // code on tensors' buffers: copies to the device on one stream, then two
 // chains forked from it with `gpu.wait async`, one per kernel, each launching
 // its kernel and copying its result back; a final `gpu.wait` joins them.
@@ -177,7 +178,8 @@ void LinearGradLowering::writeLaunchFunction(func::FuncOp launchFunc) {
     Value shared =
         arith::ConstantIntOp::create(b, spec.sharedMemoryBytes(), 32);
     // sm_90a kernels read A and B through TMA tensor maps of the device
-    // buffers.
+    // buffers; an sm_80 kernel in an sm_90a plan (operands TMA cannot load)
+    // reads them as memrefs, as on sm_80.
     Value a = onDevice[launch.a].first, bOperand = onDevice[launch.b].first;
     if (usesWarpgroupMma(spec.target)) {
       auto tensorMap = [&](Value buffer, bool isA) -> Value {

@@ -9,8 +9,9 @@
 // each kernel on the caller's pointers. sm_80 kernels take memref
 // descriptors of A and B; sm_90a kernels take pointers to TMA tensor maps,
 // which the manifest describes (operand, shape, and the box and swizzle of
-// sm90OperandMapType) for the runtime to encode. The module is left as it
-// was.
+// sm90OperandMapType) for the runtime to encode. What a kernel takes follows
+// its kernel family, not the plan's target: an sm_90a plan's GEMM with
+// `kernel = sm_80` takes memrefs. The module is left as it was.
 //
 //===----------------------------------------------------------------------===//
 
