@@ -4,10 +4,15 @@
 // dW = dZᵀ·h, or dWᵀ = hᵀ·dZ for a [D,V] weight), with the sizes, element
 // widths and storage rows of their operands, and handed to the cost model
 // (CostModel.h). The chosen configurations become the op's `lmhead.plan`
-// attribute. Ops the kernels should not or cannot run (too few tokens, f32
-// operands, misaligned rows, ...) are collected and decomposed back into
-// upstream linalg with the patterns of `--lmhead-decompose`, after a remark
-// naming the reason. Overrides that leave no valid configuration are errors.
+// attribute. Any D and V get kernels: rows that are not 16-byte multiples
+// get narrower copies, down to element loads for rows of odd length, and a
+// remark says which GEMM copies narrowly and why; on sm_90a such a GEMM is
+// built by the sm_80 kernel writer (TMA needs 16-byte rows), which its
+// `#lmhead.gemm` records as `kernel = sm_80`. Ops the kernels should not or
+// cannot run (too few tokens, f32 operands, a dynamic D or V, ...) are
+// collected and decomposed back into upstream linalg with the patterns of
+// `--lmhead-decompose`, after a remark naming the reason. Overrides that
+// leave no valid configuration are errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -138,9 +143,62 @@ FloatAttr microsAttr(MLIRContext *context, double micros) {
 
 std::string describe(StringRef gemm, const GemmPrediction &p,
                      const GemmProblem &problem, const GpuChip &chip) {
-  return llvm::formatv("{0} {1} ({2:F1} us predicted, floor {3:F1} us)", gemm,
-                       p.tiles.str(), p.micros, floorMicros(problem, chip))
+  std::string kernel;
+  if (p.kernel != chip.target)
+    kernel = (" (" + stringifyGpuTarget(p.kernel) + " kernel)").str();
+  return llvm::formatv("{0}{1} {2} ({3:F1} us predicted, floor {4:F1} us)",
+                       gemm, kernel, p.tiles.str(), p.micros,
+                       floorMicros(problem, chip))
       .str();
+}
+
+/// The `#lmhead.gemm` of a chosen configuration: its tiles, and its kernel
+/// family when it is not the chip's own.
+GemmConfigAttr configAttr(MLIRContext *context, const GemmPrediction &p,
+                          const GpuChip &chip) {
+  std::optional<GpuTarget> kernel;
+  if (p.kernel != chip.target)
+    kernel = p.kernel;
+  return GemmConfigAttr::get(context, p.tiles, kernel);
+}
+
+/// Says that one of `op`'s GEMMs copies its operands in pieces narrower than
+/// 16 bytes, and why: what limits the copies, and on a TMA target that the
+/// sm_80 kernel builds it.
+void remarkNarrowCopies(Operation *op, StringRef gemm, const GemmPrediction &p,
+                        const GemmProblem &problem, const GpuChip &chip) {
+  const GemmTiles &t = p.tiles;
+  std::string limit;
+  bool forced = t.copyBytes < widestCopyBytes(problem, &limit);
+  std::string given =
+      llvm::formatv("copy-bytes={0} was given", t.copyBytes).str();
+  std::string how =
+      t.elementCopies()
+          ? "2-byte element copies (synchronous loads; cp.async copies 4, 8 "
+            "or 16 bytes)"
+          : llvm::formatv("{0}-byte cp.async copies", t.copyBytes).str();
+  std::string what;
+  if (p.kernel == chip.target)
+    what = llvm::formatv("{0} uses {1}: {2}", gemm, how, forced ? given : limit)
+               .str();
+  else if (forced)
+    what = llvm::formatv("{0} is built with the {1} kernel (ldmatrix, "
+                         "mma.sync) and {2}: {3}, and TMA ({4}'s copies) "
+                         "copies 16 bytes",
+                         gemm, stringifyGpuTarget(p.kernel), how, given,
+                         chip.targetName())
+               .str();
+  else
+    what = llvm::formatv("{0} is built with the {1} kernel (ldmatrix, "
+                         "mma.sync) and {2}, because TMA ({3}'s copies) needs "
+                         "rows and bases of 16-byte multiples: {4}",
+                         gemm, stringifyGpuTarget(p.kernel), how,
+                         chip.targetName(), limit)
+               .str();
+  remark::analysis(op->getLoc(), remark::RemarkOpts::name("LMHeadNarrowCopies")
+                                     .category(kRemarkCategory)
+                                     .function(enclosingFunctionName(op)))
+      << what;
 }
 
 /// Lists one configuration the model could choose for one of `op`'s GEMMs.
@@ -309,13 +367,13 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
     for (const GemmPrediction &p : *valid) {
       std::string config;
       llvm::raw_string_ostream os(config);
-      os << GemmConfigAttr::get(op.getContext(), p.tiles);
+      os << configAttr(op.getContext(), p, *chip);
       remarkCandidate(op, gemm + " candidate: " + config + " " +
                               llvm::formatv("{0:F2}", p.micros).str() + " us");
     }
   }
   // A problem the kernels cannot take goes back to the host compiler; the
-  // dh reason comes first because f32 and misaligned rows fail both.
+  // dh reason comes first because f32 operands fail both.
   std::pair<StringRef, const GemmPlan *> plans[] = {
       {"dh = dZ*W", &dhPlan}, {vd ? "dW = dZ^T*h" : "dW^T = h^T*dZ", &dwPlan}};
   for (auto [gemm, plan] : plans) {
@@ -341,8 +399,8 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
   const GemmPrediction &dh = *dhPlan.choice, &dw = *dwPlan.choice;
   op->setAttr(kPlanAttrName,
               KernelPlanAttr::get(context, chip->target,
-                                  GemmConfigAttr::get(context, dh.tiles),
-                                  GemmConfigAttr::get(context, dw.tiles),
+                                  configAttr(context, dh, *chip),
+                                  configAttr(context, dw, *chip),
                                   microsAttr(context, dh.micros),
                                   microsAttr(context, dw.micros)));
   remarkPassed(op, "planned for " + chip->targetName() +
@@ -351,6 +409,12 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
                                       : Twine()) +
                        ": " + describe("dh", dh, gemms.dh, *chip) + "; " +
                        describe(vd ? "dW" : "dW^T", dw, gemms.dw, *chip));
+  for (auto [gemm, prediction, problem] :
+       {std::tuple<StringRef, const GemmPrediction *, const GemmProblem *>{
+            plans[0].first, &dh, &gemms.dh},
+        {plans[1].first, &dw, &gemms.dw}})
+    if (prediction->tiles.copyBytes < 16)
+      remarkNarrowCopies(op, gemm, *prediction, *problem, *chip);
   return Outcome::Planned;
 }
 
