@@ -66,9 +66,11 @@ def configs(attr):
     for gemm in ("dh", "dw"):
         m = re.search(gemm + r" = <blockM = (\d+), blockN = (\d+), blockK = (\d+), "
                       r"warpM = (\d+), warpN = (\d+), stages = (\d+), "
-                      r"copyBytes = (\d+), swizzle = (\d+)>", attr)
-        bm, bn, bk, wm, wn, s, c, z = m.groups()
-        out.append(f"{bm}x{bn}x{bk}, warp {wm}x{wn}, {s} stages, {c} B copies")
+                      r"copyBytes = (\d+), swizzle = (\d+)"
+                      r"(?:, kernel = (\w+))?>", attr)
+        bm, bn, bk, wm, wn, s, c, z, kernel = m.groups()
+        out.append(f"{bm}x{bn}x{bk}, warp {wm}x{wn}, {s} stages, {c} B copies"
+                   + (f", {kernel} kernel" if kernel else ""))
     micros = [float(re.search(name + r" = ([0-9.e+]+) : f64", attr).group(1))
               for name in ("dhMicros", "dwMicros")]
     return out, micros

@@ -20,10 +20,15 @@
 //            bandwidth: blocks launched in order share their operand
 //            panels through L2, so re-reads rarely reach DRAM.
 //
-// The efficiency is the family's best fraction of peak times four factors,
-// each 1 for a configuration without that weakness: pipeline depth (K
-// elements in flight), warp-tile shape (fragment loads per MMA), warps
-// resident per SM, and copy width.
+// The efficiency is the kernel family's best fraction of peak on the chip
+// times four factors, each 1 for a configuration without that weakness:
+// pipeline depth (K elements in flight), warp-tile shape (fragment loads per
+// MMA), warps resident per SM, and copy width.
+//
+// The family is the chip's own, except that an sm_90a GEMM whose copies are
+// narrower than TMA's 16 bytes is an sm_80 kernel (gemmKernelFor): its
+// configuration is checked and predicted as an sm_80 one, with the Hopper
+// chip's resources and its mma.sync rate (GpuChip::mmaSyncEfficiency).
 //
 //===----------------------------------------------------------------------===//
 
@@ -103,13 +108,12 @@ int64_t sharedRowBytes(bool rowsAlongK, int64_t blockK, int64_t blockMN,
   return (rowsAlongK ? blockK : blockMN) * elementBytes;
 }
 
-/// The swizzle the kernels use for `t`: 1 when every shared row (of A and
-/// of B) is a power of two of 16-byte chunks and at least two of them (the
-/// XOR pattern permutes chunks within a row), else 0. sm_90a always uses
-/// TMA's 128-byte swizzle.
-int64_t swizzleFor(const GemmProblem &p, const GpuChip &chip,
-                   const GemmTiles &t) {
-  if (chip.warpgroupMma())
+/// The swizzle the kernels of family `kernel` use for `t`: 1 when every
+/// shared row (of A and of B) is a power of two of 16-byte chunks and at
+/// least two of them (the XOR pattern permutes chunks within a row), else 0.
+/// sm_90a kernels always use TMA's 128-byte swizzle.
+int64_t swizzleFor(const GemmProblem &p, GpuTarget kernel, const GemmTiles &t) {
+  if (usesWarpgroupMma(kernel))
     return 1;
   for (int64_t row :
        {sharedRowBytes(p.aRowsAlongK, t.blockK, t.blockM, p.elementBytes),
@@ -120,9 +124,9 @@ int64_t swizzleFor(const GemmProblem &p, const GpuChip &chip,
   return 1;
 }
 
-/// Checks the problem itself; nullopt when it can be planned.
-std::optional<std::string> unsupportedReason(const GemmProblem &p,
-                                             const GpuChip &chip) {
+/// Checks the problem itself; nullopt when it can be planned. Rows of any
+/// alignment can be: element copies take what no cp.async can.
+std::optional<std::string> unsupportedReason(const GemmProblem &p) {
   if (p.elementBytes == 4)
     return std::string(
         "f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 "
@@ -134,17 +138,6 @@ std::optional<std::string> unsupportedReason(const GemmProblem &p,
   if (p.m <= 0 || p.n <= 0 || p.k <= 0)
     return ("the GEMM " + llvm::Twine(p.m) + "x" + llvm::Twine(p.n) + "x" +
             llvm::Twine(p.k) + " is empty; nothing to plan")
-        .str();
-  std::string why;
-  std::optional<int64_t> copy = widestCopyBytes(p, &why);
-  if (!copy)
-    return why;
-  if (chip.warpgroupMma() && *copy != 16)
-    return (chip.targetName() +
-            " kernels load tiles with TMA, which needs rows of 16-byte "
-            "multiples; the rows of " +
-            p.nameA + " and " + p.nameB + " allow " + llvm::Twine(*copy) +
-            "-byte copies at most")
         .str();
   return std::nullopt;
 }
@@ -159,13 +152,20 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
       *rejection = check.rejection;
     return std::nullopt;
   };
-  if (std::optional<std::string> why = unsupportedReason(p, chip)) {
+  if (std::optional<std::string> why = unsupportedReason(p)) {
     check.require(false, *why);
     return reject();
   }
-  const bool hopper = chip.warpgroupMma();
+  const GpuTarget kernel = gemmKernelFor(chip.target, t.copyBytes);
+  const bool hopper = usesWarpgroupMma(kernel);
   const int64_t eb = p.elementBytes;
   llvm::StringRef warpName = hopper ? "warpgroup" : "warp";
+  // Where the family's own rules apply: "sm_80", or "sm_90a (sm_80 kernel)".
+  const std::string on =
+      kernel == chip.target
+          ? chip.targetName().str()
+          : (chip.targetName() + " (" + stringifyGpuTarget(kernel) + " kernel)")
+                .str();
 
   // Tile shapes: the MMA instruction shapes and the warp counts the
   // generator builds.
@@ -213,12 +213,13 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                       llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) +
                       "; the " + chip.targetName() + " kernels use 1 or 2");
   else
-    check.require(
-        isOneOf(warpTiles, {1, 2, 4, 8}),
-        "the block tile " + llvm::Twine(t.blockM) + "x" +
-            llvm::Twine(t.blockN) + " needs " + llvm::Twine(warpTiles) +
-            " warps of " + llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) +
-            "; the " + chip.targetName() + " kernels use 1, 2, 4 or 8");
+    check.require(isOneOf(warpTiles, {1, 2, 4, 8}),
+                  "the block tile " + llvm::Twine(t.blockM) + "x" +
+                      llvm::Twine(t.blockN) + " needs " +
+                      llvm::Twine(warpTiles) + " warps of " +
+                      llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) +
+                      "; the " + stringifyGpuTarget(kernel) +
+                      " kernels use 1, 2, 4 or 8");
   if (hopper)
     check.require(t.blockK == 64,
                   "blockK must be 64 on " + chip.targetName() +
@@ -231,37 +232,43 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                       llvm::Twine(t.blockK));
   const int64_t maxStages = hopper ? 6 : 5;
   check.require(t.stages >= 2 && t.stages <= maxStages,
-                "stages must be 2.." + llvm::Twine(maxStages) + " on " +
-                    chip.targetName() + ", got " + llvm::Twine(t.stages));
+                "stages must be 2.." + llvm::Twine(maxStages) + " on " + on +
+                    ", got " + llvm::Twine(t.stages));
   if (check.failed())
     return reject();
 
   // Copies: as wide as the rows allow, and a whole number per thread.
   const int64_t threads =
       hopper ? (warpTiles + 1) * 128 : warpTiles * 32; // + producer group
-  const int64_t widest = *widestCopyBytes(p);
+  const int64_t widest = widestCopyBytes(p);
   if (hopper)
-    check.require(t.copyBytes == 16, "copyBytes must be 16 on " +
-                                         chip.targetName() + " (TMA), got " +
-                                         llvm::Twine(t.copyBytes));
+    check.require(t.copyBytes == 16 && widest == 16,
+                  "copyBytes must be 16 on " + on +
+                      " (TMA, rows and bases of 16-byte multiples; at most " +
+                      llvm::Twine(widest) + " here), got " +
+                      llvm::Twine(t.copyBytes));
   else
-    check.require(isOneOf(t.copyBytes, {4, 8, 16}) && t.copyBytes <= widest,
-                  "copyBytes must be 4, 8 or 16 and divide the rows of " +
+    check.require(isOneOf(t.copyBytes, {2, 4, 8, 16}) && t.copyBytes <= widest,
+                  "copyBytes must be 2, 4, 8 or 16 and divide the rows of " +
                       p.nameA + " and " + p.nameB + " (at most " +
                       llvm::Twine(widest) + " here), got " +
                       llvm::Twine(t.copyBytes));
   if (check.failed())
     return reject();
   if (!hopper) {
-    int64_t chunksA = t.blockM * t.blockK * eb / t.copyBytes;
-    int64_t chunksB = t.blockK * t.blockN * eb / t.copyBytes;
-    check.require(chunksA % threads == 0 && chunksB % threads == 0,
-                  "the " + llvm::Twine(threads) + " threads cannot share the " +
-                      llvm::Twine(chunksA) + " and " + llvm::Twine(chunksB) +
-                      " " + llvm::Twine(t.copyBytes) +
-                      "-byte copies of one stage evenly");
+    // Element copies are shared out in 16-byte groups (copyUnitBytes).
+    const int64_t unit = t.copyUnitBytes();
+    int64_t chunksA = t.blockM * t.blockK * eb / unit;
+    int64_t chunksB = t.blockK * t.blockN * eb / unit;
+    check.require(
+        chunksA % threads == 0 && chunksB % threads == 0,
+        "the " + llvm::Twine(threads) + " threads cannot share the " +
+            llvm::Twine(chunksA) + " and " + llvm::Twine(chunksB) + " " +
+            llvm::Twine(unit) + "-byte copies of one stage " +
+            (t.elementCopies() ? "(groups of 8 element loads) " : "") +
+            "evenly");
   }
-  int64_t swizzle = swizzleFor(p, chip, t);
+  int64_t swizzle = swizzleFor(p, kernel, t);
   check.require(
       t.swizzle == swizzle,
       "swizzle must be " + llvm::Twine(swizzle) +
@@ -298,6 +305,11 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
     // per 16 rows and 2 of B per 8 columns.
     registers = (t.warpM / 16) * (t.warpN / 8) * 4 + (t.warpM / 16) * 4 +
                 (t.warpN / 8) * 2 + kAddressingRegisters;
+    // Element copies: ptxas issues a step's loads together, so a thread
+    // holds all its elements of the step at once, two 16-bit values to a
+    // register, until it stores them.
+    if (t.elementCopies())
+      registers += (t.blockM + t.blockN) * t.blockK / threads / 2;
   }
   check.require(registers <= kMaxEstimatedRegisters,
                 "a " + llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) + " " +
@@ -334,6 +346,7 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
 
   GemmPrediction pred;
   pred.tiles = t;
+  pred.kernel = kernel;
   pred.threads = threads;
   pred.sharedBytes = shared;
   pred.registersPerThread = registers;
@@ -347,7 +360,11 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   pred.waves = ceilDiv(pred.numTiles, chip.numSMs * pred.blocksPerSM);
 
   // Efficiency factors, each 1 when the configuration lacks the weakness.
-  double inFlight = double(t.stages - 1) * t.blockK;
+  // Element copies are synchronous loads: a warp waits for the loads of
+  // step k+stages-1 before its MMAs of step k, so nothing is in flight
+  // behind the arithmetic whatever the stage count (only other warps hide
+  // the latency), and more stages only cost shared memory.
+  double inFlight = t.elementCopies() ? 0.0 : double(t.stages - 1) * t.blockK;
   double depth = 0.7 + 0.3 * std::min(1.0, inFlight / kLatencyHidingDepth);
   double shape, occupancy;
   if (hopper) {
@@ -371,8 +388,15 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
         std::min(1.0, warps / 4) * (0.85 + 0.15 * std::min(1.0, warps / 8));
   }
   // Narrower copies take more instructions per byte from the MMA warps.
-  double copy = t.copyBytes == 16 ? 1.0 : t.copyBytes == 8 ? 0.95 : 0.85;
-  pred.efficiency = chip.bestEfficiency * depth * shape * occupancy * copy;
+  // Element copies take eight times the instructions of 16-byte cp.async
+  // (a load, a predicate and a select per element) on top of the
+  // synchronous wait counted in `depth`.
+  double copy = t.copyBytes == 16  ? 1.0
+                : t.copyBytes == 8 ? 0.95
+                : t.copyBytes == 4 ? 0.85
+                                   : 0.6;
+  pred.efficiency =
+      chip.efficiencyOf(kernel) * depth * shape * occupancy * copy;
 
   const double tileFlops =
       2.0 * t.blockM * t.blockN * double(ceilDiv(p.k, t.blockK) * t.blockK);
@@ -419,28 +443,57 @@ double mlir::lmhead::floorMicros(const GemmProblem &problem,
 std::optional<std::string>
 mlir::lmhead::unsupportedGemmReason(const GemmProblem &problem,
                                     const GpuChip &chip) {
-  return unsupportedReason(problem, chip);
+  return unsupportedReason(problem);
 }
 
-std::optional<int64_t> mlir::lmhead::widestCopyBytes(const GemmProblem &p,
-                                                     std::string *whyNot) {
+int64_t mlir::lmhead::widestCopyBytes(const GemmProblem &p,
+                                      std::string *limit) {
+  const int64_t rowBytesA = p.rowElementsA * p.elementBytes,
+                rowBytesB = p.rowElementsB * p.elementBytes;
+  auto divides = [&](int64_t bytes) {
+    return rowBytesA % bytes == 0 && rowBytesB % bytes == 0 &&
+           p.baseAlignA % bytes == 0 && p.baseAlignB % bytes == 0;
+  };
+  // 16-bit elements always allow 2-byte element copies.
+  int64_t widest = 2;
   for (int64_t bytes : {16, 8, 4}) {
-    if ((p.rowElementsA * p.elementBytes) % bytes == 0 &&
-        (p.rowElementsB * p.elementBytes) % bytes == 0)
-      return bytes;
+    if (divides(bytes)) {
+      widest = bytes;
+      break;
+    }
   }
-  if (whyNot) {
-    bool aBad = (p.rowElementsA * p.elementBytes) % 4 != 0;
-    llvm::StringRef name = aBad ? p.nameA : p.nameB;
-    int64_t row = aBad ? p.rowElementsA : p.rowElementsB;
-    *whyNot = ("the rows of " + name + " (" + llvm::Twine(row) +
-               " elements of " + llvm::Twine(p.elementBytes) +
-               " bytes = " + llvm::Twine(row * p.elementBytes) +
-               " bytes) are not a multiple of 4 bytes, the narrowest "
-               "asynchronous copy; not planned")
-                  .str();
+  if (limit && widest < 16) {
+    // The first of the rows and bases that the next wider copy does not
+    // divide.
+    const int64_t wider = 2 * widest;
+    auto rows = [&](llvm::StringRef name, int64_t elements) {
+      return ("the rows of " + name + " are " + llvm::Twine(elements) +
+              " elements of " + llvm::Twine(p.elementBytes) +
+              " bytes = " + llvm::Twine(elements * p.elementBytes) +
+              " bytes, not a multiple of " + llvm::Twine(wider))
+          .str();
+    };
+    auto base = [&](llvm::StringRef name, int64_t alignment) {
+      return (name + " starts at an address aligned to " +
+              llvm::Twine(alignment) + " bytes, not " + llvm::Twine(wider))
+          .str();
+    };
+    if (rowBytesA % wider != 0)
+      *limit = rows(p.nameA, p.rowElementsA);
+    else if (rowBytesB % wider != 0)
+      *limit = rows(p.nameB, p.rowElementsB);
+    else if (p.baseAlignA % wider != 0)
+      *limit = base(p.nameA, p.baseAlignA);
+    else
+      *limit = base(p.nameB, p.baseAlignB);
   }
-  return std::nullopt;
+  return widest;
+}
+
+GpuTarget mlir::lmhead::gemmKernelFor(GpuTarget target, int64_t copyBytes) {
+  if (usesWarpgroupMma(target) && copyBytes < 16)
+    return GpuTarget::Sm80;
+  return target;
 }
 
 std::optional<GemmPrediction>
@@ -458,13 +511,18 @@ GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem, const GpuChip &chip,
                                 const GemmTiles &overrides,
                                 std::vector<GemmPrediction> *valid) {
   GemmPlan plan;
-  if (std::optional<std::string> why = unsupportedReason(problem, chip)) {
+  if (std::optional<std::string> why = unsupportedReason(problem)) {
     plan.failure = GemmPlan::Failure::Unsupported;
     plan.reason = *why;
     return plan;
   }
-  const bool hopper = chip.warpgroupMma();
   const GemmTiles &o = overrides;
+  // The copy width follows from the operands (and on sm_90a decides the
+  // kernel family, whose tiles are enumerated); an override that differs
+  // is checked (and then reported) as given.
+  const int64_t cb = o.copyBytes ? o.copyBytes : widestCopyBytes(problem);
+  const GpuTarget kernel = gemmKernelFor(chip.target, cb);
+  const bool hopper = usesWarpgroupMma(kernel);
   // Tiles of 16 and 32 only matter for small or ragged problems; the model
   // ranks them below the large ones everywhere else.
   auto blockM = hopper ? candidates(o.blockM, {64, 128, 256})
@@ -479,10 +537,6 @@ GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem, const GpuChip &chip,
       hopper ? candidates(o.blockK, {64}) : candidates(o.blockK, {32, 64});
   auto stages = hopper ? candidates(o.stages, {2, 3, 4, 5, 6})
                        : candidates(o.stages, {2, 3, 4, 5});
-  // The copy width and the swizzle follow from the operands and the tiles;
-  // an override that differs is checked (and then reported) as given.
-  int64_t widest = *widestCopyBytes(problem);
-  auto copyBytes = candidates(o.copyBytes, {hopper ? 16 : widest});
 
   Rejection nearest;
   for (int64_t bm : blockM)
@@ -490,26 +544,25 @@ GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem, const GpuChip &chip,
       for (int64_t wm : warpM)
         for (int64_t wn : warpN)
           for (int64_t bk : blockK)
-            for (int64_t s : stages)
-              for (int64_t cb : copyBytes) {
-                GemmTiles t{bm, bn, bk, wm, wn, s, cb, 0};
-                // The swizzle the rule asks for, unless it is fixed.
-                t.swizzle =
-                    o.swizzle ? o.swizzle : swizzleFor(problem, chip, t);
-                Rejection rejection;
-                std::optional<GemmPrediction> pred =
-                    evaluate(problem, chip, t, &rejection);
-                if (!pred) {
-                  if (rejection.stage > nearest.stage)
-                    nearest = rejection;
-                  continue;
-                }
-                ++plan.validCandidates;
-                if (valid)
-                  valid->push_back(*pred);
-                if (!plan.choice || better(*pred, *plan.choice))
-                  plan.choice = pred;
+            for (int64_t s : stages) {
+              GemmTiles t{bm, bn, bk, wm, wn, s, cb, 0};
+              // The swizzle the rule asks for, unless it is fixed.
+              t.swizzle =
+                  o.swizzle ? o.swizzle : swizzleFor(problem, kernel, t);
+              Rejection rejection;
+              std::optional<GemmPrediction> pred =
+                  evaluate(problem, chip, t, &rejection);
+              if (!pred) {
+                if (rejection.stage > nearest.stage)
+                  nearest = rejection;
+                continue;
               }
+              ++plan.validCandidates;
+              if (valid)
+                valid->push_back(*pred);
+              if (!plan.choice || better(*pred, *plan.choice))
+                plan.choice = pred;
+            }
   if (!plan.choice) {
     plan.failure = GemmPlan::Failure::NoValidConfig;
     plan.reason =

@@ -121,15 +121,17 @@ public:
       : chip(chip), overrides(overrides) {}
 
   const GemmPlan &plan(const GemmProblem &p) {
-    std::array<int64_t, 9> key = {p.m,
-                                  p.n,
-                                  p.k,
-                                  p.elementBytes,
-                                  p.resultBytes,
-                                  p.rowElementsA,
-                                  p.rowElementsB,
-                                  int64_t(p.aRowsAlongK),
-                                  int64_t(p.bRowsAlongK)};
+    std::array<int64_t, 11> key = {p.m,
+                                   p.n,
+                                   p.k,
+                                   p.elementBytes,
+                                   p.resultBytes,
+                                   p.rowElementsA,
+                                   p.rowElementsB,
+                                   p.baseAlignA,
+                                   p.baseAlignB,
+                                   int64_t(p.aRowsAlongK),
+                                   int64_t(p.bRowsAlongK)};
     auto it = plans.find(key);
     if (it == plans.end())
       it = plans.emplace(key, planGemm(p, chip, overrides)).first;
@@ -140,7 +142,7 @@ public:
   const GemmTiles &overrides;
 
 private:
-  std::map<std::array<int64_t, 9>, GemmPlan> plans;
+  std::map<std::array<int64_t, 11>, GemmPlan> plans;
 };
 
 /// A failed GEMM plan as the op's failure, named after its GEMM.

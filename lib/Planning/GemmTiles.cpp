@@ -41,9 +41,10 @@ std::string GemmTiles::fixedOptionsStr() const {
 std::string GemmTiles::overrideError() const {
   std::string s;
   llvm::raw_string_ostream os(s);
-  if (copyBytes != 0 && copyBytes != 4 && copyBytes != 8 && copyBytes != 16)
-    os << "copy-bytes must be 4, 8 or 16 (the sizes of cp.async), or 0 for "
-          "the widest the operands allow; got "
+  if (copyBytes != 0 && copyBytes != 2 && copyBytes != 4 && copyBytes != 8 &&
+      copyBytes != 16)
+    os << "copy-bytes must be 4, 8 or 16 (the sizes of cp.async), 2 (element "
+          "loads), or 0 for the widest the operands allow; got "
        << copyBytes;
   else if (swizzle != 0 && swizzle != 1)
     os << "swizzle must be 1 (require swizzled rows) or 0 (let the cost "

@@ -5,8 +5,9 @@
 // the fastest) must pass the writer's checks and give a kernel that
 // verifies. The candidates are collected for the three operand layouts of
 // linear_grad's products on both targets, on a ragged problem and on a
-// benchmark shape. (The numerical tests run a chosen subset of them on the
-// emulator: test/Integration/GPU.)
+// benchmark shape, and on problems of odd sizes, whose rows take element
+// copies (on sm_90a in the sm_80 kernel). (The numerical tests run a chosen
+// subset of them on the emulator: test/Integration/GPU.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,9 +57,11 @@ protected:
   }
 
   /// Checks and writes the kernel of every valid candidate of a problem of
-  /// `m`×`n`×`k` with `layout` on `target`; returns how many there were.
+  /// `m`×`n`×`k` with `layout` on `target`, each by the writer of the kernel
+  /// family the model predicted it for; returns how many there were. With
+  /// `copyBytes`, every candidate must copy that wide.
   int64_t writeEveryCandidate(GpuTarget target, const Layout &layout, int64_t m,
-                              int64_t n, int64_t k) {
+                              int64_t n, int64_t k, int64_t copyBytes = 0) {
     const GpuChip &chip = planningChip(target);
     StringRef targetName = stringifyGpuTarget(target);
     GemmProblem problem;
@@ -84,8 +87,12 @@ protected:
     builder.setInsertionPointToEnd(kernels.getBody());
     for (auto [i, prediction] : llvm::enumerate(valid)) {
       const GemmTiles &t = prediction.tiles;
+      if (copyBytes)
+        EXPECT_EQ(t.copyBytes, copyBytes) << t.str();
       GemmKernelSpec spec;
-      spec.target = target;
+      spec.target = prediction.kernel;
+      if (prediction.kernel != target)
+        spec.runsOn = target;
       spec.tiles = t;
       spec.operandType = builder.getBF16Type();
       spec.aOrder = layout.a;
@@ -130,6 +137,15 @@ TEST_F(GemmKernelTest, EverySm90aCandidateIsWritten) {
               5)
         << layout.name;
   }
+}
+
+TEST_F(GemmKernelTest, EveryElementCopyCandidateIsWritten) {
+  // Every row length odd: 2-byte element copies; on sm_90a the sm_80
+  // kernel writes them.
+  for (GpuTarget target : {GpuTarget::Sm80, GpuTarget::Sm90a})
+    for (const Layout &layout : kLayouts)
+      EXPECT_GT(writeEveryCandidate(target, layout, 1001, 263, 521, 2), 50)
+          << stringifyGpuTarget(target).str() << " " << layout.name;
 }
 
 } // namespace

@@ -3,9 +3,10 @@
 // The cost model without IR: on the benchmark LM-head shapes it must choose
 // configurations the kernel generator can build and the GPU can hold, and
 // predict times no faster than the tensor-core floor and not far above it;
-// it must derive the copy width from the operands' rows, refuse what the
-// kernels cannot do with a reason, honour overrides, and count waves and
-// padding.
+// it must derive the copy width from the operands' rows and bases (down to
+// element copies for rows of odd length, which on sm_90a take the sm_80
+// kernel), refuse what the kernels cannot do with a reason, honour
+// overrides, and count waves and padding.
 //
 //===----------------------------------------------------------------------===//
 
@@ -157,17 +158,170 @@ TEST(CostModelTest, CopyWidthFollowsTheRowsOfTheOperands) {
   EXPECT_EQ(narrow.choice->tiles.copyBytes, 8);
   EXPECT_EQ(
       planGemm(dwProblem({1000, 100, 32000}), gpu).choice->tiles.copyBytes, 8);
-  // 101 bf16 = 202 bytes: not even 4-byte copies.
-  GemmPlan odd = planGemm(dhProblem({1000, 101, 32000}), gpu);
-  EXPECT_FALSE(odd);
-  EXPECT_EQ(odd.failure, GemmPlan::Failure::Unsupported);
-  EXPECT_NE(odd.reason.find("the rows of W (101 elements"), std::string::npos)
-      << odd.reason;
-  EXPECT_NE(odd.reason.find("202 bytes"), std::string::npos) << odd.reason;
-  // TMA needs 16-byte rows.
+  // 101 bf16 = 202 bytes: not even 4-byte cp.async, so element copies.
+  GemmProblem oddRows = dhProblem({1000, 101, 32000});
+  std::string limit;
+  EXPECT_EQ(widestCopyBytes(oddRows, &limit), 2);
+  EXPECT_EQ(limit, "the rows of W are 101 elements of 2 bytes = 202 bytes, "
+                   "not a multiple of 4");
+  GemmPlan odd = planGemm(oddRows, gpu);
+  ASSERT_TRUE(odd) << odd.reason;
+  EXPECT_EQ(odd.choice->tiles.copyBytes, 2);
+  EXPECT_EQ(odd.choice->kernel, GpuTarget::Sm80);
+  // TMA needs 16-byte rows: on sm_90a the 8-byte rows take the sm_80
+  // kernel, with 8-byte cp.async.
   GemmPlan tma = planGemm(dhProblem({1000, 100, 32000}), target("sm_90a"));
-  EXPECT_EQ(tma.failure, GemmPlan::Failure::Unsupported);
-  EXPECT_NE(tma.reason.find("TMA"), std::string::npos) << tma.reason;
+  ASSERT_TRUE(tma) << tma.reason;
+  EXPECT_EQ(tma.choice->kernel, GpuTarget::Sm80);
+  EXPECT_EQ(tma.choice->tiles.copyBytes, 8);
+  EXPECT_EQ(
+      planGemm(dhProblem({1000, 128, 32000}), target("sm_90a")).choice->kernel,
+      GpuTarget::Sm90a);
+}
+
+/// Checks `pred` against the sm_80 kernel's rules, whatever the chip.
+void expectSm80Kernel(const GemmPrediction &pred, const GpuChip &gpu,
+                      const GemmProblem &p) {
+  const GemmTiles &t = pred.tiles;
+  SCOPED_TRACE(gpu.targetName().str() + ": " + t.str());
+  EXPECT_EQ(pred.kernel, GpuTarget::Sm80);
+  EXPECT_EQ(t.warpM % 16, 0);
+  EXPECT_EQ(t.warpN % 16, 0);
+  EXPECT_TRUE(t.blockK == 32 || t.blockK == 64) << t.blockK;
+  EXPECT_LE(t.stages, 5);
+  int64_t threads = t.numWarpTiles() * 32;
+  EXPECT_EQ(pred.threads, threads);
+  // Element copies are shared out in 16-byte groups.
+  EXPECT_EQ(t.blockM * t.blockK * p.elementBytes / t.copyUnitBytes() % threads,
+            0);
+  EXPECT_EQ(t.blockK * t.blockN * p.elementBytes / t.copyUnitBytes() % threads,
+            0);
+  EXPECT_EQ(pred.sharedBytes,
+            t.stages * (t.blockM + t.blockN) * t.blockK * p.elementBytes);
+  EXPECT_LE(pred.sharedBytes, gpu.sharedBytesPerBlock);
+  EXPECT_GE(pred.micros, floorMicros(p, gpu));
+}
+
+TEST(CostModelTest, OddVocabulariesGetElementCopies) {
+  // GPT-2: V = 50257, so every row of dZ [N,V] is 2-byte aligned only.
+  Shape gpt2 = {8192, 768, 50257};
+  for (llvm::StringRef name : {"sm_80", "sm_90a"}) {
+    const GpuChip &gpu = target(name);
+    for (GemmProblem p : {dhProblem(gpt2), dwProblem(gpt2)}) {
+      SCOPED_TRACE(name.str() + " M=" + std::to_string(p.m));
+      std::string limit;
+      EXPECT_EQ(widestCopyBytes(p, &limit), 2);
+      EXPECT_EQ(limit, "the rows of dZ are 50257 elements of 2 bytes = 100514 "
+                       "bytes, not a multiple of 4");
+      GemmPlan plan = planGemm(p, gpu);
+      ASSERT_TRUE(plan) << plan.reason;
+      EXPECT_EQ(plan.choice->tiles.copyBytes, 2);
+      expectSm80Kernel(*plan.choice, gpu, p);
+      // A vocabulary of 50304 (16-byte rows) is predicted much faster.
+      GemmProblem aligned = p.m == gpt2.tokens ? dhProblem({8192, 768, 50304})
+                                               : dwProblem({8192, 768, 50304});
+      GemmPlan fast = planGemm(aligned, gpu);
+      ASSERT_TRUE(fast) << fast.reason;
+      EXPECT_EQ(fast.choice->kernel, gpu.target);
+      EXPECT_GT(plan.choice->micros, 1.5 * fast.choice->micros);
+    }
+  }
+}
+
+TEST(CostModelTest, ElementCopiesArePredictedSlowerThanCpAsync) {
+  // Rows of 4-byte multiples allow both; the same tiles with 2-byte copies
+  // are slower, and their pipeline depth does not count.
+  GemmProblem p = dhProblem({4096, 4096, 32002});
+  ASSERT_EQ(widestCopyBytes(p), 4);
+  for (llvm::StringRef name : {"sm_80", "sm_90a"}) {
+    const GpuChip &gpu = target(name);
+    auto predict = [&](GemmTiles t) {
+      std::string why;
+      std::optional<GemmPrediction> pred = predictGemm(p, gpu, t, &why);
+      EXPECT_TRUE(pred.has_value()) << t.str() << ": " << why;
+      return pred.value_or(GemmPrediction());
+    };
+    GemmPrediction cpAsync = predict({128, 128, 32, 64, 64, 3, 4, 1});
+    GemmPrediction element = predict({128, 128, 32, 64, 64, 3, 2, 1});
+    GemmPrediction twoStages = predict({128, 128, 32, 64, 64, 2, 2, 1});
+    EXPECT_EQ(cpAsync.kernel, GpuTarget::Sm80) << name.str();
+    EXPECT_EQ(element.kernel, GpuTarget::Sm80) << name.str();
+    EXPECT_LT(element.efficiency, 0.75 * cpAsync.efficiency) << name.str();
+    EXPECT_GT(element.micros, cpAsync.micros) << name.str();
+    EXPECT_DOUBLE_EQ(element.efficiency, twoStages.efficiency) << name.str();
+  }
+}
+
+TEST(CostModelTest, Sm80KernelsOnHopperUseTheMmaSyncRate) {
+  const GpuChip &a100 = target("sm_80"), &h200 = target("sm_90a");
+  EXPECT_DOUBLE_EQ(a100.efficiencyOf(GpuTarget::Sm80), a100.bestEfficiency);
+  EXPECT_DOUBLE_EQ(h200.efficiencyOf(GpuTarget::Sm90a), h200.bestEfficiency);
+  EXPECT_LT(h200.efficiencyOf(GpuTarget::Sm80), h200.bestEfficiency);
+  EXPECT_TRUE(runsOn(GpuTarget::Sm80, GpuTarget::Sm90a));
+  EXPECT_FALSE(runsOn(GpuTarget::Sm90a, GpuTarget::Sm80));
+  EXPECT_EQ(gemmKernelFor(GpuTarget::Sm90a, 16), GpuTarget::Sm90a);
+  EXPECT_EQ(gemmKernelFor(GpuTarget::Sm90a, 8), GpuTarget::Sm80);
+  EXPECT_EQ(gemmKernelFor(GpuTarget::Sm90a, 2), GpuTarget::Sm80);
+  EXPECT_EQ(gemmKernelFor(GpuTarget::Sm80, 2), GpuTarget::Sm80);
+
+  // The same sm_80 configuration on both chips: the H200's tensor-core rate
+  // times its mma.sync efficiency.
+  GemmProblem p = dhProblem({8192, 768, 50257});
+  GemmTiles t{128, 128, 32, 64, 64, 2, 2, 1};
+  std::optional<GemmPrediction> onA100 = predictGemm(p, a100, t);
+  std::optional<GemmPrediction> onH200 = predictGemm(p, h200, t);
+  ASSERT_TRUE(onA100 && onH200);
+  EXPECT_EQ(onH200->kernel, GpuTarget::Sm80);
+  EXPECT_EQ(onH200->threads, 128);
+  EXPECT_EQ(onH200->sharedBytes, 2 * (128 + 128) * 32 * 2);
+  EXPECT_NEAR(onH200->efficiency / onA100->efficiency,
+              h200.mmaSyncEfficiency / a100.mmaSyncEfficiency, 0.2);
+  // sm_90a's own rules do not apply to it (warp tiles of 64x64), and its
+  // stage limit is the sm_80 kernel's.
+  t.stages = 6;
+  std::string why;
+  EXPECT_FALSE(predictGemm(p, h200, t, &why));
+  EXPECT_EQ(why, "stages must be 2..5 on sm_90a (sm_80 kernel), got 6");
+}
+
+TEST(CostModelTest, BasesNarrowTheCopiesToo) {
+  // 16-byte rows, but dZ is a view that starts 2 bytes into a buffer.
+  GemmProblem p = dhProblem({4096, 4096, 32000});
+  p.baseAlignA = 2;
+  std::string limit;
+  EXPECT_EQ(widestCopyBytes(p, &limit), 2);
+  EXPECT_EQ(limit, "dZ starts at an address aligned to 2 bytes, not 4");
+  p.baseAlignA = 8;
+  EXPECT_EQ(widestCopyBytes(p, &limit), 8);
+  EXPECT_EQ(limit, "dZ starts at an address aligned to 8 bytes, not 16");
+  GemmPlan plan = planGemm(p, target("sm_90a"));
+  ASSERT_TRUE(plan) << plan.reason;
+  EXPECT_EQ(plan.choice->kernel, GpuTarget::Sm80);
+  EXPECT_EQ(plan.choice->tiles.copyBytes, 8);
+}
+
+TEST(CostModelTest, ElementCopiesCanBeForced) {
+  GemmProblem p = dhProblem({1000, 264, 520});
+  GemmTiles elements;
+  elements.copyBytes = 2;
+  for (llvm::StringRef name : {"sm_80", "sm_90a"}) {
+    const GpuChip &gpu = target(name);
+    GemmPlan plan = planGemm(p, gpu, elements);
+    ASSERT_TRUE(plan) << plan.reason;
+    EXPECT_EQ(plan.choice->tiles.copyBytes, 2);
+    expectSm80Kernel(*plan.choice, gpu, p);
+  }
+  // TMA cannot copy 8-byte rows, and sm_90a's own kernel copies nothing
+  // narrower than 16 bytes.
+  GemmTiles tma;
+  tma.copyBytes = 16;
+  GemmPlan none =
+      planGemm(dhProblem({1000, 100, 32000}), target("sm_90a"), tma);
+  EXPECT_EQ(none.failure, GemmPlan::Failure::NoValidConfig);
+  EXPECT_NE(none.reason.find("copyBytes must be 16 on sm_90a (TMA, rows and "
+                             "bases of 16-byte multiples; at most 8 here)"),
+            std::string::npos)
+      << none.reason;
 }
 
 TEST(CostModelTest, F32OperandsAreNotPlanned) {

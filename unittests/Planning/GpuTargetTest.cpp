@@ -85,6 +85,11 @@ TEST(GpuTargetTest, TilesAsOverrides) {
   oddCopy.copyBytes = 12;
   EXPECT_NE(oddCopy.overrideError().find("copy-bytes must be 4, 8 or 16"),
             std::string::npos);
+  GemmTiles elementCopies;
+  elementCopies.copyBytes = 2;
+  EXPECT_EQ(elementCopies.overrideError(), "");
+  EXPECT_TRUE(elementCopies.elementCopies());
+  EXPECT_EQ(elementCopies.copyUnitBytes(), 16);
 }
 
 TEST(GpuTargetTest, TilesCompareAndHashEveryField) {

@@ -13,6 +13,13 @@
 // executed. It needs no IR (the planning library links LLVMSupport only), so
 // it can be used and tested on its own.
 //
+// Every GEMM gets a configuration, whatever its sizes: the copies are as
+// wide as the operands' rows and bases allow, down to 2-byte element loads
+// for a row of odd length (GPT-2's V = 50257). On sm_90a a GEMM whose
+// copies must be narrower than TMA's 16 bytes is built by the sm_80 kernel
+// writer instead (gemmKernelFor), and predicted with that kernel's model on
+// the Hopper chip.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LMHEAD_PLANNING_COSTMODEL_H
@@ -45,6 +52,11 @@ struct GemmProblem {
   /// Whether A's (B's) storage rows run along K; otherwise along M (N), as
   /// for dZᵀ, whose storage is dZ[N,V].
   bool aRowsAlongK = true, bRowsAlongK = false;
+  /// The alignment, in bytes, known of A's (B's) first element. The kernels
+  /// of linear_grad read whole buffers, whose allocations have at least the
+  /// 16 bytes that the widest copies need; a view into a larger buffer (a
+  /// chunk of W's columns) may have less.
+  int64_t baseAlignA = 16, baseAlignB = 16;
   /// The names of A and B in diagnostics ("dZ", "W", ...).
   llvm::StringRef nameA = "A", nameB = "B";
 
@@ -56,6 +68,9 @@ struct GemmProblem {
 /// prediction is made of (so that reports and tests can explain it).
 struct GemmPrediction {
   GemmTiles tiles;
+  /// The kernel family that builds it (gemmKernelFor): the chip's own, or
+  /// sm_80 on an sm_90a chip for copies narrower than TMA's.
+  GpuTarget kernel = GpuTarget::Sm80;
   /// The predicted kernel time.
   double micros = 0;
   /// The tensor-core term, the L2 re-read term and the DRAM term; the
@@ -78,7 +93,7 @@ struct GemmPlan {
   enum class Failure {
     /// A configuration was chosen.
     None,
-    /// The problem itself cannot be planned (f32 operands, misaligned rows):
+    /// The problem itself cannot be planned (f32 operands, an empty GEMM):
     /// the op is left to the host compiler.
     Unsupported,
     /// The problem could be planned but no configuration satisfies the
@@ -100,17 +115,26 @@ struct GemmPlan {
 /// peak, in microseconds: no kernel can be faster.
 double floorMicros(const GemmProblem &problem, const GpuChip &chip);
 
-/// Why the kernels cannot take `problem` on `chip` at all (f32 operands,
-/// rows that no asynchronous copy or TMA can move, an empty GEMM), or
-/// std::nullopt: the check planGemm starts with, for planners that combine
-/// several GEMMs and check their operands once.
+/// Why the kernels cannot take `problem` on `chip` at all (f32 operands, an
+/// empty GEMM), or std::nullopt: the check planGemm starts with, for
+/// planners that combine several GEMMs and check their operands once.
 std::optional<std::string> unsupportedGemmReason(const GemmProblem &problem,
                                                  const GpuChip &chip);
 
-/// The widest copy (16, 8 or 4 bytes) that divides the rows of both A and B,
-/// or std::nullopt (with the reason in `whyNot`) when there is none.
-std::optional<int64_t> widestCopyBytes(const GemmProblem &problem,
-                                       std::string *whyNot = nullptr);
+/// The widest copy (16, 8 or 4 bytes, cp.async's sizes, or 2, an element
+/// load) that divides the rows and the base alignments of both A and B.
+/// Below 16, `limit` is set to what rules out the next wider copy ("the
+/// rows of dZ are 1001 elements of 2 bytes = 2002 bytes, not a multiple of
+/// 4").
+int64_t widestCopyBytes(const GemmProblem &problem,
+                        std::string *limit = nullptr);
+
+/// The kernel family that builds a GEMM with copies of `copyBytes` for the
+/// GPUs of `target`: `target`'s own, except on sm_90a, where TMA copies 16
+/// bytes from rows and bases of 16-byte multiples, so a GEMM with narrower
+/// copies is an sm_80 kernel (cp.async or element loads, ldmatrix,
+/// mma.sync, which Hopper runs too).
+GpuTarget gemmKernelFor(GpuTarget target, int64_t copyBytes);
 
 /// Checks `tiles` against the kernel generator's constraints and the
 /// chip's limits for `problem` and predicts its time, or returns

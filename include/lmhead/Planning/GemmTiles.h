@@ -26,6 +26,15 @@ struct GemmTiles {
 
   /// Warps (sm_80) or consumer warpgroups (sm_90a) computing one block tile.
   int64_t numWarpTiles() const { return (blockM / warpM) * (blockN / warpN); }
+  /// Whether the copies are element loads (`copyBytes` = 2, narrower than
+  /// any cp.async): synchronous `ld.global` and `st.shared`, for rows of any
+  /// alignment.
+  bool elementCopies() const { return copyBytes == 2; }
+  /// Bytes of one stage's shared tiles that one thread fills per copy: one
+  /// cp.async of `copyBytes`, or for element copies 16 (8 elements loaded
+  /// one by one, stored as one 16-byte vector). The threads of a block
+  /// share each tile's copies evenly.
+  int64_t copyUnitBytes() const { return elementCopies() ? 16 : copyBytes; }
   /// "BMxBNxBK, warp WMxWN, S stages, C-byte copies, swizzle Z".
   std::string str() const;
 
@@ -35,8 +44,8 @@ struct GemmTiles {
   /// stages=3".
   std::string fixedOptionsStr() const;
   /// As overrides: what is wrong with a field no configuration can have (a
-  /// negative size, a copy width cp.async lacks, a swizzle other than 0 or
-  /// 1), in option spelling, or an empty string.
+  /// negative size, a copy width other than 2, 4, 8 or 16, a swizzle other
+  /// than 0 or 1), in option spelling, or an empty string.
   std::string overrideError() const;
 
   bool operator==(const GemmTiles &other) const;

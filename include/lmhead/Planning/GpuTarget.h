@@ -59,6 +59,14 @@ inline bool usesWarpgroupMma(GpuTarget target) {
   return target == GpuTarget::Sm90a;
 }
 
+/// Whether the GPUs of `target` run the kernels of family `kernel`: every
+/// family on its own target, and the sm_80 kernels (cp.async, ldmatrix,
+/// mma.sync) on sm_90a too, where a plan uses them for GEMMs whose operands
+/// TMA cannot load.
+inline bool runsOn(GpuTarget kernel, GpuTarget target) {
+  return kernel == target || kernel == GpuTarget::Sm80;
+}
+
 /// What the cost model and the reports know of one GPU: its compute and
 /// memory rates and the per-SM and per-block resource limits that decide
 /// which kernels fit and how many blocks run at once.
@@ -78,6 +86,11 @@ struct GpuChip {
   /// (mma.sync kernels issue ldmatrix and address arithmetic between MMAs;
   /// the Hopper figure is already a measured rate).
   double bestEfficiency = 1;
+  /// The fraction of `peakFlops` the best sm_80 kernel (mma.sync) reaches
+  /// on this chip: `bestEfficiency` on the A100; on Hopper, which runs them
+  /// for GEMMs whose operands TMA cannot load, what mma.sync leaves of the
+  /// wgmma rate.
+  double mmaSyncEfficiency = 1;
   /// DRAM bandwidth, bytes/s: the bytes each kernel must read or write once.
   double hbmBytesPerSecond = 0;
   /// L2->SM bandwidth, bytes/s: the re-reads of operand tiles by the blocks
@@ -107,6 +120,11 @@ struct GpuChip {
   /// scaling by log2(e) runs on the FMA pipes, which have room to spare).
   double expPerSecond() const {
     return double(specialOpsPerClockPerSM) * double(numSMs) * clockHz;
+  }
+  /// The fraction of `peakFlops` the best kernel of family `kernel` reaches
+  /// here (`kernel` must run on the chip: runsOn).
+  double efficiencyOf(GpuTarget kernel) const {
+    return kernel == target ? bestEfficiency : mmaSyncEfficiency;
   }
 };
 

@@ -51,7 +51,11 @@ mlir::lmhead::getCrossEntropyGemms(Operation *op, CrossEntropyPlanAttr plan) {
   }
   auto spec = [&](GemmConfigAttr config, OperandOrder a, OperandOrder b) {
     GemmKernelSpec s;
-    s.target = plan.getTarget();
+    // The GEMM's kernel family writes it (an sm_80 kernel for an sm_90a GEMM
+    // whose operands TMA cannot load); the plan's target runs it.
+    s.target = config.getKernelFor(plan.getTarget());
+    if (s.target != plan.getTarget())
+      s.runsOn = plan.getTarget();
     s.tiles = config.getTiles();
     s.operandType = gemms.options.operandType;
     s.aOrder = a;

@@ -2,9 +2,9 @@
 //
 // The target-neutral part of the GEMM kernels: their resources (shared
 // memory, threads), the checks every kernel must pass (its writer's, its
-// epilogue's, and the shared memory a block of its target's GPUs may have),
-// the kernel function's signature, and the dispatch to the writer of the
-// spec's target.
+// epilogue's, and the shared memory a block of the GPUs that run it may
+// have), the kernel function's signature, and the dispatch to the writer of
+// the spec's kernel family.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +45,11 @@ int64_t GemmKernelSpec::numThreads() const {
 
 std::string mlir::lmhead::checkGemmKernel(const GemmKernelSpec &spec,
                                           const GemmEpilogue &epilogue) {
+  if (!runsOn(spec.target, spec.chipTarget()))
+    return llvm::formatv("{0} kernels do not run on {1}",
+                         stringifyGpuTarget(spec.target),
+                         stringifyGpuTarget(spec.chipTarget()))
+        .str();
   std::string why;
   switch (spec.target) {
   case GpuTarget::Sm80:
@@ -58,9 +63,9 @@ std::string mlir::lmhead::checkGemmKernel(const GemmKernelSpec &spec,
     why = epilogue.check(spec);
   if (!why.empty())
     return why;
-  // Every GPU of the target must hold a block.
+  // Every GPU that runs it must hold a block.
   for (const GpuChip &chip : knownGpuChips()) {
-    if (chip.target != spec.target ||
+    if (chip.target != spec.chipTarget() ||
         spec.sharedMemoryBytes() <= chip.sharedBytesPerBlock)
       continue;
     return llvm::formatv("its stages need {0} bytes of shared memory; a "

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Builders.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -45,8 +46,15 @@ enum class OperandOrder {
 /// of `numThreads()` threads with `sharedMemoryBytes()` of dynamic shared
 /// memory.
 struct GemmKernelSpec {
-  /// The GPU the kernel is for.
+  /// The kernel family, which decides the writer, the arguments (memrefs or
+  /// TMA maps) and the launch: sm_80 (cp.async or element loads, ldmatrix,
+  /// mma.sync) or sm_90a (TMA, wgmma).
   GpuTarget target = GpuTarget::Sm80;
+  /// The target whose GPUs run the kernel, when it is not `target`'s own:
+  /// sm_90a for an sm_80 kernel in an sm_90a plan (a GEMM whose operands
+  /// TMA cannot load; `kernel = sm_80` in its `#lmhead.gemm`). The kernel is
+  /// held to the limits of that target's GPUs.
+  std::optional<GpuTarget> runsOn;
   /// Tiles, K step, stages, copy width and swizzle.
   GemmTiles tiles;
   /// The element type of A and B: f16 or bf16.
@@ -61,6 +69,8 @@ struct GemmKernelSpec {
   /// Threads in one block (sm_90a: one producer warpgroup and
   /// blockM/warpM consumer warpgroups).
   int64_t numThreads() const;
+  /// The target whose GPUs run the kernel: `runsOn`, or `target`.
+  GpuTarget chipTarget() const { return runsOn.value_or(target); }
 };
 
 /// The type in which kernels take a 2-D matrix in global memory:
@@ -114,13 +124,14 @@ struct GemmKernelArguments {
 GemmKernelArguments getGemmKernelArguments(Block &entry);
 
 /// Checks that `spec` is one the sm_80 writer can write (supported types,
-/// copies that divide evenly among the threads, swizzlable rows).
+/// copy widths it has, copies that divide evenly among the threads,
+/// swizzlable rows).
 std::string checkSm80GemmKernel(const GemmKernelSpec &spec);
 
 /// Writes the sm_80 kernel: operands staged through shared memory in
-/// `stages` cp.async groups, read with ldmatrix, multiplied with
-/// mma.sync.m16n8k16 into f32 accumulators held in registers for the whole
-/// K loop.
+/// `stages` cp.async groups (or, for 2-byte copies, element loads), read
+/// with ldmatrix, multiplied with mma.sync.m16n8k16 into f32 accumulators
+/// held in registers for the whole K loop.
 gpu::GPUFuncOp buildSm80GemmKernel(OpBuilder &builder, Location loc,
                                    StringRef name, const GemmKernelSpec &spec,
                                    const GemmEpilogue &epilogue);

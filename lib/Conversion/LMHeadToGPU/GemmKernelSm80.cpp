@@ -19,6 +19,17 @@
 // - Ragged edges: a copy chunk that lies partly or wholly outside the
 //   operand reads only its valid bytes (cp.async's src-size) and zero-fills
 //   the rest, so padded rows and columns add zeros to the products.
+// - Rows of any alignment (copyBytes = 2, e.g. a bf16 dZ [N,V] of odd V,
+//   where no cp.async fits): each thread gathers 8 consecutive elements of a
+//   shared row (one 16-byte swizzle unit) with one predicated 2-byte
+//   ld.global each (an element outside the operand is not read and is
+//   zero), and stores them with one 16-byte st.shared. These loads are
+//   synchronous, so there are no commit groups and nothing to wait for; the
+//   order the pipeline needs is the same as for cp.async: the stores of step
+//   k+stages-1 go to the stage every warp finished reading in step k-1,
+//   after the barrier at the top of step k (which ends those reads), and are
+//   read from step k+stages-1 on, after its barrier, which publishes them.
+//   No other barrier is needed (the emulator's race check agrees).
 // - After the K loop each thread hands its accumulators, with their rows
 //   and columns in C, to the kernel's GemmEpilogue.
 //
@@ -97,14 +108,24 @@ private:
   Value lessThan(Value x, Value y) {
     return arith::CmpIOp::create(b, arith::CmpIPredicate::slt, x, y);
   }
+  Value select(Value condition, Value x, Value y) {
+    return arith::SelectOp::create(b, condition, x, y);
+  }
 
   /// The element offset, within one stage of `tile`, of element `col` of
   /// row `row` (col a multiple of the copy width), after the swizzle.
   Value sharedOffset(const SharedTile &tile, Value row, Value col);
 
-  /// Issues the cp.async copies of K step `kStep` of one operand into
-  /// stage `stage`.
+  /// Issues the copies of K step `kStep` of one operand into stage `stage`:
+  /// cp.async of copyBytes, or element copies (copyElements).
   void copyTile(bool isA, Value kStep, Value stage);
+
+  /// Copies one operand's tile with element loads: row `rowStart + r` and
+  /// column `colStart + c` of the global operand (inside while below
+  /// `rowBound` and `colBound`) go to row r, column c of the shared tile at
+  /// `stageBase`.
+  void copyElements(bool isA, Value stageBase, Value rowStart, Value rowBound,
+                    Value colStart, Value colBound);
 
   /// Loads the four 8×8 matrices one ldmatrix.x4 reads for this lane, from
   /// `row`/`col` of the tile in stage `stageBase`, as four 32-bit registers.
@@ -136,15 +157,23 @@ std::string mlir::lmhead::checkSm80GemmKernel(const GemmKernelSpec &spec) {
   if (!spec.operandType.isF16() && !spec.operandType.isBF16())
     return "the sm_80 kernels multiply f16 or bf16 operands with mma.sync";
   const GemmTiles &c = spec.tiles;
+  if (c.copyBytes != 2 && c.copyBytes != 4 && c.copyBytes != 8 &&
+      c.copyBytes != 16)
+    return llvm::formatv("the sm_80 kernels copy 16, 8 or 4 bytes with "
+                         "cp.async or 2 with element loads, not {0}",
+                         c.copyBytes)
+        .str();
   int64_t threads = spec.numThreads();
   for (bool isA : {true, false}) {
     SharedTile tile = sharedTile(spec, isA);
-    int64_t chunks = tile.elements() * tile.elementBytes / c.copyBytes;
-    if (chunks % threads != 0)
+    // Element copies go in 16-byte groups, one swizzle unit each.
+    int64_t unit = c.copyUnitBytes();
+    int64_t chunks = tile.elements() * tile.elementBytes / unit;
+    if (tile.rowLength * tile.elementBytes % unit != 0 || chunks % threads != 0)
       return llvm::formatv("the {0} tile ({1}x{2} elements) is {3} copies of "
                            "{4} bytes, which {5} threads cannot share evenly",
                            isA ? "A" : "B", tile.rows, tile.rowLength, chunks,
-                           c.copyBytes, threads)
+                           unit, threads)
           .str();
     int64_t rowBytes = tile.rowLength * tile.elementBytes;
     if (tile.swizzle && (rowBytes < 2 * kChunkBytes ||
@@ -188,6 +217,9 @@ void Sm80GemmWriter::copyTile(bool isA, Value kStep, Value stage) {
   Value rowBound = kAlongRow ? outerBound : k;
   Value colStart = kAlongRow ? kStart : outerStart;
   Value colBound = kAlongRow ? k : outerBound;
+  if (cfg.elementCopies())
+    return copyElements(isA, mul(stage, tile.elements()), rowStart, rowBound,
+                        colStart, colBound);
 
   int64_t perCopy = cfg.copyBytes / tile.elementBytes;
   int64_t copiesPerRow = tile.rowLength / perCopy;
@@ -217,6 +249,75 @@ void Sm80GemmWriter::copyTile(bool isA, Value kStep, Value stage) {
         isA ? sharedA : sharedB, ValueRange{dst}, global,
         ValueRange{srcRow, srcCol}, b.getIndexAttr(perCopy), valid,
         cfg.copyBytes == 16 ? b.getUnitAttr() : UnitAttr());
+  }
+}
+
+void Sm80GemmWriter::copyElements(bool isA, Value stageBase, Value rowStart,
+                                  Value rowBound, Value colStart,
+                                  Value colBound) {
+  const SharedTile &tile = isA ? tileA : tileB;
+  Value global = isA ? a : bOperand;
+  // A group is one 16-byte swizzle unit of a shared row, so its elements
+  // stay contiguous after the swizzle and one aligned vector stores them.
+  int64_t group = kChunkBytes / tile.elementBytes;
+  int64_t groupsPerRow = tile.rowLength / group;
+  int64_t threads = spec.numThreads();
+  int64_t groups = tile.elements() / group;
+  Value zero = index(0);
+  MLIRContext *ctx = b.getContext();
+  Type i16 = b.getI16Type(), i64 = b.getI64Type();
+  auto globalPtr = LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/1);
+  // The operand's first element as a global pointer (the kernel's argument
+  // is a generic pointer to global memory) and its row stride: the loads
+  // address elements directly, so that each is its group's base plus a
+  // constant.
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, global);
+  Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(b, global);
+  Value first = add(aligned, mul(metadata.getOffset(), tile.elementBytes));
+  Value firstInt = arith::IndexCastUIOp::create(b, i64, first);
+  Value generic =
+      LLVM::IntToPtrOp::create(b, LLVM::LLVMPointerType::get(ctx), firstInt);
+  Value base = LLVM::AddrSpaceCastOp::create(b, globalPtr, generic);
+  Value rowStride = metadata.getStrides()[0];
+  auto groupType = VectorType::get({group}, spec.operandType);
+  for (int64_t i = 0; i < groups / threads; ++i) {
+    Value copy = add(threadId, index(i * threads));
+    Value row = div(copy, groupsPerRow);
+    Value col = mul(rem(copy, groupsPerRow), group);
+    Value globalRow = add(rowStart, row);
+    Value globalCol = add(colStart, col);
+    // The group's elements inside the operand: those before `left` (none
+    // in a row outside).
+    Value left = select(lessThan(globalRow, rowBound),
+                        arith::SubIOp::create(b, colBound, globalCol), zero);
+    Value groupOffset = arith::IndexCastOp::create(
+        b, i64, add(mul(globalRow, rowStride), globalCol));
+    Value groupPtr = LLVM::GEPOp::create(b, globalPtr, i16, base,
+                                         ArrayRef<LLVM::GEPArg>{groupOffset});
+    // One predicated 2-byte load per element, as inline PTX: LLVM IR has no
+    // predicated scalar load, and a branch per element parts the warp's
+    // lanes inside the K loop, where ldmatrix and mma.sync need them
+    // together (the emulator found them apart at the next ldmatrix of the
+    // rotated loop). Elements outside the operand are not read, and are
+    // zero. The predicate dies at its load, and each address is the
+    // group's base plus a constant, so the copies cost few registers.
+    SmallVector<Value> elements;
+    for (int64_t e = 0; e < group; ++e) {
+      Value inside = lessThan(index(e), left);
+      Value ptr = LLVM::GEPOp::create(b, globalPtr, i16, groupPtr,
+                                      ArrayRef<LLVM::GEPArg>{int32_t(e)});
+      auto load = NVVM::InlinePtxOp::create(
+          b, TypeRange{i16}, ValueRange{ptr, inside}, ValueRange{},
+          b.getStringAttr("mov.b16 $0, 0;\n\t@$2 ld.global.b16 $0, [$1];"),
+          Value());
+      elements.push_back(
+          arith::BitcastOp::create(b, spec.operandType, load.getResult(0)));
+    }
+    Value vector = vector::FromElementsOp::create(b, groupType, elements);
+    Value dst = add(stageBase, sharedOffset(tile, row, col));
+    vector::StoreOp::create(b, vector, isA ? sharedA : sharedB, ValueRange{dst},
+                            /*nontemporal=*/false,
+                            llvm::MaybeAlign(kChunkBytes));
   }
 }
 
@@ -390,6 +491,8 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
                                    ValueRange{});
 
   Value kSteps = arith::CeilDivUIOp::create(b, k, index(cfg.blockK));
+  // Element copies are synchronous: no commit groups, nothing to wait for.
+  const bool async = !cfg.elementCopies();
   // Prologue: the first stages-1 steps, one commit group each (empty past
   // the end of K, so that the group count stays fixed).
   for (int64_t s = 0; s < stages - 1; ++s) {
@@ -401,7 +504,8 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
       copyTile(true, step, step);
       copyTile(false, step, step);
     }
-    NVVM::CpAsyncCommitGroupOp::create(b);
+    if (async)
+      NVVM::CpAsyncCommitGroupOp::create(b);
   }
 
   int64_t tiles = (cfg.warpM / 16) * (cfg.warpN / 8);
@@ -415,22 +519,36 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
     b.setInsertionPointToStart(loop.getBody());
     Value step = loop.getInductionVar();
     // Step `step` has landed once at most stages-2 later groups are
-    // pending; the barrier publishes it to every warp and ends every warp's
-    // reads of the stage about to be refilled.
-    NVVM::CpAsyncWaitGroupOp::create(b, stages - 2);
+    // pending (element copies landed when they were stored); the barrier
+    // publishes it to every warp and ends every warp's reads of the stage
+    // about to be refilled.
+    if (async)
+      NVVM::CpAsyncWaitGroupOp::create(b, stages - 2);
     gpu::BarrierOp::create(b);
     Value next = add(step, index(stages - 1));
-    auto ifOp = scf::IfOp::create(b, lessThan(next, kSteps), false);
-    {
+    auto copyNext = [&]() {
+      auto ifOp = scf::IfOp::create(b, lessThan(next, kSteps), false);
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
       Value nextStage = rem(next, stages);
       copyTile(true, next, nextStage);
       copyTile(false, next, nextStage);
+    };
+    // cp.async copies are issued before the MMAs, which they overlap.
+    // Element copies come after them: their stores wait for their loads,
+    // which before the MMAs would hold the MMAs back; after them, ptxas may
+    // still issue the loads early (they read global memory only, which no
+    // ldmatrix of this step writes) and let the MMAs cover their latency.
+    // Either way they fill the stage read in step-1, between this step's
+    // barrier and the next one.
+    if (async) {
+      copyNext();
+      NVVM::CpAsyncCommitGroupOp::create(b);
     }
-    NVVM::CpAsyncCommitGroupOp::create(b);
     SmallVector<Value> updated =
         multiplyStage(rem(step, stages), loop.getRegionIterArgs());
+    if (!async)
+      copyNext();
     scf::YieldOp::create(b, updated);
   }
   writeEpilogue(loop.getResults());

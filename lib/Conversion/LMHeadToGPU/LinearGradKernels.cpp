@@ -31,7 +31,11 @@ lmhead::getLinearGradProducts(LinearGradOp op, KernelPlanAttr plan,
   SmallVector<LinearGradProduct, 2> products;
   auto add = [&](LinearGradProduct product,
                  GemmConfigAttr config) -> LogicalResult {
-    product.spec.target = plan.getTarget();
+    // The GEMM's kernel family writes it (an sm_80 kernel for an sm_90a GEMM
+    // whose operands TMA cannot load); the plan's target runs it.
+    product.spec.target = config.getKernelFor(plan.getTarget());
+    if (product.spec.target != plan.getTarget())
+      product.spec.runsOn = plan.getTarget();
     product.spec.tiles = config.getTiles();
     product.spec.operandType = getElementTypeOrSelf(op.getDz().getType());
     product.epilogue.resultType =

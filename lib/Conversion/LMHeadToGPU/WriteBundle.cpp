@@ -7,7 +7,9 @@
 // NVVM pipeline runs on it as a dynamic pipeline; the PTX is taken out of
 // the resulting gpu.binary and written beside a manifest.json that tells
 // lmheadBundleRun how to launch each kernel on the caller's pointers
-// (docs/Runtime.md). The module is left as it was.
+// (docs/Runtime.md). What a GEMM kernel takes follows its kernel family, not
+// the plan's target: an sm_90a plan's GEMM with `kernel = sm_80` takes
+// memrefs, as on sm_80, not TMA tensor maps. The module is left as it was.
 //
 //===----------------------------------------------------------------------===//
 

@@ -131,3 +131,58 @@ func.func @dh_only(%dz: tensor<?x256xf16>, %h: tensor<?x32xf16>, %w: tensor<32x2
      : (tensor<?x256xf16>, tensor<?x32xf16>, tensor<32x256xf16>, tensor<?x32xf16>) -> (tensor<?x32xf16>, tensor<32x256xf16>)
   return %dh : tensor<?x32xf16>
 }
+
+// -----
+
+// An sm_90a plan whose dW GEMM is the sm_80 kernel (kernel = sm_80): with a
+// [D,V] weight and D = 37, dW^T = h^T*dZ reads h's rows of 37 elements,
+// which neither TMA nor cp.async can copy, so it has 2-byte element copies.
+// dh reads 16-byte rows of dZ and W and keeps the sm_90a kernel. Each
+// launch takes what its kernel's family reads: TMA maps for dh, strided
+// memrefs for dW, with the sm_80 kernel's 4 warps.
+
+#s90 = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1>
+#e = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 2, swizzle = 1, kernel = sm_80>
+#plan = #lmhead.plan<target = sm_90a, dh = #s90, dw = #e, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
+
+// CHECK-LABEL: func.func private @linear_grad_0_launch(
+// CHECK:         nvgpu.tma.create.descriptor
+// CHECK:         nvgpu.tma.create.descriptor
+// CHECK:         gpu.launch_func async [%{{.+}}] @lmhead_kernels::@linear_grad_0_dh
+// CHECK-SAME:      threads in (%c256, %{{[^,)]+}}, %{{[^,)]+}})
+// CHECK-SAME:      args(%{{[^ ]+}} : !llvm.ptr, %{{[^ ]+}} : !llvm.ptr, %{{[^ ]+}} : memref<?x?xf32, strided<[?, 1], offset: ?>>
+// CHECK-NOT:     nvgpu.tma.create.descriptor
+// CHECK:         %[[C128:[^ ]+]] = arith.constant 128 : index
+// CHECK-NOT:     nvgpu.tma.create.descriptor
+// CHECK:         gpu.launch_func async [%{{.+}}] @lmhead_kernels::@linear_grad_0_dw
+// CHECK-SAME:      threads in (%[[C128]], %{{[^,)]+}}, %{{[^,)]+}})
+// CHECK-SAME:      args(%{{[^ ]+}} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %{{[^ ]+}} : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %{{[^ ]+}} : memref<?x?xf32, strided<[?, 1], offset: ?>>
+// CHECK-LABEL: func.func @mixed(
+// CHECK:         call @linear_grad_0_launch
+// CHECK-LABEL: gpu.func @linear_grad_0_dh(
+// CHECK-SAME:    %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr,
+// CHECK:         nvvm.wgmma.mma_async
+// The dW kernel: predicated 2-byte loads, eight to a 16-byte shared store,
+// no cp.async; in the K loop they come after the MMAs.
+// CHECK-LABEL: gpu.func @linear_grad_0_dw(
+// CHECK-SAME:    %{{.+}}: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %{{.+}}: memref<?x?xbf16, strided<[?, 1], offset: ?>>,
+// CHECK-SAME:    known_block_size = array<i32: 128, 1, 1>
+// CHECK-NOT:     nvgpu.device_async_copy
+// CHECK-NOT:     nvvm.cp.async
+// CHECK-COUNT-8: nvvm.inline_ptx "mov.b16 $0, 0;\0A\09@$2 ld.global.b16 $0, [$1];" ro(%{{.+}}, %{{.+}} : !llvm.ptr<1>, i1) -> i16
+// CHECK:         vector.store %{{.+}} {alignment = 16 : i64} : memref<4096xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK:         scf.for
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           nvgpu.ldmatrix
+// CHECK:           nvvm.mma.sync
+// CHECK:           scf.if
+// CHECK:             nvvm.inline_ptx
+// CHECK:             vector.store
+// CHECK:           scf.yield
+// CHECK-NOT:     nvvm.cp.async
+// CHECK:         gpu.return
+func.func @mixed(%dz: tensor<200x1000xbf16>, %h: tensor<200x37xbf16>, %w: tensor<37x1000xbf16>) -> (tensor<200x37xf32>, tensor<37x1000xf32>) {
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(dv) {lmhead.plan = #plan}
+     : (tensor<200x1000xbf16>, tensor<200x37xbf16>, tensor<37x1000xbf16>) -> (tensor<200x37xf32>, tensor<37x1000xf32>)
+  return %dh, %dw : tensor<200x37xf32>, tensor<37x1000xf32>
+}

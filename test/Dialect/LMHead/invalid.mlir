@@ -1393,7 +1393,7 @@ func.func @negative_gemm_stages() attributes {lmhead.config = #lmhead.gemm<block
 
 // -----
 
-// expected-error @+1 {{copyBytes must be 4, 8 or 16 (the sizes of cp.async), got 12}}
+// expected-error @+1 {{copyBytes must be 4, 8 or 16 (the sizes of cp.async) or 2 (element loads), got 12}}
 func.func @negative_gemm_copy_bytes() attributes {lmhead.config = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 12, swizzle = 1>} {
   return
 }
@@ -1414,6 +1414,36 @@ func.func @negative_plan_with_bad_gemm(%dz: tensor<1024x512xbf16>, %h: tensor<10
   // expected-error @+1 {{failed to parse LMHead_KernelPlanAttr parameter 'dh' which is to be a `GemmConfigAttr`}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = sm_80, dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 0, copyBytes = 16, swizzle = 1>, dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
       : (tensor<1024x512xbf16>, tensor<1024x64xbf16>, tensor<512x64xbf16>) -> (tensor<1024x64xbf16>, tensor<512x64xf32>)
+  return
+}
+
+// -----
+
+// A GEMM's kernel family is a GPU target too.
+// expected-error @+2 {{unknown GPU target 'sm_75'; expected one of sm_80, sm_90a}}
+// expected-error @+1 {{failed to parse LMHead_GemmConfigAttr parameter 'kernel'}}
+func.func @negative_gemm_kernel_family() attributes {lmhead.config = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1, kernel = sm_75>} {
+  return
+}
+
+// -----
+
+// An sm_90a kernel (wgmma) does not run on sm_80.
+func.func @negative_plan_kernel_does_not_run(%dz: tensor<1024x512xbf16>, %h: tensor<1024x64xbf16>, %w: tensor<512x64xbf16>) {
+  // expected-error @+1 {{the dw GEMM's sm_90a kernel does not run on sm_80}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = sm_80, dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>, dw = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, kernel = sm_90a>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
+      : (tensor<1024x512xbf16>, tensor<1024x64xbf16>, tensor<512x64xbf16>) -> (tensor<1024x64xbf16>, tensor<512x64xf32>)
+  return
+}
+
+// -----
+
+// An sm_90a GEMM copies with TMA; narrower copies are the sm_80 kernel's,
+// which the configuration must name.
+func.func @negative_plan_tma_narrow_copies(%dz: tensor<1024x1001xbf16>, %h: tensor<1024x64xbf16>, %w: tensor<1001x64xbf16>) {
+  // expected-error @+1 {{the dh GEMM's sm_90a kernel copies 16-byte rows with TMA, got copyBytes = 2 (narrower copies need kernel = sm_80)}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = sm_90a, dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 2, swizzle = 1>, dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 2, swizzle = 1, kernel = sm_80>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
+      : (tensor<1024x1001xbf16>, tensor<1024x64xbf16>, tensor<1001x64xbf16>) -> (tensor<1024x64xbf16>, tensor<1001x64xf32>)
   return
 }
 

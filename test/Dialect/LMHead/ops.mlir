@@ -434,13 +434,35 @@ func.func @linear_grad_with_plan(%dz: tensor<1024x512xbf16>, %h: tensor<1024x64x
   return %dh, %dw : tensor<1024x64xbf16>, tensor<512x64xf32>
 }
 
+// An sm_90a plan whose dW GEMM reads rows TMA cannot load (a vocabulary of
+// 1001): the sm_80 kernel with element copies builds it, and its
+// configuration says so; the dh GEMM is the target's own.
+// CHECK-LABEL: func.func @linear_grad_with_sm80_kernel_on_sm90a(
+// CHECK:         lmhead.linear_grad %{{.+}} layout(dv) {lmhead.plan = #lmhead.plan<target = sm_90a, dh = <blockM = 128, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 4, copyBytes = 16, swizzle = 1>, dw = <blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 2, swizzle = 1, kernel = sm_80>, dhMicros = 1.250000e+01 : f64, dwMicros = 7.500000e+00 : f64>}
+func.func @linear_grad_with_sm80_kernel_on_sm90a(%dz: tensor<1024x1001xbf16>, %h: tensor<1024x64xbf16>, %w: tensor<64x1001xbf16>)
+    -> (tensor<1024x64xbf16>, tensor<64x1001xf32>) {
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(dv) {lmhead.plan = #lmhead.plan<target = sm_90a,
+      dh = #lmhead.gemm<blockM = 128, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 4, copyBytes = 16, swizzle = 1>,
+      dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 2, swizzle = 1, kernel = sm_80>,
+      dhMicros = 12.5 : f64, dwMicros = 7.5 : f64>}
+      : (tensor<1024x1001xbf16>, tensor<1024x64xbf16>, tensor<64x1001xbf16>)
+      -> (tensor<1024x64xbf16>, tensor<64x1001xf32>)
+  return %dh, %dw : tensor<1024x64xbf16>, tensor<64x1001xf32>
+}
+
 // A configuration on its own, at the limits the attribute accepts: one warp
-// of 16x16, 4-byte copies; and an sm_90a-style one (warpgroup tiles).
+// of 16x16, 4-byte copies; element copies; an sm_90a-style one (warpgroup
+// tiles); and one that names its kernel family (the same as no name in a
+// plan for that target).
 // CHECK-LABEL: func.func @gemm_configs(
+// CHECK-SAME:    lmhead.elements = #lmhead.gemm<blockM = 32, blockN = 32, blockK = 32, warpM = 16, warpN = 16, stages = 2, copyBytes = 2, swizzle = 1>
+// CHECK-SAME:    lmhead.named = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 8, swizzle = 1, kernel = sm_80>
 // CHECK-SAME:    lmhead.small = #lmhead.gemm<blockM = 16, blockN = 16, blockK = 16, warpM = 16, warpN = 16, stages = 2, copyBytes = 4, swizzle = 0>
 // CHECK-SAME:    lmhead.wgmma = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 4, copyBytes = 16, swizzle = 1>
 func.func @gemm_configs() attributes {
     lmhead.small = #lmhead.gemm<blockM = 16, blockN = 16, blockK = 16, warpM = 16, warpN = 16, stages = 2, copyBytes = 4, swizzle = 0>,
-    lmhead.wgmma = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 4, copyBytes = 16, swizzle = 1>} {
+    lmhead.elements = #lmhead.gemm<blockM = 32, blockN = 32, blockK = 32, warpM = 16, warpN = 16, stages = 2, copyBytes = 2, swizzle = 1>,
+    lmhead.wgmma = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 4, copyBytes = 16, swizzle = 1>,
+    lmhead.named = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 8, swizzle = 1, kernel = sm_80>} {
   return
 }

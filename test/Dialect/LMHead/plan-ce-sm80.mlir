@@ -205,15 +205,35 @@ func.func @negative_few_tokens(%h: tensor<64x256xbf16>, %w: tensor<1024x256xbf16
   return %dh, %dw : tensor<64x256xbf16>, tensor<1024x256xf32>
 }
 
-// Rows of h and W that no asynchronous copy can move.
-// SM80-LABEL: func.func @negative_odd_rows(
-// SM80-NOT:   lmhead.ce_linear_fwd
-// SM80:       linalg.generic
-func.func @negative_odd_rows(%h: tensor<1000x101xbf16>, %w: tensor<32000x101xbf16>, %y: tensor<1000xi64>) -> tensor<f32> {
-  // expected-remark @+1 {{decomposed: the rows of h (101 elements of 2 bytes = 202 bytes) are not a multiple of 4 bytes, the narrowest asynchronous copy; not planned}}
+// Rows of h and W of odd length (101 bf16, 202 bytes): no asynchronous copy
+// can move them, so every GEMM loads its tiles one element at a time.
+// SM80-LABEL: func.func @odd_rows(
+// SM80:       lmhead.ce_linear_fwd
+// SM80-SAME:    logits = <{{[^>]*}}copyBytes = 2, swizzle = 1>
+func.func @odd_rows(%h: tensor<1000x101xbf16>, %w: tensor<32000x101xbf16>, %y: tensor<1000xi64>) -> tensor<f32> {
+  // expected-remark @+2 {{planned for sm_80: logits 256x128x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1; }}
+  // expected-remark @+1 {{logits uses 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes): the rows of h are 101 elements of 2 bytes = 202 bytes, not a multiple of 4}}
   %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(mean)
     : (tensor<1000x101xbf16>, tensor<32000x101xbf16>, tensor<1000xi64>) -> (tensor<f32>, tensor<1000xf32>)
   return %loss : tensor<f32>
+}
+
+// GPT-2's vocabulary, V = 50257, with a [D,V] weight: the logits and dh
+// GEMMs read W's odd rows one element at a time; dW^T = h^T*dZ reads h and
+// the workspace, whose rows are a multiple of 64 columns, with 16-byte
+// copies.
+// SM80-LABEL: func.func @odd_vocab_dv(
+// SM80:       lmhead.ce_linear_grad
+// SM80-SAME:    logits = <{{[^>]*}}copyBytes = 2, swizzle = 1>
+// SM80-SAME:    dh = <{{[^>]*}}copyBytes = 2, swizzle = 1>
+// SM80-SAME:    dw = <{{[^>]*}}copyBytes = 16, swizzle = 1>
+func.func @odd_vocab_dv(%h: tensor<1000x128xbf16>, %w: tensor<128x50257xbf16>, %y: tensor<1000xi64>, %lse: tensor<1000xf32>, %g: tensor<f32>) -> (tensor<1000x128xbf16>, tensor<128x50257xbf16>) {
+  // expected-remark @+3 {{planned for sm_80: logits 256x128x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1; dh 16x16x32, warp 16x16, 2 stages, 2-byte copies, swizzle 1; dW^T 128x256x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1; chunk 50304 columns (1 chunk)}}
+  // expected-remark @+2 {{logits uses 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes): the rows of W are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
+  // expected-remark @+1 {{dh uses 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes): the rows of W are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
+  %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(dv) reduction(mean)
+    : (tensor<1000x128xbf16>, tensor<128x50257xbf16>, tensor<1000xi64>, tensor<1000xf32>, tensor<f32>) -> (tensor<1000x128xbf16>, tensor<128x50257xbf16>)
+  return %dh, %dw : tensor<1000x128xbf16>, tensor<128x50257xbf16>
 }
 
 // SM80-LABEL: func.func @negative_bf16_accumulator(

@@ -1,7 +1,7 @@
 // --lmhead-plan for sm_90a on the fused cross-entropy ops: the logits, dh
 // and dW GEMMs get warp-specialised TMA + wgmma configurations (warpN =
-// blockN, K step 64, 16-byte TMA rows, so h and W whose rows allow only
-// narrower copies are decomposed). One RUN line per option value that
+// blockN, K step 64, 16-byte TMA rows; a GEMM whose operands' rows allow
+// only narrower copies is built by the sm_80 kernel). One RUN line per option value that
 // sm_90a plans differently from sm_80 (the rest: plan-ce-sm80.mlir); the
 // remarks of the default run are verified in one run.
 //
@@ -116,16 +116,40 @@ func.func @grad_dynamic_tokens(%h: tensor<?x1024xbf16>, %w: tensor<32000x1024xbf
   return %dh, %dw : tensor<?x1024xbf16>, tensor<32000x1024xf32>
 }
 
-// Rows of 100 bf16 (200 bytes): cp.async could copy them 8 bytes at a
-// time, TMA cannot.
-// SM90-LABEL: func.func @negative_rows_of_8_bytes(
-// SM90-NOT:   lmhead.ce_linear_grad
-// SM90:       linalg.generic
-func.func @negative_rows_of_8_bytes(%h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>, %y: tensor<1000xi64>, %lse: tensor<1000xf32>, %g: tensor<f32>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>) {
-  // expected-remark @+1 {{decomposed: sm_90a kernels load tiles with TMA, which needs rows of 16-byte multiples; the rows of h and W allow 8-byte copies at most}}
+// Rows of 100 bf16 (200 bytes): cp.async can copy them 8 bytes at a time,
+// TMA cannot, so all three GEMMs are built by the sm_80 kernel, which
+// Hopper runs too.
+// SM90-LABEL: func.func @rows_of_8_bytes(
+// SM90:       lmhead.ce_linear_grad
+// SM90-SAME:    logits = <{{[^>]*}}copyBytes = 8, swizzle = 1, kernel = sm_80>
+// SM90-SAME:    dh = <{{[^>]*}}copyBytes = 8, swizzle = 1, kernel = sm_80>
+// SM90-SAME:    dw = <{{[^>]*}}copyBytes = 8, swizzle = 1, kernel = sm_80>
+func.func @rows_of_8_bytes(%h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>, %y: tensor<1000xi64>, %lse: tensor<1000xf32>, %g: tensor<f32>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>) {
+  // expected-remark @+4 {{planned for sm_90a: logits (sm_80 kernel) 256x128x32, warp 64x64, 5 stages, 8-byte copies, swizzle 1; dh (sm_80 kernel) 32x32x32, warp 16x16, 3 stages, 8-byte copies, swizzle 1; dW (sm_80 kernel) 256x128x32, warp 64x64, 5 stages, 8-byte copies, swizzle 1; chunk 32000 columns (1 chunk)}}
+  // expected-remark @+3 {{logits is built with the sm_80 kernel (ldmatrix, mma.sync) and 8-byte cp.async copies, because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of h are 100 elements of 2 bytes = 200 bytes, not a multiple of 16}}
+  // expected-remark @+2 {{dh is built with the sm_80 kernel (ldmatrix, mma.sync) and 8-byte cp.async copies, because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of W are 100 elements of 2 bytes = 200 bytes, not a multiple of 16}}
+  // expected-remark @+1 {{dW is built with the sm_80 kernel (ldmatrix, mma.sync) and 8-byte cp.async copies, because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of h are 100 elements of 2 bytes = 200 bytes, not a multiple of 16}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<1000x100xbf16>, tensor<32000x100xbf16>, tensor<1000xi64>, tensor<1000xf32>, tensor<f32>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>)
   return %dh, %dw : tensor<1000x100xbf16>, tensor<32000x100xf32>
+}
+
+// GPT-2's vocabulary, V = 50257, with a [D,V] weight: W's rows are of odd
+// length, so the logits and dh GEMMs, which read them, load elements one at a
+// time; dW^T = h^T*dZ reads h and the 64-column-aligned workspace, so it
+// keeps wgmma and TMA.
+// SM90-LABEL: func.func @odd_vocab_dv(
+// SM90:       lmhead.ce_linear_grad
+// SM90-SAME:    logits = <{{[^>]*}}copyBytes = 2, swizzle = 1, kernel = sm_80>
+// SM90-SAME:    dh = <{{[^>]*}}copyBytes = 2, swizzle = 1, kernel = sm_80>
+// SM90-SAME:    dw = <{{[^>]*}}copyBytes = 16, swizzle = 1>
+func.func @odd_vocab_dv(%h: tensor<1000x128xbf16>, %w: tensor<128x50257xbf16>, %y: tensor<1000xi64>, %lse: tensor<1000xf32>, %g: tensor<f32>) -> (tensor<1000x128xbf16>, tensor<128x50257xbf16>) {
+  // expected-remark @+3 {{planned for sm_90a: logits (sm_80 kernel) 256x128x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1; dh (sm_80 kernel) 32x32x32, warp 16x16, 2 stages, 2-byte copies, swizzle 1; dW^T 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; chunk 50304 columns (1 chunk)}}
+  // expected-remark @+2 {{logits is built with the sm_80 kernel (ldmatrix, mma.sync) and 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes), because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of W are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
+  // expected-remark @+1 {{dh is built with the sm_80 kernel (ldmatrix, mma.sync) and 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes), because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of W are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
+  %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(dv) reduction(mean)
+    : (tensor<1000x128xbf16>, tensor<128x50257xbf16>, tensor<1000xi64>, tensor<1000xf32>, tensor<f32>) -> (tensor<1000x128xbf16>, tensor<128x50257xbf16>)
+  return %dh, %dw : tensor<1000x128xbf16>, tensor<128x50257xbf16>
 }
 
 // 1024 tokens, D = 512: one chunk of all 32000 columns is the fastest and

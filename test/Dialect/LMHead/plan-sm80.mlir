@@ -1,13 +1,14 @@
 // --lmhead-plan for sm_80 (the default target): each lmhead.linear_grad
 // gets the cost model's kernel configurations for its dh and dW GEMMs as
 // `lmhead.plan`, or is decomposed back into linalg with a remark saying why
-// (too few tokens, f32 operands, rows too narrow for any copy, a non-f32
-// accumulator, a dynamic D or V). One RUN line per option value; the
-// remarks are verified in the copy-bytes=16 run, which also makes
-// @rows_of_8_bytes an error (its 100-element bf16 rows allow 8-byte copies
-// at most), so that one -verify-diagnostics run covers every remark and the
-// override error. sm_90a plans: plan-sm90a.mlir; the cross-entropy ops:
-// plan-ce-sm80.mlir.
+// (too few tokens, f32 operands, a non-f32 accumulator, a dynamic D or V).
+// One RUN line per option value; the remarks are verified in the
+// copy-bytes=16 run, which also makes @rows_of_8_bytes an error (its
+// 100-element bf16 rows allow 8-byte copies at most), so that one
+// -verify-diagnostics run covers every remark and the override error; the
+// remark naming its narrower copies is checked with the NARROW prefix. Rows
+// of odd length (2-byte element copies): plan-sm80-unaligned.mlir. sm_90a
+// plans: plan-sm90a.mlir; the cross-entropy ops: plan-ce-sm80.mlir.
 //
 // RUN: lmhead-opt %s --lmhead-plan | FileCheck %s --check-prefix=SM80
 // RUN: lmhead-opt %s --lmhead-plan=target=sm_80 | FileCheck %s --check-prefix=SM80
@@ -20,6 +21,8 @@
 // RUN: lmhead-opt %s --lmhead-plan=warp-n=32 | FileCheck %s --check-prefix=WARPN
 // RUN: lmhead-opt %s --lmhead-plan=stages=2 | FileCheck %s --check-prefix=STAGES
 // RUN: lmhead-opt %s --lmhead-plan=copy-bytes=8 | FileCheck %s --check-prefix=COPY
+// RUN: lmhead-opt %s --lmhead-plan=copy-bytes=2 | FileCheck %s --check-prefix=COPY2
+// RUN: lmhead-opt %s --lmhead-plan --remarks-filter=lmhead-plan --remark-format=emitRemark -o /dev/null 2>&1 | FileCheck %s --check-prefix=NARROW
 // RUN: lmhead-opt %s --lmhead-plan=swizzle=1 | FileCheck %s --check-prefix=SWIZZLE
 // RUN: lmhead-opt %s --lmhead-plan=copy-bytes=16 --remarks-filter=lmhead-plan --remark-format=emitRemark -verify-diagnostics -o /dev/null
 // RUN: not lmhead-opt %s --lmhead-plan=stages=6 -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCONFIG
@@ -42,7 +45,7 @@
 // COMMAS-INT: for the --min-tokens option: '0,block-m=64' value invalid
 // COMMAS-INT-NEXT: note: the options of an lmhead pass are separated by spaces, not commas: --lmhead-plan='target=sm_90a min-tokens=0'
 // COMMAS-INT-NOT: <unknown>
-// BADCOPY: error: lmhead-plan: copy-bytes must be 4, 8 or 16 (the sizes of cp.async), or 0 for the widest the operands allow; got 12
+// BADCOPY: error: lmhead-plan: copy-bytes must be 4, 8 or 16 (the sizes of cp.async), 2 (element loads), or 0 for the widest the operands allow; got 12
 // BADSWIZZLE: error: lmhead-plan: swizzle must be 1 (require swizzled rows) or 0 (let the cost model choose); got 2
 // BADBLOCK: error: lmhead-plan: block-m must be positive, or 0 to let the cost model choose; got -64
 // BADMIN: error: lmhead-plan: min-tokens must be at least 0, got -1
@@ -151,6 +154,15 @@
 // COPY-SAME:   copyBytes = 8,
 // COPY-SAME:   dw = <
 // COPY-SAME:   copyBytes = 8,
+// Element copies on 16-byte rows, as forced.
+// COPY2-LABEL: func.func @plan_vd(
+// COPY2:      lmhead.linear_grad
+// COPY2-SAME:   lmhead.plan = #lmhead.plan<target = sm_80,
+// COPY2-SAME:   dh = <
+// COPY2-SAME:   copyBytes = 2,
+// COPY2-SAME:   dw = <
+// COPY2-SAME:   copyBytes = 2,
+// NARROW-NOT: LMHeadNarrowCopies {{.*}} Function=plan_vd
 // SWIZZLE-LABEL: func.func @plan_vd(
 // SWIZZLE:      lmhead.linear_grad
 // SWIZZLE-SAME:   lmhead.plan = #lmhead.plan<target = sm_80,
@@ -210,6 +222,8 @@ func.func @plan_dynamic_tokens(%dz: tensor<?x32000xbf16>, %h: tensor<?x1024xbf16
 }
 
 // Rows of 100 bf16 (200 bytes) allow 8-byte copies, not 16-byte ones.
+// NARROW: LMHeadNarrowCopies | Category:lmhead-plan | Function=rows_of_8_bytes | Remark="dh = dZ*W uses 8-byte cp.async copies: the rows of W are 100 elements of 2 bytes = 200 bytes, not a multiple of 16"
+// NARROW: LMHeadNarrowCopies | Category:lmhead-plan | Function=rows_of_8_bytes | Remark="dW = dZ^T*h uses 8-byte cp.async copies: the rows of h are 100 elements of 2 bytes = 200 bytes, not a multiple of 16"
 // SM80-LABEL: func.func @rows_of_8_bytes(
 // SM80:      lmhead.linear_grad
 // SM80-SAME:   lmhead.plan = #lmhead.plan<target = sm_80,
@@ -220,7 +234,7 @@ func.func @plan_dynamic_tokens(%dz: tensor<?x32000xbf16>, %h: tensor<?x1024xbf16
 // SM80-SAME:   copyBytes = 8,
 // SM80-SAME:   swizzle = 1>
 func.func @rows_of_8_bytes(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>) {
-  // expected-error @+1 {{'lmhead.linear_grad' op dh = dZ*W: no sm_80 kernel configuration with copy-bytes=16 fits: copyBytes must be 4, 8 or 16 and divide the rows of dZ and W (at most 8 here), got 16}}
+  // expected-error @+1 {{'lmhead.linear_grad' op dh = dZ*W: no sm_80 kernel configuration with copy-bytes=16 fits: copyBytes must be 2, 4, 8 or 16 and divide the rows of dZ and W (at most 8 here), got 16}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<1000x32000xbf16>, tensor<1000x100xbf16>, tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>)
   return %dh, %dw : tensor<1000x100xbf16>, tensor<32000x100xf32>
@@ -264,16 +278,6 @@ func.func @negative_f32(%dz: tensor<1024x32000xf32>, %h: tensor<1024x512xf32>, %
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<1024x32000xf32>, tensor<1024x512xf32>, tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>)
   return %dh, %dw : tensor<1024x512xf32>, tensor<32000x512xf32>
-}
-
-// SM80-LABEL: func.func @negative_odd_rows(
-// SM80-NOT: lmhead.linear_grad
-// SM80: linalg.generic
-func.func @negative_odd_rows(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x101xbf16>, %w: tensor<32000x101xbf16>) -> (tensor<1000x101xbf16>, tensor<32000x101xf32>) {
-  // expected-remark @+1 {{decomposed: dh = dZ*W: the rows of W (101 elements of 2 bytes = 202 bytes) are not a multiple of 4 bytes, the narrowest asynchronous copy; not planned}}
-  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
-    : (tensor<1000x32000xbf16>, tensor<1000x101xbf16>, tensor<32000x101xbf16>) -> (tensor<1000x101xbf16>, tensor<32000x101xf32>)
-  return %dh, %dw : tensor<1000x101xbf16>, tensor<32000x101xf32>
 }
 
 // SM80-LABEL: func.func @negative_bf16_accumulator(

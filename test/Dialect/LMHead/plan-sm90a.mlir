@@ -1,9 +1,10 @@
 // --lmhead-plan for sm_90a: the warp-specialised TMA + wgmma kernels. Their
 // warp tile is a consumer warpgroup's (warpN = blockN, warpM a multiple of
-// 64), the K step is 64 and tiles are copied with 16-byte TMA rows, so
-// operands whose rows allow narrower copies only are decomposed. One RUN
-// line per option value that sm_90a plans differently from sm_80 (the rest
-// of the options: plan-sm80.mlir); the remarks are verified in one run.
+// 64), the K step is 64 and tiles are copied with 16-byte TMA rows (GEMMs
+// whose operands allow narrower copies only take the sm_80 kernel:
+// plan-sm90a-unaligned.mlir). One RUN line per option value that sm_90a
+// plans differently from sm_80 (the rest of the options: plan-sm80.mlir);
+// the remarks are verified in one run.
 //
 // RUN: lmhead-opt %s --lmhead-plan=target=sm_90a | FileCheck %s --check-prefix=SM90
 // RUN: lmhead-opt %s --lmhead-plan=target=sm_90a --remarks-filter=lmhead-plan --remark-format=emitRemark -verify-diagnostics -o /dev/null
@@ -141,18 +142,6 @@ func.func @plan_dynamic_tokens(%dz: tensor<?x32000xbf16>, %h: tensor<?x1024xbf16
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<?x32000xbf16>, tensor<?x1024xbf16>, tensor<32000x1024xbf16>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>)
   return %dh, %dw : tensor<?x1024xbf16>, tensor<32000x1024xf32>
-}
-
-// Rows of 100 bf16 (200 bytes) allow 8-byte copies, which TMA cannot make:
-// decomposed for the host compiler (sm_80 plans 8-byte cp.async copies).
-// SM90-LABEL: func.func @negative_rows_of_8_bytes(
-// SM90-NOT: lmhead.linear_grad
-// SM90: linalg.generic
-func.func @negative_rows_of_8_bytes(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>) {
-  // expected-remark @+1 {{decomposed: dh = dZ*W: sm_90a kernels load tiles with TMA, which needs rows of 16-byte multiples; the rows of dZ and W allow 8-byte copies at most}}
-  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
-    : (tensor<1000x32000xbf16>, tensor<1000x100xbf16>, tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>)
-  return %dh, %dw : tensor<1000x100xbf16>, tensor<32000x100xf32>
 }
 
 // 64 tokens: decomposed below the default min-tokens of 512; with

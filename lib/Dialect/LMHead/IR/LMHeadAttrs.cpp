@@ -3,10 +3,11 @@
 // The attribute classes of LMHeadAttrs.td and the checks on a GEMM
 // configuration that hold for every target: tiles that divide into warps and
 // into mma.sync shapes, a K step of whole k16 slices, at least two stages,
-// and a copy width the hardware has. What fits a given GPU (shared memory,
-// registers) is the cost model's business, not the attribute's. The
-// conversions to and from the planning library's GemmTiles walk
-// GemmTiles.def, and a plan's target parses through GpuTarget's names.
+// and a copy width the kernels have; and on a plan, that each GEMM's kernel
+// family runs on the plan's target and copies what it can. What fits a
+// given GPU (shared memory, registers) is the cost model's business, not the
+// attribute's. The conversions to and from the planning library's GemmTiles
+// walk GemmTiles.def, and a plan's target parses through GpuTarget's names.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,12 +41,21 @@ FailureOr<GpuTarget> FieldParser<GpuTarget>::parse(AsmParser &parser) {
          << name << "'; expected one of " << knownGpuTargetNames();
 }
 
-GemmConfigAttr GemmConfigAttr::get(MLIRContext *context,
-                                   const GemmTiles &tiles) {
+FailureOr<std::optional<GpuTarget>>
+FieldParser<std::optional<GpuTarget>>::parse(AsmParser &parser) {
+  FailureOr<GpuTarget> target = FieldParser<GpuTarget>::parse(parser);
+  if (failed(target))
+    return failure();
+  return std::optional<GpuTarget>(*target);
+}
+
+GemmConfigAttr GemmConfigAttr::get(MLIRContext *context, const GemmTiles &tiles,
+                                   std::optional<GpuTarget> kernel) {
 #define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION) , tiles.NAME
   return get(context
 #include "lmhead/Planning/GemmTiles.def"
-  );
+             ,
+             kernel);
 }
 
 GemmTiles GemmConfigAttr::getTiles() const {
@@ -60,7 +70,8 @@ LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        int64_t blockM, int64_t blockN, int64_t blockK,
                        int64_t warpM, int64_t warpN, int64_t stages,
-                       int64_t copyBytes, int64_t swizzle) {
+                       int64_t copyBytes, int64_t swizzle,
+                       std::optional<GpuTarget> kernel) {
   if (warpM <= 0 || warpM % 16 != 0)
     return emitError() << "warpM must be a positive multiple of 16 (the M "
                           "of mma.sync.m16n8k16), got "
@@ -85,9 +96,9 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "stages must be at least 2 (one step copied while "
                           "another is multiplied), got "
                        << stages;
-  if (copyBytes != 4 && copyBytes != 8 && copyBytes != 16)
+  if (copyBytes != 2 && copyBytes != 4 && copyBytes != 8 && copyBytes != 16)
     return emitError() << "copyBytes must be 4, 8 or 16 (the sizes of "
-                          "cp.async), got "
+                          "cp.async) or 2 (element loads), got "
                        << copyBytes;
   if (swizzle != 0 && swizzle != 1)
     return emitError() << "swizzle must be 0 (rows in order) or 1 (16-byte "
@@ -96,10 +107,41 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult CrossEntropyPlanAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, GpuTarget target,
-    GemmConfigAttr logits, GemmConfigAttr dh, GemmConfigAttr dw, int64_t chunk,
-    FloatAttr micros) {
+/// Checks that `config`, the configuration of the GEMM called `gemm`, can
+/// be built by its kernel family on `target`.
+static LogicalResult
+verifyKernelFamily(function_ref<InFlightDiagnostic()> emitError,
+                   GpuTarget target, StringRef gemm, GemmConfigAttr config) {
+  GpuTarget kernel = config.getKernelFor(target);
+  if (!runsOn(kernel, target))
+    return emitError() << "the " << gemm << " GEMM's "
+                       << stringifyGpuTarget(kernel)
+                       << " kernel does not run on "
+                       << stringifyGpuTarget(target);
+  if (usesWarpgroupMma(kernel) && config.getCopyBytes() != 16)
+    return emitError() << "the " << gemm << " GEMM's "
+                       << stringifyGpuTarget(kernel)
+                       << " kernel copies 16-byte rows with TMA, got "
+                       << "copyBytes = " << config.getCopyBytes()
+                       << " (narrower copies need kernel = sm_80)";
+  return success();
+}
+
+LogicalResult
+KernelPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       GpuTarget target, GemmConfigAttr dh, GemmConfigAttr dw,
+                       FloatAttr dhMicros, FloatAttr dwMicros) {
+  if (failed(verifyKernelFamily(emitError, target, "dh", dh)) ||
+      failed(verifyKernelFamily(emitError, target, "dw", dw)))
+    return failure();
+  return success();
+}
+
+LogicalResult
+CrossEntropyPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                             GpuTarget target, GemmConfigAttr logits,
+                             GemmConfigAttr dh, GemmConfigAttr dw,
+                             int64_t chunk, FloatAttr micros) {
   if (!logits)
     return emitError() << "a cross-entropy plan needs a logits GEMM";
   if (static_cast<bool>(dh) != static_cast<bool>(dw))
@@ -111,5 +153,11 @@ LogicalResult CrossEntropyPlanAttr::verify(
                        << chunk;
   if (!dh && chunk != 0)
     return emitError() << "a forward plan has no vocabulary chunk";
+  for (auto [gemm, config] :
+       {std::pair<StringRef, GemmConfigAttr>{"logits", logits},
+        {"dh", dh},
+        {"dw", dw}})
+    if (config && failed(verifyKernelFamily(emitError, target, gemm, config)))
+      return failure();
   return success();
 }

@@ -7,12 +7,17 @@
 // read as N, D, V, its element types and layout and handed to the
 // cross-entropy cost model (CrossEntropyCost.h), which plans its logits GEMM
 // and, for the backward, its chunked products and chunk. The choices become
-// the op's `lmhead.plan` attribute (`#lmhead.plan`, `#lmhead.ce_plan`). Ops
-// the kernels should not or cannot run (too few tokens, f32 operands,
-// misaligned rows, ...) are collected and decomposed back into upstream
-// linalg with the patterns of `--lmhead-decompose`, after a remark naming
-// the reason. Overrides that leave no valid configuration, and a
-// `ce-workspace-bytes` too small for any chunk, are errors.
+// the op's `lmhead.plan` attribute (`#lmhead.plan`, `#lmhead.ce_plan`). Any D
+// and V get kernels: rows that are not 16-byte multiples get narrower
+// copies, down to element loads for rows of odd length, and a remark says
+// which GEMM copies narrowly and why; on sm_90a such a GEMM is built by the
+// sm_80 kernel writer (TMA needs 16-byte rows), which its `#lmhead.gemm`
+// records as `kernel = sm_80`. Ops the kernels should not or cannot run (too
+// few tokens, f32 operands, a dynamic D or V, ...) are collected and
+// decomposed back into upstream linalg with the patterns of
+// `--lmhead-decompose`, after a remark naming the reason. Overrides that
+// leave no valid configuration, and a `ce-workspace-bytes` too small for any
+// chunk, are errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -142,11 +147,71 @@ FloatAttr microsAttr(MLIRContext *context, double micros) {
   return FloatAttr::get(Float64Type::get(context), std::round(micros * 4) / 4);
 }
 
+/// A GEMM's name, its kernel family when it is not the chip's own, and its
+/// tiles: "dh (sm_80 kernel) 128x128x32...".
+std::string tilesOf(StringRef gemm, const GemmPrediction &p,
+                    const GpuChip &chip) {
+  std::string kernel;
+  if (p.kernel != chip.target)
+    kernel = (" (" + stringifyGpuTarget(p.kernel) + " kernel)").str();
+  return (gemm + kernel + " " + p.tiles.str()).str();
+}
+
 std::string describe(StringRef gemm, const GemmPrediction &p,
                      const GemmProblem &problem, const GpuChip &chip) {
-  return llvm::formatv("{0} {1} ({2:F1} us predicted, floor {3:F1} us)", gemm,
-                       p.tiles.str(), p.micros, floorMicros(problem, chip))
+  return llvm::formatv("{0} ({1:F1} us predicted, floor {2:F1} us)",
+                       tilesOf(gemm, p, chip), p.micros,
+                       floorMicros(problem, chip))
       .str();
+}
+
+/// The `#lmhead.gemm` of a chosen configuration: its tiles, and its kernel
+/// family when it is not the chip's own.
+GemmConfigAttr configAttr(MLIRContext *context, const GemmPrediction &p,
+                          const GpuChip &chip) {
+  std::optional<GpuTarget> kernel;
+  if (p.kernel != chip.target)
+    kernel = p.kernel;
+  return GemmConfigAttr::get(context, p.tiles, kernel);
+}
+
+/// Says that one of `op`'s GEMMs copies its operands in pieces narrower than
+/// 16 bytes, and why: what limits the copies, and on a TMA target that the
+/// sm_80 kernel builds it.
+void remarkNarrowCopies(Operation *op, StringRef gemm, const GemmPrediction &p,
+                        const GemmProblem &problem, const GpuChip &chip) {
+  const GemmTiles &t = p.tiles;
+  std::string limit;
+  bool forced = t.copyBytes < widestCopyBytes(problem, &limit);
+  std::string given =
+      llvm::formatv("copy-bytes={0} was given", t.copyBytes).str();
+  std::string how =
+      t.elementCopies()
+          ? "2-byte element copies (synchronous loads; cp.async copies 4, 8 "
+            "or 16 bytes)"
+          : llvm::formatv("{0}-byte cp.async copies", t.copyBytes).str();
+  std::string what;
+  if (p.kernel == chip.target)
+    what = llvm::formatv("{0} uses {1}: {2}", gemm, how, forced ? given : limit)
+               .str();
+  else if (forced)
+    what = llvm::formatv("{0} is built with the {1} kernel (ldmatrix, "
+                         "mma.sync) and {2}: {3}, and TMA ({4}'s copies) "
+                         "copies 16 bytes",
+                         gemm, stringifyGpuTarget(p.kernel), how, given,
+                         chip.targetName())
+               .str();
+  else
+    what = llvm::formatv("{0} is built with the {1} kernel (ldmatrix, "
+                         "mma.sync) and {2}, because TMA ({3}'s copies) needs "
+                         "rows and bases of 16-byte multiples: {4}",
+                         gemm, stringifyGpuTarget(p.kernel), how,
+                         chip.targetName(), limit)
+               .str();
+  remark::analysis(op->getLoc(), remark::RemarkOpts::name("LMHeadNarrowCopies")
+                                     .category(kRemarkCategory)
+                                     .function(enclosingFunctionName(op)))
+      << what;
 }
 
 /// Lists one configuration the model could choose for one of `op`'s GEMMs.
@@ -330,13 +395,13 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
     for (const GemmPrediction &p : *valid) {
       std::string config;
       llvm::raw_string_ostream os(config);
-      os << GemmConfigAttr::get(op.getContext(), p.tiles);
+      os << configAttr(op.getContext(), p, *chip);
       remarkCandidate(op, gemm + " candidate: " + config + " " +
                               llvm::formatv("{0:F2}", p.micros).str() + " us");
     }
   }
   // A problem the kernels cannot take goes back to the host compiler; the
-  // dh reason comes first because f32 and misaligned rows fail both.
+  // dh reason comes first because f32 operands fail both.
   std::pair<StringRef, const GemmPlan *> plans[] = {
       {"dh = dZ*W", &dhPlan}, {vd ? "dW = dZ^T*h" : "dW^T = h^T*dZ", &dwPlan}};
   for (auto [gemm, plan] : plans) {
@@ -362,8 +427,8 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
   const GemmPrediction &dh = *dhPlan.choice, &dw = *dwPlan.choice;
   op->setAttr(kPlanAttrName,
               KernelPlanAttr::get(context, chip->target,
-                                  GemmConfigAttr::get(context, dh.tiles),
-                                  GemmConfigAttr::get(context, dw.tiles),
+                                  configAttr(context, dh, *chip),
+                                  configAttr(context, dw, *chip),
                                   microsAttr(context, dh.micros),
                                   microsAttr(context, dw.micros)));
   remarkPassed(op, "planned for " + chip->targetName() +
@@ -372,6 +437,12 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
                                       : Twine()) +
                        ": " + describe("dh", dh, gemms.dh, *chip) + "; " +
                        describe(vd ? "dW" : "dW^T", dw, gemms.dw, *chip));
+  for (auto [gemm, prediction, problem] :
+       {std::tuple<StringRef, const GemmPrediction *, const GemmProblem *>{
+            plans[0].first, &dh, &gemms.dh},
+        {plans[1].first, &dw, &gemms.dw}})
+    if (prediction->tiles.copyBytes < 16)
+      remarkNarrowCopies(op, gemm, *prediction, *problem, *chip);
   return Outcome::Planned;
 }
 
@@ -493,7 +564,7 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
     for (const GemmPrediction &p : *valid) {
       std::string config;
       llvm::raw_string_ostream os(config);
-      os << GemmConfigAttr::get(op.getContext(), p.tiles);
+      os << configAttr(op.getContext(), p, *chip);
       remarkCandidate(op, gemm + " candidate: " + config + " " +
                               llvm::formatv("{0:F2}", p.micros).str() + " us");
     }
@@ -528,21 +599,20 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
   const CrossEntropyPrediction &c = *plan.choice;
   GemmConfigAttr dhAttr, dwAttr;
   if (c.dh) {
-    dhAttr = GemmConfigAttr::get(context, c.dh->tiles);
-    dwAttr = GemmConfigAttr::get(context, c.dw->tiles);
+    dhAttr = configAttr(context, *c.dh, *chip);
+    dwAttr = configAttr(context, *c.dw, *chip);
   }
   op->setAttr(kPlanAttrName,
               CrossEntropyPlanAttr::get(
-                  context, chip->target,
-                  GemmConfigAttr::get(context, c.logits.tiles), dhAttr, dwAttr,
-                  c.chunk, microsAttr(context, c.micros)));
+                  context, chip->target, configAttr(context, c.logits, *chip),
+                  dhAttr, dwAttr, c.chunk, microsAttr(context, c.micros)));
 
   std::string what;
   llvm::raw_string_ostream os(what);
   os << "planned for " << chip->targetName();
   if (dynamicTokens)
     os << " (N is dynamic; planned for " << kAssumedTokens << " tokens)";
-  os << ": logits " << c.logits.tiles.str();
+  os << ": " << tilesOf("logits", c.logits, *chip);
   if (!backward) {
     os << "; " << usStr(c.micros) << " predicted (GEMM "
        << usStr(c.logitsMicros) << ", exp " << usStr(c.expMicros)
@@ -550,10 +620,11 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
        << usStr(c.rowMicros) << "), floor " << usStr(c.floorMicros)
        << " (1 GEMM)";
   } else {
-    os << "; dh " << c.dh->tiles.str() << "; " << (vd ? "dW " : "dW^T ")
-       << c.dw->tiles.str() << "; chunk " << c.chunk << " columns ("
-       << c.numChunks << (c.numChunks == 1 ? " chunk" : " chunks")
-       << "), workspace " << c.workspaceBytes << " bytes";
+    os << "; " << tilesOf("dh", *c.dh, *chip) << "; "
+       << tilesOf(vd ? "dW" : "dW^T", *c.dw, *chip) << "; chunk " << c.chunk
+       << " columns (" << c.numChunks
+       << (c.numChunks == 1 ? " chunk" : " chunks") << "), workspace "
+       << c.workspaceBytes << " bytes";
     if (problem.workspaceBytes > 0) {
       os << " (ce-workspace-bytes=" << problem.workspaceBytes
          << " given: the largest chunk it holds)";
@@ -573,6 +644,18 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
        << "), floor " << usStr(c.floorMicros) << " (3 GEMMs)";
   }
   remarkPassed(op, what);
+  if (c.logits.tiles.copyBytes < 16)
+    remarkNarrowCopies(op, "logits", c.logits,
+                       crossEntropyLogitsGemm(problem, problem.vocab), *chip);
+  if (c.dh) {
+    for (auto [gemm, prediction, product] :
+         {std::tuple<StringRef, const GemmPrediction *, GemmProblem>{
+              "dh", &*c.dh, crossEntropyDhGemm(problem, c.chunk, c.chunk)},
+          {vd ? "dW" : "dW^T", &*c.dw,
+           crossEntropyDwGemm(problem, c.chunk, c.chunk)}})
+      if (prediction->tiles.copyBytes < 16)
+        remarkNarrowCopies(op, gemm, *prediction, product, *chip);
+  }
   return Outcome::Planned;
 }
 

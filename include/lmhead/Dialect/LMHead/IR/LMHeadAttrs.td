@@ -3,8 +3,9 @@
 // The attributes `--lmhead-plan` attaches to an op and `--lmhead-lower-to-gpu`
 // reads: for each of the op's two GEMMs (dh = dZ·W and dW = dZᵀ·h), the block
 // and warp tiles, the K step, the number of shared-memory stages, the width of
-// the asynchronous copies and the shared-memory swizzle; and the GPU target
-// the plan is for, a typed enum of the planning library (GpuTarget.h).
+// the global-to-shared copies, the shared-memory swizzle and, where it is not
+// the target's own, the kernel family that builds it; and the GPU target the
+// plan is for, a typed enum of the planning library (GpuTarget.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,21 @@ include "mlir/IR/AttrTypeBase.td"
 class LMHead_Attr<string name, string attrMnemonic>
     : AttrDef<LMHead_Dialect, name> {
   let mnemonic = attrMnemonic;
+}
+
+// A GPU target as a keyword (`sm_80`, `sm_90a`): the planning library's
+// GpuTarget enum, parsed by FieldParser<GpuTarget> (LMHeadAttrs.cpp).
+def LMHead_GpuTargetParameter
+    : AttrParameter<"::mlir::lmhead::GpuTarget", "GPU target"> {
+  let printer = "$_printer << $_self";
+}
+
+// The kernel family of one GEMM when it is not the plan target's own: the
+// keyword `sm_80`, or absent.
+def LMHead_KernelFamilyParameter
+    : OptionalParameter<"std::optional<::mlir::lmhead::GpuTarget>",
+                        "kernel family"> {
+  let printer = "$_printer << *$_self";
 }
 
 def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
@@ -33,37 +49,49 @@ def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
     - `blockK`: the K step, a multiple of 16; the K loop runs in steps of it;
     - `stages`: the number of K steps held in shared memory at once (at
       least 2), so that copies of later steps overlap the MMAs of this one;
-    - `copyBytes`: the width of each asynchronous global→shared copy (16, 8
-      or 4), limited by the alignment of the operands' rows;
+    - `copyBytes`: the width of each global→shared copy, limited by the
+      alignment of the operands' rows and bases: 16, 8 or 4 (one `cp.async`
+      each; 16 is one TMA row on sm_90a), or 2 (element copies: a
+      synchronous `ld.global` per element, eight of them stored as one
+      16-byte `st.shared`), which rows of any alignment allow, such as
+      those of a bf16 dZ [N,V] for GPT-2's V = 50257;
     - `swizzle`: 1 stores each shared-memory row's 16-byte chunks XOR-
       swizzled by the row, so that `ldmatrix` reads 8 rows without bank
-      conflicts; 0 stores them in order.
+      conflicts; 0 stores them in order;
+    - `kernel` (optional): the kernel family that builds the GEMM when it is
+      not the plan target's own. On sm_90a, a GEMM whose operands TMA
+      cannot load (rows or bases not 16-byte multiples, so copies narrower
+      than 16 bytes) is built by the sm_80 writer (cp.async or element
+      loads, ldmatrix, mma.sync, which Hopper runs too): `kernel = sm_80`.
+      Absent, the target's own family builds it.
 
     ```mlir
     #lmhead.gemm<blockM = 128, blockN = 128, blockK = 32, warpM = 64,
                  warpN = 64, stages = 3, copyBytes = 16, swizzle = 1>
+    #lmhead.gemm<blockM = 64, blockN = 128, blockK = 32, warpM = 32,
+                 warpN = 64, stages = 2, copyBytes = 2, swizzle = 1,
+                 kernel = sm_80>
     ```
   }];
-  let parameters = (ins "int64_t":$blockM, "int64_t":$blockN,
-                        "int64_t":$blockK, "int64_t":$warpM, "int64_t":$warpN,
-                        "int64_t":$stages, "int64_t":$copyBytes,
-                        "int64_t":$swizzle);
+  let parameters = (ins "int64_t":$blockM, "int64_t":$blockN, "int64_t":$blockK,
+      "int64_t":$warpM, "int64_t":$warpN, "int64_t":$stages,
+      "int64_t":$copyBytes, "int64_t":$swizzle,
+      LMHead_KernelFamilyParameter:$kernel);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
   // From the planning library's GemmTiles, whose fields (GemmTiles.def) are
-  // these parameters in this order.
-  let builders = [AttrBuilder<(ins "const GemmTiles &":$tiles)>];
+  // the first parameters in this order, and the kernel family.
+  let builders = [AttrBuilder<(ins "const GemmTiles &":$tiles,
+      CArg<"std::optional<GpuTarget>", "std::nullopt">:$kernel)>];
   let extraClassDeclaration = [{
     /// The configuration as the planning library's struct.
     GemmTiles getTiles() const;
+    /// The kernel family that builds this GEMM in a plan for `target`:
+    /// `kernel` when it is given, else `target`'s own.
+    GpuTarget getKernelFor(GpuTarget target) const {
+      return getKernel().value_or(target);
+    }
   }];
-}
-
-// A GPU target as a keyword (`sm_80`, `sm_90a`): the planning library's
-// GpuTarget enum, parsed by FieldParser<GpuTarget> (LMHeadAttrs.cpp).
-def LMHead_GpuTargetParameter
-    : AttrParameter<"::mlir::lmhead::GpuTarget", "GPU target"> {
-  let printer = "$_printer << $_self";
 }
 
 def LMHead_KernelPlanAttr : LMHead_Attr<"KernelPlan", "plan"> {
@@ -76,6 +104,11 @@ def LMHead_KernelPlanAttr : LMHead_Attr<"KernelPlan", "plan"> {
     `dWᵀ = hᵀ·dZ` with M = D, N = V), and the cost model's predicted time of
     each in microseconds.
 
+    Each GEMM's kernel family must run on the target (an sm_80 kernel may
+    run on sm_90a, not the reverse), and an sm_90a kernel copies with TMA
+    (`copyBytes = 16`): an sm_90a GEMM with narrower copies names
+    `kernel = sm_80`.
+
     ```mlir
     #lmhead.plan<target = sm_80,
                  dh = #lmhead.gemm<...>, dw = #lmhead.gemm<...>,
@@ -87,6 +120,7 @@ def LMHead_KernelPlanAttr : LMHead_Attr<"KernelPlan", "plan"> {
                         "FloatAttr":$dhMicros,
                         "FloatAttr":$dwMicros);
   let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
 }
 
 def LMHead_CrossEntropyPlanAttr : LMHead_Attr<"CrossEntropyPlan", "ce_plan"> {

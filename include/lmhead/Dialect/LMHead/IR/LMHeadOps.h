@@ -26,6 +26,11 @@ namespace mlir {
 template <> struct FieldParser<lmhead::GpuTarget> {
   static FailureOr<lmhead::GpuTarget> parse(AsmParser &parser);
 };
+/// Parses an optional attribute parameter that names a GPU target (a
+/// GEMM's kernel family): present when the struct names it.
+template <> struct FieldParser<std::optional<lmhead::GpuTarget>> {
+  static FailureOr<std::optional<lmhead::GpuTarget>> parse(AsmParser &parser);
+};
 } // namespace mlir
 
 #define GET_ATTRDEF_CLASSES

@@ -137,12 +137,20 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
     compiler), when its operands are f32 (the kernels use 16-bit tensor-core
     MMAs; an f32 op stays exact on the host unless `f32-operands=bf16`
     allows the kernels to round its operands to bf16, which the op then does
-    explicitly), when its products accumulate in another type than f32, when D or
-    V is dynamic, or when an operand's rows are not aligned for the
-    asynchronous copies (a bf16 row of odd length). A dynamic N is planned
-    for 8192 tokens. An op that already carries an `lmhead.plan` for the
-    same target (written by hand or by a tool) keeps it; a plan for another
-    target is replaced.
+    explicitly), when its products accumulate in another type than f32, or
+    when D or V is dynamic. A dynamic N is planned for 8192 tokens. An op
+    that already carries an `lmhead.plan` for the same target (written by
+    hand or by a tool) keeps it; a plan for another target is replaced.
+
+    Any D and V get kernels. The copies from global to shared memory are as
+    wide as the operands' rows allow: 16, 8 or 4 bytes (`cp.async`), or 2
+    (element loads, synchronous, predicted slower) for a row of odd length
+    such as dZ's with GPT-2's V = 50257; a remark names each GEMM whose
+    copies are narrower than 16 bytes and what limits them. On sm_90a, TMA
+    loads rows of 16-byte multiples only, so such a GEMM is built by the
+    sm_80 kernel (cp.async or element loads, ldmatrix, mma.sync, which
+    Hopper runs too) and predicted with that kernel's model on the H200; its
+    `#lmhead.gemm` says `kernel = sm_80`.
 
     The fused cross-entropy ops get `lmhead.plan = #lmhead.ce_plan<...>`
     under the same rules (the f32 operands rounded with `f32-operands=bf16`
