@@ -283,32 +283,61 @@ TEST(CrossEntropyCostTest, TheCallersOperandsMustSuitTheKernels) {
     EXPECT_EQ(plan.failure, CrossEntropyPlan::Failure::Unsupported);
     EXPECT_NE(plan.reason.find("f32 operands"), std::string::npos)
         << plan.reason;
+  }
+}
 
+TEST(CrossEntropyCostTest, RowsOfAnyLengthGetNarrowerCopies) {
+  for (bool backward : {false, true}) {
+    // Rows of h and W of 101 bf16: every GEMM that reads them loads
+    // elements; dZ's workspace rows are a multiple of 64 columns.
     CrossEntropyProblem oddRows = problem(1024, 101, 32000, backward);
-    plan = planCrossEntropy(oddRows, sm80());
-    EXPECT_EQ(plan.failure, CrossEntropyPlan::Failure::Unsupported);
-    EXPECT_NE(plan.reason.find("the rows of h (101 elements"),
-              std::string::npos)
-        << plan.reason;
+    CrossEntropyPlan plan = planCrossEntropy(oddRows, sm80());
+    ASSERT_TRUE(plan) << plan.reason;
+    EXPECT_EQ(plan.choice->logits.tiles.copyBytes, 2);
+    if (backward) {
+      EXPECT_EQ(plan.choice->dh->tiles.copyBytes, 2);
+      EXPECT_EQ(plan.choice->dw->tiles.copyBytes, 2);
+    }
 
-    // A [D,V] weight's rows are V long.
+    // A [D,V] weight's rows are V long: the logits and dh GEMMs read them,
+    // dW^T = h^T * dZ does not.
     CrossEntropyProblem oddVocab = problem(1024, 512, 32001, backward);
     oddVocab.weightVD = false;
     plan = planCrossEntropy(oddVocab, sm80());
-    EXPECT_EQ(plan.failure, CrossEntropyPlan::Failure::Unsupported);
-    EXPECT_NE(plan.reason.find("the rows of W (32001 elements"),
-              std::string::npos)
-        << plan.reason;
+    ASSERT_TRUE(plan) << plan.reason;
+    EXPECT_EQ(plan.choice->logits.tiles.copyBytes, 2);
+    if (backward) {
+      EXPECT_EQ(plan.choice->dh->tiles.copyBytes, 2);
+      EXPECT_EQ(plan.choice->dw->tiles.copyBytes, 16);
+    }
     // In [V,D] an odd V is only a ragged edge.
     oddVocab.weightVD = true;
-    EXPECT_TRUE(planCrossEntropy(oddVocab, sm80()));
+    plan = planCrossEntropy(oddVocab, sm80());
+    ASSERT_TRUE(plan) << plan.reason;
+    EXPECT_EQ(plan.choice->logits.tiles.copyBytes, 16);
 
-    // TMA needs 16-byte rows.
+    // TMA needs 16-byte rows: on sm_90a, rows of 200 bytes make every GEMM
+    // that reads them an sm_80 kernel with 8-byte cp.async copies, and the
+    // prediction is slower than with 16-byte rows.
     CrossEntropyProblem narrow = problem(1024, 100, 32000, backward);
-    EXPECT_TRUE(planCrossEntropy(narrow, sm80()));
     plan = planCrossEntropy(narrow, sm90a());
-    EXPECT_EQ(plan.failure, CrossEntropyPlan::Failure::Unsupported);
-    EXPECT_NE(plan.reason.find("TMA"), std::string::npos) << plan.reason;
+    ASSERT_TRUE(plan) << plan.reason;
+    EXPECT_EQ(plan.choice->logits.kernel, GpuTarget::Sm80);
+    EXPECT_EQ(plan.choice->logits.tiles.copyBytes, 8);
+    if (backward) {
+      EXPECT_EQ(plan.choice->dh->kernel, GpuTarget::Sm80);
+      EXPECT_EQ(plan.choice->dw->kernel, GpuTarget::Sm80);
+    }
+    // At a size where the GEMMs dominate, rows of 2008 bytes (sm_80
+    // kernels) are predicted slower than slightly longer rows of 2016.
+    CrossEntropyPlan unaligned =
+        planCrossEntropy(problem(4096, 1004, 32000, backward), sm90a());
+    CrossEntropyPlan aligned =
+        planCrossEntropy(problem(4096, 1008, 32000, backward), sm90a());
+    ASSERT_TRUE(unaligned && aligned);
+    EXPECT_EQ(unaligned.choice->logits.kernel, GpuTarget::Sm80);
+    EXPECT_EQ(aligned.choice->logits.kernel, GpuTarget::Sm90a);
+    EXPECT_GT(unaligned.choice->micros, aligned.choice->micros);
   }
 }
 
