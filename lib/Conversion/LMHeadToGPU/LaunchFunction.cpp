@@ -30,9 +30,12 @@ int LaunchBuilder::addOperand(Value tensor) {
   OpBuilder b(op);
   Location loc = op->getLoc();
   auto type = cast<RankedTensorType>(tensor.getType());
-  Value buffer = bufferization::ToBufferOp::create(
+  auto toBuffer = bufferization::ToBufferOp::create(
       b, loc, MemRefType::get(type.getShape(), type.getElementType()), tensor,
       /*readOnly=*/true);
+  toBuffer->setAttr(kLaunchOperandAttrName,
+                    FlatSymbolRefAttr::get(b.getContext(), prefix + "_launch"));
+  Value buffer = toBuffer;
   if (type.getRank() == 0)
     buffer = memref::ExpandShapeOp::create(
         b, loc, MemRefType::get({1}, type.getElementType()), buffer,

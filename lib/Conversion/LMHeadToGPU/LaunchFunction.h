@@ -3,7 +3,8 @@
 // Every lowering of an lmhead op replaces the op by a call of a private
 // launch function written beside its function. LaunchBuilder writes both
 // ends of that call: at the call site each operand tensor's buffer
-// (`bufferization.to_buffer`) and each result's fresh buffer become
+// (`bufferization.to_buffer`, named for its call by kLaunchOperandAttrName
+// so that CSE keeps one per call) and each result's fresh buffer become
 // arguments, with every dimension dynamic (rank 0 as [1], which is what
 // device buffers and kernels take); after the call the results are read
 // back as tensors of their buffers. The result buffers are host memory

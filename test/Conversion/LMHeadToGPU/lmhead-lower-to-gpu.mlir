@@ -46,11 +46,12 @@
 // CHECK:         gpu.wait [%{{.+}}]
 // CHECK-NEXT:    return
 
-// The op is replaced by a call with the operands' buffers and two fresh
-// result buffers, read back as tensors.
+// The op is replaced by a call with the operands' buffers, each taken by a
+// to_buffer named for the call, and two fresh result buffers, read back as
+// tensors.
 // CHECK-LABEL: func.func @grad(
 // CHECK-NOT:     lmhead.linear_grad
-// CHECK:         %[[DZB:.+]] = bufferization.to_buffer %{{.+}} read_only : tensor<200x1000xbf16> to memref<200x1000xbf16>
+// CHECK:         %[[DZB:.+]] = bufferization.to_buffer %{{.+}} read_only {lmhead.launch_operand = @linear_grad_0_launch} : tensor<200x1000xbf16> to memref<200x1000xbf16>
 // CHECK:         %[[DHB:.+]] = memref.alloc(%{{.+}}, %{{.+}}) : memref<?x?xf32>
 // CHECK:         %[[DWB:.+]] = memref.alloc(%{{.+}}, %{{.+}}) : memref<?x?xf32>
 // CHECK:         call @linear_grad_0_launch(%{{.+}}, %{{.+}}, %{{.+}}, %[[DHB]], %[[DWB]])
