@@ -562,6 +562,13 @@ gpu::GPUFuncOp mlir::lmhead::buildSm80GemmKernel(OpBuilder &builder,
   MemRefType operand = gemmMatrixType(spec.operandType);
   gpu::GPUFuncOp func =
       createGemmKernelFunc(builder, loc, name, spec, epilogue, operand);
+  // One block per SM is all a kernel asks of ptxas (`.minnctapersm 1` with
+  // `.maxntid`): with `.maxntid` alone ptxas aims at several blocks per SM
+  // and spills a few bytes rather than use the registers the tile needs
+  // (64 registers and 4 bytes spilled where 110 fit). The cost model counts
+  // the blocks that fit from its own register estimate.
+  func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                builder.getI32IntegerAttr(1));
   ImplicitLocOpBuilder b(loc, builder);
   Sm80GemmWriter(b, spec, epilogue).write(func);
   return func;
