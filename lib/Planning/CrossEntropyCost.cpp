@@ -47,6 +47,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -165,6 +166,25 @@ CrossEntropyPlan planForward(const CrossEntropyProblem &p, GemmPlanner &gemms,
   GemmPlan plan = planGemm(logits, chip, gemms.overrides, &valid);
   if (!plan)
     return failedGemm("logits z = h*W^T", plan);
+  // The epilogue's own limits: the warpgroup tiles it would spill in.
+  auto epilogueFits = [&](const GemmPrediction &g) {
+    return forwardEpilogueLimit(g.tiles, g.kernel, p.bias).empty();
+  };
+  std::string firstLimit;
+  llvm::erase_if(valid, [&](const GemmPrediction &g) {
+    std::string why = forwardEpilogueLimit(g.tiles, g.kernel, p.bias);
+    if (firstLimit.empty())
+      firstLimit = why;
+    return !why.empty();
+  });
+  if (valid.empty()) {
+    plan.failure = GemmPlan::Failure::NoValidConfig;
+    plan.reason =
+        ("no " + chip.targetName() +
+         " kernel configuration fits the partials' epilogue: " + firstLimit)
+            .str();
+    return failedGemm("logits z = h*W^T", plan);
+  }
   const double hbm = chip.hbmBytesPerSecond;
   auto partialBytes = [&](const GemmPrediction &g) {
     return double(kPartialBytes) * p.tokens * ceilDiv(p.vocab, g.tiles.warpN);
@@ -172,7 +192,8 @@ CrossEntropyPlan planForward(const CrossEntropyProblem &p, GemmPlanner &gemms,
   auto score = [&](const GemmPrediction &g) {
     return g.micros + micros(partialBytes(g), hbm);
   };
-  const GemmPrediction *best = &*plan.choice;
+  const GemmPrediction *best =
+      epilogueFits(*plan.choice) ? &*plan.choice : &valid.front();
   for (const GemmPrediction &g : valid)
     if (score(g) < score(*best) * (1 - 1e-6))
       best = &g;
@@ -443,6 +464,27 @@ GemmProblem mlir::lmhead::crossEntropyDwGemm(const CrossEntropyProblem &problem,
   g.nameA = vd ? "dZ" : "h";
   g.nameB = vd ? "h" : "dZ";
   return g;
+}
+
+std::string mlir::lmhead::forwardEpilogueLimit(const GemmTiles &tiles,
+                                               GpuTarget kernel, bool bias) {
+  if (!usesWarpgroupMma(kernel))
+    return "";
+  if (bias && tiles.warpN > kMaxBiasedWarpgroupN)
+    return llvm::formatv("with a bias, a consumer warpgroup's tile is at most "
+                         "{0} wide on sm_90a (the bias of each of a thread's "
+                         "columns is held beside its accumulators; wider "
+                         "tiles spill), got warpN = {1}",
+                         kMaxBiasedWarpgroupN, tiles.warpN)
+        .str();
+  if (tiles.blockM == tiles.warpM && tiles.warpN > kMaxSingleWarpgroupN)
+    return llvm::formatv("a block of one consumer warpgroup (blockM = warpM) "
+                         "holds a tile at most {0} wide on sm_90a (wider ones "
+                         "spill; two consumer warpgroups do not), got warpN "
+                         "= {1}",
+                         kMaxSingleWarpgroupN, tiles.warpN)
+        .str();
+  return "";
 }
 
 double mlir::lmhead::crossEntropyFloorMicros(const CrossEntropyProblem &problem,

@@ -402,3 +402,60 @@ TEST(CrossEntropyCostTest, SmallKernelsFollowTheirBytes) {
 }
 
 } // namespace
+
+TEST(CrossEntropyCostTest, ABiasNarrowsTheForwardsWarpgroupTiles) {
+  CrossEntropyProblem p = problem(4096, 4096, 128256, /*backward=*/false);
+  CrossEntropyCandidates unbiased;
+  ASSERT_TRUE(planCrossEntropy(p, sm90a(), {}, &unbiased));
+  auto widest = [](const std::vector<GemmPrediction> &configs) {
+    int64_t widest = 0;
+    for (const GemmPrediction &g : configs)
+      widest = std::max(widest, g.tiles.warpN);
+    return widest;
+  };
+  EXPECT_GT(widest(unbiased.logits), kMaxBiasedWarpgroupN);
+
+  p.bias = true;
+  CrossEntropyCandidates biased;
+  CrossEntropyPlan plan = planCrossEntropy(p, sm90a(), {}, &biased);
+  ASSERT_TRUE(plan) << plan.reason;
+  EXPECT_LE(plan.choice->logits.tiles.warpN, kMaxBiasedWarpgroupN);
+  EXPECT_FALSE(biased.logits.empty());
+  EXPECT_LE(widest(biased.logits), kMaxBiasedWarpgroupN);
+
+  // Forcing a wider tile leaves no configuration, and says why.
+  GemmTiles wide;
+  wide.warpN = 256;
+  plan = planCrossEntropy(p, sm90a(), wide);
+  EXPECT_EQ(plan.failure, CrossEntropyPlan::Failure::NoValidConfig);
+  EXPECT_NE(plan.reason.find(
+                "with a bias, a consumer warpgroup's tile is at most 128"),
+            std::string::npos)
+      << plan.reason;
+
+  // sm_80's warp tiles (at most 64 wide) are not limited by a bias.
+  EXPECT_TRUE(planCrossEntropy(p, sm80()));
+}
+
+TEST(CrossEntropyCostTest, OneConsumerWarpgroupHoldsAtMost192Columns) {
+  GemmTiles tiles;
+  tiles.blockM = 64;
+  tiles.warpM = 64;
+  tiles.blockN = tiles.warpN = 256;
+  EXPECT_NE(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, /*bias=*/false), "");
+  tiles.blockN = tiles.warpN = 192;
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false), "");
+  // Two consumer warpgroups of 64x256 fit; so does any sm_80 tile.
+  tiles.blockM = 128;
+  tiles.blockN = tiles.warpN = 256;
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false), "");
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, true), "");
+
+  CrossEntropyCandidates candidates;
+  ASSERT_TRUE(planCrossEntropy(problem(1000, 1000, 32000, false), sm90a(), {},
+                               &candidates));
+  for (const GemmPrediction &g : candidates.logits)
+    EXPECT_FALSE(g.tiles.blockM == g.tiles.warpM &&
+                 g.tiles.warpN > kMaxSingleWarpgroupN)
+        << g.tiles.str();
+}

@@ -47,8 +47,10 @@ struct CrossEntropyProblem {
   bool weightVD = true;
   /// Bytes of one label.
   int64_t labelBytes = 8;
-  // A logit bias is not an input: its V values, read by the logits
-  // epilogue, are below the model's resolution.
+  /// Whether the logits have a bias. Its V values, read by the logits
+  /// epilogue, are below the model's resolution; it only narrows the
+  /// forward's warpgroup tiles (kMaxBiasedWarpgroupN).
+  bool bias = false;
   /// Backward: whether the bias gradient db = sum over tokens of dZ is
   /// computed (column sums of each chunk).
   bool biasGradient = false;
@@ -60,6 +62,26 @@ struct CrossEntropyProblem {
   /// N x chunk operand-type values) may take; 0 lets the model choose.
   int64_t workspaceBytes = 0;
 };
+
+/// The widest consumer-warpgroup tile (warpN) the forward's logits epilogue
+/// takes on sm_90a when the logits have a bias: it holds each of a thread's
+/// columns' bias beside its accumulators, and wider tiles spill (ptxas).
+constexpr int64_t kMaxBiasedWarpgroupN = 128;
+
+/// The widest tile (warpN) of the forward's logits epilogue on sm_90a when
+/// the block has a single consumer warpgroup (blockM = warpM): ptxas (CUDA
+/// 13) spills 8 bytes of the 64x256 tile's epilogue at that block's 240
+/// registers, where a block of two consumer warpgroups holds the same tile
+/// without spilling.
+constexpr int64_t kMaxSingleWarpgroupN = 192;
+
+/// Why the forward's logits epilogue (ce_linear_fwd's partials) cannot take
+/// `tiles` in a kernel of family `kernel`, with or without a logit `bias`,
+/// or the empty string: the warpgroup tiles it would spill in. The planner
+/// leaves such configurations out; the epilogue rejects them in a plan
+/// written by hand.
+std::string forwardEpilogueLimit(const GemmTiles &tiles, GpuTarget kernel,
+                                 bool bias);
 
 /// The bytes of the dZ workspace with `chunk` columns: two chunk buffers,
 /// 2 * N * chunk * elementBytes.

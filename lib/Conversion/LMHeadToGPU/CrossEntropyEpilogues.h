@@ -21,6 +21,7 @@
 #define LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYEPILOGUES_H
 
 #include "GemmEpilogue.h"
+#include "lmhead/Planning/CrossEntropyCost.h"
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 
@@ -74,10 +75,6 @@ std::string checkLogitOptions(const LogitOptions &options,
 /// `vocab` columns: one per warp-column tile (`warpN` logits, the columns
 /// the four lanes of a quad share).
 int64_t numPartialColumns(const GemmTiles &tiles, int64_t vocab);
-
-/// The widest consumer-warpgroup tile (warpN) RowStatsEpilogue takes on
-/// sm_90a when the logits have a bias: wider ones spill (ptxas).
-constexpr int64_t kMaxBiasedWarpgroupN = 128;
 
 /// ce_linear_fwd's epilogue. Arguments: the labels `memref<?xL>` [N], the
 /// bias `memref<?xT>` [V] when there is one, and the partials

@@ -41,15 +41,7 @@ std::string RowStatsEpilogue::check(const GemmKernelSpec &spec) const {
           options, "the logits are rounded to f16 or bf16 operands");
       !why.empty())
     return why;
-  if (options.hasBias && usesWarpgroupMma(spec.target) &&
-      spec.tiles.warpN > kMaxBiasedWarpgroupN)
-    return llvm::formatv("with a bias, a consumer warpgroup's tile is at most "
-                         "{0} wide on sm_90a (the bias of each of a thread's "
-                         "columns is held beside its accumulators; wider "
-                         "tiles spill), got warpN = {1}",
-                         kMaxBiasedWarpgroupN, spec.tiles.warpN)
-        .str();
-  return "";
+  return forwardEpilogueLimit(spec.tiles, spec.target, options.hasBias);
 }
 
 void RowStatsEpilogue::write(OpBuilder &b, Location loc,

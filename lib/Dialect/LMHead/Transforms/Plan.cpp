@@ -545,6 +545,7 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
   problem.elementBytes = elementBytes(op.getH());
   problem.weightVD = vd;
   problem.labelBytes = elementBytes(op.getLabels());
+  problem.bias = static_cast<bool>(op.getBias());
   if constexpr (backward) {
     problem.biasGradient = static_cast<bool>(op.getDb());
     problem.dhResultBytes = elementBytes(op.getDh());
