@@ -30,9 +30,12 @@ bool statsWanted() {
 }
 
 /// The bytes of device memory the process's emulators hold, and their
-/// high-water mark, printed at exit with LMHEAD_EMULATOR_STATS=1 (a static
-/// object's destructor, so it runs after the program's last free).
-class DeviceMemoryCounter {
+/// high-water mark; and the streams and events they created and destroyed.
+/// Printed at exit with LMHEAD_EMULATOR_STATS=1 (a static object's
+/// destructor, so it runs after the program's last free): a stream or an
+/// event never destroyed is a leak that a long training loop would run out
+/// of resources with on a GPU.
+class DeviceResourceCounter {
 public:
   void allocated(uint64_t bytes) {
     uint64_t now = live.fetch_add(bytes) + bytes;
@@ -41,18 +44,33 @@ public:
     }
   }
   void freed(uint64_t bytes) { live.fetch_sub(bytes); }
-  ~DeviceMemoryCounter() {
-    if (statsWanted())
-      std::fprintf(stderr, "lmhead emulator: peak device memory %llu bytes\n",
-                   static_cast<unsigned long long>(peak.load()));
+  /// A stream (or an event) created, or destroyed.
+  void stream(bool created) { ++(created ? streamsCreated : streamsDestroyed); }
+  void event(bool created) { ++(created ? eventsCreated : eventsDestroyed); }
+  ~DeviceResourceCounter() {
+    if (!statsWanted())
+      return;
+    std::fprintf(stderr, "lmhead emulator: peak device memory %llu bytes\n",
+                 static_cast<unsigned long long>(peak.load()));
+    auto count = [](const std::atomic<uint64_t> &n) {
+      return static_cast<unsigned long long>(n.load());
+    };
+    std::fprintf(
+        stderr,
+        "lmhead emulator: %llu streams created, %llu not destroyed; "
+        "%llu events created, %llu not destroyed\n",
+        count(streamsCreated), count(streamsCreated) - count(streamsDestroyed),
+        count(eventsCreated), count(eventsCreated) - count(eventsDestroyed));
   }
 
 private:
   std::atomic<uint64_t> live{0}, peak{0};
+  std::atomic<uint64_t> streamsCreated{0}, streamsDestroyed{0};
+  std::atomic<uint64_t> eventsCreated{0}, eventsDestroyed{0};
 };
 
-DeviceMemoryCounter &deviceMemory() {
-  static DeviceMemoryCounter counter;
+DeviceResourceCounter &deviceResources() {
+  static DeviceResourceCounter counter;
   return counter;
 }
 
@@ -207,6 +225,7 @@ LMHeadStatus EmulatorBackend::createStream(void **stream, std::string &) {
   std::lock_guard<std::mutex> lock(mutex);
   *stream = new Handle();
   streams.insert(*stream);
+  deviceResources().stream(/*created=*/true);
   return LMHEAD_STATUS_OK;
 }
 
@@ -217,6 +236,7 @@ LMHeadStatus EmulatorBackend::destroyStream(void *stream, std::string &error) {
     return LMHEAD_STATUS_INVALID_ARGUMENT;
   }
   delete static_cast<Handle *>(stream);
+  deviceResources().stream(/*created=*/false);
   return LMHEAD_STATUS_OK;
 }
 
@@ -232,6 +252,7 @@ LMHeadStatus EmulatorBackend::createEvent(void **event, std::string &) {
   std::lock_guard<std::mutex> lock(mutex);
   *event = new Handle();
   events.insert(*event);
+  deviceResources().event(/*created=*/true);
   return LMHEAD_STATUS_OK;
 }
 
@@ -242,6 +263,7 @@ LMHeadStatus EmulatorBackend::destroyEvent(void *event, std::string &error) {
     return LMHEAD_STATUS_INVALID_ARGUMENT;
   }
   delete static_cast<Handle *>(event);
+  deviceResources().event(/*created=*/false);
   return LMHEAD_STATUS_OK;
 }
 
@@ -271,7 +293,7 @@ LMHeadStatus EmulatorBackend::allocate(std::size_t bytes, bool /*hostShared*/,
   std::memset(memory, 0xff, rounded);
   std::lock_guard<std::mutex> lock(mutex);
   allocations[reinterpret_cast<uint64_t>(memory)] = bytes;
-  deviceMemory().allocated(bytes);
+  deviceResources().allocated(bytes);
   *pointer = memory;
   return LMHEAD_STATUS_OK;
 }
@@ -285,7 +307,7 @@ LMHeadStatus EmulatorBackend::deallocate(void *pointer, std::string &error) {
     error = "freeing memory the emulator did not allocate";
     return LMHEAD_STATUS_INVALID_ARGUMENT;
   }
-  deviceMemory().freed(it->second);
+  deviceResources().freed(it->second);
   allocations.erase(it);
   std::free(pointer);
   return LMHEAD_STATUS_OK;
@@ -392,6 +414,6 @@ LMHeadStatus EmulatorBackend::encodeTensorMap(const TensorMapRequest &request,
 std::unique_ptr<Backend> lmhead::runtime::createEmulatorBackend() {
   // The counter exists from the first emulator on, so that a program that
   // allocates nothing still reports its peak (0) at exit.
-  deviceMemory();
+  deviceResources();
   return std::make_unique<EmulatorBackend>();
 }
