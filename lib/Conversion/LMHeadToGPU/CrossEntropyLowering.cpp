@@ -245,9 +245,13 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
   Value ready = device.stream;
 
   // The chunks.
+  // Each product's launch forks a stream of its own from a join of the
+  // chunk's logits and the product's previous launch; chunk 0 joins its
+  // logits with `ready`, on which they wait already (a join with a fresh
+  // stream's token would be folded away by canonicalization: joinStreams).
   SmallVector<Value> dhDone, dwDone, dbDone;
-  Value dhChain = device.freshStream(), dwChain = device.freshStream();
-  Value dbChain = hasDb ? device.freshStream() : Value();
+  Value dhChain = ready, dwChain = ready;
+  Value dbChain = hasDb ? ready : Value();
   for (int64_t c = 0; c < numChunks; ++c) {
     int64_t start = c * chunk, size = std::min(chunk, vocab - start);
     Value columns = arith::ConstantIndexOp::create(b, size);
@@ -260,7 +264,7 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
       if (hasDb)
         waitFor.push_back(dbDone[c - 2]);
     }
-    Value start_ = waitFor.size() == 1 ? waitFor[0] : joinStreams(b, waitFor);
+    Value start_ = joinStreams(b, waitFor);
     SmallVector<Value> epilogue = {labelsD, lseD, scales};
     if (biasD)
       epilogue.push_back(biasD);

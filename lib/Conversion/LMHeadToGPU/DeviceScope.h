@@ -67,7 +67,8 @@ public:
   Value deliver(Value argument, Value device, Value after);
 
   /// Joins `done`, frees every buffer the scope allocated, waits on the
-  /// host and returns.
+  /// host for every stream the launch function ran on (which destroys
+  /// them) and returns.
   void finish(ValueRange done);
 
   /// The type of async tokens.

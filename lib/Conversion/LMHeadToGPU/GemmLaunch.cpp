@@ -64,6 +64,15 @@ Value mlir::lmhead::launchGemm(ImplicitLocOpBuilder &b, gpu::GPUFuncOp kernel,
 
 Value mlir::lmhead::joinStreams(ImplicitLocOpBuilder &b,
                                 ValueRange dependencies) {
+  assert(!dependencies.empty() && "a join of nothing");
+  assert(llvm::none_of(dependencies,
+                       [](Value token) {
+                         auto wait = token.getDefiningOp<gpu::WaitOp>();
+                         return wait && wait.getAsyncDependencies().empty();
+                       }) &&
+         "a stream with nothing on it is dropped from a join");
+  if (dependencies.size() == 1)
+    return dependencies.front();
   auto tokenType = gpu::AsyncTokenType::get(b.getContext());
   return gpu::WaitOp::create(b, tokenType, dependencies).getAsyncToken();
 }

@@ -35,8 +35,14 @@ Value launchGemm(ImplicitLocOpBuilder &b, gpu::GPUFuncOp kernel,
                  ValueRange epilogueArguments, Value m, Value n, Value k,
                  Value dependency);
 
-/// A token of a fresh stream that waits for all of `dependencies`; with
-/// two or more it lowers to a new stream waiting on an event of each.
+/// A token after all of `dependencies`: with two or more, of a new stream
+/// waiting on an event of each (upstream's lowering of `gpu.wait async`);
+/// with one, that token itself, on its stream (canonicalization would fold
+/// a join of one dependency so). Each must be the token of an op that runs
+/// on its stream, not the bare `gpu.wait async` of a stream with nothing on
+/// it: canonicalization drops such a token from a join, which would put the
+/// launches after the join on another stream than the one the launch
+/// function waits on and destroys (DeviceScope::finish).
 Value joinStreams(ImplicitLocOpBuilder &b, ValueRange dependencies);
 
 } // namespace lmhead

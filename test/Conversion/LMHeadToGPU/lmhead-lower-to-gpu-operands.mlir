@@ -9,7 +9,8 @@
 // With operands=device the operands' buffers go to the kernels as they
 // are, the results are gpu.alloc'ed at the call site, and the only copies
 // are the device-to-device ones that start an accumulated gradient; scratch
-// buffers are still allocated and freed inside. Both end with a host wait.
+// buffers are still allocated and freed inside. Both end with a host wait on
+// every stream the launch function ran on, which destroys them.
 
 // BAD: error: lmhead-lower-to-gpu: option 'operands': 'gpu' is not one of host, device
 
@@ -59,7 +60,7 @@
 // DEVICE:         %[[L1:.+]] = gpu.launch_func async [%[[C1]]] @lmhead_kernels::@linear_grad_0_dw
 // DEVICE-NOT:     gpu.memcpy
 // DEVICE:         %[[DONE:.+]] = gpu.wait async [%[[L0]], %[[L1]]]
-// DEVICE-NEXT:    gpu.wait [%[[DONE]]]
+// DEVICE-NEXT:    gpu.wait [%[[L0]], %[[L1]], %[[DONE]]]
 // DEVICE-NEXT:    return
 // The results are device buffers the caller owns.
 // DEVICE-LABEL: func.func @linear_grad(
@@ -121,8 +122,7 @@ func.func @linear_grad(%dz: tensor<37x202xbf16>, %h: tensor<37x40xbf16>, %w: ten
 // DEVICE:         %[[REDUCED:.+]] = gpu.launch_func async {{.+}} @lmhead_kernels::@ce_linear_fwd_0_reduce
 // DEVICE-SAME:      args(%[[Y]] : memref<?xi64>, %[[LOSSES]] : memref<?xf32>, %[[LOSS]] : memref<?xf32>
 // DEVICE-NOT:     gpu.memcpy
-// DEVICE:         %[[DONE:.+]] = gpu.wait async [%[[REDUCED]]]
-// DEVICE:         %[[FREED:.+]] = gpu.dealloc async [%[[DONE]]] %[[PARTIALS]]
+// DEVICE:         %[[FREED:.+]] = gpu.dealloc async [%[[REDUCED]]] %[[PARTIALS]]
 // DEVICE:         %[[FREED2:.+]] = gpu.dealloc async [%[[FREED]]] %[[LOSSES]]
 // DEVICE-NEXT:    gpu.wait [%[[FREED2]]]
 // DEVICE-NEXT:    return
