@@ -45,6 +45,8 @@
 
 #include "lmhead/Planning/CrossEntropyCost.h"
 
+#include "CostTerms.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -57,94 +59,9 @@
 
 using namespace mlir;
 using namespace mlir::lmhead;
+using namespace mlir::lmhead::cost;
 
 namespace {
-
-/// Launch and ramp of one small kernel, as for a GEMM in CostModel.cpp.
-constexpr double kLaunchMicros = 2.0;
-/// Per chunk, beyond its kernels' own launches: the events that order the
-/// two streams and the two chunk buffers, and the gaps between dependent
-/// kernels.
-constexpr double kChunkMicros = 5.0;
-/// The fraction of what perfect sharing of the SMs would save that two
-/// concurrent kernels lose (their blocks compete for shared memory and
-/// registers, so fewer of each are resident).
-constexpr double kOverlapLoss = 0.25;
-/// The forward epilogue's partials per row and warp-column tile: max, sum
-/// of exp, target logit and sum of z, one f32 each.
-constexpr int64_t kPartialBytes = 16;
-
-int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
-double micros(double bytes, double bytesPerSecond) {
-  return 1e6 * bytes / bytesPerSecond;
-}
-
-/// A kernel, or kernels run together: the time they take, and the time
-/// their work would take if it filled the whole GPU.
-struct Span {
-  double micros = 0, busy = 0;
-};
-
-/// The span of one GEMM, with `extraMicros` of epilogue work (the exp) that
-/// runs after its K loop on every SM.
-Span spanOf(const GemmPrediction &g, const GpuChip &chip,
-            double extraMicros = 0) {
-  double slots = double(g.waves) * chip.numSMs * g.blocksPerSM;
-  double computeBusy = g.computeMicros * double(g.numTiles) / slots;
-  return {g.micros + extraMicros,
-          std::max({computeBusy, g.l2Micros, g.hbmMicros}) + extraMicros};
-}
-
-/// Two spans on two streams.
-Span concurrent(Span a, Span b) {
-  double serial = a.micros + b.micros;
-  double ideal = std::max({a.micros, b.micros, a.busy + b.busy});
-  return {ideal + kOverlapLoss * (serial - ideal), a.busy + b.busy};
-}
-
-/// `g` with `bytes` more read from DRAM (an accumulator the epilogue reads
-/// before it writes).
-GemmPrediction withDramRead(GemmPrediction g, double bytes,
-                            const GpuChip &chip) {
-  double launch =
-      g.micros - std::max({g.computeMicros, g.l2Micros, g.hbmMicros});
-  g.hbmBytes += bytes;
-  g.hbmMicros = micros(g.hbmBytes, chip.hbmBytesPerSecond);
-  g.micros = std::max({g.computeMicros, g.l2Micros, g.hbmMicros}) + launch;
-  return g;
-}
-
-/// planGemm with its results kept: the chunks share many GEMMs.
-class GemmPlanner {
-public:
-  GemmPlanner(const GpuChip &chip, const GemmTiles &overrides)
-      : chip(chip), overrides(overrides) {}
-
-  const GemmPlan &plan(const GemmProblem &p) {
-    std::array<int64_t, 11> key = {p.m,
-                                   p.n,
-                                   p.k,
-                                   p.elementBytes,
-                                   p.resultBytes,
-                                   p.rowElementsA,
-                                   p.rowElementsB,
-                                   p.baseAlignA,
-                                   p.baseAlignB,
-                                   int64_t(p.aRowsAlongK),
-                                   int64_t(p.bRowsAlongK)};
-    auto it = plans.find(key);
-    if (it == plans.end())
-      it = plans.emplace(key, planGemm(p, chip, overrides)).first;
-    return it->second;
-  }
-
-  const GpuChip &chip;
-  const GemmTiles &overrides;
-
-private:
-  std::map<std::array<int64_t, 11>, GemmPlan> plans;
-};
 
 /// A failed GEMM plan as the op's failure, named after its GEMM.
 CrossEntropyPlan failedGemm(llvm::StringRef name, const GemmPlan &plan) {

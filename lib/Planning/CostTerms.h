@@ -1,0 +1,117 @@
+//===- CostTerms.h - terms shared by the fused ops' cost models -*- C++ -*-===//
+//
+// The pieces the cost models of the fused cross-entropy schedules
+// (CrossEntropyCost.cpp, OnePassCost.cpp) add to planGemm's GEMMs: the
+// constants of what the GEMM model does not see (launches of small kernels,
+// chunk synchronisation, imperfect sharing of the SMs), spans of kernels run
+// one after another or on two streams, and a planner that keeps planGemm's
+// results. Internal to the planning library.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_LIB_PLANNING_COSTTERMS_H
+#define LMHEAD_LIB_PLANNING_COSTTERMS_H
+
+#include "lmhead/Planning/CostModel.h"
+#include "lmhead/Planning/GpuTarget.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
+
+namespace mlir {
+namespace lmhead {
+namespace cost {
+
+/// Launch and ramp of one small kernel, as for a GEMM in CostModel.cpp.
+constexpr double kLaunchMicros = 2.0;
+/// Per chunk, beyond its kernels' own launches: the events that order the
+/// two streams and the two chunk buffers, and the gaps between dependent
+/// kernels.
+constexpr double kChunkMicros = 5.0;
+/// The fraction of what perfect sharing of the SMs would save that two
+/// concurrent kernels lose (their blocks compete for shared memory and
+/// registers, so fewer of each are resident).
+constexpr double kOverlapLoss = 0.25;
+/// The forward epilogue's partials per row and warp-column tile: max, sum
+/// of exp, target logit and sum of z, one f32 each.
+constexpr int64_t kPartialBytes = 16;
+
+inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+inline double micros(double bytes, double bytesPerSecond) {
+  return 1e6 * bytes / bytesPerSecond;
+}
+
+/// A kernel, or kernels run together: the time they take, and the time
+/// their work would take if it filled the whole GPU.
+struct Span {
+  double micros = 0, busy = 0;
+};
+
+/// The span of one GEMM, with `extraMicros` of epilogue work (the exp) that
+/// runs after its K loop on every SM.
+inline Span spanOf(const GemmPrediction &g, const GpuChip &chip,
+                   double extraMicros = 0) {
+  double slots = double(g.waves) * chip.numSMs * g.blocksPerSM;
+  double computeBusy = g.computeMicros * double(g.numTiles) / slots;
+  return {g.micros + extraMicros,
+          std::max({computeBusy, g.l2Micros, g.hbmMicros}) + extraMicros};
+}
+
+/// Two spans on two streams.
+inline Span concurrent(Span a, Span b) {
+  double serial = a.micros + b.micros;
+  double ideal = std::max({a.micros, b.micros, a.busy + b.busy});
+  return {ideal + kOverlapLoss * (serial - ideal), a.busy + b.busy};
+}
+
+/// `g` with `bytes` more read from DRAM (an accumulator the epilogue reads
+/// before it writes).
+inline GemmPrediction withDramRead(GemmPrediction g, double bytes,
+                                   const GpuChip &chip) {
+  double launch =
+      g.micros - std::max({g.computeMicros, g.l2Micros, g.hbmMicros});
+  g.hbmBytes += bytes;
+  g.hbmMicros = micros(g.hbmBytes, chip.hbmBytesPerSecond);
+  g.micros = std::max({g.computeMicros, g.l2Micros, g.hbmMicros}) + launch;
+  return g;
+}
+
+/// planGemm with its results kept: the chunks of a plan share many GEMMs.
+class GemmPlanner {
+public:
+  GemmPlanner(const GpuChip &chip, const GemmTiles &overrides)
+      : chip(chip), overrides(overrides) {}
+
+  const GemmPlan &plan(const GemmProblem &p) {
+    std::array<int64_t, 11> key = {p.m,
+                                   p.n,
+                                   p.k,
+                                   p.elementBytes,
+                                   p.resultBytes,
+                                   p.rowElementsA,
+                                   p.rowElementsB,
+                                   p.baseAlignA,
+                                   p.baseAlignB,
+                                   int64_t(p.aRowsAlongK),
+                                   int64_t(p.bRowsAlongK)};
+    auto it = plans.find(key);
+    if (it == plans.end())
+      it = plans.emplace(key, planGemm(p, chip, overrides)).first;
+    return it->second;
+  }
+
+  const GpuChip &chip;
+  const GemmTiles &overrides;
+
+private:
+  std::map<std::array<int64_t, 11>, GemmPlan> plans;
+};
+
+} // namespace cost
+} // namespace lmhead
+} // namespace mlir
+
+#endif // LMHEAD_LIB_PLANNING_COSTTERMS_H
