@@ -28,21 +28,15 @@ static Value castTo(OpBuilder &b, Location loc, MemRefType type, Value buffer) {
 
 int LaunchBuilder::addOperand(Value tensor) {
   OpBuilder b(op);
-  Location loc = op->getLoc();
   auto type = cast<RankedTensorType>(tensor.getType());
-  auto toBuffer = bufferization::ToBufferOp::create(
-      b, loc, MemRefType::get(type.getShape(), type.getElementType()), tensor,
-      /*readOnly=*/true);
-  toBuffer->setAttr(kLaunchOperandAttrName,
-                    FlatSymbolRefAttr::get(b.getContext(), prefix + "_launch"));
-  Value buffer = toBuffer;
-  if (type.getRank() == 0)
-    buffer = memref::ExpandShapeOp::create(
-        b, loc, MemRefType::get({1}, type.getElementType()), buffer,
-        ArrayRef<ReassociationIndices>{},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
-  arguments.push_back(
-      castTo(b, loc, dynamicMemRefType(buffer.getType()), buffer));
+  // The call takes the tensor itself, with every dimension dynamic; the
+  // launch function takes its buffer (begin()).
+  auto dynamic = RankedTensorType::get(
+      SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic),
+      type.getElementType());
+  if (type != dynamic)
+    tensor = tensor::CastOp::create(b, op->getLoc(), dynamic, tensor);
+  arguments.push_back(tensor);
   return arguments.size() - 1;
 }
 
@@ -81,7 +75,27 @@ ImplicitLocOpBuilder LaunchBuilder::begin() {
   launchFunc->setAttr(kGPUHostAttrName, UnitAttr::get(op->getContext()));
   SymbolTable(parentFunc->getParentOp()).insert(launchFunc);
   entry = launchFunc.addEntryBlock();
-  return ImplicitLocOpBuilder(op->getLoc(), OpBuilder::atBlockBegin(entry));
+  ImplicitLocOpBuilder b(op->getLoc(), OpBuilder::atBlockBegin(entry));
+  // Each operand's buffer, read only: the call reads the tensor, so
+  // bufferization sees the read where the buffer is used.
+  for (BlockArgument argument : entry->getArguments()) {
+    auto tensorType = dyn_cast<RankedTensorType>(argument.getType());
+    if (!tensorType) {
+      buffers.push_back(argument);
+      continue;
+    }
+    Value buffer = bufferization::ToBufferOp::create(
+        b, MemRefType::get(tensorType.getShape(), tensorType.getElementType()),
+        argument, /*readOnly=*/true);
+    if (tensorType.getRank() == 0)
+      buffer = memref::ExpandShapeOp::create(
+          b, MemRefType::get({1}, tensorType.getElementType()), buffer,
+          ArrayRef<ReassociationIndices>{},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+    buffers.push_back(
+        castTo(b, b.getLoc(), dynamicMemRefType(buffer.getType()), buffer));
+  }
+  return b;
 }
 
 void LaunchBuilder::finish() {

@@ -2,12 +2,13 @@
 //
 // Every lowering of an lmhead op replaces the op by a call of a private
 // launch function written beside its function. LaunchBuilder writes both
-// ends of that call: at the call site each operand tensor's buffer
-// (`bufferization.to_buffer`, named for its call by kLaunchOperandAttrName
-// so that CSE keeps one per call) and each result's fresh buffer become
-// arguments, with every dimension dynamic (rank 0 as [1], which is what
-// device buffers and kernels take); after the call the results are read
-// back as tensors of their buffers. The result buffers are host memory
+// ends of that call: the call passes each operand as a tensor and each
+// result as a fresh buffer, with every dimension dynamic; the launch
+// function takes each operand's buffer with a read-only
+// `bufferization.to_buffer` of its argument (rank 0 as [1], which is what
+// device buffers and kernels take), so that bufferization sees the call
+// read the tensor; after the call the results are read back as tensors of
+// their buffers. The result buffers are host memory
 // (`memref.alloc`) with `operands=host`, device memory with
 // `operands=device`: a `gpu.alloc` marked `bufferization.manual_deallocation`
 // so that upstream's buffer deallocation leaves it to the caller, and
@@ -44,8 +45,8 @@ public:
   /// Where the arguments live.
   OperandMemory getMemory() const { return memory; }
 
-  /// An operand tensor of `op`: its buffer becomes an argument. Returns the
-  /// argument's index.
+  /// An operand tensor of `op`: the call passes it, and the launch function
+  /// reads its buffer. Returns the argument's index.
   int addOperand(Value tensor);
 
   /// A result tensor of `op`: a fresh buffer shaped by `sizes` (index
@@ -58,8 +59,9 @@ public:
   /// the start of the body.
   ImplicitLocOpBuilder begin();
 
-  /// Argument `i` of the launch function (after begin()).
-  Value argument(int i) const { return entry->getArgument(i); }
+  /// The buffer of argument `i` inside the launch function (after
+  /// begin()): an operand's read-only buffer, or a result's buffer.
+  Value argument(int i) const { return buffers[i]; }
 
   /// Writes the call, replaces the op's results by tensors of their
   /// buffers and erases the op.
@@ -69,7 +71,11 @@ private:
   Operation *op;
   std::string prefix;
   OperandMemory memory;
+  /// The call's operands: tensors of the op's operands, buffers of its
+  /// results.
   SmallVector<Value> arguments;
+  /// Inside the launch function, the buffer of each argument.
+  SmallVector<Value> buffers;
   /// (result of `op`, its buffer at the call site).
   SmallVector<std::pair<Value, Value>> results;
   Block *entry = nullptr;

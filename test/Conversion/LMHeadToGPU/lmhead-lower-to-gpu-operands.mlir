@@ -20,7 +20,12 @@
 #plan = #lmhead.plan<target = sm_80, dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 // HOST-LABEL: func.func private @linear_grad_0_launch(
-// HOST-SAME:    %[[DZ:[^:]+]]: memref<?x?xbf16>, %[[H:[^:]+]]: memref<?x?xbf16>, %[[W:[^:]+]]: memref<?x?xbf16>, %[[DH:[^:]+]]: memref<?x?xbf16>, %[[GH:[^:]+]]: memref<?x?xbf16>, %[[DW:[^:]+]]: memref<?x?xf32>, %[[GW:[^:]+]]: memref<?x?xf32>)
+// HOST-SAME:    %[[DZT:[^:]+]]: tensor<?x?xbf16>, %[[HT:[^:]+]]: tensor<?x?xbf16>, %[[WT:[^:]+]]: tensor<?x?xbf16>, %[[DH:[^:]+]]: memref<?x?xbf16>, %[[GHT:[^:]+]]: tensor<?x?xbf16>, %[[DW:[^:]+]]: memref<?x?xf32>, %[[GWT:[^:]+]]: tensor<?x?xf32>)
+// HOST:         %[[DZ:.+]] = bufferization.to_buffer %[[DZT]] read_only
+// HOST:         %[[H:.+]] = bufferization.to_buffer %[[HT]] read_only
+// HOST:         %[[W:.+]] = bufferization.to_buffer %[[WT]] read_only
+// HOST:         %[[GH:.+]] = bufferization.to_buffer %[[GHT]] read_only
+// HOST:         %[[GW:.+]] = bufferization.to_buffer %[[GWT]] read_only
 // HOST:         gpu.memcpy async [%{{.+}}] %{{.+}}, %[[DZ]]
 // HOST:         gpu.memcpy async [%{{.+}}] %{{.+}}, %[[W]]
 // HOST:         gpu.memcpy async [%{{.+}}] %[[DHD:.+]], %[[GH]]
@@ -41,7 +46,12 @@
 // Each chain starts a stream, copies the gradient it adds to into its
 // result (device to device), and launches on the arguments.
 // DEVICE-LABEL: func.func private @linear_grad_0_launch(
-// DEVICE-SAME:    %[[DZ:[^:]+]]: memref<?x?xbf16>, %[[H:[^:]+]]: memref<?x?xbf16>, %[[W:[^:]+]]: memref<?x?xbf16>, %[[DH:[^:]+]]: memref<?x?xbf16>, %[[GH:[^:]+]]: memref<?x?xbf16>, %[[DW:[^:]+]]: memref<?x?xf32>, %[[GW:[^:]+]]: memref<?x?xf32>)
+// DEVICE-SAME:    %[[DZT:[^:]+]]: tensor<?x?xbf16>, %[[HT:[^:]+]]: tensor<?x?xbf16>, %[[WT:[^:]+]]: tensor<?x?xbf16>, %[[DH:[^:]+]]: memref<?x?xbf16>, %[[GHT:[^:]+]]: tensor<?x?xbf16>, %[[DW:[^:]+]]: memref<?x?xf32>, %[[GWT:[^:]+]]: tensor<?x?xf32>)
+// DEVICE:         %[[DZ:.+]] = bufferization.to_buffer %[[DZT]] read_only
+// DEVICE:         %[[H:.+]] = bufferization.to_buffer %[[HT]] read_only
+// DEVICE:         %[[W:.+]] = bufferization.to_buffer %[[WT]] read_only
+// DEVICE:         %[[GH:.+]] = bufferization.to_buffer %[[GHT]] read_only
+// DEVICE:         %[[GW:.+]] = bufferization.to_buffer %[[GWT]] read_only
 // DEVICE-NOT:     gpu.alloc
 // DEVICE-NOT:     gpu.memcpy
 // DEVICE:         %[[S0:.+]] = gpu.wait async
@@ -90,7 +100,10 @@ func.func @linear_grad(%dz: tensor<37x202xbf16>, %h: tensor<37x40xbf16>, %w: ten
 #fwd = #lmhead.ce_plan<target = sm_80, logits = #logits, micros = 1.0 : f64>
 
 // HOST-LABEL: func.func private @ce_linear_fwd_0_launch(
-// HOST-SAME:    %[[H:[^:]+]]: memref<?x?xbf16>, %[[W:[^:]+]]: memref<?x?xbf16>, %[[Y:[^:]+]]: memref<?xi64>, %[[LOSS:[^:]+]]: memref<?xf32>, %[[LSE:[^:]+]]: memref<?xf32>)
+// HOST-SAME:    %[[HT:[^:]+]]: tensor<?x?xbf16>, %[[WT:[^:]+]]: tensor<?x?xbf16>, %[[YT:[^:]+]]: tensor<?xi64>, %[[LOSS:[^:]+]]: memref<?xf32>, %[[LSE:[^:]+]]: memref<?xf32>)
+// HOST:         %[[H:.+]] = bufferization.to_buffer %[[HT]] read_only
+// HOST:         %[[W:.+]] = bufferization.to_buffer %[[WT]] read_only
+// HOST:         %[[Y:.+]] = bufferization.to_buffer %[[YT]] read_only
 // HOST:         gpu.memcpy async [%{{.+}}] %{{.+}}, %[[H]]
 // HOST:         gpu.memcpy async [%{{.+}}] %{{.+}}, %[[W]]
 // HOST:         gpu.memcpy async [%{{.+}}] %{{.+}}, %[[Y]]
@@ -109,7 +122,10 @@ func.func @linear_grad(%dz: tensor<37x202xbf16>, %h: tensor<37x40xbf16>, %w: ten
 // Only the scratch buffers are allocated: the row partials and the
 // per-token losses the mean reduces.
 // DEVICE-LABEL: func.func private @ce_linear_fwd_0_launch(
-// DEVICE-SAME:    %[[H:[^:]+]]: memref<?x?xbf16>, %[[W:[^:]+]]: memref<?x?xbf16>, %[[Y:[^:]+]]: memref<?xi64>, %[[LOSS:[^:]+]]: memref<?xf32>, %[[LSE:[^:]+]]: memref<?xf32>)
+// DEVICE-SAME:    %[[HT:[^:]+]]: tensor<?x?xbf16>, %[[WT:[^:]+]]: tensor<?x?xbf16>, %[[YT:[^:]+]]: tensor<?xi64>, %[[LOSS:[^:]+]]: memref<?xf32>, %[[LSE:[^:]+]]: memref<?xf32>)
+// DEVICE:         %[[H:.+]] = bufferization.to_buffer %[[HT]] read_only
+// DEVICE:         %[[W:.+]] = bufferization.to_buffer %[[WT]] read_only
+// DEVICE:         %[[Y:.+]] = bufferization.to_buffer %[[YT]] read_only
 // DEVICE-NOT:     gpu.memcpy
 // DEVICE:         %[[PARTIALS:.+]], %{{.+}} = gpu.alloc async
 // DEVICE:         %[[LOSSES:.+]], %{{.+}} = gpu.alloc async
@@ -153,7 +169,16 @@ func.func @ce_fwd(%h: tensor<37x40xbf16>, %w: tensor<203x40xbf16>, %y: tensor<37
 #grad = #lmhead.ce_plan<target = sm_80, logits = #logits, dh = #small, dw = #small, chunk = 64, micros = 1.0 : f64>
 
 // HOST-LABEL: func.func private @ce_linear_grad_0_launch(
-// HOST-SAME:    %[[H:[^:]+]]: memref<?x?xbf16>, %[[W:[^:]+]]: memref<?x?xbf16>, %[[Y:[^:]+]]: memref<?xi64>, %[[LSE:[^:]+]]: memref<?xf32>, %[[G:[^:]+]]: memref<?xf32>, %[[B:[^:]+]]: memref<?xbf16>, %[[GH:[^:]+]]: memref<?x?xf32>, %[[GW:[^:]+]]: memref<?x?xf32>, %[[DH:[^:]+]]: memref<?x?xf32>, %[[DW:[^:]+]]: memref<?x?xf32>, %[[DB:[^:]+]]: memref<?xf32>)
+// HOST-SAME:    %[[HT:[^:]+]]: tensor<?x?xbf16>, %[[WT:[^:]+]]: tensor<?x?xbf16>, %[[YT:[^:]+]]: tensor<?xi64>, %[[LSET:[^:]+]]: tensor<?xf32>, %[[GT:[^:]+]]: tensor<f32>, %[[BT:[^:]+]]: tensor<?xbf16>, %[[GHT:[^:]+]]: tensor<?x?xf32>, %[[GWT:[^:]+]]: tensor<?x?xf32>, %[[DH:[^:]+]]: memref<?x?xf32>, %[[DW:[^:]+]]: memref<?x?xf32>, %[[DB:[^:]+]]: memref<?xf32>)
+// HOST:         %[[H:.+]] = bufferization.to_buffer %[[HT]] read_only
+// HOST:         %[[W:.+]] = bufferization.to_buffer %[[WT]] read_only
+// HOST:         %[[Y:.+]] = bufferization.to_buffer %[[YT]] read_only
+// HOST:         %[[LSE:.+]] = bufferization.to_buffer %[[LSET]] read_only
+// HOST:         %[[G0:.+]] = bufferization.to_buffer %[[GT]] read_only
+// HOST:         %[[G:.+]] = memref.cast %{{.+}} : memref<1xf32> to memref<?xf32>
+// HOST:         %[[B:.+]] = bufferization.to_buffer %[[BT]] read_only
+// HOST:         %[[GH:.+]] = bufferization.to_buffer %[[GHT]] read_only
+// HOST:         %[[GW:.+]] = bufferization.to_buffer %[[GWT]] read_only
 // HOST:         gpu.memcpy async [%{{.+}}] %{{.+}}, %[[H]]
 // HOST:         gpu.memcpy async [%{{.+}}] %{{.+}}, %[[G]]
 // HOST:         gpu.memcpy async [%{{.+}}] %[[DHD:.+]], %[[GH]]
@@ -173,7 +198,16 @@ func.func @ce_fwd(%h: tensor<37x40xbf16>, %w: tensor<203x40xbf16>, %y: tensor<37
 // allocates the scratch: two dZ chunks and the mean's scale. The chunks'
 // kernels then read and write the arguments.
 // DEVICE-LABEL: func.func private @ce_linear_grad_0_launch(
-// DEVICE-SAME:    %[[H:[^:]+]]: memref<?x?xbf16>, %[[W:[^:]+]]: memref<?x?xbf16>, %[[Y:[^:]+]]: memref<?xi64>, %[[LSE:[^:]+]]: memref<?xf32>, %[[G:[^:]+]]: memref<?xf32>, %[[B:[^:]+]]: memref<?xbf16>, %[[GH:[^:]+]]: memref<?x?xf32>, %[[GW:[^:]+]]: memref<?x?xf32>, %[[DH:[^:]+]]: memref<?x?xf32>, %[[DW:[^:]+]]: memref<?x?xf32>, %[[DB:[^:]+]]: memref<?xf32>)
+// DEVICE-SAME:    %[[HT:[^:]+]]: tensor<?x?xbf16>, %[[WT:[^:]+]]: tensor<?x?xbf16>, %[[YT:[^:]+]]: tensor<?xi64>, %[[LSET:[^:]+]]: tensor<?xf32>, %[[GT:[^:]+]]: tensor<f32>, %[[BT:[^:]+]]: tensor<?xbf16>, %[[GHT:[^:]+]]: tensor<?x?xf32>, %[[GWT:[^:]+]]: tensor<?x?xf32>, %[[DH:[^:]+]]: memref<?x?xf32>, %[[DW:[^:]+]]: memref<?x?xf32>, %[[DB:[^:]+]]: memref<?xf32>)
+// DEVICE:         %[[H:.+]] = bufferization.to_buffer %[[HT]] read_only
+// DEVICE:         %[[W:.+]] = bufferization.to_buffer %[[WT]] read_only
+// DEVICE:         %[[Y:.+]] = bufferization.to_buffer %[[YT]] read_only
+// DEVICE:         %[[LSE:.+]] = bufferization.to_buffer %[[LSET]] read_only
+// DEVICE:         %[[G0:.+]] = bufferization.to_buffer %[[GT]] read_only
+// DEVICE:         %[[G:.+]] = memref.cast %{{.+}} : memref<1xf32> to memref<?xf32>
+// DEVICE:         %[[B:.+]] = bufferization.to_buffer %[[BT]] read_only
+// DEVICE:         %[[GH:.+]] = bufferization.to_buffer %[[GHT]] read_only
+// DEVICE:         %[[GW:.+]] = bufferization.to_buffer %[[GWT]] read_only
 // DEVICE-NOT:     gpu.memcpy
 // DEVICE:         %[[S0:.+]] = gpu.wait async
 // DEVICE-NEXT:    %[[C0:.+]] = gpu.memcpy async [%[[S0]]] %[[DH]], %[[GH]]

@@ -11,8 +11,11 @@
 // dependency), copies h, and joins dZ's copy before its launch; both copy
 // their result back and a final gpu.wait joins them.
 // CHECK-LABEL: func.func private @linear_grad_0_launch(
-// CHECK-SAME:    %[[DZ:[^:]+]]: memref<?x?xbf16>, %[[H:[^:]+]]: memref<?x?xbf16>, %[[W:[^:]+]]: memref<?x?xbf16>, %[[DHOUT:[^:]+]]: memref<?x?xf32>, %[[DWOUT:[^:]+]]: memref<?x?xf32>)
+// CHECK-SAME:    %[[DZT:[^:]+]]: tensor<?x?xbf16>, %[[HT:[^:]+]]: tensor<?x?xbf16>, %[[WT:[^:]+]]: tensor<?x?xbf16>, %[[DHOUT:[^:]+]]: memref<?x?xf32>, %[[DWOUT:[^:]+]]: memref<?x?xf32>)
 // CHECK-SAME:    attributes {lmhead.gpu_host}
+// CHECK:         %[[DZ:.+]] = bufferization.to_buffer %[[DZT]] read_only : tensor<?x?xbf16> to memref<?x?xbf16>
+// CHECK:         %[[H:.+]] = bufferization.to_buffer %[[HT]] read_only
+// CHECK:         %[[W:.+]] = bufferization.to_buffer %[[WT]] read_only
 // CHECK:         %[[S0:.+]] = gpu.wait async
 // CHECK:         %[[DZD:.+]], %[[T0:.+]] = gpu.alloc async [%[[S0]]]
 // CHECK:         %[[DZIN:.+]] = gpu.memcpy async [%[[T0]]] %[[DZD]], %[[DZ]]
@@ -46,15 +49,16 @@
 // CHECK:         gpu.wait [%{{.+}}]
 // CHECK-NEXT:    return
 
-// The op is replaced by a call with the operands' buffers, each taken by a
-// to_buffer named for the call, and two fresh result buffers, read back as
-// tensors.
+// The op is replaced by a call with the operands as tensors (so that
+// bufferization sees the call read them) and two fresh result buffers, read
+// back as tensors.
 // CHECK-LABEL: func.func @grad(
 // CHECK-NOT:     lmhead.linear_grad
-// CHECK:         %[[DZB:.+]] = bufferization.to_buffer %{{.+}} read_only {lmhead.launch_operand = @linear_grad_0_launch} : tensor<200x1000xbf16> to memref<200x1000xbf16>
+// CHECK-NOT:     bufferization.to_buffer
+// CHECK:         %[[DZC:.+]] = tensor.cast %{{.+}} : tensor<200x1000xbf16> to tensor<?x?xbf16>
 // CHECK:         %[[DHB:.+]] = memref.alloc(%{{.+}}, %{{.+}}) : memref<?x?xf32>
 // CHECK:         %[[DWB:.+]] = memref.alloc(%{{.+}}, %{{.+}}) : memref<?x?xf32>
-// CHECK:         call @linear_grad_0_launch(%{{.+}}, %{{.+}}, %{{.+}}, %[[DHB]], %[[DWB]])
+// CHECK:         call @linear_grad_0_launch(%[[DZC]], %{{.+}}, %{{.+}}, %[[DHB]], %[[DWB]])
 // CHECK:         bufferization.to_tensor %[[DHB]] restrict writable
 // CHECK:         bufferization.to_tensor %[[DWB]] restrict writable
 
@@ -105,7 +109,9 @@ func.func @grad(%dz: tensor<200x1000xbf16>, %h: tensor<200x64xbf16>, %w: tensor<
 #plan = #lmhead.plan<target = sm_80, dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 // CHECK-LABEL: func.func private @linear_grad_0_launch(
-// CHECK-SAME:    %[[DZ:[^:]+]]: memref<?x?xf16>, %[[H:[^:]+]]: memref<?x?xf16>, %[[W:[^:]+]]: memref<?x?xf16>, %[[OUT:[^:]+]]: memref<?x?xf16>, %[[ACC:[^:]+]]: memref<?x?xf16>)
+// CHECK-SAME:    %{{[^:]+}}: tensor<?x?xf16>, %[[HT:[^:]+]]: tensor<?x?xf16>, %{{[^:]+}}: tensor<?x?xf16>, %[[OUT:[^:]+]]: memref<?x?xf16>, %[[ACCT:[^:]+]]: tensor<?x?xf16>)
+// CHECK:         %[[H:.+]] = bufferization.to_buffer %[[HT]] read_only
+// CHECK:         %[[ACC:.+]] = bufferization.to_buffer %[[ACCT]] read_only
 // CHECK-NOT:     gpu.memcpy async [%{{.+}}] %{{.+}}, %[[H]]
 // CHECK:         gpu.memcpy async [%{{.+}}] %{{.+}}, %[[ACC]]
 // CHECK:         gpu.launch_func async

@@ -54,14 +54,6 @@ namespace lmhead {
 /// skip them.
 constexpr llvm::StringLiteral kGPUHostAttrName = "lmhead.gpu_host";
 
-/// The attribute naming, on each `bufferization.to_buffer` of a call site,
-/// the launch function that reads the buffer. One-shot bufferization sees
-/// an operand read at its to_buffer, which is placed right before the call;
-/// without the name, CSE would merge the to_buffers of one tensor at two
-/// call sites into the first, and the second call would read a buffer that
-/// tensor ops between the calls may have reused.
-constexpr llvm::StringLiteral kLaunchOperandAttrName = "lmhead.launch_operand";
-
 #define GEN_PASS_DECL
 #include "lmhead/Conversion/LMHeadToGPU/Passes.h.inc"
 
