@@ -385,8 +385,18 @@ GemmProblem mlir::lmhead::crossEntropyDwGemm(const CrossEntropyProblem &problem,
 
 std::string mlir::lmhead::forwardEpilogueLimit(const GemmTiles &tiles,
                                                GpuTarget kernel, bool bias) {
-  if (!usesWarpgroupMma(kernel))
+  if (!usesWarpgroupMma(kernel)) {
+    if (tiles.blockM == tiles.warpM && tiles.blockN == tiles.warpN &&
+        tiles.warpM * tiles.warpN >= 64 * 64 &&
+        tiles.blockK > kMaxSingleWarpBlockK)
+      return llvm::formatv("a block of one warp with a {0}x{1} tile takes a K "
+                           "step of at most {2} (wider steps spill), got "
+                           "blockK = {3}",
+                           tiles.warpM, tiles.warpN, kMaxSingleWarpBlockK,
+                           tiles.blockK)
+          .str();
     return "";
+  }
   if (bias && tiles.warpN > kMaxBiasedWarpgroupN)
     return llvm::formatv("with a bias, a consumer warpgroup's tile is at most "
                          "{0} wide on sm_90a (the bias of each of a thread's "

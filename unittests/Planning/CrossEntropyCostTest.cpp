@@ -445,11 +445,23 @@ TEST(CrossEntropyCostTest, OneConsumerWarpgroupHoldsAtMost192Columns) {
   EXPECT_NE(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, /*bias=*/false), "");
   tiles.blockN = tiles.warpN = 192;
   EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false), "");
-  // Two consumer warpgroups of 64x256 fit; so does any sm_80 tile.
+  // Two consumer warpgroups of 64x256 fit; so do sm_80 tiles of several
+  // warps.
   tiles.blockM = 128;
   tiles.blockN = tiles.warpN = 256;
   EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false), "");
   EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, true), "");
+
+  // On sm_80 a one-warp block of 64x64 takes a K step of 32, not 64.
+  tiles.blockM = tiles.warpM = 64;
+  tiles.blockN = tiles.warpN = 64;
+  tiles.blockK = 64;
+  EXPECT_NE(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), "");
+  tiles.blockK = 32;
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), "");
+  tiles.blockK = 64;
+  tiles.blockM = 128;
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), "");
 
   CrossEntropyCandidates candidates;
   ASSERT_TRUE(planCrossEntropy(problem(1000, 1000, 32000, false), sm90a(), {},

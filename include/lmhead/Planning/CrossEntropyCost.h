@@ -75,11 +75,17 @@ constexpr int64_t kMaxBiasedWarpgroupN = 128;
 /// without spilling.
 constexpr int64_t kMaxSingleWarpgroupN = 192;
 
+/// On sm_80, a block of a single warp holding a 64x64 tile with a K step of
+/// 64 spills in the forward's logits epilogue (ptxas, CUDA 13: 32 bytes at
+/// 3 and 5 stages; each of its 32 threads issues 32 copies a stage), so the
+/// forward takes such a block with a K step of 32 only.
+constexpr int64_t kMaxSingleWarpBlockK = 32;
+
 /// Why the forward's logits epilogue (ce_linear_fwd's partials) cannot take
 /// `tiles` in a kernel of family `kernel`, with or without a logit `bias`,
-/// or the empty string: the warpgroup tiles it would spill in. The planner
-/// leaves such configurations out; the epilogue rejects them in a plan
-/// written by hand.
+/// or the empty string: the tiles it would spill in (kMaxBiasedWarpgroupN,
+/// kMaxSingleWarpgroupN, kMaxSingleWarpBlockK). The planner leaves such
+/// configurations out; the epilogue rejects them in a plan written by hand.
 std::string forwardEpilogueLimit(const GemmTiles &tiles, GpuTarget kernel,
                                  bool bias);
 

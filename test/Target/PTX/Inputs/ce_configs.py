@@ -3,7 +3,8 @@
 can choose.
 
     ce_configs.py --target sm_80|sm_90a --options plain|every|narrow
-        [--distinct-tiles] [--chunk I/N] [--keep DIR] --ptxas PATH
+        [--distinct-tiles] [--only fwd|grad] [--chunk I/N] [--keep DIR]
+        --ptxas PATH
 
 1. `--lmhead-plan=... list-configs=1` lists, one remark each, every
    configuration the model could choose for the logits GEMM of one
@@ -170,6 +171,8 @@ def main(argv):
     parser.add_argument("--options", required=True,
                         choices=("plain", "every", "narrow"))
     parser.add_argument("--distinct-tiles", action="store_true")
+    parser.add_argument("--only", choices=("fwd", "grad"),
+                        help="sweep the forward's or the backward's kernels")
     parser.add_argument("--chunk", default="0/1", metavar="I/N")
     parser.add_argument("--keep", metavar="DIR")
     parser.add_argument("--ptxas", required=True, metavar="PATH")
@@ -198,14 +201,16 @@ def sweep(args, workdir):
 
     body = []
     for k in ops:
-        if k < len(found["fwd"]):
+        if k < len(found["fwd"]) and args.only != "grad":
             plan = (f"#lmhead.ce_plan<target = {args.target}, "
                     f"logits = {gemm('fwd', k)}, micros = 0.0 : f64>")
             body.append(options.forward(f"%fwd{k}", plan))
-        plan = (f"#lmhead.ce_plan<target = {args.target}, "
-                f"logits = {gemm('logits', k)}, dh = {gemm('dh', k)}, "
-                f"dw = {gemm('dw', k)}, chunk = {CHUNK}, micros = 0.0 : f64>")
-        body.append(options.backward(f"%bwd{k}", plan))
+        if args.only != "fwd":
+            plan = (f"#lmhead.ce_plan<target = {args.target}, "
+                    f"logits = {gemm('logits', k)}, dh = {gemm('dh', k)}, "
+                    f"dw = {gemm('dw', k)}, chunk = {CHUNK}, "
+                    f"micros = 0.0 : f64>")
+            body.append(options.backward(f"%bwd{k}", plan))
     module = os.path.join(workdir, "sweep.mlir")
     with open(module, "w") as f:
         f.write(f"func.func @sweep({options.arguments()}) {{\n"
