@@ -395,6 +395,12 @@ std::string mlir::lmhead::forwardEpilogueLimit(const GemmTiles &tiles,
                            tiles.warpM, tiles.warpN, kMaxSingleWarpBlockK,
                            tiles.blockK)
           .str();
+    if (tiles.elementCopies() && tiles.blockK > kMaxElementCopyBlockK)
+      return llvm::formatv("with element copies a block takes a K step of at "
+                           "most {0} (the step's elements wait in registers; "
+                           "wider steps spill), got blockK = {1}",
+                           kMaxElementCopyBlockK, tiles.blockK)
+          .str();
     return "";
   }
   if (bias && tiles.warpN > kMaxBiasedWarpgroupN)

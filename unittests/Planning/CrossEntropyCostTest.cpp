@@ -462,6 +462,11 @@ TEST(CrossEntropyCostTest, OneConsumerWarpgroupHoldsAtMost192Columns) {
   tiles.blockK = 64;
   tiles.blockM = 128;
   EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), "");
+  // Element copies take a K step of 32.
+  tiles.copyBytes = 2;
+  EXPECT_NE(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), "");
+  tiles.blockK = 32;
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), "");
 
   CrossEntropyCandidates candidates;
   ASSERT_TRUE(planCrossEntropy(problem(1000, 1000, 32000, false), sm90a(), {},

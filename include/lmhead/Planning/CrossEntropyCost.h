@@ -81,10 +81,17 @@ constexpr int64_t kMaxSingleWarpgroupN = 192;
 /// forward takes such a block with a K step of 32 only.
 constexpr int64_t kMaxSingleWarpBlockK = 32;
 
+/// With element copies (rows of odd length) the sm_80 kernel holds a step's
+/// loaded elements in registers until it stores them; beside the forward's
+/// logits epilogue, a K step of 64 (128 or more elements a thread) spills
+/// (ptxas, CUDA 13: 8 to 24 bytes), so the forward takes a K step of 32.
+constexpr int64_t kMaxElementCopyBlockK = 32;
+
 /// Why the forward's logits epilogue (ce_linear_fwd's partials) cannot take
 /// `tiles` in a kernel of family `kernel`, with or without a logit `bias`,
 /// or the empty string: the tiles it would spill in (kMaxBiasedWarpgroupN,
-/// kMaxSingleWarpgroupN, kMaxSingleWarpBlockK). The planner leaves such
+/// kMaxSingleWarpgroupN, kMaxSingleWarpBlockK, kMaxElementCopyBlockK). The
+/// planner leaves such
 /// configurations out; the epilogue rejects them in a plan written by hand.
 std::string forwardEpilogueLimit(const GemmTiles &tiles, GpuTarget kernel,
                                  bool bias);
