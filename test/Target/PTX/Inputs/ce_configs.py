@@ -191,7 +191,9 @@ def sweep(args, workdir):
     found = candidates(lmhead_opt, args.target, options, workdir)
     if args.distinct_tiles:
         found = {k: distinct_tiles(v) for k, v in found.items()}
-    total = max(len(c) for c in found.values())
+    swept = {"fwd": ["fwd"], "grad": ["logits", "dh", "dw"]}.get(
+        args.only, list(found))
+    total = max(len(found[k]) for k in swept)
     per = -(-total // count)
     ops = range(index * per, min(total, (index + 1) * per))
 
