@@ -230,6 +230,14 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                   "blockK must be a positive multiple of 16 (the K of "
                   "mma.sync.m16n8k16), got " +
                       llvm::Twine(t.blockK));
+  if (!hopper && warpTiles == 1 && t.warpM * t.warpN >= 64 * 64)
+    check.require(t.blockK <= kMaxSingleWarpBlockK,
+                  "a block of one warp with a " + llvm::Twine(t.warpM) + "x" +
+                      llvm::Twine(t.warpN) + " tile takes a K step of at most " +
+                      llvm::Twine(kMaxSingleWarpBlockK) + " on " + on +
+                      " (its 32 threads issue every copy of a stage; wider "
+                      "steps spill), got blockK = " +
+                      llvm::Twine(t.blockK));
   const int64_t maxStages = hopper ? 6 : 5;
   check.require(t.stages >= 2 && t.stages <= maxStages,
                 "stages must be 2.." + llvm::Twine(maxStages) + " on " + on +

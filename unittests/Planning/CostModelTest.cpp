@@ -284,6 +284,36 @@ TEST(CostModelTest, Sm80KernelsOnHopperUseTheMmaSyncRate) {
   EXPECT_EQ(why, "stages must be 2..5 on sm_90a (sm_80 kernel), got 6");
 }
 
+TEST(CostModelTest, OneWarpBlocksOfLargeTilesStepKBy32) {
+  // ptxas spills the one-warp 64x64 block at a K step of 64 (its 32
+  // threads issue 32 copies each a stage); its K step of 32 is kept, and so
+  // is a block of four such warps at 64. On sm_90a, 8-byte copies make it
+  // an sm_80 kernel.
+  GemmProblem p = dhProblem({4096, 4096, 32000});
+  for (llvm::StringRef name : {"sm_80", "sm_90a"}) {
+    const GpuChip &gpu = target(name);
+    int64_t copyBytes = name == "sm_80" ? 16 : 8;
+    GemmTiles oneWarp{64, 64, 64, 64, 64, 3, copyBytes, 1};
+    std::string why;
+    EXPECT_FALSE(predictGemm(p, gpu, oneWarp, &why)) << name.str();
+    EXPECT_NE(why.find("a block of one warp with a 64x64 tile takes a K step "
+                       "of at most 32"),
+              std::string::npos)
+        << why;
+    oneWarp.blockK = 32;
+    EXPECT_TRUE(predictGemm(p, gpu, oneWarp, &why)) << why;
+    GemmTiles fourWarps{128, 128, 64, 64, 64, 3, copyBytes, 1};
+    EXPECT_TRUE(predictGemm(p, gpu, fourWarps, &why)) << why;
+  }
+  std::vector<GemmPrediction> valid;
+  ASSERT_TRUE(planGemm(p, target("sm_80"), {}, &valid));
+  for (const GemmPrediction &pred : valid) {
+    const GemmTiles &t = pred.tiles;
+    if (t.numWarpTiles() == 1 && t.warpM * t.warpN >= 64 * 64)
+      EXPECT_LE(t.blockK, kMaxSingleWarpBlockK);
+  }
+}
+
 TEST(CostModelTest, BasesNarrowTheCopiesToo) {
   // 16-byte rows, but dZ is a view that starts 2 bytes into a buffer.
   GemmProblem p = dhProblem({4096, 4096, 32000});

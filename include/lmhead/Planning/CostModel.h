@@ -136,6 +136,15 @@ int64_t widestCopyBytes(const GemmProblem &problem,
 /// mma.sync, which Hopper runs too).
 GpuTarget gemmKernelFor(GpuTarget target, int64_t copyBytes);
 
+/// On the sm_80 kernel family, a block of a single warp holding 64x64
+/// accumulators or more (64x64, 32x128, 128x32) takes a K step of at most
+/// this. Its 32 threads issue every copy of a stage (32 cp.async each at a
+/// K step of 64), and ptxas (CUDA 13) then runs out of registers: the
+/// 64x64 tile spilled 32 to 64 bytes in a plain dh GEMM (2 stages), in
+/// ce_linear_grad's dh GEMM (5 stages) and in ce_linear_fwd's logits
+/// epilogue (3 and 5 stages).
+constexpr int64_t kMaxSingleWarpBlockK = 32;
+
 /// Checks `tiles` against the kernel generator's constraints and the
 /// chip's limits for `problem` and predicts its time, or returns
 /// std::nullopt with the first broken constraint in `whyNot`.

@@ -75,12 +75,6 @@ constexpr int64_t kMaxBiasedWarpgroupN = 128;
 /// without spilling.
 constexpr int64_t kMaxSingleWarpgroupN = 192;
 
-/// On sm_80, a block of a single warp holding a 64x64 tile with a K step of
-/// 64 spills in the forward's logits epilogue (ptxas, CUDA 13: 32 bytes at
-/// 3 and 5 stages; each of its 32 threads issues 32 copies a stage), so the
-/// forward takes such a block with a K step of 32 only.
-constexpr int64_t kMaxSingleWarpBlockK = 32;
-
 /// With element copies (rows of odd length) the sm_80 kernel holds a step's
 /// loaded elements in registers until it stores them; beside the forward's
 /// logits epilogue, a K step of 64 (128 or more elements a thread) spills

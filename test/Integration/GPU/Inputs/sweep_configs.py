@@ -21,10 +21,8 @@
 
 4. With `--ptxas`, the kernels check_equivalence compiled (its lowered
    transformed module) go through scripts/ptx_report.py: each assembles
-   with no local memory and no ptxas advisory; kernels that spill are
-   counted, not failed (some sm_80 configurations the model may choose
-   spill a few bytes). The sweep's compilation is the costly part, so the
-   static checks ride on it.
+   with no spill, no local memory and no ptxas advisory. The sweep's
+   compilation is the costly part, so the static checks ride on it.
 
 Prints how many configurations the chunk ran, check_equivalence's verdict,
 then (with `--ptxas`) ptx_report's; exits 1 when either failed.
@@ -149,8 +147,7 @@ def sweep(args, check_flags, workdir):
             print("FAIL no compiled kernels to assemble")
             return 1
         report = subprocess.run([sys.executable, PTX_REPORT, lowered,
-                                 f"--ptxas={args.ptxas}", "--quiet",
-                                 "--allow-spills"])
+                                 f"--ptxas={args.ptxas}", "--quiet"])
         status = status or report.returncode
     return status
 

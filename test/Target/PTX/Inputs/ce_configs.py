@@ -3,8 +3,8 @@
 can choose.
 
     ce_configs.py --target sm_80|sm_90a --options plain|every|narrow
-        [--distinct-tiles] [--only fwd|grad] [--chunk I/N] [--keep DIR]
-        --ptxas PATH
+        [--distinct-tiles] [--only fwd|grad] [--chunk I/N | --range A:B]
+        [--keep DIR] --ptxas PATH
 
 1. `--lmhead-plan=... list-configs=1` lists, one remark each, every
    configuration the model could choose for the logits GEMM of one
@@ -25,7 +25,8 @@ can choose.
 2. The k-th forward of the sweep takes the k-th logits configuration, the
    k-th backward the k-th logits, dh and dW configurations (a shorter list
    repeats), as a hand-written `#lmhead.ce_plan` with a chunk of 1024
-   columns; the ops of chunk I of N go into one function.
+   columns; the ops of chunk I of N (or configurations A..B-1) go into one
+   function.
 3. `--lmhead-pipeline` compiles them (keeping the plans), and
    scripts/ptx_report.py assembles every kernel: each must assemble with no
    spill, no local memory and no ptxas advisory.
@@ -174,6 +175,8 @@ def main(argv):
     parser.add_argument("--only", choices=("fwd", "grad"),
                         help="sweep the forward's or the backward's kernels")
     parser.add_argument("--chunk", default="0/1", metavar="I/N")
+    parser.add_argument("--range", metavar="A:B",
+                        help="configurations A..B-1 instead of a chunk")
     parser.add_argument("--keep", metavar="DIR")
     parser.add_argument("--ptxas", required=True, metavar="PATH")
     args = parser.parse_args(argv)
@@ -196,6 +199,9 @@ def sweep(args, workdir):
     total = max(len(found[k]) for k in swept)
     per = -(-total // count)
     ops = range(index * per, min(total, (index + 1) * per))
+    if args.range:
+        first, stop = (int(x) for x in args.range.split(":"))
+        ops = range(first, min(total, stop))
 
     def gemm(kind, k):
         configs = found[kind]
