@@ -153,6 +153,7 @@ void lmhead::buildGPUPipeline(OpPassManager &pm,
   plan.minTokens = options.minTokens;
   plan.f32Operands = options.f32Operands;
   plan.ceWorkspaceBytes = options.ceWorkspaceBytes;
+  plan.ceSchedule = options.ceSchedule;
   pm.addPass(createLMHeadPlan(plan, options.tiles.getValue()));
   LMHeadLowerToGPUOptions lower;
   lower.operands = options.operands;

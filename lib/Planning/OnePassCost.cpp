@@ -194,8 +194,7 @@ int64_t mlir::lmhead::onePassWorkspaceBytes(const CrossEntropyProblem &p,
   int64_t buffers = 2 * rows * paddedVocab(p) * p.elementBytes;
   int64_t partials = kPartialsPerRowAnd64Columns * rows *
                      ceilDiv(p.vocab, kChunkColumnAlignment);
-  int64_t accumulator = p.dwResultBytes == 4 ? 0 : 4 * p.vocab * p.hidden;
-  return buffers + partials + accumulator;
+  return buffers + partials;
 }
 
 GemmProblem mlir::lmhead::onePassLogitsGemm(const CrossEntropyProblem &p,
@@ -265,8 +264,8 @@ OnePassPlan mlir::lmhead::planOnePassStep(const CrossEntropyProblem &problem,
       result.reason =
           ("a workspace of " + llvm::Twine(problem.workspaceBytes) +
            " bytes cannot hold two chunks of " + llvm::Twine(smallest) +
-           " tokens of the logits, their partials and the f32 dW; the "
-           "smallest that works is " +
+           " tokens of the logits and their partials; the smallest that "
+           "works is " +
            llvm::Twine(result.minWorkspaceBytes) + " bytes")
               .str();
       return result;

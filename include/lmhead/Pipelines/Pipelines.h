@@ -56,6 +56,11 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("The most bytes of each ce_linear_grad's dZ chunk "
                      "workspace (0: the cost model chooses the chunk)"),
       llvm::cl::init(0)};
+  PassOptions::Option<CESchedule> ceSchedule{
+      *this, "ce-schedule",
+      llvm::cl::desc("A head's forward and backward: auto (one pass when "
+                     "predicted faster), one-pass or two-pass"),
+      llvm::cl::init(CESchedule::Auto), ceScheduleValues()};
   PassOptions::Option<OperandMemory> operands{
       *this, "operands",
       llvm::cl::desc("Where the lmhead ops' tensors live: host (copied to "
@@ -66,7 +71,8 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
   GemmTileOptions<GPUPipelineOptions> tiles{*this};
 
   GPUPipelineOptions() {
-    setOptionPassName("lmhead-pipeline", target, f32Operands, operands);
+    setOptionPassName("lmhead-pipeline", target, f32Operands, ceSchedule,
+                      operands);
   }
 };
 

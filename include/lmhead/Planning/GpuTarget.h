@@ -147,6 +147,18 @@ enum class F32Operands : uint32_t {
   BF16 = 1,
 };
 
+/// How the forward and the backward of one head (a ce_linear_fwd and the
+/// ce_linear_grad of its lse) are scheduled.
+enum class CESchedule : uint32_t {
+  /// One pass (a ce_linear_step) when it applies and the cost model
+  /// predicts it faster; the two ops' own kernels otherwise.
+  Auto = 0,
+  /// One pass whenever it applies.
+  OnePass = 1,
+  /// Always the two ops' own kernels.
+  TwoPass = 2,
+};
+
 } // namespace lmhead
 } // namespace mlir
 

@@ -32,12 +32,13 @@ namespace lmhead {
 /// height), except a chunk of all N tokens.
 constexpr int64_t kTokenChunkAlignment = 128;
 
-/// The bytes the one-pass step needs beyond its inputs and results with
-/// token chunks of `rows`: two chunk buffers of rows x V operand-type values
-/// (their rows padded to kChunkColumnAlignment columns, so that every row
-/// starts 16-byte aligned), the partials of one chunk's logits (16 bytes per
-/// row and 64 columns at most), and, unless dW is returned in f32, the f32
-/// dW accumulator (V x D x 4).
+/// The bytes of the one-pass step's workspace with token chunks of `rows`,
+/// what `ce-workspace-bytes` bounds: two chunk buffers of rows x V
+/// operand-type values (their rows padded to kChunkColumnAlignment columns,
+/// so that every row starts 16-byte aligned) and the partials of one
+/// chunk's logits (16 bytes per row and 64 columns at most). The f32 dW
+/// accumulator of a 16-bit dW (V x D x 4 bytes) is not part of it: like
+/// the results, it is O(V x D), whatever the chunk.
 int64_t onePassWorkspaceBytes(const CrossEntropyProblem &problem, int64_t rows);
 
 /// The logits GEMM of a chunk of `rows` tokens: z_c = h_c * W^T, M = rows,

@@ -60,6 +60,30 @@ Value logitValue(OpBuilder &b, Location loc, const LogitOptions &options,
                  Value acc, Value bias, Value vocabIndex,
                  Value *capTanh = nullptr);
 
+/// The first half of logitValue: `acc + bias[v]` rounded to the operand
+/// type (the value the op's logits are, before the soft-cap), in the
+/// operand type.
+Value roundedLogit(OpBuilder &b, Location loc, const LogitOptions &options,
+                   Value acc, Value bias, Value vocabIndex);
+
+/// The second half of logitValue: a `rounded` logit (operand type) in f32,
+/// soft-capped, with `tanh(z/c)` in `capTanh` when there is a cap.
+Value cappedLogit(OpBuilder &b, Location loc, const LogitOptions &options,
+                  Value rounded, Value *capTanh = nullptr);
+
+/// `1 + 2w·lse`, the z-loss's factor on the softmax, or null without a
+/// z-loss.
+Value softmaxScaleOf(OpBuilder &b, Location loc, const LogitOptions &options,
+                     Value lse);
+
+/// The logit gradient of one logit before the token's scale g, in f32:
+/// `(p·s − ε/V − (1−ε)[v = y])·(1 − tanh²)` with `p = exp(z − lse)`, `z` the
+/// (capped) logit, `s` = softmaxScale (or 1 when null), the last factor
+/// only with `capTanh`, and `isTarget` (i1) whether v is the token's label.
+Value logitGradient(OpBuilder &b, Location loc, const LogitOptions &options,
+                    Value z, Value capTanh, Value lse, Value softmaxScale,
+                    Value isTarget);
+
 /// Whether `label` (of options.labelType) is not ignore_index, and whether
 /// it is a label the op has no class for (outside [0, V) and not ignored).
 std::pair<Value, Value> classifyLabel(OpBuilder &b, Location loc,
@@ -84,10 +108,17 @@ int64_t numPartialColumns(const GemmTiles &tiles, int64_t vocab);
 /// (else 0), [3] Σ z. A token's row is reduced across the quad with
 /// shuffles, so every lane of a warp must run the epilogue (both writers
 /// call it in every thread that holds accumulators).
+///
+/// With `storeLogits` (ce_linear_step's logits over a chunk of tokens) two
+/// arguments follow the partials: the chunk's logits buffer
+/// (gemmMatrixType(T)) [rows, ≥V], where each logit is stored as the op
+/// defines it before the soft-cap (biased, rounded to T), and the chunk's
+/// first token (`index`), which the labels are read from (the partials and
+/// the buffer are the chunk's).
 class RowStatsEpilogue : public GemmEpilogue {
 public:
-  explicit RowStatsEpilogue(LogitOptions options)
-      : options(std::move(options)) {}
+  explicit RowStatsEpilogue(LogitOptions options, bool storeLogits = false)
+      : options(std::move(options)), storeLogits(storeLogits) {}
 
   SmallVector<Type> getArgumentTypes(const GemmKernelSpec &spec) const override;
   std::string check(const GemmKernelSpec &spec) const override;
@@ -95,6 +126,7 @@ public:
              ValueRange arguments, const AccumulatorTile &tile) const override;
 
   LogitOptions options;
+  bool storeLogits;
 };
 
 /// How ce_linear_grad's upstream gradient reaches each token.

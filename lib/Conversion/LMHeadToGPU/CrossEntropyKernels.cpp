@@ -34,6 +34,15 @@ std::string mlir::lmhead::whyNoCrossEntropyKernels(Operation *op) {
     return whyNot(fwd);
   if (auto grad = dyn_cast<CELinearGradOp>(op))
     return whyNot(grad);
+  if (auto step = dyn_cast<CELinearStepOp>(op)) {
+    if (std::string why = whyNot(step); !why.empty())
+      return why;
+    if (step.getDb())
+      return "the one-pass step does not compute a bias gradient";
+    if (!cast<RankedTensorType>(step.getH().getType()).hasStaticShape())
+      return "the one-pass step needs a static token count";
+    return "";
+  }
   return "not a cross-entropy op";
 }
 
@@ -44,6 +53,9 @@ mlir::lmhead::getCrossEntropyGemms(Operation *op, CrossEntropyPlanAttr plan) {
   if (auto fwd = dyn_cast<CELinearFwdOp>(op)) {
     gemms.options = LogitOptions::of(fwd, vocabOf(fwd));
     vd = fwd.getLayout() == WeightLayout::VD;
+  } else if (auto step = dyn_cast<CELinearStepOp>(op)) {
+    gemms.options = LogitOptions::of(step, vocabOf(step));
+    vd = step.getLayout() == WeightLayout::VD;
   } else {
     auto grad = cast<CELinearGradOp>(op);
     gemms.options = LogitOptions::of(grad, vocabOf(grad));
@@ -120,6 +132,60 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
     if (reduction != Reduction::None)
       set.reduce = buildLossReductionKernel(
           builder, loc, name("reduce"), options, reduction == Reduction::Mean);
+    return set;
+  }
+
+  if (auto step = dyn_cast<CELinearStepOp>(op)) {
+    FailureOr<gpu::GPUFuncOp> logits =
+        gemm("logits", set.gemms.logits,
+             RowStatsEpilogue(options, /*storeLogits=*/true));
+    if (failed(logits))
+      return failure();
+    set.logits = *logits;
+    set.rows = buildStepRowKernel(builder, loc, name("rows"), options);
+    Reduction reduction = step.getReduction();
+    set.reduce = buildLossReductionKernel(builder, loc, name("reduce"), options,
+                                          reduction == Reduction::Mean);
+    if (reduction == Reduction::Mean)
+      set.scale = buildMeanScaleKernel(builder, loc, name("scale"), options);
+    int64_t tokens =
+        cast<RankedTensorType>(step.getH().getType()).getDimSize(0);
+    set.numChunks = (tokens + set.gemms.chunk - 1) / set.gemms.chunk;
+    // dh_c is written once, in dh's type (added to what it accumulates into,
+    // which the result starts as).
+    StoreEpilogue dhStore;
+    dhStore.resultType = getElementTypeOrSelf(step.getDh().getType());
+    dhStore.accumulate = static_cast<bool>(step.getDhAcc());
+    FailureOr<gpu::GPUFuncOp> dh = gemm("dh", *set.gemms.dh, dhStore);
+    if (failed(dh))
+      return failure();
+    set.dhFirst = set.dh = *dh;
+    // dW accumulates in f32 over the chunks: the first chunk stores unless
+    // an f32 dW starts as the gradient it adds to.
+    Type f32 = Float32Type::get(op->getContext());
+    Type dwType = getElementTypeOrSelf(step.getDw().getType());
+    set.dwStartsFromInit = step.getDwAcc() && dwType.isF32();
+    StoreEpilogue dwStore, dwAccumulate;
+    dwStore.resultType = dwAccumulate.resultType = f32;
+    dwAccumulate.accumulate = true;
+    dwStore.accumulate = set.dwStartsFromInit;
+    FailureOr<gpu::GPUFuncOp> dwFirst =
+        gemm(set.dwStartsFromInit ? "dw" : "dw_first", *set.gemms.dw,
+             set.dwStartsFromInit ? dwAccumulate : dwStore);
+    if (failed(dwFirst))
+      return failure();
+    set.dwFirst = set.dw = *dwFirst;
+    if (!set.dwStartsFromInit && set.numChunks > 1) {
+      FailureOr<gpu::GPUFuncOp> next = gemm("dw", *set.gemms.dw, dwAccumulate);
+      if (failed(next))
+        return failure();
+      set.dw = *next;
+    }
+    if (!dwType.isF32())
+      set.round = buildRoundGradientKernel(
+          builder, loc, name("dw_round"), dwType,
+          step.getDwAcc() ? getElementTypeOrSelf(step.getDwAcc().getType())
+                          : Type());
     return set;
   }
 

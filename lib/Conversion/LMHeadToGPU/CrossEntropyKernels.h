@@ -13,6 +13,12 @@
 // - dw (grad): `dW_c[c,D] = dZ_cᵀ·h`, A = dZ_c stored [N,c] and B = h
 //   [N,D], both rows along M/N; for layout(dv) `dW_cᵀ[D,c] = hᵀ·dZ_c`,
 //   A = h, B = dZ_c.
+// - ce_linear_step, per chunk of R tokens: logits `z_c[R,V] = h_c·Wᵀ`
+//   (orders as above, the epilogue keeping row statistics and storing the
+//   logits into a chunk buffer [R, ≥V]); dh `dh_c[R,D] = dZ_c·W` (A = the
+//   buffer, rows along K; B = W as for the backward's dh); dw
+//   `dW[V,D] += dZ_cᵀ·h_c` or `dWᵀ[D,V] += h_cᵀ·dZ_c` (A and B as for the
+//   backward's dW).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +42,8 @@ struct CrossEntropyGemms {
   GemmKernelSpec logits;
   /// ce_linear_grad only.
   std::optional<GemmKernelSpec> dh, dw;
-  /// ce_linear_grad only: vocabulary columns per chunk.
+  /// ce_linear_grad: vocabulary columns per chunk; ce_linear_step: tokens
+  /// per chunk.
   int64_t chunk = 0;
 };
 
@@ -57,7 +64,8 @@ struct CrossEntropyKernelSet {
   /// The logits GEMM: row statistics (forward) or dZ (backward).
   gpu::GPUFuncOp logits;
   /// ce_linear_fwd: the token losses and lse (buildTokenLossKernel) and,
-  /// for reduction mean or sum, their reduction.
+  /// for reduction mean or sum, their reduction; ce_linear_step: its row
+  /// pass (buildStepRowKernel) and the reduction.
   gpu::GPUFuncOp rows, reduce;
   /// ce_linear_grad: the dh product of the first chunk and of the others
   /// (the same kernel when there is one chunk, or when every chunk
@@ -67,13 +75,22 @@ struct CrossEntropyKernelSet {
   /// ce_linear_grad: whether dh is f32 and starts as the gradient it adds
   /// to (accumulate_dh), so that every chunk's product accumulates into it.
   bool dhStartsFromInit = false;
-  /// ce_linear_grad: the number of vocabulary chunks.
+  /// ce_linear_step: dh_c written once per chunk (`dh`, also in `dhFirst`);
+  /// dW's f32 product of the first chunk and of the others (the same
+  /// kernel when there is one chunk or every chunk accumulates), the mean's
+  /// token scale (`scale`), and dW rounded from f32 to its type (`round`).
+  gpu::GPUFuncOp dwFirst;
+  /// ce_linear_step: whether dW is f32 and starts as the gradient it adds
+  /// to (accumulate_dw).
+  bool dwStartsFromInit = false;
+  /// ce_linear_grad: the number of vocabulary chunks; ce_linear_step: of
+  /// token chunks.
   int64_t numChunks = 0;
 };
 
 /// Builds the kernels of `op` planned as `plan` into `module`, each named
 /// `<prefix>_<role>` (logits, rows, reduce; scale, dh_first, dh, dw, db,
-/// dh_round). Fails with an error on the op when one cannot be built.
+/// dh_round; dw_first, dw_round). Fails with an error on the op when one cannot be built.
 FailureOr<CrossEntropyKernelSet>
 buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
                          gpu::GPUModuleOp module, StringRef prefix);

@@ -15,9 +15,9 @@
 using namespace mlir;
 using namespace mlir::lmhead;
 
-Value mlir::lmhead::logitValue(OpBuilder &b, Location loc,
-                               const LogitOptions &options, Value acc,
-                               Value bias, Value vocabIndex, Value *capTanh) {
+Value mlir::lmhead::roundedLogit(OpBuilder &b, Location loc,
+                                 const LogitOptions &options, Value acc,
+                                 Value bias, Value vocabIndex) {
   Type f32 = b.getF32Type();
   Value z = acc;
   if (bias) {
@@ -30,8 +30,13 @@ Value mlir::lmhead::logitValue(OpBuilder &b, Location loc,
                               arith::ExtFOp::create(b, loc, f32, term));
   }
   // The logits leave the GEMM in the operand type, as the op defines them.
-  Value rounded = arith::TruncFOp::create(b, loc, options.operandType, z);
-  z = arith::ExtFOp::create(b, loc, f32, rounded);
+  return arith::TruncFOp::create(b, loc, options.operandType, z);
+}
+
+Value mlir::lmhead::cappedLogit(OpBuilder &b, Location loc,
+                                const LogitOptions &options, Value rounded,
+                                Value *capTanh) {
+  Value z = arith::ExtFOp::create(b, loc, b.getF32Type(), rounded);
   if (options.logitSoftcap > 0.0) {
     Value cap = arith::ConstantOp::create(
         b, loc, b.getF32FloatAttr(float(options.logitSoftcap)));
@@ -41,6 +46,55 @@ Value mlir::lmhead::logitValue(OpBuilder &b, Location loc,
     z = arith::MulFOp::create(b, loc, cap, t);
   }
   return z;
+}
+
+Value mlir::lmhead::logitValue(OpBuilder &b, Location loc,
+                               const LogitOptions &options, Value acc,
+                               Value bias, Value vocabIndex, Value *capTanh) {
+  return cappedLogit(b, loc, options,
+                     roundedLogit(b, loc, options, acc, bias, vocabIndex),
+                     capTanh);
+}
+
+Value mlir::lmhead::logitGradient(OpBuilder &b, Location loc,
+                                  const LogitOptions &options, Value z,
+                                  Value capTanh, Value lse,
+                                  Value softmaxScale, Value isTarget) {
+  auto f32Constant = [&](double v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(float(v)));
+  };
+  double smoothing = options.labelSmoothing;
+  // p·(1 + 2·w·lse) − ε/V − (1−ε)·[v = y], all in f32.
+  Value d = kernelExp(b, loc, arith::SubFOp::create(b, loc, z, lse));
+  if (softmaxScale)
+    d = arith::MulFOp::create(b, loc, d, softmaxScale);
+  if (smoothing > 0.0)
+    d = arith::SubFOp::create(b, loc, d,
+                              f32Constant(smoothing / options.vocab));
+  d = arith::SubFOp::create(
+      b, loc, d,
+      arith::SelectOp::create(b, loc, isTarget, f32Constant(1.0 - smoothing),
+                              f32Constant(0.0)));
+  // Through the soft-cap: d(c·tanh(x/c))/dx = 1 − tanh²(x/c).
+  if (capTanh)
+    d = arith::MulFOp::create(
+        b, loc, d,
+        arith::SubFOp::create(b, loc, f32Constant(1.0),
+                              arith::MulFOp::create(b, loc, capTanh, capTanh)));
+  return d;
+}
+
+Value mlir::lmhead::softmaxScaleOf(OpBuilder &b, Location loc,
+                                   const LogitOptions &options, Value lse) {
+  if (options.zLossWeight <= 0.0)
+    return Value();
+  auto f32Constant = [&](double v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(float(v)));
+  };
+  return arith::AddFOp::create(
+      b, loc, f32Constant(1.0),
+      arith::MulFOp::create(b, loc, f32Constant(2.0 * options.zLossWeight),
+                            lse));
 }
 
 std::pair<Value, Value> mlir::lmhead::classifyLabel(OpBuilder &b, Location loc,

@@ -69,6 +69,17 @@ Value sliceMatrix(ImplicitLocOpBuilder &b, Value matrix, bool alongRows,
   return asGemmMatrix(b, view);
 }
 
+/// Rows [row, row+rows) and columns [col, col+cols) of a device matrix,
+/// as gemmMatrixType.
+Value subMatrix(ImplicitLocOpBuilder &b, Value matrix, Value row, Value rows,
+                Value col, Value cols) {
+  OpFoldResult one = b.getIndexAttr(1);
+  Value view = memref::SubViewOp::create(
+      b, matrix, SmallVector<OpFoldResult>{row, col},
+      SmallVector<OpFoldResult>{rows, cols}, SmallVector<OpFoldResult>{one, one});
+  return asGemmMatrix(b, view);
+}
+
 class CrossEntropyLowering {
 public:
   CrossEntropyLowering(Operation *op, CrossEntropyPlanAttr plan,
@@ -85,12 +96,15 @@ public:
     set = *built;
     if (auto fwd = dyn_cast<CELinearFwdOp>(op))
       return lowerForward(fwd);
+    if (auto step = dyn_cast<CELinearStepOp>(op))
+      return lowerStep(step);
     return lowerGrad(cast<CELinearGradOp>(op));
   }
 
 private:
   LogicalResult lowerForward(CELinearFwdOp fwd);
   LogicalResult lowerGrad(CELinearGradOp grad);
+  LogicalResult lowerStep(CELinearStepOp step);
 
   Operation *op;
   CrossEntropyPlanAttr plan;
@@ -310,6 +324,163 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
                              device.deliver(arg(dw), dwD, dwChain)};
   if (hasDb)
     done.push_back(device.deliver(arg(db), dbD, dbChain));
+  device.finish(done);
+  launch.finish();
+  return success();
+}
+
+LogicalResult CrossEntropyLowering::lowerStep(CELinearStepOp step) {
+  const CrossEntropyGemms &gemms = set.gemms;
+  const LogitOptions &options = gemms.options;
+  Location loc = step.getLoc();
+  bool vd = step.getLayout() == WeightLayout::VD;
+  Type f32 = Float32Type::get(op->getContext());
+  bool dwIsF32 = getElementTypeOrSelf(step.getDw().getType()).isF32();
+  int64_t vocab = options.vocab, chunk = gemms.chunk;
+  int64_t numChunks = set.numChunks;
+  int64_t tokens = cast<RankedTensorType>(step.getH().getType()).getDimSize(0);
+
+  // The call site.
+  int h = launch.addOperand(step.getH());
+  int w = launch.addOperand(step.getW());
+  int labels = launch.addOperand(step.getLabels());
+  int dloss = launch.addOperand(step.getDloss());
+  int bias = step.getBias() ? launch.addOperand(step.getBias()) : -1;
+  int dhAcc = step.getDhAcc() ? launch.addOperand(step.getDhAcc()) : -1;
+  int dwAcc = step.getDwAcc() ? launch.addOperand(step.getDwAcc()) : -1;
+  SmallVector<Value, 2> hSizes, wSizes;
+  {
+    OpBuilder b(op);
+    for (int64_t d = 0; d < 2; ++d) {
+      hSizes.push_back(tensor::DimOp::create(b, loc, step.getH(), d));
+      wSizes.push_back(tensor::DimOp::create(b, loc, step.getW(), d));
+    }
+  }
+  int loss = launch.addResult(step.getLoss(), ValueRange{});
+  int lse = launch.addResult(step.getLse(), ValueRange{hSizes[0]});
+  int dh = launch.addResult(step.getDh(), hSizes);
+  int dw = launch.addResult(step.getDw(), wSizes);
+
+  ImplicitLocOpBuilder b = launch.begin();
+  DeviceScope device(b, launch.getMemory());
+  auto arg = [&](int i) { return launch.argument(i); };
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, v);
+  };
+  Value hD = device.operand(arg(h));
+  Value wD = device.operand(arg(w));
+  Value labelsD = device.operand(arg(labels));
+  Value dlossD = device.operand(arg(dloss));
+  Value biasD = bias >= 0 ? device.operand(arg(bias)) : Value();
+  Value lossD = device.result(arg(loss));
+  Value lseD = device.result(arg(lse));
+  // Results that accumulate start as a copy of what they add to; a 16-bit
+  // dW adds its gradient when it is rounded from the f32 accumulator.
+  Value dhD = dhAcc >= 0 ? device.accumulatedResult(arg(dh), arg(dhAcc))
+                         : device.result(arg(dh));
+  Value dwAccD = dwAcc >= 0 && !dwIsF32 ? device.operand(arg(dwAcc)) : Value();
+  Value dwD = dwAcc >= 0 && dwIsF32
+                  ? device.accumulatedResult(arg(dw), arg(dwAcc))
+                  : device.result(arg(dw));
+  Value hidden = memref::DimOp::create(b, hD, 1);
+  Value vocabSize = index(vocab);
+  Value dw32 =
+      dwIsF32 ? dwD
+              : device.allocate(MemRefType::get({ShapedType::kDynamic,
+                                                 ShapedType::kDynamic},
+                                                f32),
+                                ValueRange{memref::DimOp::create(b, wD, 0),
+                                           memref::DimOp::create(b, wD, 1)});
+  Value tokenLosses = device.allocate(dynamicMemRefType(lseD.getType()),
+                                      ValueRange{index(tokens)});
+  // Two chunk buffers of logits (then dZ), rows padded so that each starts
+  // 16-byte aligned, and one chunk's partials.
+  int64_t padded = llvm::alignTo(vocab, kChunkColumnAlignment);
+  auto bufferType = MemRefType::get(
+      {ShapedType::kDynamic, ShapedType::kDynamic}, options.operandType);
+  Value buffers[2];
+  for (int i = 0; i < std::min<int64_t>(2, numChunks); ++i)
+    buffers[i] = device.allocate(bufferType,
+                                 ValueRange{index(chunk), index(padded)});
+  int64_t numPartials = numPartialColumns(gemms.logits.tiles, vocab);
+  Value partials = device.allocate(
+      MemRefType::get({4, ShapedType::kDynamic, ShapedType::kDynamic}, f32),
+      ValueRange{index(numPartials), index(chunk)});
+  Value scales = dlossD;
+  if (set.scale) {
+    scales = device.allocate(dynamicMemRefType(dlossD.getType()),
+                             ValueRange{index(1)});
+    device.stream = launchSmall(b, set.scale, index(1), 32,
+                                {labelsD, dlossD, scales, index(tokens)},
+                                device.stream);
+  }
+  Value ready = device.stream;
+
+  // The chunks. The logits and row passes run in order on one stream (they
+  // share the partials); chunk c's logits also wait until chunk c−2's
+  // products, which read the same buffer, are done. Each chunk's dh_c and
+  // dW products fork from its row pass onto streams of their own.
+  SmallVector<Value> dhDone, dwDone;
+  Value rowChain = ready, dhChain = ready, dwChain = ready;
+  constexpr int64_t rowsPerBlock = kRowKernelThreads / 32;
+  for (int64_t c = 0; c < numChunks; ++c) {
+    int64_t start = c * chunk, size = std::min(chunk, tokens - start);
+    Value first = index(start), rows = index(size);
+    Value buffer = subMatrix(b, buffers[c % 2], index(0), rows, index(0),
+                             vocabSize);
+    Value hChunk = subMatrix(b, hD, first, rows, index(0), hidden);
+    SmallVector<Value> waitFor = {rowChain};
+    if (c >= 2)
+      waitFor.append({dhDone[c - 2], dwDone[c - 2]});
+    SmallVector<Value> epilogue = {labelsD};
+    if (biasD)
+      epilogue.push_back(biasD);
+    epilogue.append({partials, buffer, first});
+    Value logitsDone =
+        launchGemm(b, set.logits, gemms.logits, hChunk, wD, epilogue, rows,
+                   vocabSize, hidden, joinStreams(b, waitFor));
+    rowChain = launchSmall(b, set.rows, numBlocks(b, rows, rowsPerBlock),
+                           kRowKernelThreads,
+                           {labelsD, partials, buffer, lseD, tokenLosses,
+                            scales, index(numPartials), rows, first},
+                           logitsDone);
+
+    // dh_c[R,D] = dZ_c·W, written once.
+    Value dhChunk = subMatrix(b, dhD, first, rows, index(0), hidden);
+    dhChain = launchGemm(b, set.dh, *gemms.dh, buffer, wD, {dhChunk}, rows,
+                         hidden, vocabSize, joinStreams(b, {rowChain, dhChain}));
+    dhDone.push_back(dhChain);
+    // dW[V,D] += dZ_cᵀ·h_c, or dWᵀ[D,V] += h_cᵀ·dZ_c, in f32, in chunk order.
+    gpu::GPUFuncOp dwKernel = c == 0 ? set.dwFirst : set.dw;
+    Value afterRows = joinStreams(b, {rowChain, dwChain});
+    Value dwMatrix = asGemmMatrix(b, dw32);
+    dwChain = vd ? launchGemm(b, dwKernel, *gemms.dw, buffer, hChunk,
+                              {dwMatrix}, vocabSize, hidden, rows, afterRows)
+                 : launchGemm(b, dwKernel, *gemms.dw, hChunk, buffer,
+                              {dwMatrix}, hidden, vocabSize, rows, afterRows);
+    dwDone.push_back(dwChain);
+  }
+
+  // The loss once every token's is written; dW rounded once to its type.
+  Value lossDone = launchSmall(b, set.reduce, index(1), 32,
+                               {labelsD, tokenLosses, lossD, index(tokens)},
+                               rowChain);
+  if (set.round) {
+    Value rowsW = memref::DimOp::create(b, wD, 0);
+    Value colsW = memref::DimOp::create(b, wD, 1);
+    SmallVector<Value> arguments = {asGemmMatrix(b, dw32)};
+    if (dwAccD)
+      arguments.push_back(asGemmMatrix(b, dwAccD));
+    arguments.append({asGemmMatrix(b, dwD), rowsW, colsW});
+    dwChain = launchSmall(
+        b, set.round,
+        numBlocks(b, arith::MulIOp::create(b, rowsW, colsW), kRowKernelThreads),
+        kRowKernelThreads, arguments, dwChain);
+  }
+  Value lossBack = device.deliver(arg(loss), lossD, lossDone);
+  SmallVector<Value> done = {device.deliver(arg(lse), lseD, lossBack),
+                             device.deliver(arg(dh), dhD, dhChain),
+                             device.deliver(arg(dw), dwD, dwChain)};
   device.finish(done);
   launch.finish();
   return success();

@@ -90,6 +90,19 @@ struct KernelBuilder : ImplicitLocOpBuilder {
     }
     return value;
   }
+  /// The maximum of `value` over the 32 lanes of a warp; every lane gets it.
+  Value warpMax(Value value) {
+    for (int32_t offset : {16, 8, 4, 2, 1}) {
+      Value other =
+          gpu::ShuffleOp::create(
+              *this, value, arith::ConstantIntOp::create(*this, offset, 32),
+              arith::ConstantIntOp::create(*this, 32, 32),
+              gpu::ShuffleMode::XOR)
+              .getShuffleResult();
+      value = arith::MaximumFOp::create(*this, value, other);
+    }
+    return value;
+  }
   /// Opens `if (condition)` and moves into it; the guard restores.
   void enterIf(Value condition) {
     auto ifOp = scf::IfOp::create(*this, condition, /*withElseRegion=*/false);
@@ -116,6 +129,24 @@ Value countValidTokens(KernelBuilder &b, const LogitOptions &options,
                                   b.select(valid, b.f32(1.0), b.f32(0.0))));
   }
   return b.warpSum(loop.getResult(0));
+}
+
+/// A token's loss from its lse, target logit and (with label smoothing) Σz:
+/// `(1−ε)(lse − z_y) + ε(lse − Σz/V) + w·lse²`, 0 when its label is ignored,
+/// NaN for a label outside [0, V).
+Value tokenLoss(KernelBuilder &b, const LogitOptions &options, Value label,
+                Value lse, Value target, Value sumLogits) {
+  Value loss = b.sub(lse, target);
+  if (options.labelSmoothing > 0.0) {
+    Value mean = b.div(sumLogits, b.f32(double(options.vocab)));
+    loss = b.add(b.mul(b.f32(1.0 - options.labelSmoothing), loss),
+                 b.mul(b.f32(options.labelSmoothing), b.sub(lse, mean)));
+  }
+  if (options.zLossWeight > 0.0)
+    loss = b.add(loss, b.mul(b.f32(options.zLossWeight), b.mul(lse, lse)));
+  auto [valid, bad] = classifyLabel(b, b.getLoc(), options, label);
+  loss = b.select(valid, loss, b.f32(0.0));
+  return b.select(bad, b.f32(std::numeric_limits<double>::quiet_NaN()), loss);
 }
 
 } // namespace
@@ -174,18 +205,9 @@ gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
       scf::YieldOp::create(b, next);
     }
     Value lse = b.add(rowMax, kernelLog(b, b.getLoc(), sumLoop.getResult(0)));
-    // (1−ε)·(lse − z_y) + ε·(lse − mean_v z) + w·lse²
-    Value loss = b.sub(lse, sumLoop.getResult(1));
-    if (smoothing) {
-      Value mean = b.div(sumLoop.getResult(2), b.f32(double(options.vocab)));
-      loss = b.add(b.mul(b.f32(1.0 - options.labelSmoothing), loss),
-                   b.mul(b.f32(options.labelSmoothing), b.sub(lse, mean)));
-    }
-    if (options.zLossWeight > 0.0)
-      loss = b.add(loss, b.mul(b.f32(options.zLossWeight), b.mul(lse, lse)));
-    auto [valid, bad] = classifyLabel(b, loc, options, b.load(labels, row));
-    loss = b.select(valid, loss, b.f32(0.0));
-    loss = b.select(bad, b.f32(std::numeric_limits<double>::quiet_NaN()), loss);
+    Value loss = tokenLoss(b, options, b.load(labels, row), lse,
+                           sumLoop.getResult(1),
+                           smoothing ? sumLoop.getResult(2) : Value());
     b.store(lse, lseOut, row);
     b.store(loss, lossOut, row);
   }
@@ -336,6 +358,116 @@ gpu::GPUFuncOp mlir::lmhead::buildRoundGradientKernel(OpBuilder &builder,
     if (!resultType.isF32())
       value = arith::TruncFOp::create(b, resultType, value);
     b.store(value, out, {row, col});
+  }
+  gpu::ReturnOp::create(b);
+  return func;
+}
+
+gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
+                                                Location loc, StringRef name,
+                                                const LogitOptions &options) {
+  Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
+  Type i64 = builder.getI64Type();
+  int64_t dynamic = ShapedType::kDynamic;
+  auto partialsType = MemRefType::get({4, dynamic, dynamic}, f32);
+  gpu::GPUFuncOp func = createKernel(
+      builder, loc, name,
+      {vectorType(options.labelType), partialsType,
+       gemmMatrixType(options.operandType), vectorType(f32), vectorType(f32),
+       vectorType(f32), indexType, indexType, indexType},
+      kRowKernelThreads);
+  Block &entry = func.getBody().front();
+  KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
+  Value labels = entry.getArgument(0), partials = entry.getArgument(1);
+  Value logits = entry.getArgument(2), lseOut = entry.getArgument(3);
+  Value lossOut = entry.getArgument(4), scales = entry.getArgument(5);
+  Value numPartials = entry.getArgument(6), rows = entry.getArgument(7);
+  Value rowOffset = entry.getArgument(8);
+  constexpr int64_t rowsPerBlock = kRowKernelThreads / 32;
+  Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value lane = arith::RemUIOp::create(b, thread, b.index(32));
+  Value row =
+      b.add(b.mul(gpu::BlockIdOp::create(b, gpu::Dimension::x),
+                  b.index(rowsPerBlock)),
+            arith::DivUIOp::create(b, thread, b.index(32)));
+  {
+    // A warp's row is the same in all its lanes, so the warp stays
+    // converged through its shuffles.
+    OpBuilder::InsertionGuard guard(b);
+    b.enterIf(b.lessThan(row, rows));
+    Value zero = b.index(0), one = b.index(1), warp = b.index(32);
+    // lse from the partials, each lane taking every 32nd.
+    auto maxLoop = scf::ForOp::create(
+        b, lane, numPartials, warp,
+        ValueRange{b.f32(-std::numeric_limits<double>::infinity())});
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(maxLoop.getBody());
+      Value m = b.load(partials, {zero, maxLoop.getInductionVar(), row});
+      scf::YieldOp::create(b, Value(arith::MaximumFOp::create(
+                                  b, maxLoop.getRegionIterArgs()[0], m)));
+    }
+    Value rowMax = b.warpMax(maxLoop.getResult(0));
+    bool smoothing = options.labelSmoothing > 0.0;
+    SmallVector<Value> init = {b.f32(0.0), b.f32(0.0)};
+    if (smoothing)
+      init.push_back(b.f32(0.0));
+    auto sumLoop = scf::ForOp::create(b, lane, numPartials, warp, init);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(sumLoop.getBody());
+      Value p = sumLoop.getInductionVar();
+      ValueRange sums = sumLoop.getRegionIterArgs();
+      Value m = b.load(partials, {zero, p, row});
+      Value e = b.load(partials, {one, p, row});
+      SmallVector<Value> next = {
+          b.add(sums[0], b.mul(e, kernelExp(b, b.getLoc(), b.sub(m, rowMax)))),
+          b.add(sums[1], b.load(partials, {b.index(2), p, row}))};
+      if (smoothing)
+        next.push_back(b.add(sums[2], b.load(partials, {b.index(3), p, row})));
+      scf::YieldOp::create(b, next);
+    }
+    Value sumExp = b.warpSum(sumLoop.getResult(0));
+    Value target = b.warpSum(sumLoop.getResult(1));
+    Value sumLogits = smoothing ? b.warpSum(sumLoop.getResult(2)) : Value();
+    Value lse = b.add(rowMax, kernelLog(b, b.getLoc(), sumExp));
+    Value token = b.add(row, rowOffset);
+    Value label = b.load(labels, token);
+    Value loss = tokenLoss(b, options, label, lse, target, sumLogits);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.enterIf(
+          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, zero));
+      b.store(lse, lseOut, token);
+      b.store(loss, lossOut, token);
+    }
+
+    // The row's logits become its dZ in place, as LogitGradEpilogue forms
+    // dZ: g is 0 for an ignored token, NaN for a label with no class.
+    auto [valid, bad] = classifyLabel(b, b.getLoc(), options, label);
+    Value g = b.select(valid, b.load(scales, zero), b.f32(0.0));
+    g = b.select(bad, b.f32(std::numeric_limits<double>::quiet_NaN()), g);
+    Value softmaxScale = softmaxScaleOf(b, b.getLoc(), options, lse);
+    Value label64 =
+        label.getType() == i64 ? label : arith::ExtSIOp::create(b, i64, label);
+    auto columns =
+        scf::ForOp::create(b, lane, b.index(options.vocab), warp, ValueRange{});
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(columns.getBody());
+      Value col = columns.getInductionVar();
+      Value capTanh;
+      Value z = cappedLogit(b, b.getLoc(), options, b.load(logits, {row, col}),
+                            &capTanh);
+      Value isTarget =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                arith::IndexCastOp::create(b, i64, col), label64);
+      Value d = logitGradient(b, b.getLoc(), options, z, capTanh, lse,
+                              softmaxScale, isTarget);
+      d = b.select(valid, b.mul(d, g), b.f32(0.0));
+      b.store(arith::TruncFOp::create(b, options.operandType, d), logits,
+              {row, col});
+    }
   }
   gpu::ReturnOp::create(b);
   return func;

@@ -2,8 +2,9 @@
 //-*-===//
 //
 // The cross-entropy ops' kernels that are not GEMMs: they read and write
-// O(N), O(V) or O(N·D) values, never N×V, and each is one gpu.func written
-// with scf, arith and math.
+// O(N), O(V) or O(N·D) values, never N×V (except the one-pass step's row
+// pass, which reads and writes each chunk of logits once), and each is one
+// gpu.func written with scf, arith and math.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +64,20 @@ gpu::GPUFuncOp buildColumnSumKernel(OpBuilder &builder, Location loc,
 gpu::GPUFuncOp buildRoundGradientKernel(OpBuilder &builder, Location loc,
                                         StringRef name, Type resultType,
                                         Type initType);
+
+/// ce_linear_step's row pass over one chunk of tokens, one warp per token
+/// (kRowKernelThreads / 32 tokens a block): merges the token's P partials
+/// (RowStatsEpilogue) into its lse and loss as buildTokenLossKernel does,
+/// writes them at the token's place in lse [N] and loss [N], then turns the
+/// token's logits in the chunk buffer (stored by the logits GEMM before the
+/// soft-cap) into dZ in place, in f32 as LogitGradEpilogue forms it, with
+/// the shared token scale `scales[0]`, rounded once to the operand type.
+/// Arguments: labels [N], partials [4,P,R], the chunk buffer
+/// (gemmMatrixType of the operand type) [R, ≥V], lse and loss (f32 [N],
+/// written), scales (f32 [1]), P, R and the chunk's first token (`index`).
+/// Grid: ceil(R / (kRowKernelThreads / 32)) blocks.
+gpu::GPUFuncOp buildStepRowKernel(OpBuilder &builder, Location loc,
+                                  StringRef name, const LogitOptions &options);
 
 } // namespace lmhead
 } // namespace mlir

@@ -56,7 +56,6 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
   };
   Type i64 = b.getI64Type();
-  double smoothing = options.labelSmoothing;
 
   for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
     SmallVector<size_t> members = tile.slotMembers(slot);
@@ -81,12 +80,7 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
     g = arith::SelectOp::create(b, loc, valid, g, f32Constant(0.0));
     g = arith::SelectOp::create(
         b, loc, bad, f32Constant(std::numeric_limits<double>::quiet_NaN()), g);
-    Value softmaxScale;
-    if (options.zLossWeight > 0.0)
-      softmaxScale = arith::AddFOp::create(
-          b, loc, f32Constant(1.0),
-          arith::MulFOp::create(b, loc, f32Constant(2.0 * options.zLossWeight),
-                                rowLse));
+    Value softmaxScale = softmaxScaleOf(b, loc, options, rowLse);
     Value localLabel = arith::SubIOp::create(
         b, loc, label, arith::IndexCastOp::create(b, loc, i64, vocabOffset));
 
@@ -100,28 +94,11 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
       Value capTanh;
       Value z = logitValue(b, loc, options, tile.values[i], bias, vocabIndex,
                            &capTanh);
-      // p·(1 + 2·w·lse) − ε/V − (1−ε)·[v = y], all in f32.
-      Value d = kernelExp(b, loc, arith::SubFOp::create(b, loc, z, rowLse));
-      if (softmaxScale)
-        d = arith::MulFOp::create(b, loc, d, softmaxScale);
-      if (smoothing > 0.0)
-        d = arith::SubFOp::create(b, loc, d,
-                                  f32Constant(smoothing / options.vocab));
       Value isTarget = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::eq,
           arith::IndexCastOp::create(b, loc, i64, col), localLabel);
-      d = arith::SubFOp::create(
-          b, loc, d,
-          arith::SelectOp::create(b, loc, isTarget,
-                                  f32Constant(1.0 - smoothing),
-                                  f32Constant(0.0)));
-      // Through the soft-cap: d(c·tanh(x/c))/dx = 1 − tanh²(x/c).
-      if (capTanh)
-        d = arith::MulFOp::create(
-            b, loc, d,
-            arith::SubFOp::create(
-                b, loc, f32Constant(1.0),
-                arith::MulFOp::create(b, loc, capTanh, capTanh)));
+      Value d = logitGradient(b, loc, options, z, capTanh, rowLse,
+                              softmaxScale, isTarget);
       // An ignored token's row is 0 whatever its logits are (a NaN in its
       // hidden state included), not 0 times them.
       d = arith::SelectOp::create(

@@ -76,7 +76,7 @@ struct LowerToGPUPass
     SmallVector<std::pair<Operation *, CrossEntropyPlanAttr>> lowerCE;
     bool failedAny = false;
     module.walk([&](Operation *op) {
-      if (isa<CELinearFwdOp, CELinearGradOp>(op)) {
+      if (isa<CELinearFwdOp, CELinearGradOp, CELinearStepOp>(op)) {
         auto plan = op->getAttrOfType<CrossEntropyPlanAttr>(kPlanAttrName);
         if (!plan) {
           op->emitError() << op->getName()
@@ -146,8 +146,9 @@ struct LowerToGPUPass
       symbols.insert(kernels);
       std::string prefix =
           llvm::formatv("{0}_{1}",
-                        isa<CELinearFwdOp>(op) ? "ce_linear_fwd"
-                                               : "ce_linear_grad",
+                        isa<CELinearFwdOp>(op)    ? "ce_linear_fwd"
+                        : isa<CELinearStepOp>(op) ? "ce_linear_step"
+                                                  : "ce_linear_grad",
                         index)
               .str();
       if (failed(lowerCrossEntropyOp(op, plan, kernels, prefix, operands)))

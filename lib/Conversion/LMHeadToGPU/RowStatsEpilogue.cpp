@@ -5,8 +5,9 @@
 // row; the quad of lanes sharing the row (lanes xor 1 and xor 2, in both
 // the mma.sync and the wgmma layout) completes the reduction with
 // shuffles, and the quad's first lane writes the row's four partials of
-// this warp-column tile. The logits themselves are never stored: the
-// partials are 16 bytes per warpN logits.
+// this warp-column tile. The logits themselves are never stored (the
+// partials are 16 bytes per warpN logits), except by the one-pass step,
+// whose row pass turns them into dZ.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +34,9 @@ RowStatsEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
     types.push_back(MemRefType::get({dynamic}, options.operandType));
   types.push_back(MemRefType::get(
       {4, dynamic, dynamic}, Float32Type::get(spec.operandType.getContext())));
+  if (storeLogits)
+    types.append({gemmMatrixType(options.operandType),
+                  IndexType::get(spec.operandType.getContext())});
   return types;
 }
 
@@ -49,7 +53,10 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
                              const AccumulatorTile &tile) const {
   Value labels = arguments[0];
   Value bias = options.hasBias ? arguments[1] : Value();
-  Value partials = arguments.back();
+  unsigned partialsAt = options.hasBias ? 2 : 1;
+  Value partials = arguments[partialsAt];
+  Value logits = storeLogits ? arguments[partialsAt + 1] : Value();
+  Value rowOffset = storeLogits ? arguments[partialsAt + 2] : Value();
   auto f32Constant = [&](double v) -> Value {
     return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(float(v)));
   };
@@ -108,7 +115,10 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(labelIf.thenBlock());
-      Value label = memref::LoadOp::create(b, loc, labels, ValueRange{row});
+      Value labelRow =
+          rowOffset ? arith::AddIOp::create(b, loc, row, rowOffset) : row;
+      Value label =
+          memref::LoadOp::create(b, loc, labels, ValueRange{labelRow});
       if (label.getType() != i64)
         label = arith::ExtSIOp::create(b, loc, i64, label);
       scf::YieldOp::create(b, loc, label);
@@ -127,8 +137,19 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
     for (size_t i : members) {
       Value col = tile.cols[i];
       Value in = lessThan(col, tile.n);
-      Value z =
-          logitValue(b, loc, options, tile.values[i], biasAt(col, in), Value());
+      Value rounded = roundedLogit(b, loc, options, tile.values[i],
+                                   biasAt(col, in), Value());
+      Value z = cappedLogit(b, loc, options, rounded);
+      if (logits) {
+        // The one-pass step keeps the logit, as the op defines it before
+        // the soft-cap, for its row pass.
+        auto storeIf = scf::IfOp::create(
+            b, loc, arith::AndIOp::create(b, loc, rowInside, in),
+            /*withElseRegion=*/false);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(storeIf.thenBlock());
+        memref::StoreOp::create(b, loc, rounded, logits, ValueRange{row, col});
+      }
       Value zm = arith::SelectOp::create(b, loc, in, z, minusInf);
       masked.push_back(zm);
       rowMax = arith::MaximumFOp::create(b, loc, rowMax, zm);

@@ -377,3 +377,129 @@ LogicalResult CELinearGradOp::verify() {
     return failure();
   return check.nonEmptyVocabulary(relations.vocab);
 }
+
+//===----------------------------------------------------------------------===//
+// CELinearStepOp
+//===----------------------------------------------------------------------===//
+
+Type CELinearStepOp::getAccumulatorType() {
+  return accumulatorTypeOr(getAccType(), getContext());
+}
+
+LogicalResult CELinearStepOp::verify() {
+  OpChecker check(*this);
+  if (getReduction() == Reduction::None)
+    return emitOpError() << "takes reduction mean or sum (a scalar loss whose "
+                            "gradient is known before the forward); for "
+                            "reduction none use ce_linear_fwd and "
+                            "ce_linear_grad";
+  ShapeRelations relations = crossEntropyRelations(*this);
+  if (failed(verifyCrossEntropy(*this, check)) ||
+      failed(verifyLossShaped(check, getLoss(), "loss", getReduction(),
+                              relations)) ||
+      failed(check.f32(getLse(), "lse")) ||
+      failed(check.rank(getLse(), "lse", 1, "[N]")) ||
+      failed(verifyLossShaped(check, getDloss(), "dloss", getReduction(),
+                              relations)))
+    return failure();
+  if (getDb() && !getBias())
+    return emitOpError() << "a bias gradient result needs a 'bias' operand "
+                            "(the logits have no bias to differentiate)";
+  if (failed(verifyGradients(check, getLayout(), getDh(), getDw(), getDb(),
+                             getDhAcc(), getDwAcc())))
+    return failure();
+  relations.tokens.push_back({"lse", getLse(), 0});
+  relations.addGradients(getLayout(), getDh(), getDw(), getDb());
+  if (failed(relations.verify(check)))
+    return failure();
+  return check.nonEmptyVocabulary(relations.vocab);
+}
+
+//===----------------------------------------------------------------------===//
+// Forming and splitting a step
+//===----------------------------------------------------------------------===//
+
+bool mlir::lmhead::formOneStep(CELinearFwdOp fwd, CELinearGradOp grad,
+                               std::string *why) {
+  auto fail = [&](const Twine &reason) {
+    if (why)
+      *why = reason.str();
+    return false;
+  };
+  if (grad.getLse() != fwd.getLse())
+    return fail("the backward does not read this forward's lse");
+  if (grad.getH() != fwd.getH() || grad.getW() != fwd.getW() ||
+      grad.getLabels() != fwd.getLabels() || grad.getBias() != fwd.getBias())
+    return fail("the backward reads other h, W, labels or bias than the "
+                "forward");
+  if (grad.getLayout() != fwd.getLayout() ||
+      grad.getReduction() != fwd.getReduction() ||
+      grad.getIgnoreIndex() != fwd.getIgnoreIndex() ||
+      grad.getLabelSmoothing() != fwd.getLabelSmoothing() ||
+      grad.getLogitSoftcap() != fwd.getLogitSoftcap() ||
+      grad.getZLossWeight() != fwd.getZLossWeight() ||
+      grad.getAccumulatorType() != fwd.getAccumulatorType())
+    return fail("the backward's options differ from the forward's");
+  if (fwd.getReduction() == Reduction::None)
+    return fail("reduction none gives a per-token loss gradient, which the "
+                "one-pass step does not take");
+  return true;
+}
+
+CELinearStepOp mlir::lmhead::fuseIntoStep(RewriterBase &rewriter,
+                                          CELinearFwdOp fwd,
+                                          CELinearGradOp grad) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(fwd);
+  SmallVector<Type> types = {fwd.getLoss().getType(), fwd.getLse().getType(),
+                             grad.getDh().getType(), grad.getDw().getType()};
+  Type db = grad.getDb() ? grad.getDb().getType() : Type();
+  auto step = CELinearStepOp::create(
+      rewriter, FusedLoc::get(rewriter.getContext(), {fwd.getLoc(), grad.getLoc()}),
+      types[0], types[1], types[2], types[3], db, fwd.getH(), fwd.getW(),
+      fwd.getLabels(), grad.getDloss(), fwd.getBias(), grad.getDhAcc(),
+      grad.getDwAcc(), fwd.getLayoutAttr(), fwd.getReductionAttr(),
+      fwd.getIgnoreIndexAttr(), fwd.getLabelSmoothingAttr(),
+      fwd.getLogitSoftcapAttr(), fwd.getZLossWeightAttr(),
+      fwd.getAccTypeAttr());
+  SmallVector<Value> gradResults = {step.getDh(), step.getDw()};
+  if (grad.getDb())
+    gradResults.push_back(step.getDb());
+  rewriter.replaceOp(grad, gradResults);
+  rewriter.replaceOp(fwd, {step.getLoss(), step.getLse()});
+  return step;
+}
+
+std::pair<CELinearFwdOp, CELinearGradOp>
+mlir::lmhead::splitStep(RewriterBase &rewriter, CELinearStepOp step) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(step);
+  // A step fused from two ops gives each its own location back.
+  Location fwdLoc = step.getLoc(), gradLoc = step.getLoc();
+  if (auto fused = dyn_cast<FusedLoc>(step.getLoc());
+      fused && fused.getLocations().size() == 2) {
+    fwdLoc = fused.getLocations()[0];
+    gradLoc = fused.getLocations()[1];
+  }
+  auto fwd = CELinearFwdOp::create(
+      rewriter, fwdLoc, step.getLoss().getType(),
+      step.getLse().getType(), step.getH(), step.getW(), step.getLabels(),
+      step.getBias(), step.getLayoutAttr(), step.getReductionAttr(),
+      step.getIgnoreIndexAttr(), step.getLabelSmoothingAttr(),
+      step.getLogitSoftcapAttr(), step.getZLossWeightAttr(),
+      step.getAccTypeAttr());
+  Type db = step.getDb() ? step.getDb().getType() : Type();
+  auto grad = CELinearGradOp::create(
+      rewriter, gradLoc, step.getDh().getType(), step.getDw().getType(),
+      db, step.getH(), step.getW(), step.getLabels(), fwd.getLse(),
+      step.getDloss(), step.getBias(), step.getDhAcc(), step.getDwAcc(),
+      step.getLayoutAttr(), step.getReductionAttr(), step.getIgnoreIndexAttr(),
+      step.getLabelSmoothingAttr(), step.getLogitSoftcapAttr(),
+      step.getZLossWeightAttr(), step.getAccTypeAttr());
+  SmallVector<Value> results = {fwd.getLoss(), fwd.getLse(), grad.getDh(),
+                                grad.getDw()};
+  if (step.getDb())
+    results.push_back(grad.getDb());
+  rewriter.replaceOp(step, results);
+  return {fwd, grad};
+}

@@ -4,7 +4,8 @@
 // One rewrite pattern per op assembles the op's definition from the blocks of
 // DecomposeBuilder: the cross-entropy ops compute logits, their log-sum-exp
 // and the loss or logit gradient; the gradient ops then share the dZ·W,
-// dZᵀ·h and Σ dZ products. Results without uses are left to the greedy
+// dZᵀ·h and Σ dZ products; a ce_linear_step is split into the two
+// cross-entropy ops it fuses. Results without uses are left to the greedy
 // driver's dead-code removal, so only what the program needs is computed.
 //
 //===----------------------------------------------------------------------===//
@@ -131,6 +132,19 @@ struct DecomposeCELinearGrad : OpRewritePattern<CELinearGradOp> {
   }
 };
 
+/// The step is the two ops it fuses, which the patterns above then
+/// decompose: the logits are computed twice in the host compiler's code,
+/// as the two ops define them.
+struct DecomposeCELinearStep : OpRewritePattern<CELinearStepOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(CELinearStepOp op,
+                                PatternRewriter &rewriter) const override {
+    splitStep(rewriter, op);
+    return success();
+  }
+};
+
 struct DecomposePass : lmhead::impl::LMHeadDecomposeBase<DecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
@@ -146,6 +160,6 @@ struct DecomposePass : lmhead::impl::LMHeadDecomposeBase<DecomposePass> {
 
 void mlir::lmhead::populateDecomposePatterns(RewritePatternSet &patterns) {
   patterns
-      .add<DecomposeLinearGrad, DecomposeCELinearFwd, DecomposeCELinearGrad>(
-          patterns.getContext());
+      .add<DecomposeLinearGrad, DecomposeCELinearFwd, DecomposeCELinearGrad,
+           DecomposeCELinearStep>(patterns.getContext());
 }

@@ -25,11 +25,13 @@
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
 #include "lmhead/Planning/CostModel.h"
 #include "lmhead/Planning/CrossEntropyCost.h"
+#include "lmhead/Planning/OnePassCost.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -295,12 +297,22 @@ struct PlanPass : lmhead::impl::LMHeadPlanBase<PlanPass> {
   void runOnOperation() override;
 
 private:
-  void nameOptions() { setOptionPassName(getArgument(), target, f32Operands); }
+  void nameOptions() {
+    setOptionPassName(getArgument(), target, f32Operands, ceSchedule);
+  }
 
   enum class Outcome { Planned, Decompose, Error };
   Outcome planLinearGrad(LinearGradOp op);
   /// Plans a ce_linear_fwd or ce_linear_grad.
   template <typename CEOp> Outcome planCrossEntropy(CEOp op);
+  /// Replaces each ce_linear_fwd and the ce_linear_grad of its lse by a
+  /// ce_linear_step where the one-pass schedule applies (and ce-schedule
+  /// allows it); remarks say why other pairs keep two passes.
+  void formSteps();
+  /// Plans a ce_linear_step with the one-pass schedule, or splits it into
+  /// its two ops and plans those (appending the ops to decompose to
+  /// `decompose`).
+  Outcome planStep(CELinearStepOp op, SmallVectorImpl<Operation *> &decompose);
 
   /// `block-m` ... `swizzle`: fixed fields of every GEMM's configuration.
   GemmTileOptions<PlanPass> tileOptions{*this};
@@ -660,10 +672,205 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
   return Outcome::Planned;
 }
 
+void PlanPass::formSteps() {
+  SmallVector<CELinearGradOp> grads;
+  getOperation()->walk([&](CELinearGradOp grad) { grads.push_back(grad); });
+  if (grads.empty())
+    return;
+  DominanceInfo dominance(getOperation());
+  IRRewriter rewriter(&getContext());
+  for (CELinearGradOp grad : grads) {
+    auto fwd = grad.getLse().getDefiningOp<CELinearFwdOp>();
+    if (!fwd) {
+      remarkKept(grad, "two-pass schedule: a backward alone (its lse is not "
+                       "computed by a ce_linear_fwd here), so its logits are "
+                       "recomputed");
+      continue;
+    }
+    if (ceSchedule == CESchedule::TwoPass) {
+      remarkKept(grad, "two-pass schedule: ce-schedule=two-pass");
+      continue;
+    }
+    std::string why;
+    if (!formOneStep(fwd, grad, &why)) {
+      remarkKept(grad, "two-pass schedule: " + why);
+      continue;
+    }
+    // The step runs where the forward was, so whatever the backward adds
+    // must be known there: a loss gradient computed from the loss is not.
+    Value late;
+    for (Value value : {grad.getDloss(), grad.getDhAcc(), grad.getDwAcc()})
+      if (value && !dominance.properlyDominates(value, fwd))
+        late = late ? late : value;
+    if (late) {
+      remarkKept(grad, Twine("two-pass schedule: ") +
+                           (late == grad.getDloss()
+                                ? "the loss gradient"
+                                : "a gradient the backward adds to") +
+                           " is computed after the forward (from its "
+                           "results, or later), not known before it");
+      continue;
+    }
+    fuseIntoStep(rewriter, fwd, grad);
+  }
+}
+
+PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
+                                     SmallVectorImpl<Operation *> &decompose) {
+  RoundedOperands rounded;
+  // The two ops' own plans, each op decomposed or planned as it would be
+  // alone.
+  auto twoPass = [&](const Twine &why) -> Outcome {
+    rounded.restore();
+    remarkKept(op, "two-pass schedule: " + why);
+    IRRewriter rewriter(op->getContext());
+    auto [fwd, grad] = splitStep(rewriter, op);
+    Outcome outcome = Outcome::Planned;
+    for (Outcome half : {planCrossEntropy(fwd), planCrossEntropy(grad)}) {
+      if (half == Outcome::Error)
+        outcome = Outcome::Error;
+    }
+    for (Operation *half : {fwd.getOperation(), grad.getOperation()})
+      if (!half->hasAttr(kPlanAttrName))
+        decompose.push_back(half);
+    return outcome;
+  };
+
+  if (Attribute given = op->getAttr(kPlanAttrName)) {
+    auto plan = dyn_cast<CrossEntropyPlanAttr>(given);
+    if (plan && plan.getDh() && plan.getTarget() == chip->target) {
+      remarkPassed(op, "keeps the plan it carries");
+      return Outcome::Planned;
+    }
+    op->removeAttr(kPlanAttrName);
+  }
+  if (ceSchedule == CESchedule::TwoPass)
+    return twoPass("ce-schedule=two-pass");
+  if (!op.getAccumulatorType().isF32())
+    return twoPass("the kernels accumulate in f32");
+  Value h = op.getH(), w = op.getW();
+  bool vd = op.getLayout() == WeightLayout::VD;
+  unsigned vDim = vd ? 0 : 1, dDim = vd ? 1 : 0;
+  int64_t tokens = staticSize({{h, 0}, {op.getLabels(), 0}, {op.getLse(), 0}});
+  int64_t vocab =
+      staticSize({{w, vDim}, {op.getBias(), 0}, {op.getDw(), vDim}});
+  int64_t hidden = staticSize({{h, 1}, {w, dDim}, {op.getDw(), dDim}});
+  if (ShapedType::isDynamic(vocab) || ShapedType::isDynamic(hidden))
+    return twoPass("D and V must be static");
+  if (ShapedType::isDynamic(tokens))
+    return twoPass("N is dynamic; the one-pass schedule runs a static "
+                   "number of token chunks");
+  if (tokens < minTokens)
+    return twoPass("N = " + Twine(tokens) + " tokens is below min-tokens = " +
+                   Twine(minTokens));
+  if (op.getDb())
+    return twoPass("the one-pass schedule does not compute a bias gradient");
+  if (getElementTypeOrSelf(h.getType()).isF32()) {
+    if (f32Operands != F32Operands::BF16)
+      return twoPass("f32 operands stay exact on the host");
+    SmallVector<OpOperand *, 3> operands = {&op.getHMutable(),
+                                            &op.getWMutable()};
+    if (op.getBias())
+      operands.push_back(&op.getBiasMutable()[0]);
+    rounded = RoundedOperands(op, operands);
+  }
+
+  CrossEntropyProblem problem;
+  problem.backward = true;
+  problem.tokens = tokens;
+  problem.hidden = hidden;
+  problem.vocab = vocab;
+  problem.elementBytes = elementBytes(op.getH());
+  problem.weightVD = vd;
+  problem.labelBytes = elementBytes(op.getLabels());
+  problem.bias = static_cast<bool>(op.getBias());
+  problem.dhResultBytes = elementBytes(op.getDh());
+  problem.dwResultBytes = elementBytes(op.getDw());
+  problem.accumulateDh = static_cast<bool>(op.getDhAcc());
+  problem.accumulateDw = static_cast<bool>(op.getDwAcc());
+  problem.workspaceBytes = ceWorkspaceBytes;
+  OnePassPlan onePass = planOnePassStep(problem, *chip, overrides);
+  if (!onePass)
+    return twoPass("one pass: " + onePass.reason);
+
+  // The two ops' predictions, for the comparison (within the same
+  // workspace bound; an op the model cannot plan counts as slower).
+  CrossEntropyProblem forward = problem;
+  forward.backward = false;
+  CrossEntropyPlan fwdPlan = lmhead::planCrossEntropy(forward, *chip, overrides);
+  CrossEntropyPlan gradPlan =
+      lmhead::planCrossEntropy(problem, *chip, overrides);
+  std::optional<double> twoPassMicros;
+  if (fwdPlan && gradPlan)
+    twoPassMicros = fwdPlan.choice->micros + gradPlan.choice->micros;
+  const OnePassPrediction &c = *onePass.choice;
+  if (ceSchedule == CESchedule::Auto && twoPassMicros &&
+      *twoPassMicros < c.micros)
+    return twoPass("predicted " + usStr(*twoPassMicros) +
+                   " for the two ops against " + usStr(c.micros) +
+                   " in one pass");
+  if (rounded.any())
+    remarkRounded(op, "f32 operands h, W" +
+                          Twine(op.getBias() ? " and bias" : "") +
+                          " rounded to bf16 for the tensor-core kernels "
+                          "(f32-operands=bf16); the products accumulate in "
+                          "f32 and the logits are rounded to bf16, as the op "
+                          "defines for bf16 operands");
+
+  MLIRContext *context = op.getContext();
+  op->setAttr(kPlanAttrName,
+              CrossEntropyPlanAttr::get(
+                  context, chip->target, configAttr(context, c.logits, *chip),
+                  configAttr(context, c.dh, *chip),
+                  configAttr(context, c.dw, *chip), c.rows,
+                  microsAttr(context, c.micros)));
+  std::string what;
+  llvm::raw_string_ostream os(what);
+  os << "one-pass schedule for " << chip->targetName() << ": "
+     << tilesOf("logits", c.logits, *chip) << "; "
+     << tilesOf("dh", c.dh, *chip) << "; "
+     << tilesOf(vd ? "dW" : "dW^T", c.dw, *chip) << "; token chunk "
+     << c.rows << " rows (" << c.numChunks
+     << (c.numChunks == 1 ? " chunk" : " chunks") << "), workspace "
+     << c.workspaceBytes << " bytes";
+  if (problem.workspaceBytes > 0)
+    os << " (ce-workspace-bytes=" << problem.workspaceBytes
+       << " given: the largest chunk it holds)";
+  else
+    os << " (chosen by the model: the smallest within "
+       << llvm::formatv("{0:F0}", kChunkTimeTolerance * 100)
+       << "% of the fastest)";
+  os << "; " << usStr(c.micros) << " predicted (chunks " << usStr(c.gemmMicros)
+     << " after " << usStr(c.overlapMicros)
+     << " saved by the two streams; small kernels "
+     << usStr(c.smallKernelMicros) << "; chunk sync " << usStr(c.chunkMicros)
+     << ")";
+  if (twoPassMicros)
+    os << " against " << usStr(*twoPassMicros) << " for the two ops";
+  os << ", floor " << usStr(c.floorMicros) << " (3 GEMMs)";
+  if (ceSchedule == CESchedule::OnePass)
+    os << "; ce-schedule=one-pass";
+  remarkPassed(op, what);
+  for (auto [gemm, prediction, product] :
+       {std::tuple<StringRef, const GemmPrediction *, GemmProblem>{
+            "logits", &c.logits, onePassLogitsGemm(problem, c.rows)},
+        {"dh", &c.dh, onePassDhGemm(problem, c.rows)},
+        {vd ? "dW" : "dW^T", &c.dw, onePassDwGemm(problem, c.rows)}})
+    if (prediction->tiles.copyBytes < 16)
+      remarkNarrowCopies(op, gemm, *prediction, product, *chip);
+  return Outcome::Planned;
+}
+
 void PlanPass::runOnOperation() {
+  formSteps();
   SmallVector<Operation *> decompose;
   bool failedAny = false;
+  SmallVector<Operation *> ops;
   getOperation()->walk([&](Operation *op) {
+    if (isa<LinearGradOp, CELinearFwdOp, CELinearGradOp, CELinearStepOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
     Outcome outcome;
     if (auto grad = dyn_cast<LinearGradOp>(op))
       outcome = planLinearGrad(grad);
@@ -672,11 +879,11 @@ void PlanPass::runOnOperation() {
     else if (auto ceGrad = dyn_cast<CELinearGradOp>(op))
       outcome = planCrossEntropy(ceGrad);
     else
-      return;
+      outcome = planStep(cast<CELinearStepOp>(op), decompose);
     if (outcome == Outcome::Decompose)
       decompose.push_back(op);
     failedAny |= outcome == Outcome::Error;
-  });
+  }
   if (failedAny)
     return signalPassFailure();
   if (decompose.empty())

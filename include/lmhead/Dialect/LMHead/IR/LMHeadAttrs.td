@@ -127,8 +127,9 @@ def LMHead_CrossEntropyPlanAttr : LMHead_Attr<"CrossEntropyPlan", "ce_plan"> {
   let summary = "the kernels chosen for one fused cross-entropy op on one GPU "
                 "target";
   let description = [{
-    Attached by `--lmhead-plan` to each `ce_linear_fwd` and `ce_linear_grad`
-    it keeps (as the discardable attribute `lmhead.plan`):
+    Attached by `--lmhead-plan` to each `ce_linear_fwd`, `ce_linear_grad`
+    and `ce_linear_step` it keeps (as the discardable attribute
+    `lmhead.plan`):
 
     - `target`: the keyword `sm_80` or `sm_90a`;
     - `logits`: the configuration of the logits GEMM (`z = h·Wᵀ`, M = N,
@@ -139,6 +140,13 @@ def LMHead_CrossEntropyPlanAttr : LMHead_Attr<"CrossEntropyPlan", "ce_plan"> {
       N = D, K = N; for `layout(dv)`, `dW_cᵀ = hᵀ·dZ_c`, M = D, N = the
       chunk), and `chunk`, the vocabulary columns of one chunk of dZ (the
       workspace holds two chunks of N×`chunk` operand-type values);
+    - for `ce_linear_step` (the one-pass schedule): `logits` over a chunk of
+      tokens (M = the chunk, N = V, K = D) whose epilogue stores the logits
+      into a chunk buffer beside the row statistics, `dh` (`dh_c = dZ_c·W`,
+      M = the chunk, N = D, K = V), `dw` (`dW += dZ_cᵀ·h_c`, M = V, N = D,
+      K = the chunk; for `layout(dv)`, `dWᵀ += h_cᵀ·dZ_c`), and `chunk`,
+      the tokens of one chunk (the workspace holds two chunks of
+      `chunk`×V operand-type values);
     - `micros`: the cost model's predicted time of all the op's kernels.
 
     ```mlir

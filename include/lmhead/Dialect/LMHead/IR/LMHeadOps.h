@@ -14,10 +14,14 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "lmhead/Planning/GemmTiles.h"
 #include "lmhead/Planning/GpuTarget.h"
+
+#include <string>
+#include <utility>
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadEnums.h.inc"
 
@@ -52,5 +56,30 @@ inline unsigned hiddenDim(WeightLayout layout) { return 1 - vocabDim(layout); }
 
 #define GET_OP_CLASSES
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h.inc"
+
+namespace mlir {
+namespace lmhead {
+
+/// Whether `fwd` and `grad` are the forward and the backward of one fused
+/// head that a ce_linear_step can compute: the same h, W, labels, bias and
+/// options, `grad` reading `fwd`'s lse, reduction mean or sum. Fills `why`
+/// with what differs otherwise. Where the step may be placed (its operands
+/// must be defined before it) is the caller's concern.
+bool formOneStep(CELinearFwdOp fwd, CELinearGradOp grad, std::string *why);
+
+/// Replaces `fwd` and `grad` (formOneStep holds) by one ce_linear_step
+/// built at `fwd`, whose operands the caller has checked dominate it.
+/// Returns the step.
+CELinearStepOp fuseIntoStep(RewriterBase &rewriter, CELinearFwdOp fwd,
+                            CELinearGradOp grad);
+
+/// Replaces `step` by a ce_linear_fwd and a ce_linear_grad of the same
+/// operands and options (the grad reading the fwd's lse), built where the
+/// step was. Returns both.
+std::pair<CELinearFwdOp, CELinearGradOp> splitStep(RewriterBase &rewriter,
+                                                   CELinearStepOp step);
+
+} // namespace lmhead
+} // namespace mlir
 
 #endif // LMHEAD_DIALECT_LMHEAD_IR_LMHEADOPS_H

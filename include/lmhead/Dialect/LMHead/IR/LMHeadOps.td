@@ -237,4 +237,66 @@ def LMHead_CELinearGradOp : LMHead_CEOp<"ce_linear_grad",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// ce_linear_step
+//===----------------------------------------------------------------------===//
+
+def LMHead_CELinearStepOp : LMHead_CEOp<"ce_linear_step",
+    [AttrSizedOperandSegments]> {
+  let summary = "the fused linear cross-entropy's loss and its gradients in "
+                "one op, for a loss gradient known before the forward";
+  let description = [{
+    `ce_linear_fwd` and `ce_linear_grad` of the same `h`, `w`, `labels`,
+    `bias` and options, in one op: its `loss` and `lse` are the forward's,
+    its `dh`, `dw` (and `db`) the backward's given that `lse` and the
+    upstream gradient `dloss`. `dloss` must be known before the loss is
+    computed (a constant, a loss scale, a function argument), which is why
+    the op only takes reduction `mean` or `sum`, with `dloss` a
+    `tensor<f32>`: for `none`, or a `dloss` computed from the loss, use the
+    two ops.
+
+    `--lmhead-plan` forms it from such a pair when the cost model predicts
+    the one-pass schedule faster; its kernels then compute the logits once
+    for both (three GEMMs of work, where the two ops take four): per chunk
+    of tokens, the logits into a chunk buffer, a row pass that writes the
+    loss terms and turns the buffer into dZ in place, `dh_c = dZ_c·W` and
+    `dW += dZ_cᵀ·h_c` accumulated in f32. `--lmhead-decompose` splits it
+    back into the two ops' definitions.
+
+    ```mlir
+    %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %labels, %dloss
+        layout(vd) reduction(mean) {label_smoothing = 0.1 : f64}
+        : (tensor<?x64xbf16>, tensor<1024x64xbf16>, tensor<?xi64>,
+           tensor<f32>)
+        -> (tensor<f32>, tensor<?xf32>, tensor<?x64xbf16>,
+            tensor<1024x64xbf16>)
+    ```
+  }];
+  let arguments = !con((ins
+    Arg<LMHead_Tensor, "hidden states h, [N,D]">:$h,
+    Arg<LMHead_Tensor, "weight W, [V,D] or [D,V] by layout">:$w,
+    Arg<LMHead_Tensor, "target labels, [N], i32 or i64">:$labels,
+    Arg<LMHead_Tensor, "upstream gradient of the loss, tensor<f32>">:$dloss,
+    Arg<Optional<LMHead_Tensor>, "logit bias b, [V]">:$bias,
+    Arg<Optional<LMHead_Tensor>, "existing dh gradient to add to, [N,D]">:$dh_acc,
+    Arg<Optional<LMHead_Tensor>, "existing dW gradient to add to, shaped as W">:$dw_acc
+  ), ceOptions);
+  let results = (outs
+    Res<LMHead_Tensor, "loss, tensor<f32>">:$loss,
+    Res<LMHead_Tensor, "log-sum-exp of each token's logits, [N] f32">:$lse,
+    Res<LMHead_Tensor, "gradient of h, [N,D]">:$dh,
+    Res<LMHead_Tensor, "gradient of W, shaped as W">:$dw,
+    Res<Optional<LMHead_Tensor>, "bias gradient, [V]">:$db
+  );
+  let assemblyFormat = [{
+    $h `,` $w `,` $labels `,` $dloss (`bias` `(` $bias^ `)`)?
+    (`accumulate_dh` `(` $dh_acc^ `)`)?
+    (`accumulate_dw` `(` $dw_acc^ `)`)?
+    `layout` `(` $layout `)` `reduction` `(` $reduction `)`
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let extraClassDeclaration = ceClassDeclaration;
+  let hasVerifier = 1;
+}
+
 #endif // LMHEAD_DIALECT_LMHEAD_IR_LMHEADOPS_TD

@@ -234,8 +234,16 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
     Option<"ceWorkspaceBytes", "ce-workspace-bytes", "int64_t",
            /*default=*/"0",
            "the most bytes the dZ chunk workspace of each ce_linear_grad "
-           "may take (2 x N x chunk x operand bytes); 0: the cost model "
-           "chooses the chunk">
+           "may take (2 x N x chunk x operand bytes), and of the logits "
+           "chunk buffers of each ce_linear_step (2 x chunk x V x operand "
+           "bytes, with their partials); 0: the cost model chooses the "
+           "chunk">,
+    Option<"ceSchedule", "ce-schedule", "::mlir::lmhead::CESchedule",
+           /*default=*/"::mlir::lmhead::CESchedule::Auto",
+           "how a ce_linear_fwd and the ce_linear_grad of its lse are "
+           "scheduled: auto (one pass, a ce_linear_step, when it applies and "
+           "is predicted faster), one-pass (whenever it applies) or two-pass",
+           "::mlir::lmhead::ceScheduleValues()">
   ];
   let dependentDialects = [
     "::mlir::lmhead::LMHeadDialect",

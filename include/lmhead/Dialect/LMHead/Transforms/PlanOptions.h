@@ -121,6 +121,17 @@ inline auto f32OperandsValues() {
                  "operands rounded to bf16 for the tensor-core kernels"));
 }
 
+/// The `llvm::cl::values` of a ce-schedule option.
+inline auto ceScheduleValues() {
+  return llvm::cl::values(
+      clEnumValN(CESchedule::Auto, "auto",
+                 "one pass when the cost model predicts it faster"),
+      clEnumValN(CESchedule::OnePass, "one-pass",
+                 "one pass whenever the forward and backward allow it"),
+      clEnumValN(CESchedule::TwoPass, "two-pass",
+                 "the forward's and the backward's own kernels"));
+}
+
 /// Names `passName` in the errors of the enum options `options...`.
 template <typename... OptionTs>
 void setOptionPassName(StringRef passName, OptionTs &...options) {
@@ -175,6 +186,13 @@ public:
 template <>
 class parser<mlir::lmhead::F32Operands>
     : public mlir::lmhead::EnumOptionParser<mlir::lmhead::F32Operands> {
+public:
+  using EnumOptionParser::EnumOptionParser;
+};
+/// ce-schedule options parse with the keywords of ceScheduleValues().
+template <>
+class parser<mlir::lmhead::CESchedule>
+    : public mlir::lmhead::EnumOptionParser<mlir::lmhead::CESchedule> {
 public:
   using EnumOptionParser::EnumOptionParser;
 };
