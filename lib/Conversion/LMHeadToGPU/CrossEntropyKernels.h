@@ -90,7 +90,8 @@ struct CrossEntropyKernelSet {
 
 /// Builds the kernels of `op` planned as `plan` into `module`, each named
 /// `<prefix>_<role>` (logits, rows, reduce; scale, dh_first, dh, dw, db,
-/// dh_round; dw_first, dw_round). Fails with an error on the op when one cannot be built.
+/// dh_round; dw_first, dw_round). Fails with an error on the op when one cannot
+/// be built.
 FailureOr<CrossEntropyKernelSet>
 buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
                          gpu::GPUModuleOp module, StringRef prefix);

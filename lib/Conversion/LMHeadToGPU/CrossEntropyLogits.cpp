@@ -58,8 +58,8 @@ Value mlir::lmhead::logitValue(OpBuilder &b, Location loc,
 
 Value mlir::lmhead::logitGradient(OpBuilder &b, Location loc,
                                   const LogitOptions &options, Value z,
-                                  Value capTanh, Value lse,
-                                  Value softmaxScale, Value isTarget) {
+                                  Value capTanh, Value lse, Value softmaxScale,
+                                  Value isTarget) {
   auto f32Constant = [&](double v) -> Value {
     return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(float(v)));
   };

@@ -74,9 +74,10 @@ Value sliceMatrix(ImplicitLocOpBuilder &b, Value matrix, bool alongRows,
 Value subMatrix(ImplicitLocOpBuilder &b, Value matrix, Value row, Value rows,
                 Value col, Value cols) {
   OpFoldResult one = b.getIndexAttr(1);
-  Value view = memref::SubViewOp::create(
-      b, matrix, SmallVector<OpFoldResult>{row, col},
-      SmallVector<OpFoldResult>{rows, cols}, SmallVector<OpFoldResult>{one, one});
+  Value view =
+      memref::SubViewOp::create(b, matrix, SmallVector<OpFoldResult>{row, col},
+                                SmallVector<OpFoldResult>{rows, cols},
+                                SmallVector<OpFoldResult>{one, one});
   return asGemmMatrix(b, view);
 }
 
@@ -384,13 +385,13 @@ LogicalResult CrossEntropyLowering::lowerStep(CELinearStepOp step) {
                   : device.result(arg(dw));
   Value hidden = memref::DimOp::create(b, hD, 1);
   Value vocabSize = index(vocab);
-  Value dw32 =
-      dwIsF32 ? dwD
-              : device.allocate(MemRefType::get({ShapedType::kDynamic,
-                                                 ShapedType::kDynamic},
-                                                f32),
-                                ValueRange{memref::DimOp::create(b, wD, 0),
-                                           memref::DimOp::create(b, wD, 1)});
+  Value dw32 = dwIsF32
+                   ? dwD
+                   : device.allocate(
+                         MemRefType::get(
+                             {ShapedType::kDynamic, ShapedType::kDynamic}, f32),
+                         ValueRange{memref::DimOp::create(b, wD, 0),
+                                    memref::DimOp::create(b, wD, 1)});
   Value tokenLosses = device.allocate(dynamicMemRefType(lseD.getType()),
                                       ValueRange{index(tokens)});
   // Two chunk buffers of logits (then dZ), rows padded so that each starts
@@ -400,8 +401,8 @@ LogicalResult CrossEntropyLowering::lowerStep(CELinearStepOp step) {
       {ShapedType::kDynamic, ShapedType::kDynamic}, options.operandType);
   Value buffers[2];
   for (int i = 0; i < std::min<int64_t>(2, numChunks); ++i)
-    buffers[i] = device.allocate(bufferType,
-                                 ValueRange{index(chunk), index(padded)});
+    buffers[i] =
+        device.allocate(bufferType, ValueRange{index(chunk), index(padded)});
   int64_t numPartials = numPartialColumns(gemms.logits.tiles, vocab);
   Value partials = device.allocate(
       MemRefType::get({4, ShapedType::kDynamic, ShapedType::kDynamic}, f32),
@@ -410,9 +411,9 @@ LogicalResult CrossEntropyLowering::lowerStep(CELinearStepOp step) {
   if (set.scale) {
     scales = device.allocate(dynamicMemRefType(dlossD.getType()),
                              ValueRange{index(1)});
-    device.stream = launchSmall(b, set.scale, index(1), 32,
-                                {labelsD, dlossD, scales, index(tokens)},
-                                device.stream);
+    device.stream =
+        launchSmall(b, set.scale, index(1), 32,
+                    {labelsD, dlossD, scales, index(tokens)}, device.stream);
   }
   Value ready = device.stream;
 
@@ -426,8 +427,8 @@ LogicalResult CrossEntropyLowering::lowerStep(CELinearStepOp step) {
   for (int64_t c = 0; c < numChunks; ++c) {
     int64_t start = c * chunk, size = std::min(chunk, tokens - start);
     Value first = index(start), rows = index(size);
-    Value buffer = subMatrix(b, buffers[c % 2], index(0), rows, index(0),
-                             vocabSize);
+    Value buffer =
+        subMatrix(b, buffers[c % 2], index(0), rows, index(0), vocabSize);
     Value hChunk = subMatrix(b, hD, first, rows, index(0), hidden);
     SmallVector<Value> waitFor = {rowChain};
     if (c >= 2)
@@ -447,8 +448,9 @@ LogicalResult CrossEntropyLowering::lowerStep(CELinearStepOp step) {
 
     // dh_c[R,D] = dZ_c·W, written once.
     Value dhChunk = subMatrix(b, dhD, first, rows, index(0), hidden);
-    dhChain = launchGemm(b, set.dh, *gemms.dh, buffer, wD, {dhChunk}, rows,
-                         hidden, vocabSize, joinStreams(b, {rowChain, dhChain}));
+    dhChain =
+        launchGemm(b, set.dh, *gemms.dh, buffer, wD, {dhChunk}, rows, hidden,
+                   vocabSize, joinStreams(b, {rowChain, dhChain}));
     dhDone.push_back(dhChain);
     // dW[V,D] += dZ_cᵀ·h_c, or dWᵀ[D,V] += h_cᵀ·dZ_c, in f32, in chunk order.
     gpu::GPUFuncOp dwKernel = c == 0 ? set.dwFirst : set.dw;
@@ -462,9 +464,9 @@ LogicalResult CrossEntropyLowering::lowerStep(CELinearStepOp step) {
   }
 
   // The loss once every token's is written; dW rounded once to its type.
-  Value lossDone = launchSmall(b, set.reduce, index(1), 32,
-                               {labelsD, tokenLosses, lossD, index(tokens)},
-                               rowChain);
+  Value lossDone =
+      launchSmall(b, set.reduce, index(1), 32,
+                  {labelsD, tokenLosses, lossD, index(tokens)}, rowChain);
   if (set.round) {
     Value rowsW = memref::DimOp::create(b, wD, 0);
     Value colsW = memref::DimOp::create(b, wD, 1);

@@ -205,9 +205,9 @@ gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
       scf::YieldOp::create(b, next);
     }
     Value lse = b.add(rowMax, kernelLog(b, b.getLoc(), sumLoop.getResult(0)));
-    Value loss = tokenLoss(b, options, b.load(labels, row), lse,
-                           sumLoop.getResult(1),
-                           smoothing ? sumLoop.getResult(2) : Value());
+    Value loss =
+        tokenLoss(b, options, b.load(labels, row), lse, sumLoop.getResult(1),
+                  smoothing ? sumLoop.getResult(2) : Value());
     b.store(lse, lseOut, row);
     b.store(loss, lossOut, row);
   }
@@ -386,10 +386,9 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
   constexpr int64_t rowsPerBlock = kRowKernelThreads / 32;
   Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
   Value lane = arith::RemUIOp::create(b, thread, b.index(32));
-  Value row =
-      b.add(b.mul(gpu::BlockIdOp::create(b, gpu::Dimension::x),
-                  b.index(rowsPerBlock)),
-            arith::DivUIOp::create(b, thread, b.index(32)));
+  Value row = b.add(b.mul(gpu::BlockIdOp::create(b, gpu::Dimension::x),
+                          b.index(rowsPerBlock)),
+                    arith::DivUIOp::create(b, thread, b.index(32)));
   {
     // A warp's row is the same in all its lanes, so the warp stays
     // converged through its shuffles.
@@ -436,8 +435,7 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
     Value loss = tokenLoss(b, options, label, lse, target, sumLogits);
     {
       OpBuilder::InsertionGuard inner(b);
-      b.enterIf(
-          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, zero));
+      b.enterIf(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, zero));
       b.store(lse, lseOut, token);
       b.store(loss, lossOut, token);
     }
@@ -459,9 +457,9 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
       Value capTanh;
       Value z = cappedLogit(b, b.getLoc(), options, b.load(logits, {row, col}),
                             &capTanh);
-      Value isTarget =
-          arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                arith::IndexCastOp::create(b, i64, col), label64);
+      Value isTarget = arith::CmpIOp::create(
+          b, arith::CmpIPredicate::eq, arith::IndexCastOp::create(b, i64, col),
+          label64);
       Value d = logitGradient(b, b.getLoc(), options, z, capTanh, lse,
                               softmaxScale, isTarget);
       d = b.select(valid, b.mul(d, g), b.f32(0.0));

@@ -97,8 +97,8 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
       Value isTarget = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::eq,
           arith::IndexCastOp::create(b, loc, i64, col), localLabel);
-      Value d = logitGradient(b, loc, options, z, capTanh, rowLse,
-                              softmaxScale, isTarget);
+      Value d = logitGradient(b, loc, options, z, capTanh, rowLse, softmaxScale,
+                              isTarget);
       // An ignored token's row is 0 whatever its logits are (a NaN in its
       // hidden state included), not 0 times them.
       d = arith::SelectOp::create(

@@ -455,7 +455,8 @@ CELinearStepOp mlir::lmhead::fuseIntoStep(RewriterBase &rewriter,
                              grad.getDh().getType(), grad.getDw().getType()};
   Type db = grad.getDb() ? grad.getDb().getType() : Type();
   auto step = CELinearStepOp::create(
-      rewriter, FusedLoc::get(rewriter.getContext(), {fwd.getLoc(), grad.getLoc()}),
+      rewriter,
+      FusedLoc::get(rewriter.getContext(), {fwd.getLoc(), grad.getLoc()}),
       types[0], types[1], types[2], types[3], db, fwd.getH(), fwd.getW(),
       fwd.getLabels(), grad.getDloss(), fwd.getBias(), grad.getDhAcc(),
       grad.getDwAcc(), fwd.getLayoutAttr(), fwd.getReductionAttr(),
@@ -482,18 +483,17 @@ mlir::lmhead::splitStep(RewriterBase &rewriter, CELinearStepOp step) {
     gradLoc = fused.getLocations()[1];
   }
   auto fwd = CELinearFwdOp::create(
-      rewriter, fwdLoc, step.getLoss().getType(),
-      step.getLse().getType(), step.getH(), step.getW(), step.getLabels(),
-      step.getBias(), step.getLayoutAttr(), step.getReductionAttr(),
-      step.getIgnoreIndexAttr(), step.getLabelSmoothingAttr(),
-      step.getLogitSoftcapAttr(), step.getZLossWeightAttr(),
-      step.getAccTypeAttr());
+      rewriter, fwdLoc, step.getLoss().getType(), step.getLse().getType(),
+      step.getH(), step.getW(), step.getLabels(), step.getBias(),
+      step.getLayoutAttr(), step.getReductionAttr(), step.getIgnoreIndexAttr(),
+      step.getLabelSmoothingAttr(), step.getLogitSoftcapAttr(),
+      step.getZLossWeightAttr(), step.getAccTypeAttr());
   Type db = step.getDb() ? step.getDb().getType() : Type();
   auto grad = CELinearGradOp::create(
-      rewriter, gradLoc, step.getDh().getType(), step.getDw().getType(),
-      db, step.getH(), step.getW(), step.getLabels(), fwd.getLse(),
-      step.getDloss(), step.getBias(), step.getDhAcc(), step.getDwAcc(),
-      step.getLayoutAttr(), step.getReductionAttr(), step.getIgnoreIndexAttr(),
+      rewriter, gradLoc, step.getDh().getType(), step.getDw().getType(), db,
+      step.getH(), step.getW(), step.getLabels(), fwd.getLse(), step.getDloss(),
+      step.getBias(), step.getDhAcc(), step.getDwAcc(), step.getLayoutAttr(),
+      step.getReductionAttr(), step.getIgnoreIndexAttr(),
       step.getLabelSmoothingAttr(), step.getLogitSoftcapAttr(),
       step.getZLossWeightAttr(), step.getAccTypeAttr());
   SmallVector<Value> results = {fwd.getLoss(), fwd.getLse(), grad.getDh(),

@@ -159,7 +159,6 @@ struct DecomposePass : lmhead::impl::LMHeadDecomposeBase<DecomposePass> {
 } // namespace
 
 void mlir::lmhead::populateDecomposePatterns(RewritePatternSet &patterns) {
-  patterns
-      .add<DecomposeLinearGrad, DecomposeCELinearFwd, DecomposeCELinearGrad,
-           DecomposeCELinearStep>(patterns.getContext());
+  patterns.add<DecomposeLinearGrad, DecomposeCELinearFwd, DecomposeCELinearGrad,
+               DecomposeCELinearStep>(patterns.getContext());
 }

@@ -761,8 +761,8 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
     return twoPass("N is dynamic; the one-pass schedule runs a static "
                    "number of token chunks");
   if (tokens < minTokens)
-    return twoPass("N = " + Twine(tokens) + " tokens is below min-tokens = " +
-                   Twine(minTokens));
+    return twoPass("N = " + Twine(tokens) +
+                   " tokens is below min-tokens = " + Twine(minTokens));
   if (op.getDb())
     return twoPass("the one-pass schedule does not compute a bias gradient");
   if (getElementTypeOrSelf(h.getType()).isF32()) {
@@ -797,7 +797,8 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
   // workspace bound; an op the model cannot plan counts as slower).
   CrossEntropyProblem forward = problem;
   forward.backward = false;
-  CrossEntropyPlan fwdPlan = lmhead::planCrossEntropy(forward, *chip, overrides);
+  CrossEntropyPlan fwdPlan =
+      lmhead::planCrossEntropy(forward, *chip, overrides);
   CrossEntropyPlan gradPlan =
       lmhead::planCrossEntropy(problem, *chip, overrides);
   std::optional<double> twoPassMicros;
@@ -819,17 +820,16 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
 
   MLIRContext *context = op.getContext();
   op->setAttr(kPlanAttrName,
-              CrossEntropyPlanAttr::get(
-                  context, chip->target, configAttr(context, c.logits, *chip),
-                  configAttr(context, c.dh, *chip),
-                  configAttr(context, c.dw, *chip), c.rows,
-                  microsAttr(context, c.micros)));
+              CrossEntropyPlanAttr::get(context, chip->target,
+                                        configAttr(context, c.logits, *chip),
+                                        configAttr(context, c.dh, *chip),
+                                        configAttr(context, c.dw, *chip),
+                                        c.rows, microsAttr(context, c.micros)));
   std::string what;
   llvm::raw_string_ostream os(what);
   os << "one-pass schedule for " << chip->targetName() << ": "
-     << tilesOf("logits", c.logits, *chip) << "; "
-     << tilesOf("dh", c.dh, *chip) << "; "
-     << tilesOf(vd ? "dW" : "dW^T", c.dw, *chip) << "; token chunk "
+     << tilesOf("logits", c.logits, *chip) << "; " << tilesOf("dh", c.dh, *chip)
+     << "; " << tilesOf(vd ? "dW" : "dW^T", c.dw, *chip) << "; token chunk "
      << c.rows << " rows (" << c.numChunks
      << (c.numChunks == 1 ? " chunk" : " chunks") << "), workspace "
      << c.workspaceBytes << " bytes";
