@@ -3,6 +3,10 @@
 
 A *case* is one lmhead op with its shapes, element types and attributes, set
 by command-line options (see `--help`); a seed fixes its random inputs.
+`--op=ce_linear_step` is the fused training step; `--op=ce_linear_pair` is
+the same computation as frameworks give it, a ce_linear_fwd and the
+ce_linear_grad of its lse in one function (which --lmhead-plan may fuse).
+Both return loss, lse, dh and dW (and db), with a scalar loss gradient.
 
 - `gen <case> --seed S` prints an MLIR module: `@lmhead_case` holds the op
   under test (with a dynamic token count `?` under `--dynamic-n`), and
@@ -58,7 +62,10 @@ import lmhead_reference as ref  # noqa: E402
 import mlir_driver as driver  # noqa: E402
 from mlir_driver import mlir_float, round_to  # noqa: E402
 
-OPS = ("linear_grad", "ce_linear_fwd", "ce_linear_grad")
+OPS = ("linear_grad", "ce_linear_fwd", "ce_linear_grad", "ce_linear_step",
+       "ce_linear_pair")
+# The ops whose gradients are those of ce_linear_grad.
+CE_GRADIENT_OPS = ("ce_linear_grad", "ce_linear_step", "ce_linear_pair")
 FLOAT_TYPES = ("f32", "f16", "bf16")
 TOLERANCE = {"f32": 1e-5, "f16": 2e-3, "bf16": 1e-2}
 
@@ -110,8 +117,11 @@ def add_case_options(parser):
 def validate(case, parser):
     if case.op == "linear_grad" and case.bias:
         parser.error("linear_grad takes no bias (use --db for db)")
-    if case.op == "ce_linear_grad" and case.db and not case.bias:
-        parser.error("ce_linear_grad's db needs --bias")
+    if case.op in CE_GRADIENT_OPS and case.db and not case.bias:
+        parser.error(f"{case.op}'s db needs --bias")
+    if case.op in ("ce_linear_step", "ce_linear_pair") and \
+            case.reduction == "none":
+        parser.error(f"{case.op} takes reduction mean or sum")
     if case.op == "ce_linear_fwd" and (case.db or case.accumulate_dh or
                                        case.accumulate_dw):
         parser.error("ce_linear_fwd has no gradients")
@@ -241,10 +251,11 @@ def make_operands(case):
         if case.bias:
             bias = [round_to(rng.uniform(-0.5, 0.5), case.dtype)
                     for _ in range(v)]
-    if case.op == "ce_linear_grad":
-        _, lse = ref.ce_linear_fwd(h, w, labels, ce_options(case), bias)
-        operands.append(Tensor("lse", (n,), "f32", True,
-                               [round_to(x, "f32") for x in lse]))
+    if case.op in CE_GRADIENT_OPS:
+        if case.op == "ce_linear_grad":
+            _, lse = ref.ce_linear_fwd(h, w, labels, ce_options(case), bias)
+            operands.append(Tensor("lse", (n,), "f32", True,
+                                   [round_to(x, "f32") for x in lse]))
         if case.reduction == "none":
             dloss = Tensor("dloss", (n,), "f32", True,
                            [round_to(rng.uniform(-2, 2), "f32")
@@ -258,7 +269,7 @@ def make_operands(case):
     if case.accumulate_dh or case.accumulate_dw:
         # Existing gradients of the same size as the new ones, so that an
         # error in either part shows in the relative error of their sum.
-        dh, dw, _ = reference_results(case, operands)
+        dh, dw, _ = reference_results(case, operands)[-3:]
         if case.accumulate_dh:
             operands.append(Tensor(
                 "dh_acc", (n, d), case.dh_type, True,
@@ -280,6 +291,12 @@ def reference_results(case, operands):
     if case.op == "ce_linear_fwd":
         return ref.ce_linear_fwd(x["h"], x["w"], x["labels"],
                                  ce_options(case), x.get("bias"))
+    if case.op in ("ce_linear_step", "ce_linear_pair"):
+        loss, lse = ref.ce_linear_fwd(x["h"], x["w"], x["labels"],
+                                      ce_options(case), x.get("bias"))
+        return (loss, lse) + tuple(ref.ce_linear_grad(
+            x["h"], x["w"], x["labels"], lse, x["dloss"], ce_options(case),
+            x.get("bias"), x.get("dh_acc"), x.get("dw_acc"), case.db))
     return ref.ce_linear_grad(x["h"], x["w"], x["labels"], x["lse"],
                               x["dloss"], ce_options(case), x.get("bias"),
                               x.get("dh_acc"), x.get("dw_acc"), case.db)
@@ -295,8 +312,12 @@ def result_specs(case):
                  [acc]),
                 (Tensor("lse", (n,), "f32", True), [acc])]
     # The logit gradient of ce_linear_grad may be kept in the operand type.
-    rounded = [acc] + ([case.dtype] if case.op == "ce_linear_grad" else [])
-    specs = [(Tensor("dh", (n, d), case.dh_type, True),
+    rounded = [acc] + ([case.dtype] if case.op in CE_GRADIENT_OPS else [])
+    specs = []
+    if case.op in ("ce_linear_step", "ce_linear_pair"):
+        specs = [(Tensor("loss", (), "f32"), [acc]),
+                 (Tensor("lse", (n,), "f32", True), [acc])]
+    specs += [(Tensor("dh", (n, d), case.dh_type, True),
               rounded + [case.dh_type]),
              (Tensor("dw", weight_shape(case), case.dw_type),
               rounded + [case.dw_type])]
@@ -329,24 +350,48 @@ def op_attributes(case):
 
 
 def op_text(case, operands, results):
-    """The lmhead op in its custom assembly format."""
-    names = {t.name: "%" + t.name for t in operands}
+    """The lmhead op (for ce_linear_pair, the two ops) in its custom
+    assembly format."""
+    dyn = case.dynamic_n
+    if case.op == "ce_linear_pair":
+        # The forward, then the backward of its lse: ce_linear_fwd's
+        # operands and ce_linear_grad's, each op its own results.
+        by_name = {t.name: t for t in results}
+        forward = [t for t in operands
+                   if t.name in ("h", "w", "labels", "bias")]
+        fwd_results = [by_name["loss"], by_name["lse"]]
+        grad_operands = [t for t in operands if t.name in ("h", "w", "labels")]
+        grad_operands += [by_name["lse"]] + [
+            t for t in operands if t.name not in ("h", "w", "labels")]
+        grad_results = [t for t in results if t.name not in ("loss", "lse")]
+        return (one_op(case, "ce_linear_fwd", ["h", "w", "labels"], forward,
+                       fwd_results, dyn) + "\n  " +
+                one_op(case, "ce_linear_grad",
+                       ["h", "w", "labels", "lse", "dloss"], grad_operands,
+                       grad_results, dyn))
     main = {"linear_grad": ["dz", "h", "w"],
             "ce_linear_fwd": ["h", "w", "labels"],
-            "ce_linear_grad": ["h", "w", "labels", "lse", "dloss"]}[case.op]
-    text = ", ".join(names[m] for m in main)
+            "ce_linear_grad": ["h", "w", "labels", "lse", "dloss"],
+            "ce_linear_step": ["h", "w", "labels", "dloss"]}[case.op]
+    return one_op(case, case.op, main, operands, results, dyn)
+
+
+def one_op(case, op, main, operands, results, dyn):
+    """One lmhead op `op` with the leading operands `main`, the optional
+    ones that are among `operands`, and `results`."""
+    names = [t.name for t in operands]
+    text = ", ".join("%" + m for m in main)
     for keyword, name in (("bias", "bias"), ("accumulate_dh", "dh_acc"),
                           ("accumulate_dw", "dw_acc")):
         if name in names:
-            text += f" {keyword}({names[name]})"
+            text += f" {keyword}(%{name})"
     text += f" layout({case.layout})"
-    if case.op != "linear_grad":
+    if op != "linear_grad":
         text += f" reduction({case.reduction})"
-    dyn = case.dynamic_n
     types = ", ".join(t.type(dyn) for t in operands)
     result_types = ", ".join(t.type(dyn) for t in results)
     lhs = ", ".join("%" + t.name for t in results)
-    return (f"{lhs} = lmhead.{case.op} {text}{op_attributes(case)}\n"
+    return (f"{lhs} = lmhead.{op} {text}{op_attributes(case)}\n"
             f"      : ({types})\n      -> ({result_types})")
 
 
@@ -425,12 +470,16 @@ def required_zeros(case, operands, specs):
         if case.reduction == "none":
             return [set(ignored), set()]
         return [everything(0) if all_ignored else set(), set()]
-    zeros = [set() if case.accumulate_dh else
+    zeros = []
+    if case.op in ("ce_linear_step", "ce_linear_pair"):
+        zeros = [everything(0) if all_ignored else set(), set()]
+    zeros += [set() if case.accumulate_dh else
              {n * case.d + d for n in ignored for d in range(case.d)}]
-    zeros.append(everything(1) if all_ignored and not case.accumulate_dw
-                 else set())
+    first = len(zeros) - 1
+    zeros.append(everything(first + 1)
+                 if all_ignored and not case.accumulate_dw else set())
     if case.db:
-        zeros.append(everything(2) if all_ignored else set())
+        zeros.append(everything(first + 2) if all_ignored else set())
     return zeros
 
 
