@@ -238,6 +238,13 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                       " (its 32 threads issue every copy of a stage; wider "
                       "steps spill), got blockK = " +
                       llvm::Twine(t.blockK));
+  if (!hopper && t.elementCopies())
+    check.require(t.blockK <= kMaxElementCopyBlockK,
+                  "with element copies a block takes a K step of at most " +
+                      llvm::Twine(kMaxElementCopyBlockK) + " on " + on +
+                      " (the step's elements wait in registers; wider steps "
+                      "spill), got blockK = " +
+                      llvm::Twine(t.blockK));
   const int64_t maxStages = hopper ? 6 : 5;
   check.require(t.stages >= 2 && t.stages <= maxStages,
                 "stages must be 2.." + llvm::Twine(maxStages) + " on " + on +

@@ -244,6 +244,13 @@ TEST(CostModelTest, ElementCopiesArePredictedSlowerThanCpAsync) {
     GemmPrediction cpAsync = predict({128, 128, 32, 64, 64, 3, 4, 1});
     GemmPrediction element = predict({128, 128, 32, 64, 64, 3, 2, 1});
     GemmPrediction twoStages = predict({128, 128, 32, 64, 64, 2, 2, 1});
+    // Element copies step K by 32 at most (a wider step spills).
+    std::string why;
+    EXPECT_FALSE(predictGemm(p, gpu, {128, 128, 64, 64, 64, 3, 2, 1}, &why));
+    EXPECT_NE(why.find("with element copies a block takes a K step of at "
+                       "most 32"),
+              std::string::npos)
+        << why;
     EXPECT_EQ(cpAsync.kernel, GpuTarget::Sm80) << name.str();
     EXPECT_EQ(element.kernel, GpuTarget::Sm80) << name.str();
     EXPECT_LT(element.efficiency, 0.75 * cpAsync.efficiency) << name.str();

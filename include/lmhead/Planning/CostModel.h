@@ -145,6 +145,14 @@ GpuTarget gemmKernelFor(GpuTarget target, int64_t copyBytes);
 /// epilogue (3 and 5 stages).
 constexpr int64_t kMaxSingleWarpBlockK = 32;
 
+/// With element copies (rows of odd length) the sm_80 kernel holds a K
+/// step's loaded elements in registers until it stores them to shared
+/// memory, so a K step of 64 (128 or more elements a thread) leaves ptxas
+/// (CUDA 13) too few registers beside a heavy epilogue: 8 to 32 bytes
+/// spilled in ce_linear_fwd's logits epilogue, ce_linear_grad's dZ
+/// epilogue and its dh GEMM. Element copies step K by at most this.
+constexpr int64_t kMaxElementCopyBlockK = 32;
+
 /// Checks `tiles` against the kernel generator's constraints and the
 /// chip's limits for `problem` and predicts its time, or returns
 /// std::nullopt with the first broken constraint in `whyNot`.

@@ -75,12 +75,6 @@ constexpr int64_t kMaxBiasedWarpgroupN = 128;
 /// without spilling.
 constexpr int64_t kMaxSingleWarpgroupN = 192;
 
-/// With element copies (rows of odd length) the sm_80 kernel holds a step's
-/// loaded elements in registers until it stores them; beside the forward's
-/// logits epilogue, a K step of 64 (128 or more elements a thread) spills
-/// (ptxas, CUDA 13: 8 to 24 bytes), so the forward takes a K step of 32.
-constexpr int64_t kMaxElementCopyBlockK = 32;
-
 /// Why the forward's logits epilogue (ce_linear_fwd's partials) cannot take
 /// `tiles` in a kernel of family `kernel`, with or without a logit `bias`,
 /// or the empty string: the tiles it would spill in (kMaxBiasedWarpgroupN,
