@@ -15,7 +15,7 @@
 // RUN: not lmhead-opt %s '--lmhead-pipeline=target=sm_80 min-tokens=0 operands=device' 2>&1 | FileCheck %s --check-prefix=RETURNED
 // RUN: not lmhead-opt %s '--lmhead-pipeline=operands=gpu' 2>&1 | FileCheck %s --check-prefix=BADOPERANDS
 // RUN: lmhead-opt %s '--lmhead-pipeline=operands=device' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPERANDS
-// RUN: lmhead-opt %s '--lmhead-pipeline=target=sm_90a min-tokens=7 f32-operands=bf16 ce-workspace-bytes=1048576 block-m=128 block-n=64 block-k=64 warp-m=64 warp-n=64 stages=5 copy-bytes=16 swizzle=1' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORWARDED
+// RUN: lmhead-opt %s '--lmhead-pipeline=target=sm_90a min-tokens=7 f32-operands=bf16 ce-workspace-bytes=1048576 ce-schedule=two-pass block-m=128 block-n=64 block-k=64 warp-m=64 warp-n=64 stages=5 copy-bytes=16 swizzle=1' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORWARDED
 
 // The host: one stream per chain, the second waiting for the first's copy
 // of dZ through an event; the kernels launched on them.
@@ -80,7 +80,7 @@
 
 // Every option reaches --lmhead-plan (the tile options through one
 // GemmTiles).
-// FORWARDED:    lmhead-plan{block-k=64 block-m=128 block-n=64 ce-workspace-bytes=1048576 copy-bytes=16 f32-operands=bf16 list-configs=false min-tokens=7 stages=5 swizzle=1 target=sm_90a warp-m=64 warp-n=64}
+// FORWARDED:    lmhead-plan{block-k=64 block-m=128 block-n=64 ce-schedule=two-pass ce-workspace-bytes=1048576 copy-bytes=16 f32-operands=bf16 list-configs=false min-tokens=7 stages=5 swizzle=1 target=sm_90a warp-m=64 warp-n=64}
 
 // operands=device (on the program of the integration test, whose tensors
 // live in device buffers it allocates): the launch functions copy only the

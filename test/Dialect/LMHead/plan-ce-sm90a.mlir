@@ -78,7 +78,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // BUDGET-LABEL: func.func @grad_vd(
 // BUDGET:       lmhead.ce_linear_grad
 // BUDGET-SAME:    chunk = 2048,
-// BUDGET-REMARK: remark: {{.*}}Function=grad_vd{{.*}}Remark="planned for sm_90a: {{.*}}; chunk 2048 columns (63 chunks), workspace 33554432 bytes (ce-workspace-bytes=33554432 given: the largest chunk it holds); {{[0-9.]+}} us predicted ({{.*}}), floor 16342.6 us (3 GEMMs)"
+// BUDGET-REMARK: remark: {{.*}}Function=grad_vd{{.*}}Remark="planned for sm_90a: {{.*}}; chunk 2048 columns (63 chunks), workspace 33554432 bytes (ce-workspace-bytes=33554432 given: the largest chunk it holds); {{[0-9.]+}} us predicted ({{.*}}), floor 16342.6 us (3 GEMMs); two-pass schedule: a backward alone ({{.*}})"
 // WARPN-LABEL: func.func @grad_vd(
 // WARPN:       lmhead.ce_linear_grad
 // WARPN-SAME:    logits = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,

@@ -316,6 +316,8 @@ private:
 
   /// `block-m` ... `swizzle`: fixed fields of every GEMM's configuration.
   GemmTileOptions<PlanPass> tileOptions{*this};
+  /// Why each ce_linear_grad keeps the two-pass schedule, for its remark.
+  DenseMap<Operation *, std::string> twoPassReasons;
 
   const GpuChip *chip = nullptr;
   GemmTiles overrides;
@@ -655,6 +657,9 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
        << " saved by the two streams; small kernels "
        << usStr(c.smallKernelMicros) << "; chunk sync " << usStr(c.chunkMicros)
        << "), floor " << usStr(c.floorMicros) << " (3 GEMMs)";
+    auto reason = twoPassReasons.find(op);
+    if (reason != twoPassReasons.end())
+      os << "; two-pass schedule: " << reason->second;
   }
   remarkPassed(op, what);
   if (c.logits.tiles.copyBytes < 16)
@@ -682,18 +687,22 @@ void PlanPass::formSteps() {
   for (CELinearGradOp grad : grads) {
     auto fwd = grad.getLse().getDefiningOp<CELinearFwdOp>();
     if (!fwd) {
-      remarkKept(grad, "two-pass schedule: a backward alone (its lse is not "
-                       "computed by a ce_linear_fwd here), so its logits are "
-                       "recomputed");
+      twoPassReasons[grad] = "a backward alone (its lse is not computed by a "
+                             "ce_linear_fwd here)";
       continue;
     }
     if (ceSchedule == CESchedule::TwoPass) {
-      remarkKept(grad, "two-pass schedule: ce-schedule=two-pass");
+      twoPassReasons[grad] = "ce-schedule=two-pass";
+      continue;
+    }
+    if (fwd->hasAttr(kPlanAttrName) || grad->hasAttr(kPlanAttrName)) {
+      twoPassReasons[grad] = "the forward or the backward carries a plan of "
+                             "its own";
       continue;
     }
     std::string why;
     if (!formOneStep(fwd, grad, &why)) {
-      remarkKept(grad, "two-pass schedule: " + why);
+      twoPassReasons[grad] = why;
       continue;
     }
     // The step runs where the forward was, so whatever the backward adds
@@ -703,12 +712,12 @@ void PlanPass::formSteps() {
       if (value && !dominance.properlyDominates(value, fwd))
         late = late ? late : value;
     if (late) {
-      remarkKept(grad, Twine("two-pass schedule: ") +
-                           (late == grad.getDloss()
-                                ? "the loss gradient"
-                                : "a gradient the backward adds to") +
-                           " is computed after the forward (from its "
-                           "results, or later), not known before it");
+      twoPassReasons[grad] =
+          (Twine(late == grad.getDloss() ? "the loss gradient"
+                                         : "a gradient the backward adds to") +
+           " is computed after the forward (from its results, or later), "
+           "not known before it")
+              .str();
       continue;
     }
     fuseIntoStep(rewriter, fwd, grad);
@@ -722,9 +731,9 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
   // alone.
   auto twoPass = [&](const Twine &why) -> Outcome {
     rounded.restore();
-    remarkKept(op, "two-pass schedule: " + why);
     IRRewriter rewriter(op->getContext());
     auto [fwd, grad] = splitStep(rewriter, op);
+    twoPassReasons[grad] = why.str();
     Outcome outcome = Outcome::Planned;
     for (Outcome half : {planCrossEntropy(fwd), planCrossEntropy(grad)}) {
       if (half == Outcome::Error)
@@ -862,6 +871,7 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
 }
 
 void PlanPass::runOnOperation() {
+  twoPassReasons.clear();
   formSteps();
   SmallVector<Operation *> decompose;
   bool failedAny = false;
