@@ -146,7 +146,7 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
     Reduction reduction = step.getReduction();
     set.reduce = buildLossReductionKernel(builder, loc, name("reduce"), options,
                                           reduction == Reduction::Mean);
-    if (reduction == Reduction::Mean)
+    if (step.getGradientReduction() == Reduction::Mean)
       set.scale = buildMeanScaleKernel(builder, loc, name("scale"), options);
     int64_t tokens =
         cast<RankedTensorType>(step.getH().getType()).getDimSize(0);

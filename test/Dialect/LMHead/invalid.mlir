@@ -1467,3 +1467,57 @@ func.func @negative_plan_target_not_a_keyword(%dz: tensor<1024x512xbf16>, %h: te
       : (tensor<1024x512xbf16>, tensor<1024x64xbf16>, tensor<512x64xbf16>) -> (tensor<1024x64xbf16>, tensor<512x64xf32>)
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// ce_linear_step
+//===----------------------------------------------------------------------===//
+
+func.func @negative_ce_linear_step_reduction_none(%h: tensor<8x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<8xi64>, %g: tensor<8xf32>) {
+  // expected-error @+1 {{'lmhead.ce_linear_step' op takes reduction and grad_reduction mean or sum (a scalar loss whose gradient is known before the forward); for reduction none use ce_linear_fwd and ce_linear_grad}}
+  %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g layout(vd) reduction(none)
+      : (tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<8xi64>, tensor<8xf32>)
+      -> (tensor<8xf32>, tensor<8xf32>, tensor<8x4xbf16>, tensor<32x4xbf16>)
+  return
+}
+
+// -----
+
+func.func @negative_ce_linear_step_grad_reduction_none(%h: tensor<8x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<8xi64>, %g: tensor<f32>) {
+  // expected-error @+1 {{'lmhead.ce_linear_step' op takes reduction and grad_reduction mean or sum}}
+  %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g layout(vd) reduction(mean) grad_reduction(none)
+      : (tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<8xi64>, tensor<f32>)
+      -> (tensor<f32>, tensor<8xf32>, tensor<8x4xbf16>, tensor<32x4xbf16>)
+  return
+}
+
+// -----
+
+func.func @negative_ce_linear_step_dloss_per_token(%h: tensor<8x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<8xi64>, %g: tensor<8xf32>) {
+  // expected-error @+1 {{'lmhead.ce_linear_step' op 'dloss' must be a rank-0 tensor (a scalar for reduction mean or sum), got 'tensor<8xf32>'}}
+  %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g layout(vd) reduction(sum)
+      : (tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<8xi64>, tensor<8xf32>)
+      -> (tensor<f32>, tensor<8xf32>, tensor<8x4xbf16>, tensor<32x4xbf16>)
+  return
+}
+
+// -----
+
+func.func @negative_ce_linear_step_db_without_bias(%h: tensor<8x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<8xi64>, %g: tensor<f32>) {
+  // expected-error @+1 {{'lmhead.ce_linear_step' op a bias gradient result needs a 'bias' operand}}
+  %loss, %lse, %dh, %dw, %db = lmhead.ce_linear_step %h, %w, %y, %g layout(vd) reduction(mean)
+      : (tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<8xi64>, tensor<f32>)
+      -> (tensor<f32>, tensor<8xf32>, tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<32xf32>)
+  return
+}
+
+// -----
+
+func.func @negative_ce_linear_step_lse_tokens(%h: tensor<8x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<8xi64>, %g: tensor<f32>) {
+  // expected-error @+1 {{token count N}}
+  %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g layout(vd) reduction(mean)
+      : (tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<8xi64>, tensor<f32>)
+      -> (tensor<f32>, tensor<9xf32>, tensor<8x4xbf16>, tensor<32x4xbf16>)
+  return
+}

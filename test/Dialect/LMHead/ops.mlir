@@ -466,3 +466,40 @@ func.func @gemm_configs() attributes {
     lmhead.named = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 8, swizzle = 1, kernel = sm_80>} {
   return
 }
+
+// ce_linear_step: the fewest operands, then every optional operand, result
+// and attribute (grad_reduction included) and a one-pass plan.
+// CHECK-LABEL: func.func @ce_linear_step_minimal(
+// CHECK:         lmhead.ce_linear_step %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} layout(vd) reduction(mean)
+// CHECK-SAME:      -> (tensor<f32>, tensor<?xf32>, tensor<?x64xbf16>, tensor<1024x64xf32>)
+func.func @ce_linear_step_minimal(%h: tensor<?x64xbf16>, %w: tensor<1024x64xbf16>, %y: tensor<?xi64>, %g: tensor<f32>)
+    -> (tensor<f32>, tensor<?xf32>, tensor<?x64xbf16>, tensor<1024x64xf32>) {
+  %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g layout(vd) reduction(mean)
+      : (tensor<?x64xbf16>, tensor<1024x64xbf16>, tensor<?xi64>, tensor<f32>)
+      -> (tensor<f32>, tensor<?xf32>, tensor<?x64xbf16>, tensor<1024x64xf32>)
+  return %loss, %lse, %dh, %dw : tensor<f32>, tensor<?xf32>, tensor<?x64xbf16>, tensor<1024x64xf32>
+}
+
+// CHECK-LABEL: func.func @ce_linear_step_everything(
+// CHECK:         lmhead.ce_linear_step %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} bias(%{{.*}}) accumulate_dh(%{{.*}}) accumulate_dw(%{{.*}}) layout(dv) reduction(mean) grad_reduction(sum)
+// CHECK-SAME:      ignore_index = -1 : i64
+// CHECK-SAME:      label_smoothing = 1.000000e-01 : f64
+// CHECK-SAME:      lmhead.plan = #lmhead.ce_plan<target = sm_90a, logits = <blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1>, dh = <blockM = 128, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 4, copyBytes = 16, swizzle = 1>, dw = <blockM = 128, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 4, copyBytes = 16, swizzle = 1>, chunk = 256, micros = 1.250000e+01 : f64>
+// CHECK-SAME:      logit_softcap = 3.000000e+01 : f64
+// CHECK-SAME:      z_loss_weight = 1.000000e-04 : f64
+// CHECK-SAME:      -> (tensor<f32>, tensor<512xf32>, tensor<512x64xf16>, tensor<64x1000xf32>, tensor<1000xf32>)
+func.func @ce_linear_step_everything(%h: tensor<512x64xf16>, %w: tensor<64x1000xf16>, %y: tensor<512xi32>, %g: tensor<f32>,
+    %b: tensor<1000xf16>, %dh0: tensor<512x64xf16>, %dw0: tensor<64x1000xf32>)
+    -> (tensor<f32>, tensor<512xf32>, tensor<512x64xf16>, tensor<64x1000xf32>, tensor<1000xf32>) {
+  %loss, %lse, %dh, %dw, %db = lmhead.ce_linear_step %h, %w, %y, %g bias(%b) accumulate_dh(%dh0) accumulate_dw(%dw0)
+      layout(dv) reduction(mean) grad_reduction(sum) {ignore_index = -1 : i64,
+        label_smoothing = 0.1 : f64, logit_softcap = 30.0 : f64, z_loss_weight = 1.0e-4 : f64,
+        lmhead.plan = #lmhead.ce_plan<target = sm_90a,
+          logits = <blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1>,
+          dh = <blockM = 128, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 4, copyBytes = 16, swizzle = 1>,
+          dw = <blockM = 128, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 4, copyBytes = 16, swizzle = 1>,
+          chunk = 256, micros = 12.5 : f64>}
+      : (tensor<512x64xf16>, tensor<64x1000xf16>, tensor<512xi32>, tensor<f32>, tensor<1000xf16>, tensor<512x64xf16>, tensor<64x1000xf32>)
+      -> (tensor<f32>, tensor<512xf32>, tensor<512x64xf16>, tensor<64x1000xf32>, tensor<1000xf32>)
+  return %loss, %lse, %dh, %dw, %db : tensor<f32>, tensor<512xf32>, tensor<512x64xf16>, tensor<64x1000xf32>, tensor<1000xf32>
+}

@@ -388,11 +388,12 @@ Type CELinearStepOp::getAccumulatorType() {
 
 LogicalResult CELinearStepOp::verify() {
   OpChecker check(*this);
-  if (getReduction() == Reduction::None)
-    return emitOpError() << "takes reduction mean or sum (a scalar loss whose "
-                            "gradient is known before the forward); for "
-                            "reduction none use ce_linear_fwd and "
-                            "ce_linear_grad";
+  if (getReduction() == Reduction::None ||
+      getGradientReduction() == Reduction::None)
+    return emitOpError() << "takes reduction and grad_reduction mean or sum (a "
+                            "scalar loss whose gradient is known before the "
+                            "forward); for reduction none use ce_linear_fwd "
+                            "and ce_linear_grad";
   ShapeRelations relations = crossEntropyRelations(*this);
   if (failed(verifyCrossEntropy(*this, check)) ||
       failed(verifyLossShaped(check, getLoss(), "loss", getReduction(),
@@ -433,16 +434,16 @@ bool mlir::lmhead::formOneStep(CELinearFwdOp fwd, CELinearGradOp grad,
     return fail("the backward reads other h, W, labels or bias than the "
                 "forward");
   if (grad.getLayout() != fwd.getLayout() ||
-      grad.getReduction() != fwd.getReduction() ||
       grad.getIgnoreIndex() != fwd.getIgnoreIndex() ||
       grad.getLabelSmoothing() != fwd.getLabelSmoothing() ||
       grad.getLogitSoftcap() != fwd.getLogitSoftcap() ||
       grad.getZLossWeight() != fwd.getZLossWeight() ||
       grad.getAccumulatorType() != fwd.getAccumulatorType())
     return fail("the backward's options differ from the forward's");
-  if (fwd.getReduction() == Reduction::None)
-    return fail("reduction none gives a per-token loss gradient, which the "
-                "one-pass step does not take");
+  if (fwd.getReduction() == Reduction::None ||
+      grad.getReduction() == Reduction::None)
+    return fail("reduction none gives a per-token loss or loss gradient, "
+                "which the one-pass step does not take");
   return true;
 }
 
@@ -459,7 +460,10 @@ CELinearStepOp mlir::lmhead::fuseIntoStep(RewriterBase &rewriter,
       FusedLoc::get(rewriter.getContext(), {fwd.getLoc(), grad.getLoc()}),
       types[0], types[1], types[2], types[3], db, fwd.getH(), fwd.getW(),
       fwd.getLabels(), grad.getDloss(), fwd.getBias(), grad.getDhAcc(),
-      grad.getDwAcc(), fwd.getLayoutAttr(), fwd.getReductionAttr(),
+      grad.getDwAcc(),
+      grad.getReduction() == fwd.getReduction() ? ReductionAttr()
+                                                : grad.getReductionAttr(),
+      fwd.getLayoutAttr(), fwd.getReductionAttr(),
       fwd.getIgnoreIndexAttr(), fwd.getLabelSmoothingAttr(),
       fwd.getLogitSoftcapAttr(), fwd.getZLossWeightAttr(),
       fwd.getAccTypeAttr());

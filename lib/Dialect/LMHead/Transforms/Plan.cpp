@@ -35,6 +35,7 @@
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
@@ -706,17 +707,22 @@ void PlanPass::formSteps() {
       continue;
     }
     // The step runs where the forward was, so whatever the backward adds
-    // must be known there: a loss gradient computed from the loss is not.
-    Value late;
+    // must be known there. What is computed after the forward without
+    // reading its results or having side effects (the loss gradient of a
+    // mean divided by the valid count, say) moves above it; a loss
+    // gradient computed from the loss cannot.
+    SmallVector<Value> late;
     for (Value value : {grad.getDloss(), grad.getDhAcc(), grad.getDwAcc()})
       if (value && !dominance.properlyDominates(value, fwd))
-        late = late ? late : value;
-    if (late) {
+        late.push_back(value);
+    if (!late.empty() &&
+        failed(moveValueDefinitions(rewriter, late, fwd, dominance))) {
       twoPassReasons[grad] =
-          (Twine(late == grad.getDloss() ? "the loss gradient"
-                                         : "a gradient the backward adds to") +
-           " is computed after the forward (from its results, or later), "
-           "not known before it")
+          (Twine(late.front() == grad.getDloss()
+                     ? "the loss gradient"
+                     : "a gradient the backward adds to") +
+           " is computed from the forward's results, or by operations with "
+           "side effects after it: it is not known before the forward")
               .str();
       continue;
     }

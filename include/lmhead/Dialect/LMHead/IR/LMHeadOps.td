@@ -253,7 +253,9 @@ def LMHead_CELinearStepOp : LMHead_CEOp<"ce_linear_step",
     computed (a constant, a loss scale, a function argument), which is why
     the op only takes reduction `mean` or `sum`, with `dloss` a
     `tensor<f32>`: for `none`, or a `dloss` computed from the loss, use the
-    two ops.
+    two ops. The gradient's reduction is `grad_reduction` when it is given
+    (frameworks often differentiate a mean as a sum whose upstream gradient
+    they divide by the valid count themselves), `reduction` otherwise.
 
     `--lmhead-plan` forms it from such a pair when the cost model predicts
     the one-pass schedule faster; its kernels then compute the logits once
@@ -279,7 +281,9 @@ def LMHead_CELinearStepOp : LMHead_CEOp<"ce_linear_step",
     Arg<LMHead_Tensor, "upstream gradient of the loss, tensor<f32>">:$dloss,
     Arg<Optional<LMHead_Tensor>, "logit bias b, [V]">:$bias,
     Arg<Optional<LMHead_Tensor>, "existing dh gradient to add to, [N,D]">:$dh_acc,
-    Arg<Optional<LMHead_Tensor>, "existing dW gradient to add to, shaped as W">:$dw_acc
+    Arg<Optional<LMHead_Tensor>, "existing dW gradient to add to, shaped as W">:$dw_acc,
+    Arg<OptionalAttr<LMHead_ReductionAttr>,
+        "the backward's reduction, mean or sum (default: reduction)">:$grad_reduction
   ), ceOptions);
   let results = (outs
     Res<LMHead_Tensor, "loss, tensor<f32>">:$loss,
@@ -293,9 +297,16 @@ def LMHead_CELinearStepOp : LMHead_CEOp<"ce_linear_step",
     (`accumulate_dh` `(` $dh_acc^ `)`)?
     (`accumulate_dw` `(` $dw_acc^ `)`)?
     `layout` `(` $layout `)` `reduction` `(` $reduction `)`
+    (`grad_reduction` `(` $grad_reduction^ `)`)?
     attr-dict `:` functional-type(operands, results)
   }];
-  let extraClassDeclaration = ceClassDeclaration;
+  let extraClassDeclaration = ceClassDeclaration # [{
+    /// The reduction the gradient is taken of: grad_reduction, or
+    /// reduction when it is absent.
+    ::mlir::lmhead::Reduction getGradientReduction() {
+      return getGradReduction().value_or(getReduction());
+    }
+  }];
   let hasVerifier = 1;
 }
 
