@@ -463,10 +463,9 @@ CELinearStepOp mlir::lmhead::fuseIntoStep(RewriterBase &rewriter,
       grad.getDwAcc(),
       grad.getReduction() == fwd.getReduction() ? ReductionAttr()
                                                 : grad.getReductionAttr(),
-      fwd.getLayoutAttr(), fwd.getReductionAttr(),
-      fwd.getIgnoreIndexAttr(), fwd.getLabelSmoothingAttr(),
-      fwd.getLogitSoftcapAttr(), fwd.getZLossWeightAttr(),
-      fwd.getAccTypeAttr());
+      fwd.getLayoutAttr(), fwd.getReductionAttr(), fwd.getIgnoreIndexAttr(),
+      fwd.getLabelSmoothingAttr(), fwd.getLogitSoftcapAttr(),
+      fwd.getZLossWeightAttr(), fwd.getAccTypeAttr());
   SmallVector<Value> gradResults = {step.getDh(), step.getDw()};
   if (grad.getDb())
     gradResults.push_back(step.getDb());
