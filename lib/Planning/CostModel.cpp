@@ -233,7 +233,8 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   if (!hopper && warpTiles == 1 && t.warpM * t.warpN >= 64 * 64)
     check.require(t.blockK <= kMaxSingleWarpBlockK,
                   "a block of one warp with a " + llvm::Twine(t.warpM) + "x" +
-                      llvm::Twine(t.warpN) + " tile takes a K step of at most " +
+                      llvm::Twine(t.warpN) +
+                      " tile takes a K step of at most " +
                       llvm::Twine(kMaxSingleWarpBlockK) + " on " + on +
                       " (its 32 threads issue every copy of a stage; wider "
                       "steps spill), got blockK = " +
