@@ -6,7 +6,7 @@ run_bundle.py) and the emulator mode of the GPU check of the fused
 cross-entropy ops (bench/device/check_ce.py --emulator): values rounded to
 an element type and back (to_bits, from_bits), device buffers from the
 runtime's mgpu* functions (Device), and `run_ce_op`, which draws the inputs
-of a ce_linear_fwd or ce_linear_grad of a bundle as
+of a ce_linear_fwd, ce_linear_grad or ce_linear_step of a bundle as
 test/Integration/Decompose/Inputs/decompose_case.py does, runs the op with
 lmheadBundleRun on exactly the workspace lmheadBundleWorkspaceSize asks for,
 and compares its results with the f64 reference of
@@ -15,6 +15,7 @@ emulator's small shapes.
 """
 
 import ctypes
+import dataclasses
 import math
 import os
 import struct
@@ -146,11 +147,17 @@ def ce_case(op, sizes, rng):
     bias = None
     if "bias" in tensors:
         x["bias"] = bias = rounded(rng, operand, vocab, 0.5)
+    loss, lse = ref.ce_linear_fwd(h, w, x["labels"], opts, bias)
     if op["op"] == "ce_linear_fwd":
-        loss, lse = ref.ce_linear_fwd(h, w, x["labels"], opts, bias)
         return x, {"loss": flat(loss), "lse": lse}, shape, opts
-    _, lse = ref.ce_linear_fwd(h, w, x["labels"], opts, bias)
-    x["lse"] = [from_bits(to_bits(v, "f32"), "f32") for v in lse]
+    forward = {}
+    if op["op"] == "ce_linear_step":
+        # The forward's results, then the gradient of the backward's
+        # reduction from the f64 lse.
+        forward = {"loss": flat(loss), "lse": lse}
+        opts = dataclasses.replace(opts, reduction=op["grad_reduction"])
+    else:
+        lse = x["lse"] = [from_bits(to_bits(v, "f32"), "f32") for v in lse]
     if op["reduction"] == "none":
         x["dloss"] = rounded(rng, "f32", n, 2.0)
         dloss = x["dloss"]
@@ -163,11 +170,11 @@ def ce_case(op, sizes, rng):
             count = shape[key][0] * shape[key][1]
             accumulated[key] = rounded(rng, tensors[key]["type"], count)
     dh, dw, db = ref.ce_linear_grad(
-        h, w, x["labels"], x["lse"], dloss, opts, bias,
+        h, w, x["labels"], lse, dloss, opts, bias,
         as_rows(accumulated["dh"], n, d) if "dh" in accumulated else None,
         as_rows(accumulated["dw"], *shape["w"]) if "dw" in accumulated
         else None, "db" in tensors)
-    want = {"dh": flat(dh), "dw": flat(dw)}
+    want = dict(forward, dh=flat(dh), dw=flat(dw))
     if db is not None:
         want["db"] = db
     x.update(accumulated)
@@ -229,7 +236,8 @@ def run_ce_op(runtime, bundle, name, op, sizes, rng):
     zeros = {}
     if op["op"] == "ce_linear_fwd" and op["reduction"] == "none":
         zeros["loss"] = ignored
-    if op["op"] == "ce_linear_grad" and not tensors["dh"].get("accumulates"):
+    if op["op"] in ("ce_linear_grad", "ce_linear_step") and \
+            not tensors["dh"].get("accumulates"):
         d = shape["h"][1]
         zeros["dh"] = [i * d + j for i in ignored for j in range(d)]
     operand = tensors["h"]["type"]

@@ -19,6 +19,18 @@
 //   layout(dv) columns, of dw) and the bias gradient's column sums (into db)
 //   each run on a stream of their own after it. The rounding of `dh_f32`
 //   into dh ends the dh stream.
+// - ce_linear_step (static N): for a mean gradient the shared token scale
+//   first; then, per chunk c of the plan's tokens, on the caller's stream
+//   the logits GEMM of the chunk's rows of h stores the logits into
+//   workspace `z<c mod 2>` [chunk, V padded to 64] and the partials
+//   [4,P,chunk] once chunk c−2's products are done, and the row pass
+//   writes the chunk's lse and token losses and turns the buffer into dZ;
+//   after it, `dh_c = dZ_c·W` (the chunk's rows of dh) runs on the "dh"
+//   stream and `dW += dZ_cᵀ·h_c` (into dw, or `dw_f32` when dW is not
+//   f32) on the "dw" stream. The loss's reduction ends the caller's
+//   stream, the rounding of `dw_f32` the dw stream. Called with dloss = 1,
+//   it gives a framework that runs its forward and backward apart the
+//   gradients in the forward, for its backward to scale.
 //
 // Views (a chunk of W, of dW, of a dZ buffer) are descriptors with an
 // offset and a row stride on sm_80, and tensor maps with "offset" and
@@ -63,6 +75,7 @@ protected:
 
 private:
   bool isGrad() const { return isa<CELinearGradOp>(op); }
+  bool isStep() const { return isa<CELinearStepOp>(op); }
   WeightLayout layout() const;
   Reduction reduction() const;
   Value bias() const;
@@ -80,6 +93,7 @@ private:
 
   std::vector<KernelEntry> forwardEntries() const;
   std::vector<KernelEntry> gradEntries() const;
+  std::vector<KernelEntry> stepEntries() const;
   /// The epilogue's vector of a token scale: mean's `scale`, or dloss.
   std::pair<std::string, ManifestInt> scales() const;
   /// W (whole, or vocabulary columns [start, start+size) as a view).
@@ -95,26 +109,33 @@ private:
   /// The integer operands of the dynamic sizes, in operand order.
   SmallVector<std::string, 2> sizeOperands;
   /// What buildKernels made: the kernels' names by role.
-  std::string logits, rows, reduce, dhFirst, dh, dw, scale, db, round;
-  bool dhStartsFromInit = false;
+  std::string logits, rows, reduce, dhFirst, dh, dw, dwFirst, scale, db,
+      round;
+  bool dhStartsFromInit = false, dwStartsFromInit = false;
   int64_t numChunks = 0;
 };
 
 WeightLayout CrossEntropyBundle::layout() const {
   if (auto fwd = dyn_cast<CELinearFwdOp>(op))
     return fwd.getLayout();
+  if (auto step = dyn_cast<CELinearStepOp>(op))
+    return step.getLayout();
   return cast<CELinearGradOp>(op).getLayout();
 }
 
 Reduction CrossEntropyBundle::reduction() const {
   if (auto fwd = dyn_cast<CELinearFwdOp>(op))
     return fwd.getReduction();
+  if (auto step = dyn_cast<CELinearStepOp>(op))
+    return step.getReduction();
   return cast<CELinearGradOp>(op).getReduction();
 }
 
 Value CrossEntropyBundle::bias() const {
   if (auto fwd = dyn_cast<CELinearFwdOp>(op))
     return fwd.getBias();
+  if (auto step = dyn_cast<CELinearStepOp>(op))
+    return step.getBias();
   return cast<CELinearGradOp>(op).getBias();
 }
 
@@ -134,6 +155,12 @@ LogicalResult CrossEntropyBundle::readExtents() {
     tokenSizes = {size(fwd.getLabels(), 0), size(fwd.getLse(), 0)};
     if (fwd.getReduction() == Reduction::None)
       tokenSizes.push_back(size(fwd.getLoss(), 0));
+  } else if (auto step = dyn_cast<CELinearStepOp>(op)) {
+    h = step.getH(), w = step.getW();
+    tokenSizes = {size(step.getLabels(), 0), size(step.getLse(), 0),
+                  size(step.getDh(), 0), size(step.getDhAcc(), 0)};
+    hiddenSizes = {size(step.getDh(), 1), size(step.getDw(), vd ? 1 : 0),
+                   size(step.getDhAcc(), 1), size(step.getDwAcc(), vd ? 1 : 0)};
   } else {
     auto grad = cast<CELinearGradOp>(op);
     h = grad.getH(), w = grad.getW();
@@ -187,10 +214,12 @@ LogicalResult CrossEntropyBundle::buildKernels(gpu::GPUModuleOp module) {
   keep(set->dhFirst, dhFirst);
   keep(set->dh, dh);
   keep(set->dw, dw);
+  keep(set->dwFirst, dwFirst);
   keep(set->scale, scale);
   keep(set->db, db);
   keep(set->round, round);
   dhStartsFromInit = set->dhStartsFromInit;
+  dwStartsFromInit = set->dwStartsFromInit;
   numChunks = set->numChunks;
   return success();
 }
@@ -202,6 +231,19 @@ SmallVector<std::pair<std::string, Value>> CrossEntropyBundle::tensors() const {
     if (fwd.getBias())
       list.push_back({"bias", fwd.getBias()});
     list.append({{"loss", fwd.getLoss()}, {"lse", fwd.getLse()}});
+    return list;
+  }
+  if (auto step = dyn_cast<CELinearStepOp>(op)) {
+    list = {{"h", step.getH()},
+            {"w", step.getW()},
+            {"labels", step.getLabels()},
+            {"dloss", step.getDloss()}};
+    if (step.getBias())
+      list.push_back({"bias", step.getBias()});
+    list.append({{"loss", step.getLoss()},
+                 {"lse", step.getLse()},
+                 {"dh", step.getDh()},
+                 {"dw", step.getDw()}});
     return list;
   }
   auto grad = cast<CELinearGradOp>(op);
@@ -237,6 +279,24 @@ SmallVector<ManifestInt, 2> CrossEntropyBundle::shapeOf(StringRef tensor,
 SmallVector<CrossEntropyBundle::Scratch, 4>
 CrossEntropyBundle::workspace() const {
   SmallVector<Scratch, 4> buffers;
+  if (auto step = dyn_cast<CELinearStepOp>(op)) {
+    std::string operandType = typeName(step.getH().getType());
+    ManifestInt padded(llvm::alignTo(vocab, kChunkColumnAlignment));
+    for (int64_t i = 0; i < std::min<int64_t>(2, numChunks); ++i)
+      buffers.push_back({"z" + std::to_string(i),
+                         operandType,
+                         {ManifestInt(gemms.chunk), padded}});
+    int64_t partials = numPartialColumns(gemms.logits.tiles, vocab);
+    buffers.push_back({"partials", "f32", {4, partials, gemms.chunk}});
+    buffers.push_back({"token_loss", "f32", {tokens}});
+    if (!getElementTypeOrSelf(step.getDw().getType()).isF32()) {
+      SmallVector<ManifestInt, 2> shape = shapeOf("dw", step.getDw());
+      buffers.push_back({"dw_f32", "f32", {shape[0], shape[1]}});
+    }
+    if (step.getGradientReduction() == Reduction::Mean)
+      buffers.push_back({"scale", "f32", {1}});
+    return buffers;
+  }
   if (!isGrad()) {
     int64_t partials = numPartialColumns(gemms.logits.tiles, vocab);
     buffers.push_back({"partials", "f32", {4, partials, tokens}});
@@ -280,7 +340,10 @@ void CrossEntropyBundle::writeHeader(raw_ostream &os) const {
      << ",\n";
   os << "      \"z_loss_weight\": " << decimalText(options.zLossWeight)
      << ",\n";
-  if (isGrad())
+  if (auto step = dyn_cast<CELinearStepOp>(op))
+    os << "      \"grad_reduction\": "
+       << quoted(stringifyReduction(step.getGradientReduction())) << ",\n";
+  if (isGrad() || isStep())
     os << "      \"chunk\": " << gemms.chunk << ",\n";
   os << "      \"operands\": [" << llvm::join(operands, ", ") << "],\n";
   os << "      \"tensors\": {\n";
@@ -293,6 +356,9 @@ void CrossEntropyBundle::writeHeader(raw_ostream &os) const {
     if (auto grad = dyn_cast<CELinearGradOp>(op))
       accumulates = (tensorName == "dh" && grad.getDhAcc()) ||
                     (tensorName == "dw" && grad.getDwAcc());
+    if (auto step = dyn_cast<CELinearStepOp>(op))
+      accumulates = (tensorName == "dh" && step.getDhAcc()) ||
+                    (tensorName == "dw" && step.getDwAcc());
     os << "        " << quoted(tensorName)
        << ": {\"type\": " << quoted(typeName(value.getType()))
        << ", \"shape\": [" << llvm::join(shape, ", ") << "]"
@@ -316,6 +382,8 @@ void CrossEntropyBundle::writeHeader(raw_ostream &os) const {
 }
 
 std::vector<KernelEntry> CrossEntropyBundle::getKernelEntries() const {
+  if (isStep())
+    return stepEntries();
   return isGrad() ? gradEntries() : forwardEntries();
 }
 
@@ -502,6 +570,130 @@ std::vector<KernelEntry> CrossEntropyBundle::gradEntries() const {
   return entries;
 }
 
+std::vector<KernelEntry> CrossEntropyBundle::stepEntries() const {
+  auto step = cast<CELinearStepOp>(op);
+  bool vd = layout() == WeightLayout::VD;
+  bool dwIsF32 = getElementTypeOrSelf(step.getDw().getType()).isF32();
+  int64_t chunk = gemms.chunk;
+  // A step has a static token count (whyNoCrossEntropyKernels).
+  assert(tokens.isConstant() && "a step's token count is static");
+  int64_t n = tokens.factor;
+  int64_t partials = numPartialColumns(gemms.logits.tiles, vocab);
+  ManifestInt padded(llvm::alignTo(vocab, kChunkColumnAlignment));
+  std::vector<KernelEntry> entries;
+
+  std::string scaleBuffer = "dloss";
+  if (!scale.empty()) {
+    KernelEntry entry = smallEntry(scale, "main", "1", 32);
+    appendVector(entry.params, "labels", tokens);
+    appendVector(entry.params, "dloss", ManifestInt(1));
+    appendVector(entry.params, "scale", ManifestInt(1));
+    entry.params.push_back(tokens.param());
+    entries.push_back(std::move(entry));
+    scaleBuffer = "scale";
+  }
+  // The partials [4, P, chunk]: strides [P·chunk, chunk, 1].
+  SmallVector<std::string> partialsParams = {
+      quoted("partials"),
+      quoted("partials"),
+      ManifestInt(0).param(),
+      ManifestInt(4).param(),
+      ManifestInt(partials).param(),
+      ManifestInt(chunk).param(),
+      ManifestInt(partials * chunk).param(),
+      ManifestInt(chunk).param(),
+      ManifestInt(1).param()};
+  MatrixView w = vd ? MatrixView::dense("w", ManifestInt(vocab), hidden)
+                    : MatrixView::dense("w", hidden, ManifestInt(vocab));
+  MatrixView dw32 = MatrixView::dense(dwIsF32 ? "dw" : "dw_f32", w.rows,
+                                      w.cols);
+
+  SmallVector<SmallVector<int, 2>> products;
+  for (int64_t c = 0; c < numChunks; ++c) {
+    int64_t start = c * chunk, size = std::min(chunk, n - start);
+    MatrixView z = {"z" + std::to_string(c % 2), ManifestInt(size),
+                    ManifestInt(vocab), padded, ManifestInt(0)};
+    MatrixView hChunk = {"h", ManifestInt(size), hidden, hidden,
+                         hidden * ManifestInt(start)};
+    SmallVector<std::string> epilogue;
+    appendVector(epilogue, "labels", tokens);
+    if (bias())
+      appendVector(epilogue, "bias", ManifestInt(vocab));
+    epilogue.append(partialsParams);
+    appendMatrix(epilogue, z);
+    epilogue.push_back(ManifestInt(start).param());
+    KernelEntry logitsEntry =
+        gemmEntry(logits, "main", gemms.logits, hChunk, w, epilogue,
+                  ManifestInt(size), ManifestInt(vocab), hidden);
+    if (c >= 2)
+      logitsEntry.after.assign(products[c - 2].begin(), products[c - 2].end());
+    entries.push_back(std::move(logitsEntry));
+
+    KernelEntry rowEntry = smallEntry(
+        rows, "main", ManifestInt(size).blocks(kRowKernelThreads / 32),
+        kRowKernelThreads);
+    appendVector(rowEntry.params, "labels", tokens);
+    rowEntry.params.append(partialsParams);
+    appendMatrix(rowEntry.params, z);
+    appendVector(rowEntry.params, "lse", tokens);
+    appendVector(rowEntry.params, "token_loss", tokens);
+    appendVector(rowEntry.params, scaleBuffer, ManifestInt(1));
+    rowEntry.params.append({ManifestInt(partials).param(),
+                            ManifestInt(size).param(),
+                            ManifestInt(start).param()});
+    int rowIndex = entries.size();
+    entries.push_back(std::move(rowEntry));
+
+    // dh_c = dZ_c·W into the chunk's rows of dh, written once.
+    SmallVector<std::string> dhResult;
+    appendMatrix(dhResult, {"dh", ManifestInt(size), hidden, hidden,
+                            hidden * ManifestInt(start)});
+    KernelEntry dhEntry = gemmEntry(dh, "dh", *gemms.dh, z, w, dhResult,
+                                    ManifestInt(size), hidden,
+                                    ManifestInt(vocab));
+    dhEntry.after = {rowIndex};
+    SmallVector<int, 2> chunkProducts = {int(entries.size())};
+    entries.push_back(std::move(dhEntry));
+
+    // dW += dZ_cᵀ·h_c, or dWᵀ += h_cᵀ·dZ_c, in f32, in chunk order.
+    SmallVector<std::string> dwResult;
+    appendMatrix(dwResult, dw32);
+    const std::string &dwKernel = c == 0 ? dwFirst : dw;
+    KernelEntry dwEntry =
+        vd ? gemmEntry(dwKernel, "dw", *gemms.dw, z, hChunk, dwResult,
+                       ManifestInt(vocab), hidden, ManifestInt(size))
+           : gemmEntry(dwKernel, "dw", *gemms.dw, hChunk, z, dwResult, hidden,
+                       ManifestInt(vocab), ManifestInt(size));
+    dwEntry.after = {rowIndex};
+    chunkProducts.push_back(entries.size());
+    entries.push_back(std::move(dwEntry));
+    products.push_back(chunkProducts);
+  }
+
+  KernelEntry reduceEntry = smallEntry(reduce, "main", "1", 32);
+  appendVector(reduceEntry.params, "labels", tokens);
+  appendVector(reduceEntry.params, "token_loss", tokens);
+  appendVector(reduceEntry.params, "loss", ManifestInt(1));
+  reduceEntry.params.push_back(tokens.param());
+  entries.push_back(std::move(reduceEntry));
+
+  // dW rounded once to its type (adding what it accumulates into, which the
+  // caller left in dw).
+  if (!round.empty()) {
+    ManifestInt count = w.rows * w.cols;
+    KernelEntry entry = smallEntry(round, "dw", count.blocks(kRowKernelThreads),
+                                   kRowKernelThreads);
+    appendMatrix(entry.params, dw32);
+    MatrixView result = MatrixView::dense("dw", w.rows, w.cols);
+    if (step.getDwAcc())
+      appendMatrix(entry.params, result);
+    appendMatrix(entry.params, result);
+    entry.params.append({w.rows.param(), w.cols.param()});
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
 } // namespace
 
 FailureOr<std::unique_ptr<OpBundle>>
@@ -516,7 +708,7 @@ mlir::lmhead::makeCrossEntropyBundle(Operation *op, std::string name) {
     op->emitWarning("not written to the bundle: ") << why;
     return std::unique_ptr<OpBundle>();
   }
-  if (static_cast<bool>(plan.getDh()) != isa<CELinearGradOp>(op)) {
+  if (static_cast<bool>(plan.getDh()) == isa<CELinearFwdOp>(op)) {
     op->emitWarning("not written to the bundle: its plan is for ")
         << (plan.getDh() ? "a backward" : "a forward") << " op";
     return std::unique_ptr<OpBundle>();

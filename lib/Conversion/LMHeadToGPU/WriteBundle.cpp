@@ -148,7 +148,7 @@ void WriteBundlePass::runOnOperation() {
   llvm::StringMap<int> counts;
   bool failedAny = false;
   module.walk([&](Operation *op) {
-    if (!isa<LinearGradOp, CELinearFwdOp, CELinearGradOp>(op))
+    if (!isa<LinearGradOp, CELinearFwdOp, CELinearGradOp, CELinearStepOp>(op))
       return;
     StringRef kind = op->getName().stripDialect();
     std::string name = llvm::formatv("{0}_{1}", kind, counts[kind]).str();
@@ -168,7 +168,8 @@ void WriteBundlePass::runOnOperation() {
     return signalPassFailure();
   if (ops.empty()) {
     module.emitWarning("--lmhead-write-bundle: no planned lmhead op "
-                       "(linear_grad, ce_linear_fwd, ce_linear_grad) in the "
+                       "(linear_grad, ce_linear_fwd, ce_linear_grad, "
+                       "ce_linear_step) in the "
                        "module; nothing written");
     return markAllAnalysesPreserved();
   }

@@ -319,6 +319,10 @@ private:
   GemmTileOptions<PlanPass> tileOptions{*this};
   /// Why each ce_linear_grad keeps the two-pass schedule, for its remark.
   DenseMap<Operation *, std::string> twoPassReasons;
+  /// The steps formSteps made of two ops (the others were written as steps:
+  /// ce-schedule=auto keeps those in one pass, which a framework calling
+  /// the step's bundle entry relies on).
+  DenseSet<Operation *> formedSteps;
 
   const GpuChip *chip = nullptr;
   GemmTiles overrides;
@@ -726,7 +730,7 @@ void PlanPass::formSteps() {
               .str();
       continue;
     }
-    fuseIntoStep(rewriter, fwd, grad);
+    formedSteps.insert(fuseIntoStep(rewriter, fwd, grad));
   }
 }
 
@@ -820,7 +824,8 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
   if (fwdPlan && gradPlan)
     twoPassMicros = fwdPlan.choice->micros + gradPlan.choice->micros;
   const OnePassPrediction &c = *onePass.choice;
-  if (ceSchedule == CESchedule::Auto && twoPassMicros &&
+  bool formed = formedSteps.contains(op);
+  if (ceSchedule == CESchedule::Auto && formed && twoPassMicros &&
       *twoPassMicros < c.micros)
     return twoPass("predicted " + usStr(*twoPassMicros) +
                    " for the two ops against " + usStr(c.micros) +
@@ -865,6 +870,8 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
   os << ", floor " << usStr(c.floorMicros) << " (3 GEMMs)";
   if (ceSchedule == CESchedule::OnePass)
     os << "; ce-schedule=one-pass";
+  else if (!formed)
+    os << "; written as a ce_linear_step";
   remarkPassed(op, what);
   for (auto [gemm, prediction, product] :
        {std::tuple<StringRef, const GemmPrediction *, GemmProblem>{
@@ -878,6 +885,7 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
 
 void PlanPass::runOnOperation() {
   twoPassReasons.clear();
+  formedSteps.clear();
   formSteps();
   SmallVector<Operation *> decompose;
   bool failedAny = false;

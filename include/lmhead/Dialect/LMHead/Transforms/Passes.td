@@ -19,8 +19,9 @@ def LMHeadDecompose : Pass<"lmhead-decompose"> {
     reductions on tensors: logits (with bias and soft-cap), a max-shifted
     log-sum-exp, the per-token loss and its reduction, the logit gradient
     and the `dZ·W`, `dZᵀ·h` and `Σ dZ` products with their epilogue (scale,
-    accumulate-into, one rounding to the result type). Results nobody uses
-    are not computed. The output runs anywhere upstream MLIR runs, e.g. on
+    accumulate-into, one rounding to the result type). A `ce_linear_step`
+    becomes the `ce_linear_fwd` and `ce_linear_grad` it fuses, decomposed
+    as they are. Results nobody uses are not computed. The output runs anywhere upstream MLIR runs, e.g. on
     the CPU through `--lmhead-cpu-pipeline` and `mlir-runner`.
 
     Before:
@@ -172,6 +173,24 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
     whether it was given or chosen), the predicted time with its terms, and
     the floor: 1 GEMM of `2·N·V·D` flops at the target's peak for the
     forward, 3 for the backward.
+
+    A `ce_linear_fwd` and the `ce_linear_grad` of its lse with the same h,
+    W, labels, bias and options, reductions mean or sum, and a loss
+    gradient known before the forward (definitions after the forward that
+    read nothing of it and have no side effects are moved above it) become
+    one `lmhead.ce_linear_step`, planned with the one-pass schedule: per
+    chunk of `chunk` tokens (a multiple of 128, or N) the logits GEMM fills
+    a chunk buffer with the partials beside, a row pass writes the loss
+    terms and turns the buffer into dZ in place, and `dh_c = dZ_c·W` and
+    `dW += dZ_cᵀ·h_c` (f32) run on two streams: 3 GEMMs of work for both
+    ops, where they take 4 alone. `ce-schedule=auto` (the default) does so
+    when the cost model predicts it faster than the two ops' own plans,
+    `one-pass` whenever it applies, `two-pass` never; a step that cannot
+    be planned so (a dynamic N, a bias gradient, ...) is split back into
+    the two ops. With `ce-workspace-bytes=B` the token chunk is the largest
+    whose two buffers and partials fit in B. The step's remark names the
+    tiles, the chunk, both predictions and the floor; a backward that keeps
+    two passes says why at the end of its remark.
 
     The options `block-m`, `block-n`, `block-k`, `warp-m`, `warp-n`,
     `stages`, `copy-bytes` and `swizzle` (declared once, with the fields of
