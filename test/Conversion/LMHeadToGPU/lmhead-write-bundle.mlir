@@ -180,7 +180,7 @@
 
 // NODIR: error: --lmhead-write-bundle needs the folder to write into: --lmhead-write-bundle=dir=<folder>
 // NOTEMPTY: error: refusing to write a bundle into '{{.+}}/notes': it holds 'README', which is not a bundle's (manifest.json and .ptx files only); use an empty or new folder
-// NOTHING: warning: --lmhead-write-bundle: no planned lmhead op (linear_grad, ce_linear_fwd, ce_linear_grad) in the module; nothing written
+// NOTHING: warning: --lmhead-write-bundle: no planned lmhead op (linear_grad, ce_linear_fwd, ce_linear_grad, ce_linear_step) in the module; nothing written
 // NOTDIR: error: cannot write a bundle to '{{.+}}/notes/README': it is not a folder
 
 // PLANNED-MANIFEST: "linear_grad_0_dh"
