@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""The GPU check of the fused cross-entropy kernels: runs the ce_linear_fwd
-and ce_linear_grad bundles that bench/device/prepare.sh wrote (one sm_80 and
-one sm_90a bundle, a forward and a backward per benchmark shape) through the
-runtime's C API, checks them against a float64 reference, and times them
-against PyTorch, torch.compile, Liger-Kernel and Apple's Cut Cross-Entropy
-measured in the same run.
+"""The GPU check of the fused cross-entropy kernels: runs the ce_linear_fwd,
+ce_linear_grad and ce_linear_step bundles that bench/device/prepare.sh wrote
+(one sm_80 and one sm_90a bundle, a forward, a backward and the one-pass
+step of both per benchmark shape) through the runtime's C API, checks them
+against a float64 reference, and times them against PyTorch,
+torch.compile, Liger-Kernel and Apple's Cut Cross-Entropy measured in the
+same run.
 
     check_ce.py --runtime liblmhead_runtime.so [--bundles DIR] [--markdown FILE]
                 [--shapes NxDxV,...] [--baselines torch,compile,liger,...]
@@ -12,8 +13,11 @@ measured in the same run.
 
 DIR holds one bundle per target (DIR/sm_80, DIR/sm_90a), each with a
 `ce_linear_fwd_<i>` and a `ce_linear_grad_<i>` of the same shape (bf16 h and
-W of layout vd, i64 labels, reduction mean, dh and dW in bf16); shapes come
-from the manifests ("tensors").
+W of layout vd, i64 labels, reduction mean, dh and dW in bf16), and where
+there is one the `ce_linear_step_<i>` of that shape (a row of its own,
+"<target> one-pass": loss, lse, dh and dW from one call with dloss = 1,
+against the same reference; "ms ours" is that call); shapes come from the
+manifests ("tensors").
 
 - On the GPU (default; PyTorch with CUDA): h and W are random bf16 tensors
   (W scaled so that the logits have a standard deviation near 1.7), a tenth
@@ -93,18 +97,19 @@ def shape_of(op):
 
 
 def pairs(manifest, only=None):
-    """{(N, D, V): (fwd name, grad name)} of a manifest's ce ops (of the
-    shapes in `only`, when given)."""
+    """{(N, D, V): (fwd name, grad name, step name or None)} of a manifest's
+    ce ops (of the shapes in `only`, when given)."""
+    kinds = ("ce_linear_fwd", "ce_linear_grad", "ce_linear_step")
     found = {}
     for name, op in sorted(manifest["ops"].items()):
         kind = op.get("op")
-        if kind not in ("ce_linear_fwd", "ce_linear_grad"):
+        if kind not in kinds:
             continue
         if only and shape_of(op) not in only:
             continue
-        slot = found.setdefault(shape_of(op), [None, None])
-        slot[kind == "ce_linear_grad"] = name
-    return {s: tuple(p) for s, p in found.items() if None not in p}
+        slot = found.setdefault(shape_of(op), [None, None, None])
+        slot[kinds.index(kind)] = name
+    return {s: tuple(p) for s, p in found.items() if None not in p[:2]}
 
 
 def fmt(value, spec):
@@ -359,18 +364,25 @@ def run_emulator(args, runtime, loaded):
     rows, failures = [], 0
     for target, bundle, manifest in loaded:
         for (n, d, v), names in sorted(pairs(manifest, args.only).items()):
-            rng = random.Random(args.seed)
-            errors, ok = {}, True
-            for name in names:
-                checks, _ = run_ce_op(runtime, bundle, name,
-                                      manifest["ops"][name], {"n": n, "d": d},
-                                      rng)
-                for check in checks:
-                    errors[check.name] = check.error
-                    ok &= check.passed
-                    print(f"  {target} {name} {check.describe()}", flush=True)
-            failures += not ok
-            rows.append(table_row(n, d, v, target, errors, ok, {}, {}, {}))
+            # The two ops, then the step (a row of its own).
+            runs = [(target, names[:2])]
+            if names[2]:
+                runs.append((f"{target} one-pass", names[2:]))
+            for label, ops in runs:
+                rng = random.Random(args.seed)
+                errors, ok = {}, True
+                for name in ops:
+                    checks, _ = run_ce_op(runtime, bundle, name,
+                                          manifest["ops"][name],
+                                          {"n": n, "d": d}, rng)
+                    for check in checks:
+                        errors[check.name] = check.error
+                        ok &= check.passed
+                        print(f"  {target} {name} {check.describe()}",
+                              flush=True)
+                failures += not ok
+                rows.append(table_row(n, d, v, label, errors, ok, {}, {},
+                                      {}))
     return rows, failures
 
 
@@ -493,7 +505,9 @@ def main():
                     f"reduction mean, dh and dW bf16, on {device_name}; "
                     f"median of {args.repeat} runs after {args.warmup} "
                     f"warm-up; ms ours = forward + backward (from the "
-                    f"forward's lse); baselines: forward + loss.backward(); "
+                    f"forward's lse), or for a one-pass row the "
+                    f"ce_linear_step (loss and gradients in one call); "
+                    f"baselines: forward + loss.backward(); "
                     f"errors: relative Frobenius against float64 (bound "
                     f"{TOLERANCE:g}).\n\n")
             f.write("| " + " | ".join(HEADER) + " |\n")
@@ -528,7 +542,7 @@ def run_gpu(args, runtime, device, loaded, wanted):
                 device.notes.append(f"{name} at {n}×{d}×{v}: "
                                     f"{type(error).__name__}: {error}")
         device.torch.cuda.empty_cache()
-        for target, bundle, manifest, (fwd, grad) in entries:
+        for target, bundle, manifest, (fwd, grad, step) in entries:
             stream = device.stream
             try:
                 fwd_ops, _ = device.operands(bundle, fwd,
@@ -563,12 +577,47 @@ def run_gpu(args, runtime, device, loaded, wanted):
             rows.append(table_row(n, d, v, target, errors, ok, ours, theirs,
                                   memory))
             print("  ".join(rows[-1]), flush=True)
+            if step:
+                row, ok = run_gpu_step(device, runtime, bundle, manifest, step,
+                                       (n, d, v), target, theirs, timed)
+                failures += not ok
+                rows.append(row)
+                print("  ".join(row), flush=True)
         for name, mib in memory.items():
             if name != "ours":
                 device.notes.append(f"{n}×{d}×{v}: {name} peak "
                                     f"{mib:.0f} MiB beyond the inputs")
         device.release()
     return rows, failures
+
+
+def run_gpu_step(device, runtime, bundle, manifest, step, shape, target,
+                 theirs, timed):
+    """The one-pass step of `shape`: one call with dloss = 1 gives loss,
+    lse, dh and dW, checked against the same reference as the two ops and
+    timed against the same baselines. Returns its table row and whether it
+    passed."""
+    n, d, v = shape
+    label = f"{target} one-pass"
+    try:
+        operands, _ = device.operands(bundle, step, manifest["ops"][step])
+        workspace = device.workspace
+        device.poison()
+        runtime.run(bundle, step, operands, device.stream)
+        device.sync()
+        errors = device.errors()
+        ours = {"total": timed(lambda: runtime.run(bundle, step, operands,
+                                                   device.stream))}
+        memory = {"ours": (workspace.numel() +
+                           sum(t.numel() * t.element_size()
+                               for t in (device.loss, device.lse, device.dh,
+                                         device.dw))) / 2**20}
+    except RuntimeError as error:
+        print(f"{n}×{d}×{v} {label}: {error}", flush=True)
+        return ([f"{n}×{d}×{v}", label] + ["ERROR"] * 4 +
+                ["-"] * (len(HEADER) - 6)), False
+    ok = all(not math.isnan(e) and e <= TOLERANCE for e in errors.values())
+    return table_row(n, d, v, label, errors, ok, ours, theirs, memory), ok
 
 
 if __name__ == "__main__":

@@ -14,9 +14,10 @@
 #   same for small shapes into bundles-small/, which check_kernels.py
 #   --emulator --small then runs here on the emulator against float64;
 # - writes the fused cross-entropy bundles that check_ce.py runs: for each
-#   benchmark shape a ce_linear_fwd and a ce_linear_grad (bf16 h and W [V,D],
-#   i64 labels, reduction mean, dh and dW bf16) with a #lmhead.ce_plan
-#   attached here (--lmhead-plan does not plan ce ops yet), written by
+#   benchmark shape a ce_linear_fwd, a ce_linear_grad and the one-pass
+#   ce_linear_step of both (bf16 h and W [V,D], i64 labels, reduction mean,
+#   dh and dW bf16) with a #lmhead.ce_plan attached here (the tiles
+#   --lmhead-plan picks for linear_grad there), written by
 #   `lmhead-opt --lmhead-write-bundle` into ce-bundles/{sm_80,sm_90a}, and
 #   a small shape into ce-bundles-small/, which check_ce.py --emulator
 #   --small runs here (the dry run of the GPU check);
@@ -126,19 +127,21 @@ echo "prepared the linear_grad bundles: $(du -sh "$out/bundles" | cut -f1) ($(ls
 python3 "$here/check_kernels.py" --emulator --small \
   --runtime "$build/runtime/liblmhead_runtime.so" --bundles "$out/bundles-small"
 
-# The fused cross-entropy bundles: one ce_linear_fwd and one ce_linear_grad
-# per shape "N D V", planned by hand for `target` with the GEMM
-# configuration `gemm` for the logits, dh and dW products and vocabulary
-# chunks of `chunk` columns.
+# The fused cross-entropy bundles: one ce_linear_fwd, one ce_linear_grad and
+# the one-pass ce_linear_step of both per shape "N D V", planned by hand for
+# `target` with the GEMM configuration `gemm` for the logits, dh and dW
+# products, vocabulary chunks of `chunk` columns and the step's token
+# chunks of `rows` rows.
 write_ce_bundles() {
-  local folder=$1 target=$2 gemm=$3 chunk=$4
-  shift 4
+  local folder=$1 target=$2 gemm=$3 chunk=$4 rows=$5
+  shift 5
   local source="$out/ce_shapes.mlir"
   local shape n d v
   cat >"$source" <<MLIR
 #gemm = #lmhead.gemm<$gemm>
 #fwd = #lmhead.ce_plan<target = $target, logits = #gemm, micros = 0.0 : f64>
 #grad = #lmhead.ce_plan<target = $target, logits = #gemm, dh = #gemm, dw = #gemm, chunk = $chunk, micros = 0.0 : f64>
+#step = #lmhead.ce_plan<target = $target, logits = #gemm, dh = #gemm, dw = #gemm, chunk = $rows, micros = 0.0 : f64>
 MLIR
   for shape in "$@"; do
     read -r n d v <<<"$shape"
@@ -158,6 +161,14 @@ func.func @ce_grad_${n}x${d}x${v}(%h: tensor<${n}x${d}xbf16>, %w: tensor<${v}x${
       -> (tensor<${n}x${d}xbf16>, tensor<${v}x${d}xbf16>)
   return %dh, %dw : tensor<${n}x${d}xbf16>, tensor<${v}x${d}xbf16>
 }
+func.func @ce_step_${n}x${d}x${v}(%h: tensor<${n}x${d}xbf16>, %w: tensor<${v}x${d}xbf16>,
+    %y: tensor<${n}xi64>, %g: tensor<f32>)
+    -> (tensor<f32>, tensor<${n}xf32>, tensor<${n}x${d}xbf16>, tensor<${v}x${d}xbf16>) {
+  %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g layout(vd) reduction(mean) {lmhead.plan = #step}
+      : (tensor<${n}x${d}xbf16>, tensor<${v}x${d}xbf16>, tensor<${n}xi64>, tensor<f32>)
+      -> (tensor<f32>, tensor<${n}xf32>, tensor<${n}x${d}xbf16>, tensor<${v}x${d}xbf16>)
+  return %loss, %lse, %dh, %dw : tensor<f32>, tensor<${n}xf32>, tensor<${n}x${d}xbf16>, tensor<${v}x${d}xbf16>
+}
 MLIR
   done
   "$build/bin/lmhead-opt" "$source" "--lmhead-write-bundle=dir=$folder/$target" -o /dev/null
@@ -169,17 +180,18 @@ MLIR
 ce_shapes=("4096 4096 128256" "8192 4096 128256" "8192 2304 256000" "16384 2048 248320")
 write_ce_bundles "$out/ce-bundles" sm_90a \
   "blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1" \
-  8192 "${ce_shapes[@]}"
+  8192 1024 "${ce_shapes[@]}"
 write_ce_bundles "$out/ce-bundles" sm_80 \
   "blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1" \
-  8192 "${ce_shapes[@]}"
-# Ragged small shapes for the dry run (vocabulary chunks of 64, 64, 64, 11).
+  8192 1024 "${ce_shapes[@]}"
+# Ragged small shapes for the dry run (vocabulary chunks of 64, 64, 64, 11;
+# token chunks of 16, 16, 5).
 write_ce_bundles "$out/ce-bundles-small" sm_90a \
   "blockM = 64, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1" \
-  64 "37 48 203"
+  64 16 "37 48 203"
 write_ce_bundles "$out/ce-bundles-small" sm_80 \
   "blockM = 32, blockN = 32, blockK = 32, warpM = 16, warpN = 16, stages = 3, copyBytes = 16, swizzle = 1" \
-  64 "37 48 203"
+  64 16 "37 48 203"
 echo "prepared the ce bundles: $(du -sh "$out/ce-bundles" | cut -f1) ($(ls "$out"/ce-bundles/*/*.ptx | wc -l) PTX files)"
 
 # The baselines' wheels, for the GPU machine's Python (3.12).

@@ -384,7 +384,8 @@ GemmProblem mlir::lmhead::crossEntropyDwGemm(const CrossEntropyProblem &problem,
 }
 
 std::string mlir::lmhead::forwardEpilogueLimit(const GemmTiles &tiles,
-                                               GpuTarget kernel, bool bias) {
+                                               GpuTarget kernel, bool bias,
+                                               bool storesLogits) {
   if (!usesWarpgroupMma(kernel)) {
     if (tiles.blockM == tiles.warpM && tiles.blockN == tiles.warpN &&
         tiles.warpM * tiles.warpN >= 64 * 64 &&
@@ -408,6 +409,13 @@ std::string mlir::lmhead::forwardEpilogueLimit(const GemmTiles &tiles,
                          "{0} wide on sm_90a (the bias of each of a thread's "
                          "columns is held beside its accumulators; wider "
                          "tiles spill), got warpN = {1}",
+                         kMaxBiasedWarpgroupN, tiles.warpN)
+        .str();
+  if (storesLogits && tiles.warpN > kMaxBiasedWarpgroupN)
+    return llvm::formatv("storing the logits, a consumer warpgroup's tile is "
+                         "at most {0} wide on sm_90a (the store's addresses "
+                         "are held beside its accumulators; wider tiles "
+                         "spill), got warpN = {1}",
                          kMaxBiasedWarpgroupN, tiles.warpN)
         .str();
   if (tiles.blockM == tiles.warpM && tiles.warpN > kMaxSingleWarpgroupN)

@@ -75,9 +75,32 @@ std::optional<OnePassPlan> planChunk(const CrossEntropyProblem &p, int64_t rows,
                                      GemmPlanner &gemms, ChunkKernels &k) {
   const GpuChip &chip = gemms.chip;
   const double hbm = chip.hbmBytesPerSecond;
-  const GemmPlan &l = gemms.plan(onePassLogitsGemm(p, rows));
+  // The logits: the fastest configuration whose epilogue (partials and
+  // the stored logits) fits (forwardEpilogueLimit).
+  std::vector<GemmPrediction> valid;
+  GemmPlan l = planGemm(onePassLogitsGemm(p, rows), chip, gemms.overrides,
+                        &valid);
   if (!l)
     return failedGemm("logits z_c = h_c*W^T", l);
+  std::string firstLimit;
+  llvm::erase_if(valid, [&](const GemmPrediction &g) {
+    std::string why = forwardEpilogueLimit(g.tiles, g.kernel, p.bias,
+                                           /*storesLogits=*/true);
+    if (firstLimit.empty())
+      firstLimit = why;
+    return !why.empty();
+  });
+  if (valid.empty()) {
+    l.failure = GemmPlan::Failure::NoValidConfig;
+    l.reason = "no " + chip.targetName().str() +
+               " kernel configuration fits the epilogue that stores the "
+               "logits: " +
+               firstLimit;
+    return failedGemm("logits z_c = h_c*W^T", l);
+  }
+  l.choice = *llvm::min_element(valid, [](const auto &a, const auto &b) {
+    return a.micros < b.micros;
+  });
   const GemmPlan &dh = gemms.plan(onePassDhGemm(p, rows));
   if (!dh)
     return failedGemm("dh_c = dZ_c*W", dh);

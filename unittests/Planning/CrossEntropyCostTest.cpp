@@ -451,6 +451,13 @@ TEST(CrossEntropyCostTest, OneConsumerWarpgroupHoldsAtMost192Columns) {
   tiles.blockN = tiles.warpN = 256;
   EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false), "");
   EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, true), "");
+  // Storing the logits too (ce_linear_step), a warpgroup holds 128 columns.
+  EXPECT_NE(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false,
+                                 /*storesLogits=*/true),
+            "");
+  tiles.blockN = tiles.warpN = 128;
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false, true), "");
+  tiles.blockN = tiles.warpN = 256;
 
   // On sm_80 a one-warp block of 64x64 takes a K step of 32, not 64.
   tiles.blockM = tiles.warpM = 64;

@@ -71,6 +71,22 @@ TEST(OnePassCostTest, BenchmarkShapesAreAboveTheFloorAndBelowTwoPasses) {
   }
 }
 
+TEST(OnePassCostTest, TheLogitsTilesFitTheEpilogueThatStoresThem) {
+  // The logits GEMM stores its logits beside the partials: on sm_90a a
+  // warpgroup tile of at most 128 columns (forwardEpilogueLimit).
+  for (bool bias : {false, true}) {
+    CrossEntropyProblem p = problem(4096, 4096, 128256);
+    p.bias = bias;
+    OnePassPlan plan = planOnePassStep(p, sm90a());
+    ASSERT_TRUE(plan) << plan.reason;
+    const OnePassPrediction &c = *plan.choice;
+    EXPECT_EQ(forwardEpilogueLimit(c.logits.tiles, c.logits.kernel, bias,
+                                   /*storesLogits=*/true),
+              "");
+    EXPECT_LE(c.logits.tiles.warpN, kMaxBiasedWarpgroupN);
+  }
+}
+
 TEST(OnePassCostTest, TheDefaultIsTheSmallestWorkspaceWithin2Percent) {
   CrossEntropyProblem p = problem(4096, 4096, 128256);
   OnePassPlan plan = planOnePassStep(p, sm90a());

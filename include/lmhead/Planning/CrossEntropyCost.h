@@ -66,6 +66,8 @@ struct CrossEntropyProblem {
 /// The widest consumer-warpgroup tile (warpN) the forward's logits epilogue
 /// takes on sm_90a when the logits have a bias: it holds each of a thread's
 /// columns' bias beside its accumulators, and wider tiles spill (ptxas).
+/// The same holds when it also stores the logits (ce_linear_step): ptxas
+/// (CUDA 13) spilled 40 bytes at warpN = 192 and 60 at 256, none at 128.
 constexpr int64_t kMaxBiasedWarpgroupN = 128;
 
 /// The widest tile (warpN) of the forward's logits epilogue on sm_90a when
@@ -75,14 +77,15 @@ constexpr int64_t kMaxBiasedWarpgroupN = 128;
 /// without spilling.
 constexpr int64_t kMaxSingleWarpgroupN = 192;
 
-/// Why the forward's logits epilogue (ce_linear_fwd's partials) cannot take
-/// `tiles` in a kernel of family `kernel`, with or without a logit `bias`,
-/// or the empty string: the tiles it would spill in (kMaxBiasedWarpgroupN,
+/// Why the forward's logits epilogue (ce_linear_fwd's partials, and with
+/// `storesLogits` ce_linear_step's, which also stores the logits) cannot
+/// take `tiles` in a kernel of family `kernel`, with or without a logit
+/// `bias`, or the empty string: the tiles it would spill in (kMaxBiasedWarpgroupN,
 /// kMaxSingleWarpgroupN, kMaxSingleWarpBlockK, kMaxElementCopyBlockK). The
 /// planner leaves such
 /// configurations out; the epilogue rejects them in a plan written by hand.
 std::string forwardEpilogueLimit(const GemmTiles &tiles, GpuTarget kernel,
-                                 bool bias);
+                                 bool bias, bool storesLogits = false);
 
 /// The bytes of the dZ workspace with `chunk` columns: two chunk buffers,
 /// 2 * N * chunk * elementBytes.

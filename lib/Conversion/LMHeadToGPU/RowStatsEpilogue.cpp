@@ -45,7 +45,8 @@ std::string RowStatsEpilogue::check(const GemmKernelSpec &spec) const {
           options, "the logits are rounded to f16 or bf16 operands");
       !why.empty())
     return why;
-  return forwardEpilogueLimit(spec.tiles, spec.target, options.hasBias);
+  return forwardEpilogueLimit(spec.tiles, spec.target, options.hasBias,
+                              storeLogits);
 }
 
 void RowStatsEpilogue::write(OpBuilder &b, Location loc,
