@@ -401,6 +401,16 @@ MatrixView CrossEntropyBundle::weightGradient(int64_t start,
   return view;
 }
 
+/// The workspace's partials [4, P, rows] as the parameters of a
+/// `memref<4x?x?xf32>` descriptor (strides [P·rows, rows, 1]).
+SmallVector<std::string> partialsDescriptor(const ManifestInt &partials,
+                                            const ManifestInt &rows) {
+  return {
+      quoted("partials"),        quoted("partials"), ManifestInt(0).param(),
+      ManifestInt(4).param(),    partials.param(),   rows.param(),
+      (partials * rows).param(), rows.param(),       ManifestInt(1).param()};
+}
+
 /// A small kernel's entry: `threads` per block, `blocks` blocks.
 KernelEntry smallEntry(StringRef name, StringRef stream, std::string blocks,
                        int64_t threads) {
@@ -415,17 +425,8 @@ KernelEntry smallEntry(StringRef name, StringRef stream, std::string blocks,
 std::vector<KernelEntry> CrossEntropyBundle::forwardEntries() const {
   bool none = reduction() == Reduction::None;
   int64_t partials = numPartialColumns(gemms.logits.tiles, vocab);
-  // The partials [4, P, N]: a memref<4x?x?xf32> of strides [P·N, N, 1].
-  SmallVector<std::string> partialsParams = {
-      quoted("partials"),
-      quoted("partials"),
-      ManifestInt(0).param(),
-      ManifestInt(4).param(),
-      ManifestInt(partials).param(),
-      tokens.param(),
-      (ManifestInt(partials) * tokens).param(),
-      tokens.param(),
-      ManifestInt(1).param()};
+  SmallVector<std::string> partialsParams =
+      partialsDescriptor(ManifestInt(partials), tokens);
   std::vector<KernelEntry> entries;
   SmallVector<std::string> epilogue;
   appendVector(epilogue, "labels", tokens);
@@ -592,17 +593,8 @@ std::vector<KernelEntry> CrossEntropyBundle::stepEntries() const {
     entries.push_back(std::move(entry));
     scaleBuffer = "scale";
   }
-  // The partials [4, P, chunk]: strides [P·chunk, chunk, 1].
-  SmallVector<std::string> partialsParams = {
-      quoted("partials"),
-      quoted("partials"),
-      ManifestInt(0).param(),
-      ManifestInt(4).param(),
-      ManifestInt(partials).param(),
-      ManifestInt(chunk).param(),
-      ManifestInt(partials * chunk).param(),
-      ManifestInt(chunk).param(),
-      ManifestInt(1).param()};
+  SmallVector<std::string> partialsParams =
+      partialsDescriptor(ManifestInt(partials), ManifestInt(chunk));
   MatrixView w = vd ? MatrixView::dense("w", ManifestInt(vocab), hidden)
                     : MatrixView::dense("w", hidden, ManifestInt(vocab));
   MatrixView dw32 = MatrixView::dense(dwIsF32 ? "dw" : "dw_f32", w.rows,

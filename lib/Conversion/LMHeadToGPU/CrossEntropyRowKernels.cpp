@@ -131,6 +131,50 @@ Value countValidTokens(KernelBuilder &b, const LogitOptions &options,
   return b.warpSum(loop.getResult(0));
 }
 
+/// A row's partials (RowStatsEpilogue, [4, P, rows]) as one thread folds
+/// them: its share p = first, first + step, ... < P.
+struct PartialsOfRow {
+  Value partials, row, first, count, step;
+
+  /// The largest partial max of this thread's share (−inf for none).
+  Value max(KernelBuilder &b) const {
+    Value zero = b.index(0);
+    auto loop = scf::ForOp::create(
+        b, first, count, step,
+        ValueRange{b.f32(-std::numeric_limits<double>::infinity())});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value m = b.load(partials, {zero, loop.getInductionVar(), row});
+    scf::YieldOp::create(
+        b, Value(arith::MaximumFOp::create(b, loop.getRegionIterArgs()[0], m)));
+    return loop.getResult(0);
+  }
+
+  /// This thread's share of Σ sumexp·exp(m − rowMax), of the target logit
+  /// and, with `smoothing`, of Σz.
+  SmallVector<Value, 3> sums(KernelBuilder &b, Value rowMax,
+                             bool smoothing) const {
+    Value zero = b.index(0), one = b.index(1);
+    SmallVector<Value> init = {b.f32(0.0), b.f32(0.0)};
+    if (smoothing)
+      init.push_back(b.f32(0.0));
+    auto loop = scf::ForOp::create(b, first, count, step, init);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value p = loop.getInductionVar();
+    ValueRange acc = loop.getRegionIterArgs();
+    Value m = b.load(partials, {zero, p, row});
+    Value e = b.load(partials, {one, p, row});
+    SmallVector<Value> next = {
+        b.add(acc[0], b.mul(e, kernelExp(b, b.getLoc(), b.sub(m, rowMax)))),
+        b.add(acc[1], b.load(partials, {b.index(2), p, row}))};
+    if (smoothing)
+      next.push_back(b.add(acc[2], b.load(partials, {b.index(3), p, row})));
+    scf::YieldOp::create(b, next);
+    return SmallVector<Value, 3>(loop.getResults());
+  }
+};
+
 /// A token's loss from its lse, target logit and (with label smoothing) Σz:
 /// `(1−ε)(lse − z_y) + ε(lse − Σz/V) + w·lse²`, 0 when its label is ignored,
 /// NaN for a label outside [0, V).
@@ -171,43 +215,14 @@ gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
   {
     OpBuilder::InsertionGuard guard(b);
     b.enterIf(b.lessThan(row, tokens));
-    Value zero = b.index(0), one = b.index(1);
     // The row's maximum over all partials, then the rescaled sums.
-    auto maxLoop = scf::ForOp::create(
-        b, zero, numPartials, one,
-        ValueRange{b.f32(-std::numeric_limits<double>::infinity())});
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(maxLoop.getBody());
-      Value m = b.load(partials, {zero, maxLoop.getInductionVar(), row});
-      scf::YieldOp::create(b, Value(arith::MaximumFOp::create(
-                                  b, maxLoop.getRegionIterArgs()[0], m)));
-    }
-    Value rowMax = maxLoop.getResult(0);
+    PartialsOfRow own{partials, row, b.index(0), numPartials, b.index(1)};
+    Value rowMax = own.max(b);
     bool smoothing = options.labelSmoothing > 0.0;
-    SmallVector<Value> init = {b.f32(0.0), b.f32(0.0)};
-    if (smoothing)
-      init.push_back(b.f32(0.0));
-    auto sumLoop = scf::ForOp::create(b, zero, numPartials, one, init);
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(sumLoop.getBody());
-      Value p = sumLoop.getInductionVar();
-      ValueRange sums = sumLoop.getRegionIterArgs();
-      Value m = b.load(partials, {zero, p, row});
-      Value s = b.load(partials, {one, p, row});
-      Value t = b.load(partials, {b.index(2), p, row});
-      SmallVector<Value> next = {
-          b.add(sums[0], b.mul(s, kernelExp(b, b.getLoc(), b.sub(m, rowMax)))),
-          b.add(sums[1], t)};
-      if (smoothing)
-        next.push_back(b.add(sums[2], b.load(partials, {b.index(3), p, row})));
-      scf::YieldOp::create(b, next);
-    }
-    Value lse = b.add(rowMax, kernelLog(b, b.getLoc(), sumLoop.getResult(0)));
-    Value loss =
-        tokenLoss(b, options, b.load(labels, row), lse, sumLoop.getResult(1),
-                  smoothing ? sumLoop.getResult(2) : Value());
+    SmallVector<Value, 3> sums = own.sums(b, rowMax, smoothing);
+    Value lse = b.add(rowMax, kernelLog(b, b.getLoc(), sums[0]));
+    Value loss = tokenLoss(b, options, b.load(labels, row), lse, sums[1],
+                           smoothing ? sums[2] : Value());
     b.store(lse, lseOut, row);
     b.store(loss, lossOut, row);
   }
@@ -394,41 +409,15 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
     // converged through its shuffles.
     OpBuilder::InsertionGuard guard(b);
     b.enterIf(b.lessThan(row, rows));
-    Value zero = b.index(0), one = b.index(1), warp = b.index(32);
+    Value zero = b.index(0), warp = b.index(32);
     // lse from the partials, each lane taking every 32nd.
-    auto maxLoop = scf::ForOp::create(
-        b, lane, numPartials, warp,
-        ValueRange{b.f32(-std::numeric_limits<double>::infinity())});
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(maxLoop.getBody());
-      Value m = b.load(partials, {zero, maxLoop.getInductionVar(), row});
-      scf::YieldOp::create(b, Value(arith::MaximumFOp::create(
-                                  b, maxLoop.getRegionIterArgs()[0], m)));
-    }
-    Value rowMax = b.warpMax(maxLoop.getResult(0));
+    PartialsOfRow share{partials, row, lane, numPartials, warp};
+    Value rowMax = b.warpMax(share.max(b));
     bool smoothing = options.labelSmoothing > 0.0;
-    SmallVector<Value> init = {b.f32(0.0), b.f32(0.0)};
-    if (smoothing)
-      init.push_back(b.f32(0.0));
-    auto sumLoop = scf::ForOp::create(b, lane, numPartials, warp, init);
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(sumLoop.getBody());
-      Value p = sumLoop.getInductionVar();
-      ValueRange sums = sumLoop.getRegionIterArgs();
-      Value m = b.load(partials, {zero, p, row});
-      Value e = b.load(partials, {one, p, row});
-      SmallVector<Value> next = {
-          b.add(sums[0], b.mul(e, kernelExp(b, b.getLoc(), b.sub(m, rowMax)))),
-          b.add(sums[1], b.load(partials, {b.index(2), p, row}))};
-      if (smoothing)
-        next.push_back(b.add(sums[2], b.load(partials, {b.index(3), p, row})));
-      scf::YieldOp::create(b, next);
-    }
-    Value sumExp = b.warpSum(sumLoop.getResult(0));
-    Value target = b.warpSum(sumLoop.getResult(1));
-    Value sumLogits = smoothing ? b.warpSum(sumLoop.getResult(2)) : Value();
+    SmallVector<Value, 3> sums = share.sums(b, rowMax, smoothing);
+    Value sumExp = b.warpSum(sums[0]);
+    Value target = b.warpSum(sums[1]);
+    Value sumLogits = smoothing ? b.warpSum(sums[2]) : Value();
     Value lse = b.add(rowMax, kernelLog(b, b.getLoc(), sumExp));
     Value token = b.add(row, rowOffset);
     Value label = b.load(labels, token);

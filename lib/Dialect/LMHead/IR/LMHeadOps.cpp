@@ -291,6 +291,24 @@ LogicalResult verifyLossShaped(OpChecker &check, Value value, StringRef name,
   return success();
 }
 
+/// The checks of ce_linear_grad's and ce_linear_step's gradients: a db
+/// needs a bias, the types and ranks of dh, dW, db and what they add to,
+/// then every size relation (with `relations` holding the op's others).
+template <typename CEOp>
+LogicalResult verifyGradientResults(CEOp op, OpChecker &check,
+                                    ShapeRelations &relations) {
+  if (op.getDb() && !op.getBias())
+    return op.emitOpError() << "a bias gradient result needs a 'bias' operand "
+                               "(the logits have no bias to differentiate)";
+  if (failed(verifyGradients(check, op.getLayout(), op.getDh(), op.getDw(),
+                             op.getDb(), op.getDhAcc(), op.getDwAcc())))
+    return failure();
+  relations.addGradients(op.getLayout(), op.getDh(), op.getDw(), op.getDb());
+  if (failed(relations.verify(check)))
+    return failure();
+  return check.nonEmptyVocabulary(relations.vocab);
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -365,17 +383,8 @@ LogicalResult CELinearGradOp::verify() {
       failed(verifyLossShaped(check, getDloss(), "dloss", getReduction(),
                               relations)))
     return failure();
-  if (getDb() && !getBias())
-    return emitOpError() << "a bias gradient result needs a 'bias' operand "
-                            "(the logits have no bias to differentiate)";
-  if (failed(verifyGradients(check, getLayout(), getDh(), getDw(), getDb(),
-                             getDhAcc(), getDwAcc())))
-    return failure();
   relations.tokens.push_back({"lse", lse, 0});
-  relations.addGradients(getLayout(), getDh(), getDw(), getDb());
-  if (failed(relations.verify(check)))
-    return failure();
-  return check.nonEmptyVocabulary(relations.vocab);
+  return verifyGradientResults(*this, check, relations);
 }
 
 //===----------------------------------------------------------------------===//
@@ -403,17 +412,8 @@ LogicalResult CELinearStepOp::verify() {
       failed(verifyLossShaped(check, getDloss(), "dloss", getReduction(),
                               relations)))
     return failure();
-  if (getDb() && !getBias())
-    return emitOpError() << "a bias gradient result needs a 'bias' operand "
-                            "(the logits have no bias to differentiate)";
-  if (failed(verifyGradients(check, getLayout(), getDh(), getDw(), getDb(),
-                             getDhAcc(), getDwAcc())))
-    return failure();
   relations.tokens.push_back({"lse", getLse(), 0});
-  relations.addGradients(getLayout(), getDh(), getDw(), getDb());
-  if (failed(relations.verify(check)))
-    return failure();
-  return check.nonEmptyVocabulary(relations.vocab);
+  return verifyGradientResults(*this, check, relations);
 }
 
 //===----------------------------------------------------------------------===//
