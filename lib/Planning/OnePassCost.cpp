@@ -78,8 +78,8 @@ std::optional<OnePassPlan> planChunk(const CrossEntropyProblem &p, int64_t rows,
   // The logits: the fastest configuration whose epilogue (partials and
   // the stored logits) fits (forwardEpilogueLimit).
   std::vector<GemmPrediction> valid;
-  GemmPlan l = planGemm(onePassLogitsGemm(p, rows), chip, gemms.overrides,
-                        &valid);
+  GemmPlan l =
+      planGemm(onePassLogitsGemm(p, rows), chip, gemms.overrides, &valid);
   if (!l)
     return failedGemm("logits z_c = h_c*W^T", l);
   std::string firstLimit;
@@ -98,9 +98,8 @@ std::optional<OnePassPlan> planChunk(const CrossEntropyProblem &p, int64_t rows,
                firstLimit;
     return failedGemm("logits z_c = h_c*W^T", l);
   }
-  l.choice = *llvm::min_element(valid, [](const auto &a, const auto &b) {
-    return a.micros < b.micros;
-  });
+  l.choice = *llvm::min_element(
+      valid, [](const auto &a, const auto &b) { return a.micros < b.micros; });
   const GemmPlan &dh = gemms.plan(onePassDhGemm(p, rows));
   if (!dh)
     return failedGemm("dh_c = dZ_c*W", dh);

@@ -80,10 +80,10 @@ constexpr int64_t kMaxSingleWarpgroupN = 192;
 /// Why the forward's logits epilogue (ce_linear_fwd's partials, and with
 /// `storesLogits` ce_linear_step's, which also stores the logits) cannot
 /// take `tiles` in a kernel of family `kernel`, with or without a logit
-/// `bias`, or the empty string: the tiles it would spill in (kMaxBiasedWarpgroupN,
-/// kMaxSingleWarpgroupN, kMaxSingleWarpBlockK, kMaxElementCopyBlockK). The
-/// planner leaves such
-/// configurations out; the epilogue rejects them in a plan written by hand.
+/// `bias`, or the empty string: the tiles it would spill in
+/// (kMaxBiasedWarpgroupN, kMaxSingleWarpgroupN, kMaxSingleWarpBlockK,
+/// kMaxElementCopyBlockK). The planner leaves such configurations out; the
+/// epilogue rejects them in a plan written by hand.
 std::string forwardEpilogueLimit(const GemmTiles &tiles, GpuTarget kernel,
                                  bool bias, bool storesLogits = false);
 

@@ -109,8 +109,7 @@ private:
   /// The integer operands of the dynamic sizes, in operand order.
   SmallVector<std::string, 2> sizeOperands;
   /// What buildKernels made: the kernels' names by role.
-  std::string logits, rows, reduce, dhFirst, dh, dw, dwFirst, scale, db,
-      round;
+  std::string logits, rows, reduce, dhFirst, dh, dw, dwFirst, scale, db, round;
   bool dhStartsFromInit = false, dwStartsFromInit = false;
   int64_t numChunks = 0;
 };
@@ -597,8 +596,8 @@ std::vector<KernelEntry> CrossEntropyBundle::stepEntries() const {
       partialsDescriptor(ManifestInt(partials), ManifestInt(chunk));
   MatrixView w = vd ? MatrixView::dense("w", ManifestInt(vocab), hidden)
                     : MatrixView::dense("w", hidden, ManifestInt(vocab));
-  MatrixView dw32 = MatrixView::dense(dwIsF32 ? "dw" : "dw_f32", w.rows,
-                                      w.cols);
+  MatrixView dw32 =
+      MatrixView::dense(dwIsF32 ? "dw" : "dw_f32", w.rows, w.cols);
 
   SmallVector<SmallVector<int, 2>> products;
   for (int64_t c = 0; c < numChunks; ++c) {
@@ -640,9 +639,9 @@ std::vector<KernelEntry> CrossEntropyBundle::stepEntries() const {
     SmallVector<std::string> dhResult;
     appendMatrix(dhResult, {"dh", ManifestInt(size), hidden, hidden,
                             hidden * ManifestInt(start)});
-    KernelEntry dhEntry = gemmEntry(dh, "dh", *gemms.dh, z, w, dhResult,
-                                    ManifestInt(size), hidden,
-                                    ManifestInt(vocab));
+    KernelEntry dhEntry =
+        gemmEntry(dh, "dh", *gemms.dh, z, w, dhResult, ManifestInt(size),
+                  hidden, ManifestInt(vocab));
     dhEntry.after = {rowIndex};
     SmallVector<int, 2> chunkProducts = {int(entries.size())};
     entries.push_back(std::move(dhEntry));
