@@ -404,19 +404,14 @@ std::string mlir::lmhead::forwardEpilogueLimit(const GemmTiles &tiles,
           .str();
     return "";
   }
-  if (bias && tiles.warpN > kMaxBiasedWarpgroupN)
-    return llvm::formatv("with a bias, a consumer warpgroup's tile is at most "
-                         "{0} wide on sm_90a (the bias of each of a thread's "
+  if ((bias || storesLogits) && tiles.warpN > kMaxBiasedWarpgroupN)
+    return llvm::formatv("{0}, a consumer warpgroup's tile is at most {1} "
+                         "wide on sm_90a (the {2} of each of a thread's "
                          "columns is held beside its accumulators; wider "
-                         "tiles spill), got warpN = {1}",
-                         kMaxBiasedWarpgroupN, tiles.warpN)
-        .str();
-  if (storesLogits && tiles.warpN > kMaxBiasedWarpgroupN)
-    return llvm::formatv("storing the logits, a consumer warpgroup's tile is "
-                         "at most {0} wide on sm_90a (the store's addresses "
-                         "are held beside its accumulators; wider tiles "
-                         "spill), got warpN = {1}",
-                         kMaxBiasedWarpgroupN, tiles.warpN)
+                         "tiles spill), got warpN = {3}",
+                         bias ? "with a bias" : "storing the logits",
+                         kMaxBiasedWarpgroupN,
+                         bias ? "bias" : "store's address", tiles.warpN)
         .str();
   if (tiles.blockM == tiles.warpM && tiles.warpN > kMaxSingleWarpgroupN)
     return llvm::formatv("a block of one consumer warpgroup (blockM = warpM) "

@@ -94,6 +94,9 @@ private:
   std::vector<KernelEntry> forwardEntries() const;
   std::vector<KernelEntry> gradEntries() const;
   std::vector<KernelEntry> stepEntries() const;
+  /// The mean's shared token scale (`scale` [1] = dloss / valid tokens),
+  /// on the caller's stream.
+  KernelEntry scaleEntry() const;
   /// The epilogue's vector of a token scale: mean's `scale`, or dloss.
   std::pair<std::string, ManifestInt> scales() const;
   /// W (whole, or vocabulary columns [start, start+size) as a view).
@@ -460,6 +463,15 @@ std::vector<KernelEntry> CrossEntropyBundle::forwardEntries() const {
   return entries;
 }
 
+KernelEntry CrossEntropyBundle::scaleEntry() const {
+  KernelEntry entry = smallEntry(scale, "main", "1", 32);
+  appendVector(entry.params, "labels", tokens);
+  appendVector(entry.params, "dloss", ManifestInt(1));
+  appendVector(entry.params, "scale", ManifestInt(1));
+  entry.params.push_back(tokens.param());
+  return entry;
+}
+
 std::pair<std::string, ManifestInt> CrossEntropyBundle::scales() const {
   switch (reduction()) {
   case Reduction::Mean:
@@ -479,14 +491,8 @@ std::vector<KernelEntry> CrossEntropyBundle::gradEntries() const {
   int64_t chunk = gemms.chunk;
   std::vector<KernelEntry> entries;
 
-  if (!scale.empty()) {
-    KernelEntry entry = smallEntry(scale, "main", "1", 32);
-    appendVector(entry.params, "labels", tokens);
-    appendVector(entry.params, "dloss", ManifestInt(1));
-    appendVector(entry.params, "scale", ManifestInt(1));
-    entry.params.push_back(tokens.param());
-    entries.push_back(std::move(entry));
-  }
+  if (!scale.empty())
+    entries.push_back(scaleEntry());
   auto [scaleBuffer, scaleLength] = scales();
   MatrixView h = MatrixView::dense("h", tokens, hidden);
   MatrixView dh32 =
@@ -584,12 +590,7 @@ std::vector<KernelEntry> CrossEntropyBundle::stepEntries() const {
 
   std::string scaleBuffer = "dloss";
   if (!scale.empty()) {
-    KernelEntry entry = smallEntry(scale, "main", "1", 32);
-    appendVector(entry.params, "labels", tokens);
-    appendVector(entry.params, "dloss", ManifestInt(1));
-    appendVector(entry.params, "scale", ManifestInt(1));
-    entry.params.push_back(tokens.param());
-    entries.push_back(std::move(entry));
+    entries.push_back(scaleEntry());
     scaleBuffer = "scale";
   }
   SmallVector<std::string> partialsParams =

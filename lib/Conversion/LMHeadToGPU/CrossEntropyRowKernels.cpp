@@ -76,22 +76,12 @@ struct KernelBuilder : ImplicitLocOpBuilder {
         mul(gpu::BlockIdOp::create(*this, gpu::Dimension::x), index(threads)),
         gpu::ThreadIdOp::create(*this, gpu::Dimension::x));
   }
-  /// Sums (or takes the maximum of) `value` over the 32 lanes of a warp;
-  /// every lane gets the result.
-  Value warpSum(Value value) {
-    for (int32_t offset : {16, 8, 4, 2, 1}) {
-      Value other =
-          gpu::ShuffleOp::create(
-              *this, value, arith::ConstantIntOp::create(*this, offset, 32),
-              arith::ConstantIntOp::create(*this, 32, 32),
-              gpu::ShuffleMode::XOR)
-              .getShuffleResult();
-      value = add(value, other);
-    }
-    return value;
-  }
+  /// Sums `value` over the 32 lanes of a warp; every lane gets the result.
+  Value warpSum(Value value) { return warpReduce(value, /*isMax=*/false); }
   /// The maximum of `value` over the 32 lanes of a warp; every lane gets it.
-  Value warpMax(Value value) {
+  Value warpMax(Value value) { return warpReduce(value, /*isMax=*/true); }
+  /// The butterfly (xor) reduction of `value` over a warp.
+  Value warpReduce(Value value, bool isMax) {
     for (int32_t offset : {16, 8, 4, 2, 1}) {
       Value other =
           gpu::ShuffleOp::create(
@@ -99,7 +89,8 @@ struct KernelBuilder : ImplicitLocOpBuilder {
               arith::ConstantIntOp::create(*this, 32, 32),
               gpu::ShuffleMode::XOR)
               .getShuffleResult();
-      value = arith::MaximumFOp::create(*this, value, other);
+      value = isMax ? Value(arith::MaximumFOp::create(*this, value, other))
+                    : add(value, other);
     }
     return value;
   }

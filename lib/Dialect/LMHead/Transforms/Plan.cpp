@@ -282,6 +282,41 @@ private:
   SmallVector<std::pair<OpOperand *, Value>, 3> rounded;
 };
 
+/// Rounds the f32 GEMM operands of a cross-entropy op (h, W and the bias)
+/// to bf16 for the kernels (RoundedOperands).
+template <typename CEOp> RoundedOperands roundCrossEntropyOperands(CEOp op) {
+  SmallVector<OpOperand *, 3> operands = {&op.getHMutable(), &op.getWMutable()};
+  if (op.getBias())
+    operands.push_back(&op.getBiasMutable()[0]);
+  return RoundedOperands(op, operands);
+}
+
+/// What the cross-entropy cost model needs of `op` (ce_linear_fwd,
+/// ce_linear_grad or ce_linear_step, the last two planned as backwards)
+/// with the given sizes and workspace bound.
+template <typename CEOp>
+CrossEntropyProblem crossEntropyProblem(CEOp op, int64_t tokens, int64_t hidden,
+                                        int64_t vocab, int64_t workspaceBytes) {
+  CrossEntropyProblem problem;
+  problem.tokens = tokens;
+  problem.hidden = hidden;
+  problem.vocab = vocab;
+  problem.elementBytes = elementBytes(op.getH());
+  problem.weightVD = op.getLayout() == WeightLayout::VD;
+  problem.labelBytes = elementBytes(op.getLabels());
+  problem.bias = static_cast<bool>(op.getBias());
+  if constexpr (!std::is_same_v<CEOp, CELinearFwdOp>) {
+    problem.backward = true;
+    problem.biasGradient = static_cast<bool>(op.getDb());
+    problem.dhResultBytes = elementBytes(op.getDh());
+    problem.dwResultBytes = elementBytes(op.getDw());
+    problem.accumulateDh = static_cast<bool>(op.getDhAcc());
+    problem.accumulateDw = static_cast<bool>(op.getDwAcc());
+    problem.workspaceBytes = workspaceBytes;
+  }
+  return problem;
+}
+
 struct PlanPass : lmhead::impl::LMHeadPlanBase<PlanPass> {
   PlanPass() { nameOptions(); }
   PlanPass(const LMHeadPlanOptions &options) : Base(options) { nameOptions(); }
@@ -548,31 +583,12 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
   // operands back.
   RoundedOperands rounded;
   if (getElementTypeOrSelf(h.getType()).isF32() &&
-      f32Operands == F32Operands::BF16) {
-    SmallVector<OpOperand *, 3> operands = {&op.getHMutable(),
-                                            &op.getWMutable()};
-    if (op.getBias())
-      operands.push_back(&op.getBiasMutable()[0]);
-    rounded = RoundedOperands(op, operands);
-  }
+      f32Operands == F32Operands::BF16)
+    rounded = roundCrossEntropyOperands(op);
 
-  CrossEntropyProblem problem;
-  problem.backward = backward;
-  problem.tokens = dynamicTokens ? kAssumedTokens : tokens;
-  problem.hidden = hidden;
-  problem.vocab = vocab;
-  problem.elementBytes = elementBytes(op.getH());
-  problem.weightVD = vd;
-  problem.labelBytes = elementBytes(op.getLabels());
-  problem.bias = static_cast<bool>(op.getBias());
-  if constexpr (backward) {
-    problem.biasGradient = static_cast<bool>(op.getDb());
-    problem.dhResultBytes = elementBytes(op.getDh());
-    problem.dwResultBytes = elementBytes(op.getDw());
-    problem.accumulateDh = static_cast<bool>(op.getDhAcc());
-    problem.accumulateDw = static_cast<bool>(op.getDwAcc());
-    problem.workspaceBytes = ceWorkspaceBytes;
-  }
+  CrossEntropyProblem problem =
+      crossEntropyProblem(op, dynamicTokens ? kAssumedTokens : tokens, hidden,
+                          vocab, ceWorkspaceBytes);
   CrossEntropyCandidates candidates;
   CrossEntropyPlan plan = lmhead::planCrossEntropy(
       problem, *chip, overrides, listConfigs ? &candidates : nullptr);
@@ -787,27 +803,11 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
   if (getElementTypeOrSelf(h.getType()).isF32()) {
     if (f32Operands != F32Operands::BF16)
       return twoPass("f32 operands stay exact on the host");
-    SmallVector<OpOperand *, 3> operands = {&op.getHMutable(),
-                                            &op.getWMutable()};
-    if (op.getBias())
-      operands.push_back(&op.getBiasMutable()[0]);
-    rounded = RoundedOperands(op, operands);
+    rounded = roundCrossEntropyOperands(op);
   }
 
-  CrossEntropyProblem problem;
-  problem.backward = true;
-  problem.tokens = tokens;
-  problem.hidden = hidden;
-  problem.vocab = vocab;
-  problem.elementBytes = elementBytes(op.getH());
-  problem.weightVD = vd;
-  problem.labelBytes = elementBytes(op.getLabels());
-  problem.bias = static_cast<bool>(op.getBias());
-  problem.dhResultBytes = elementBytes(op.getDh());
-  problem.dwResultBytes = elementBytes(op.getDw());
-  problem.accumulateDh = static_cast<bool>(op.getDhAcc());
-  problem.accumulateDw = static_cast<bool>(op.getDwAcc());
-  problem.workspaceBytes = ceWorkspaceBytes;
+  CrossEntropyProblem problem =
+      crossEntropyProblem(op, tokens, hidden, vocab, ceWorkspaceBytes);
   OnePassPlan onePass = planOnePassStep(problem, *chip, overrides);
   if (!onePass)
     return twoPass("one pass: " + onePass.reason);
