@@ -27,6 +27,7 @@ __all__ = [
     "parse_diagnostics",
     "run_pipeline",
     "verify",
+    "write_bundle",
 ]
 
 _LOG = logging.getLogger("lmhead")
@@ -301,3 +302,39 @@ def verify(mlir_text: str) -> str:
             ``diagnostics`` point at the offending op in ``mlir_text``.
     """
     return _run(mlir_text, [])
+
+
+def write_bundle(
+    mlir_text: str,
+    directory: str,
+    plan_options: Optional[Mapping[str, OptionValue]] = None,
+) -> None:
+    """Plans the lmhead ops of a module and writes their kernel bundle.
+
+    This is ``lmhead-opt --lmhead-plan[=<plan_options>]
+    --lmhead-write-bundle=dir=<directory> -o /dev/null -``: the PTX of every
+    planned op and a ``manifest.json`` that the runtime's
+    ``lmheadBundleLoad`` reads (docs/Runtime.md, "Bundles").
+
+    Args:
+        mlir_text: a module holding lmhead ops.
+        directory: the folder to write (created when missing); its path may
+            not contain spaces, braces or quotes.
+        plan_options: options of ``--lmhead-plan``, e.g.
+            ``{"target": "sm_90a", "min-tokens": 0}``.
+
+    Raises:
+        ValueError: an option or the directory is malformed.
+        ToolNotFoundError: lmhead-opt cannot be found.
+        CompileError: the module does not verify, or planning or writing
+            the bundle failed.
+    """
+    _run(
+        mlir_text,
+        [
+            _pipeline_flag("lmhead-plan", plan_options),
+            _pipeline_flag("lmhead-write-bundle", {"dir": directory}),
+            "-o",
+            os.devnull,
+        ],
+    )

@@ -1,0 +1,182 @@
+"""liblmhead_runtime.so through ctypes: load kernel bundles and run their ops.
+
+The runtime's framework C API (``runtime/include/lmhead/runtime/Runtime.h``)
+loads a *bundle* (PTX files and a ``manifest.json`` written by
+``lmhead-opt --lmhead-write-bundle``), says how much workspace an op needs
+and runs one op on device pointers and a stream. Its ``mgpu*`` functions
+allocate device memory, copy and make streams; the emulator backend
+(``LMHEAD_DEVICE=emulator``) runs the same kernels on the CPU.
+
+:class:`Runtime` declares every signature once and turns a failing status
+into a :class:`RuntimeLibraryError` carrying the runtime's own message.
+Nothing here needs PyTorch.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from typing import Optional, Sequence
+
+__all__ = [
+    "Runtime",
+    "RuntimeLibraryError",
+    "find_runtime_library",
+    "STATUS_NAMES",
+]
+
+#: Environment variable naming the runtime library to load instead.
+ENV_VAR = "LMHEAD_RUNTIME_LIBRARY"
+LIBRARY_NAME = "liblmhead_runtime.so"
+
+#: LMHeadStatus values, as Runtime.h numbers them.
+STATUS_NAMES = {
+    0: "LMHEAD_STATUS_OK",
+    1: "LMHEAD_STATUS_INVALID_ARGUMENT",
+    2: "LMHEAD_STATUS_INVALID_SETTING",
+    3: "LMHEAD_STATUS_UNAVAILABLE",
+    4: "LMHEAD_STATUS_DRIVER_NOT_FOUND",
+    5: "LMHEAD_STATUS_DRIVER_ERROR",
+    6: "LMHEAD_STATUS_NO_DEVICE",
+    7: "LMHEAD_STATUS_INVALID_BUNDLE",
+    8: "LMHEAD_STATUS_NOT_FOUND",
+    9: "LMHEAD_STATUS_EMULATOR_ERROR",
+}
+
+
+class RuntimeLibraryError(RuntimeError):
+    """A runtime call failed, or the library cannot be found or loaded.
+
+    Attributes:
+        call: the C function (and its subject) that failed.
+        status: its LMHeadStatus value (None when the library itself could
+            not be loaded).
+        message: the runtime's message (``lmheadGetLastErrorMessage``).
+    """
+
+    def __init__(self, call: str, status: Optional[int], message: str):
+        self.call, self.status, self.message = call, status, message
+        name = STATUS_NAMES.get(status, str(status)) if status is not None \
+            else None
+        super().__init__(f"{call} failed" + (f" [{name}]" if name else "")
+                         + f": {message}")
+
+
+def _configured_library() -> Optional[str]:
+    """The runtime library the build or install tree recorded, if any."""
+    try:
+        from . import _config  # written by CMake; absent in the source tree
+    except ImportError:
+        return None
+    recorded = getattr(_config, "LMHEAD_RUNTIME", None)
+    if not recorded:
+        return None
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.normpath(os.path.join(here, recorded))
+
+
+def find_runtime_library() -> str:
+    """The path of liblmhead_runtime.so to load.
+
+    ``$LMHEAD_RUNTIME_LIBRARY`` when set (it must name a file), else the
+    library of the build, install tree or wheel this package came from.
+    """
+    override = os.environ.get(ENV_VAR)
+    if override:
+        if os.path.isfile(override):
+            return override
+        raise RuntimeLibraryError(
+            "find_runtime_library", None,
+            f"{ENV_VAR}={override!r} is not a file")
+    configured = _configured_library()
+    if configured and os.path.isfile(configured):
+        return configured
+    raise RuntimeLibraryError(
+        "find_runtime_library", None,
+        f"cannot find {LIBRARY_NAME}: set {ENV_VAR}, or install the package "
+        "with `pip install .`"
+        + (f" (the build recorded {configured})" if configured else ""))
+
+
+class Runtime:
+    """The runtime library at ``path`` (default: :func:`find_runtime_library`)
+    with its C functions declared."""
+
+    def __init__(self, path: Optional[str] = None):
+        self.path = path or find_runtime_library()
+        try:
+            lib = ctypes.CDLL(self.path)
+        except OSError as error:
+            raise RuntimeLibraryError(f"loading {self.path}", None,
+                                      str(error)) from error
+        self.lib = lib
+        u64p = ctypes.POINTER(ctypes.c_ulonglong)
+        lib.lmheadGetLastErrorMessage.restype = ctypes.c_char_p
+        lib.lmheadGetVersionString.restype = ctypes.c_char_p
+        lib.lmheadBundleLoad.argtypes = [ctypes.c_char_p,
+                                         ctypes.POINTER(ctypes.c_void_p)]
+        lib.lmheadBundleRun.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
+                                        u64p, ctypes.c_ulonglong,
+                                        ctypes.c_void_p]
+        lib.lmheadBundleWorkspaceSize.argtypes = [
+            ctypes.c_void_p, ctypes.c_char_p, u64p, ctypes.c_ulonglong, u64p]
+        lib.lmheadBundleUnload.argtypes = [ctypes.c_void_p]
+        lib.mgpuMemAlloc.restype = ctypes.c_void_p
+        lib.mgpuMemAlloc.argtypes = [ctypes.c_uint64, ctypes.c_void_p,
+                                     ctypes.c_bool]
+        lib.mgpuMemFree.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+        lib.mgpuMemcpy.argtypes = [ctypes.c_void_p, ctypes.c_void_p,
+                                   ctypes.c_size_t, ctypes.c_void_p]
+        lib.mgpuStreamCreate.restype = ctypes.c_void_p
+        lib.mgpuStreamSynchronize.argtypes = [ctypes.c_void_p]
+        lib.mgpuStreamDestroy.argtypes = [ctypes.c_void_p]
+
+    @property
+    def version(self) -> str:
+        """The runtime's version string."""
+        return self.lib.lmheadGetVersionString().decode()
+
+    def check(self, status: int, call: str) -> None:
+        """Raises :class:`RuntimeLibraryError` naming ``call`` when
+        ``status`` is not LMHEAD_STATUS_OK."""
+        if status != 0:
+            raise RuntimeLibraryError(
+                call, status,
+                self.lib.lmheadGetLastErrorMessage().decode(errors="replace"))
+
+    def load(self, directory: str) -> ctypes.c_void_p:
+        """The handle of the bundle in ``directory`` (JIT-compiled once)."""
+        bundle = ctypes.c_void_p()
+        self.check(self.lib.lmheadBundleLoad(os.fsencode(directory),
+                                             ctypes.byref(bundle)),
+                   f"lmheadBundleLoad({directory})")
+        return bundle
+
+    @staticmethod
+    def _operand_array(operands: Sequence[int]):
+        return (ctypes.c_ulonglong * max(len(operands), 1))(*operands)
+
+    def run(self, bundle, op: str, operands: Sequence[int],
+            stream: int) -> None:
+        """Runs ``op`` of ``bundle`` on the 64-bit ``operands`` (device
+        pointers and integers, in the manifest's order) on ``stream`` (a
+        CUstream as an integer; 0 for the default stream)."""
+        self.check(self.lib.lmheadBundleRun(
+            bundle, op.encode(), self._operand_array(operands),
+            len(operands), ctypes.c_void_p(stream or None)),
+            f"lmheadBundleRun({op})")
+
+    def workspace_size(self, bundle, op: str,
+                       operands: Sequence[int]) -> int:
+        """The bytes of workspace ``op`` of ``bundle`` needs for ``operands``
+        (the run's operands; only its integer sizes are read)."""
+        size = ctypes.c_ulonglong()
+        self.check(self.lib.lmheadBundleWorkspaceSize(
+            bundle, op.encode(), self._operand_array(operands),
+            len(operands), ctypes.byref(size)),
+            f"lmheadBundleWorkspaceSize({op})")
+        return size.value
+
+    def unload(self, bundle) -> None:
+        """Releases ``bundle``; its work must have finished."""
+        self.check(self.lib.lmheadBundleUnload(bundle), "lmheadBundleUnload")

@@ -1,0 +1,342 @@
+"""lmhead's GPU kernels for the PyTorch op: compiled once, cached, launched.
+
+For one problem kind (target, element types, layout, loss options, D, V,
+bias or not) :func:`bundle_for` writes a module holding a
+``lmhead.ce_linear_fwd`` and a ``lmhead.ce_linear_grad`` with the token
+count dynamic, runs the packaged ``lmhead-opt --lmhead-plan
+--lmhead-write-bundle`` on it once, keeps the bundle on disk (keyed by the
+lmhead version and that module's text) and loads it once per process. Any
+token count then runs on the same kernels.
+
+:func:`run` launches one op of a bundle on torch tensors:
+
+- CUDA tensors run on the GPU, on torch's current stream, with the outputs
+  and the workspace from torch's allocator: no allocation by the runtime, no
+  host synchronisation, so a run may be captured in a CUDA graph;
+- CPU tensors run on the PTX emulator (``LMHEAD_DEVICE=emulator``): the
+  same bundles, on copies of the tensors in the emulator's device memory.
+
+Environment: ``LMHEAD_CACHE_DIR`` (default ``$XDG_CACHE_HOME/lmhead`` or
+``~/.cache/lmhead``), ``LMHEAD_TARGET`` (``sm_80`` or ``sm_90a``: overrides
+the target chosen from the device; the emulator's default is sm_80).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import threading
+from dataclasses import dataclass
+from typing import Dict, Mapping, Optional, Tuple
+
+import torch
+
+from .. import __version__, compiler
+from ..runtime import Runtime
+from .options import LossOptions
+
+__all__ = ["KernelError", "ProblemKind", "Bundle", "bundle_for", "run",
+           "target_for", "uses_emulator", "stats"]
+
+TARGETS = ("sm_80", "sm_90a")
+_ELEMENT = {torch.bfloat16: "bf16", torch.float16: "f16",
+            torch.float32: "f32", torch.int64: "i64", torch.int32: "i32"}
+
+
+class KernelError(RuntimeError):
+    """The kernels could not be compiled, loaded or run; the message says
+    which step failed and carries lmhead-opt's or the runtime's own
+    diagnostic."""
+
+
+def uses_emulator() -> bool:
+    """True when CPU tensors run on the PTX emulator
+    (``LMHEAD_DEVICE=emulator``)."""
+    return os.environ.get("LMHEAD_DEVICE", "") == "emulator"
+
+
+def target_for(device: torch.device) -> str:
+    """The kernel target for ``device``: sm_90a on Hopper (sm_90), sm_80 on
+    Ampere, Ada and later GPUs (whose drivers JIT sm_80 PTX), sm_80 on the
+    emulator; ``LMHEAD_TARGET`` overrides."""
+    override = os.environ.get("LMHEAD_TARGET")
+    if override:
+        if override not in TARGETS:
+            raise KernelError(f"LMHEAD_TARGET={override!r}: expected one of "
+                              f"{', '.join(TARGETS)}")
+        return override
+    if device.type != "cuda":
+        return "sm_80"
+    major, minor = torch.cuda.get_device_capability(device)
+    if major < 8:
+        raise KernelError(
+            f"{torch.cuda.get_device_name(device)} (sm_{major}{minor}) is not "
+            "supported: lmhead's kernels need sm_80 or newer (Ampere, Ada, "
+            "Hopper)")
+    return "sm_90a" if (major, minor) == (9, 0) else "sm_80"
+
+
+@dataclass(frozen=True)
+class ProblemKind:
+    """Everything the kernels are specialised on (the token count is not)."""
+
+    target: str
+    operand: str  # "bf16" or "f16": h, W and the bias
+    label: str  # "i64" or "i32"
+    hidden: int
+    vocab: int
+    has_bias: bool
+    options: LossOptions
+
+    @staticmethod
+    def of(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
+           bias: Optional[torch.Tensor], opts: LossOptions,
+           kernel_target: str) -> "ProblemKind":
+        vocab = weight.shape[0] if opts.weight_layout == "vd" else \
+            weight.shape[1]
+        return ProblemKind(kernel_target, _ELEMENT[h.dtype],
+                           _ELEMENT[target.dtype], h.shape[1], vocab,
+                           bias is not None, opts)
+
+    def module_text(self) -> str:
+        """The MLIR module of the forward and backward ops."""
+        t, d, v, o = self.operand, self.hidden, self.vocab, self.options
+        h = f"tensor<?x{d}x{t}>"
+        w = f"tensor<{v}x{d}x{t}>" if o.weight_layout == "vd" else \
+            f"tensor<{d}x{v}x{t}>"
+        y = f"tensor<?x{self.label}>"
+        b = f"tensor<{v}x{t}>"
+        per_token = "tensor<?xf32>"
+        loss = per_token if o.reduction == "none" else "tensor<f32>"
+        attrs = ", ".join([
+            f"ignore_index = {o.ignore_index} : i64",
+            f"label_smoothing = {o.label_smoothing:.17e} : f64",
+            f"logit_softcap = {o.softcap:.17e} : f64",
+            f"z_loss_weight = {o.z_loss:.17e} : f64"])
+        bias_use = " bias(%b)" if self.has_bias else ""
+        bias_arg = f", %b: {b}" if self.has_bias else ""
+        bias_type = f", {b}" if self.has_bias else ""
+        spec = f"layout({o.weight_layout}) reduction({o.reduction})"
+        db_name = ", %db" if self.has_bias else ""
+        db_type = f", tensor<{v}xf32>" if self.has_bias else ""
+        return f"""\
+// lmhead.torch: {self}
+func.func @forward(%h: {h}, %w: {w}, %y: {y}{bias_arg}) -> ({loss}, {per_token}) {{
+  %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y{bias_use} {spec} {{{attrs}}}
+      : ({h}, {w}, {y}{bias_type}) -> ({loss}, {per_token})
+  return %loss, %lse : {loss}, {per_token}
+}}
+func.func @backward(%h: {h}, %w: {w}, %y: {y}, %lse: {per_token}, %g: {loss}{bias_arg})
+    -> ({h}, {w}{db_type}) {{
+  %dh, %dw{db_name} = lmhead.ce_linear_grad %h, %w, %y, %lse, %g{bias_use} {spec} {{{attrs}}}
+      : ({h}, {w}, {y}, {per_token}, {loss}{bias_type}) -> ({h}, {w}{db_type})
+  return %dh, %dw{db_name} : {h}, {w}{db_type}
+}}
+"""
+
+
+@dataclass
+class Bundle:
+    """A loaded bundle: its directory, handle and manifest entries by op
+    kind (``ce_linear_fwd``, ``ce_linear_grad``)."""
+
+    directory: str
+    handle: ctypes.c_void_p
+    entries: Dict[str, Tuple[str, dict]]
+
+
+_lock = threading.Lock()
+_runtime: Optional[Runtime] = None
+_loaded: Dict[ProblemKind, Bundle] = {}
+#: Counters the tests read: bundles compiled by lmhead-opt in this process,
+#: bundles loaded, and op runs.
+stats = {"compiled": 0, "loaded": 0, "runs": 0}
+
+
+def cache_dir() -> str:
+    """Where compiled bundles are kept across processes."""
+    configured = os.environ.get("LMHEAD_CACHE_DIR")
+    if configured:
+        return configured
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "lmhead")
+
+
+def _get_runtime() -> Runtime:
+    global _runtime
+    if _runtime is None:
+        try:
+            _runtime = Runtime()
+        except RuntimeError as error:
+            raise KernelError(f"cannot load lmhead's runtime library: "
+                              f"{error}") from error
+    return _runtime
+
+
+def _compile(kind: ProblemKind) -> str:
+    """The bundle directory of ``kind``, compiled now unless cached."""
+    text = kind.module_text()
+    plan = {"target": kind.target, "min-tokens": 0}
+    key = hashlib.sha256(json.dumps(
+        [__version__, text, plan], sort_keys=True).encode()).hexdigest()[:32]
+    root = os.path.join(cache_dir(), __version__)
+    directory = os.path.join(root, f"{kind.target}-{key}")
+    if os.path.isfile(os.path.join(directory, "manifest.json")):
+        return directory
+    os.makedirs(root, exist_ok=True)
+    scratch = tempfile.mkdtemp(prefix=".compiling-", dir=root)
+    try:
+        try:
+            compiler.write_bundle(text, scratch, plan)
+        except (compiler.CompileError, compiler.ToolNotFoundError) as error:
+            raise KernelError(
+                f"lmhead-opt could not compile the kernels for {kind}:\n"
+                f"{error}") from error
+        # The module beside its kernels, to reproduce them by hand.
+        with open(os.path.join(scratch, "source.mlir"), "w") as f:
+            f.write(text)
+        stats["compiled"] += 1
+        try:
+            os.rename(scratch, directory)
+        except OSError:
+            # Another process cached the same bundle first; use it.
+            if not os.path.isfile(os.path.join(directory, "manifest.json")):
+                raise
+    finally:
+        if os.path.isdir(scratch):
+            shutil.rmtree(scratch, ignore_errors=True)
+    return directory
+
+
+def bundle_for(kind: ProblemKind) -> Bundle:
+    """The loaded bundle of ``kind``, compiled and loaded on first use."""
+    with _lock:
+        bundle = _loaded.get(kind)
+        if bundle is not None:
+            return bundle
+        directory = _compile(kind)
+        with open(os.path.join(directory, "manifest.json")) as f:
+            manifest = json.load(f)
+        entries = {entry["op"]: (name, entry)
+                   for name, entry in manifest["ops"].items()}
+        missing = {"ce_linear_fwd", "ce_linear_grad"} - entries.keys()
+        if missing:
+            raise KernelError(f"the bundle in {directory} lacks "
+                              f"{', '.join(sorted(missing))}")
+        runtime = _get_runtime()
+        try:
+            handle = runtime.load(directory)
+        except RuntimeError as error:
+            raise KernelError(str(error)) from error
+        stats["loaded"] += 1
+        bundle = _loaded[kind] = Bundle(directory, handle, entries)
+        return bundle
+
+
+class _EmulatorMemory:
+    """Copies of CPU tensors in the emulator's device memory."""
+
+    def __init__(self, runtime: Runtime):
+        self.lib = runtime.lib
+        self.stream = _emulator_stream(runtime)
+        self.pointers = []
+
+    def alloc(self, size: int) -> int:
+        if size == 0:
+            return 0
+        pointer = self.lib.mgpuMemAlloc(size, self.stream, False)
+        self.pointers.append(pointer)
+        return pointer
+
+    def upload(self, tensor: torch.Tensor) -> int:
+        pointer = self.alloc(tensor.numel() * tensor.element_size())
+        if pointer:
+            self.lib.mgpuMemcpy(pointer, tensor.data_ptr(),
+                                tensor.numel() * tensor.element_size(),
+                                self.stream)
+        return pointer
+
+    def download(self, pointer: int, tensor: torch.Tensor) -> None:
+        if pointer:
+            self.lib.mgpuMemcpy(tensor.data_ptr(), pointer,
+                                tensor.numel() * tensor.element_size(),
+                                self.stream)
+
+    def release(self) -> None:
+        self.lib.mgpuStreamSynchronize(self.stream)
+        for pointer in self.pointers:
+            self.lib.mgpuMemFree(pointer, self.stream)
+        self.pointers = []
+
+
+_emulator_streams: Dict[int, int] = {}
+
+
+def _emulator_stream(runtime: Runtime) -> int:
+    key = id(runtime)
+    if key not in _emulator_streams:
+        _emulator_streams[key] = runtime.lib.mgpuStreamCreate()
+    return _emulator_streams[key]
+
+
+def run(bundle: Bundle, op: str, inputs: Mapping[str, torch.Tensor],
+        outputs: Mapping[str, torch.Tensor], tokens: int) -> None:
+    """Runs op ``op`` (``ce_linear_fwd`` or ``ce_linear_grad``) of
+    ``bundle`` on tensors named as the manifest's operands (contiguous, on
+    one device), writing ``outputs`` in place; ``tokens`` is the dynamic
+    token count ``n``."""
+    name, entry = bundle.entries[op]
+    runtime = _get_runtime()
+    workspace = entry.get("workspace", {})
+    tensors = dict(inputs, **outputs)
+    device = next(iter(tensors.values())).device
+    operands = []
+    for operand in entry["operands"]:
+        if operand in tensors:
+            operands.append(0)
+        elif operand == "n":
+            operands.append(tokens)
+        elif operand in (workspace.get("operand"), workspace.get("bytes")):
+            operands.append(0)
+        else:
+            raise KernelError(f"op {name} of {bundle.directory} takes an "
+                              f"operand {operand!r} that the op cannot give")
+    index = {o: i for i, o in enumerate(entry["operands"])}
+    try:
+        size = runtime.workspace_size(bundle.handle, name, operands)
+        if device.type == "cuda":
+            for key, tensor in tensors.items():
+                operands[index[key]] = tensor.data_ptr()
+            scratch = torch.empty(size, dtype=torch.uint8, device=device)
+            if workspace:
+                operands[index[workspace["operand"]]] = scratch.data_ptr()
+                operands[index[workspace["bytes"]]] = size
+            stream = torch.cuda.current_stream(device).cuda_stream
+            runtime.run(bundle.handle, name, operands, stream)
+        else:
+            memory = _EmulatorMemory(runtime)
+            try:
+                for key, tensor in inputs.items():
+                    operands[index[key]] = memory.upload(tensor)
+                for key, tensor in outputs.items():
+                    operands[index[key]] = memory.alloc(
+                        tensor.numel() * tensor.element_size())
+                if workspace:
+                    operands[index[workspace["operand"]]] = memory.alloc(size)
+                    operands[index[workspace["bytes"]]] = size
+                runtime.run(bundle.handle, name, operands, memory.stream)
+                for key, tensor in outputs.items():
+                    memory.download(operands[index[key]], tensor)
+            finally:
+                memory.release()
+    except RuntimeError as error:
+        if isinstance(error, KernelError):
+            raise
+        raise KernelError(f"running {name} of {bundle.directory}: "
+                          f"{error}") from error
+    stats["runs"] += 1

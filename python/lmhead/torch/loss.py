@@ -1,0 +1,182 @@
+"""``linear_cross_entropy`` and ``LinearCrossEntropyLoss``: the public op.
+
+The arguments follow ``torch.nn.functional.linear_cross_entropy``: the
+cross-entropy of ``input @ weight.T + bias`` against class indices, computed
+without the logits ever existing as one tensor. The checks here run before
+the custom op (also while torch.compile traces), so that a mistake is
+reported with both shapes or types, in the user's terms.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import torch
+
+from . import ops
+from .options import LossOptions
+
+__all__ = ["linear_cross_entropy", "LinearCrossEntropyLoss"]
+
+_FLOATS = (torch.bfloat16, torch.float16, torch.float32, torch.float64)
+_LABELS = (torch.int64, torch.int32)
+
+
+def _shape(t: torch.Tensor) -> str:
+    return "[" + ", ".join(str(s) for s in t.shape) + "]"
+
+
+def _check(input: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
+           bias: Optional[torch.Tensor], opts: LossOptions) -> None:
+    for name, t in (("input", input), ("weight", weight), ("target", target),
+                    ("bias", bias)):
+        if t is not None and not isinstance(t, torch.Tensor):
+            raise TypeError(f"{name} must be a torch.Tensor, got "
+                            f"{type(t).__name__}")
+    if input.dim() not in (2, 3):
+        raise ValueError(f"input must be [N, D] or [B, S, D], got shape "
+                         f"{_shape(input)}")
+    if weight.dim() != 2:
+        raise ValueError(f"weight must be 2-D ([V, D], or [D, V] with "
+                         f"weight_layout='dv'), got shape {_shape(weight)}")
+    hidden = input.shape[-1]
+    vd = opts.weight_layout == "vd"
+    weight_hidden = weight.shape[1] if vd else weight.shape[0]
+    if weight_hidden != hidden:
+        spelled = "[V, D]" if vd else "[D, V]"
+        other = "dv" if vd else "vd"
+        raise ValueError(
+            f"weight {_shape(weight)} (read as {spelled}, weight_layout="
+            f"'{opts.weight_layout}') does not match input {_shape(input)}: "
+            f"hidden size {weight_hidden} against {hidden}"
+            + (f"; for a weight of the other layout pass weight_layout="
+               f"'{other}'" if (weight.shape[0] if vd else weight.shape[1])
+               == hidden else ""))
+    vocab = weight.shape[0] if vd else weight.shape[1]
+    if vocab == 0:
+        raise ValueError(f"weight {_shape(weight)} has an empty vocabulary")
+    if tuple(target.shape) != tuple(input.shape[:-1]):
+        raise ValueError(
+            f"target {_shape(target)} does not match input {_shape(input)}: "
+            f"it must have input's shape without the hidden dimension "
+            f"([{', '.join(str(s) for s in input.shape[:-1])}])")
+    if bias is not None and tuple(bias.shape) != (vocab,):
+        raise ValueError(f"bias {_shape(bias)} does not match weight "
+                         f"{_shape(weight)}: it must be [{vocab}] (one per "
+                         f"vocabulary entry)")
+    if target.dtype not in _LABELS:
+        raise TypeError(
+            f"target must hold integer class indices (torch.int64 or "
+            f"torch.int32), got {target.dtype}; class probabilities are not "
+            f"supported")
+    for name, t in (("input", input), ("weight", weight), ("bias", bias)):
+        if t is not None and t.dtype not in _FLOATS:
+            raise TypeError(f"{name} has dtype {t.dtype}; supported: "
+                            f"bfloat16, float16, float32, float64")
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and t.dtype != input.dtype:
+            raise TypeError(
+                f"input is {input.dtype} but {name} is {t.dtype}: give them "
+                f"one dtype (or run under torch.autocast, which casts both)")
+    devices = {t.device for t in (input, weight, target, bias)
+               if t is not None}
+    if len(devices) > 1:
+        raise ValueError("input, weight, target and bias must be on one "
+                         "device, got " +
+                         ", ".join(sorted(str(d) for d in devices)))
+    if input.device.type not in ("cpu", "cuda"):
+        raise ValueError(f"unsupported device {input.device}: lmhead runs on "
+                         f"CUDA devices (its kernels) and on the CPU")
+
+
+def _autocast(input, weight, bias):
+    """Under torch.autocast, the 16-bit type a linear layer would run in."""
+    device = input.device.type
+    if device not in ("cpu", "cuda") or not torch.is_autocast_enabled(device):
+        return input, weight, bias
+    dtype = torch.get_autocast_dtype(device)
+    cast = (lambda t: t if t is None or not t.is_floating_point()
+            else t.to(dtype))
+    return cast(input), cast(weight), cast(bias)
+
+
+def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
+                         target: torch.Tensor,
+                         bias: Optional[torch.Tensor] = None, *,
+                         ignore_index: int = -100, reduction: str = "mean",
+                         label_smoothing: float = 0.0,
+                         softcap: Optional[float] = None,
+                         z_loss: float = 0.0,
+                         weight_layout: str = "vd") -> torch.Tensor:
+    """The cross-entropy of the LM head's logits, never materialised.
+
+    Computes ``F.cross_entropy(F.linear(input, weight, bias), target,
+    ignore_index=..., reduction=..., label_smoothing=...)`` with two
+    additions: ``softcap`` applies ``c·tanh(z/c)`` to the logits first
+    (Gemma-2), and ``z_loss`` adds ``w·lse²`` to each token's loss (PaLM).
+
+    Args:
+        input: hidden states, [N, D] or [B, S, D].
+        weight: the head's weight, [V, D] (``weight_layout="vd"``, as
+            nn.Linear holds it) or [D, V] (``"dv"``).
+        target: labels, int64 or int32, input's shape without D.
+        bias: optional [V].
+        ignore_index: tokens with this label have no loss and no gradient.
+        reduction: "mean" over the tokens not ignored (0 when all are,
+            where F.cross_entropy gives NaN), "sum", or "none".
+        label_smoothing: in [0, 1], as F.cross_entropy.
+        softcap: logit soft-cap c > 0, or None.
+        z_loss: z-loss weight w ≥ 0.
+        weight_layout: "vd" or "dv".
+
+    Returns:
+        The loss: a scalar, or target's shape for reduction "none"; f32 for
+        16-bit inputs (as under autocast), the inputs' type otherwise.
+
+    Under ``torch.autocast`` the input, weight and bias are cast to the
+    autocast type first, as ``F.linear`` would be. 16-bit CUDA tensors run
+    lmhead's kernels; see :mod:`lmhead.torch.ops` for the rest.
+    """
+    opts = LossOptions.make(ignore_index, reduction, label_smoothing,
+                            softcap, z_loss, weight_layout)
+    _check(input, weight, target, bias, opts)
+    input, weight, bias = _autocast(input, weight, bias)
+    h = input.reshape(-1, input.shape[-1])
+    loss, _ = ops.forward_op(h, weight, target.reshape(-1), bias,
+                             opts.ignore_index, opts.reduction,
+                             opts.label_smoothing, opts.softcap,
+                             opts.z_loss, opts.weight_layout)
+    if opts.reduction == "none":
+        loss = loss.reshape(target.shape)
+    return loss
+
+
+class LinearCrossEntropyLoss(torch.nn.Module):
+    """:func:`linear_cross_entropy` as a module: the options are given once,
+    ``forward(input, weight, target, bias=None)`` takes the tensors."""
+
+    def __init__(self, *, ignore_index: int = -100, reduction: str = "mean",
+                 label_smoothing: float = 0.0,
+                 softcap: Optional[float] = None, z_loss: float = 0.0,
+                 weight_layout: str = "vd"):
+        super().__init__()
+        self.options = LossOptions.make(ignore_index, reduction,
+                                        label_smoothing, softcap, z_loss,
+                                        weight_layout)
+        self.softcap = softcap
+
+    def forward(self, input: torch.Tensor, weight: torch.Tensor,
+                target: torch.Tensor,
+                bias: Optional[torch.Tensor] = None) -> torch.Tensor:
+        o = self.options
+        return linear_cross_entropy(
+            input, weight, target, bias, ignore_index=o.ignore_index,
+            reduction=o.reduction, label_smoothing=o.label_smoothing,
+            softcap=self.softcap, z_loss=o.z_loss,
+            weight_layout=o.weight_layout)
+
+    def extra_repr(self) -> str:
+        o = self.options
+        return (f"ignore_index={o.ignore_index}, reduction={o.reduction!r}, "
+                f"label_smoothing={o.label_smoothing}, softcap={self.softcap}"
+                f", z_loss={o.z_loss}, weight_layout={o.weight_layout!r}")

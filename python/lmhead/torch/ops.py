@@ -1,0 +1,194 @@
+"""The custom ops ``lmhead::linear_cross_entropy`` and its backward.
+
+One ``torch.library.custom_op`` computes the loss of tokens ``h`` [N, D]
+with labels [N] through the LM head; its fake implementation gives the
+output shapes to torch.compile (which then sees one node, with N symbolic),
+and its registered autograd runs the second op,
+``lmhead::linear_cross_entropy_backward``, for dh, dW and db.
+
+Where each runs:
+
+- 16-bit operands (bf16, f16) on a CUDA device: lmhead's kernels
+  (:mod:`lmhead.torch.kernels`): the forward's logits GEMM with the row
+  statistics in its epilogue, and the backward's vocabulary chunks with the
+  dh and dW products on two streams; no host synchronisation;
+- 16-bit operands on the CPU with ``LMHEAD_DEVICE=emulator``: the same
+  kernels on the PTX emulator;
+- anything else (f32 and f64 anywhere, 16-bit on the CPU): the exact
+  chunked reference (:mod:`lmhead.torch.reference`).
+
+Labels are checked on the CPU (a ValueError names the first bad one). On a
+GPU that check would need a host synchronisation, so a label outside
+[0, V) that is not ignore_index gives a NaN loss and NaN gradient rows
+there, as the kernels define it; ``LMHEAD_CHECK_LABELS=1`` checks on the
+GPU too, at the cost of one synchronisation.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Optional, Tuple
+
+import torch
+
+from . import kernels, reference
+from .options import LossOptions
+
+__all__ = ["forward_op", "backward_op", "uses_kernels"]
+
+_SIXTEEN_BIT = (torch.bfloat16, torch.float16)
+
+
+def _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
+             weight_layout) -> LossOptions:
+    return LossOptions(ignore_index, reduction, label_smoothing, softcap,
+                       z_loss, weight_layout)
+
+
+def uses_kernels(h: torch.Tensor) -> bool:
+    """True when tokens like ``h`` run on lmhead's kernels (a GPU, or the
+    emulator), False when on the torch reference."""
+    if h.dtype not in _SIXTEEN_BIT:
+        return False
+    if h.device.type == "cuda":
+        return True
+    return h.device.type == "cpu" and kernels.uses_emulator()
+
+
+def _vocab(weight: torch.Tensor, opts: LossOptions) -> int:
+    return weight.shape[0] if opts.weight_layout == "vd" else weight.shape[1]
+
+
+def _check_labels(target: torch.Tensor, vocab: int, opts: LossOptions):
+    if target.device.type != "cpu" and \
+            os.environ.get("LMHEAD_CHECK_LABELS", "") != "1":
+        return
+    bad = (target != opts.ignore_index) & ((target < 0) | (target >= vocab))
+    if bool(bad.any()):
+        first = int(bad.nonzero()[0, 0])
+        raise ValueError(
+            f"target[{first}] (of the {target.numel()} tokens, flattened) is "
+            f"{int(target[first])}: labels must be in [0, {vocab}) (the "
+            f"vocabulary size) or equal ignore_index ({opts.ignore_index})")
+
+
+def _loss_type(h: torch.Tensor) -> torch.dtype:
+    return torch.float32 if h.dtype in _SIXTEEN_BIT else h.dtype
+
+
+def _lse_type(h: torch.Tensor) -> torch.dtype:
+    return torch.float64 if h.dtype == torch.float64 else torch.float32
+
+
+def _prepared(t: torch.Tensor) -> torch.Tensor:
+    """``t`` contiguous and 16-byte aligned (TMA tensor maps need it)."""
+    t = t.contiguous()
+    return t if t.data_ptr() % 16 == 0 else t.clone()
+
+
+def _kind(h, weight, target, bias, opts) -> kernels.ProblemKind:
+    return kernels.ProblemKind.of(h, weight, target, bias, opts,
+                                  kernels.target_for(h.device))
+
+
+@torch.library.custom_op("lmhead::linear_cross_entropy", mutates_args=())
+def forward_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
+               bias: Optional[torch.Tensor], ignore_index: int,
+               reduction: str, label_smoothing: float, softcap: float,
+               z_loss: float, weight_layout: str
+               ) -> Tuple[torch.Tensor, torch.Tensor]:
+    """(loss, lse) of tokens ``h`` [N, D], labels ``target`` [N]: loss []
+    (mean, sum) or [N] (none), in f32 for 16-bit operands and in their type
+    otherwise; lse [N] in f32 (f64 for f64 operands)."""
+    opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
+                    weight_layout)
+    _check_labels(target, _vocab(weight, opts), opts)
+    if not uses_kernels(h):
+        return reference.forward(h, weight, target, bias, opts, _loss_type(h))
+    n = h.shape[0]
+    loss = h.new_empty((n,) if reduction == "none" else (),
+                       dtype=torch.float32)
+    lse = h.new_empty((n,), dtype=torch.float32)
+    if n == 0:
+        return loss.zero_(), lse
+    h, weight, target = _prepared(h), _prepared(weight), _prepared(target)
+    inputs = {"h": h, "w": weight, "labels": target}
+    if bias is not None:
+        inputs["bias"] = _prepared(bias)
+    bundle = kernels.bundle_for(_kind(h, weight, target, bias, opts))
+    kernels.run(bundle, "ce_linear_fwd", inputs, {"loss": loss, "lse": lse},
+                n)
+    return loss, lse
+
+
+@forward_op.register_fake
+def _forward_fake(h, weight, target, bias, ignore_index, reduction,
+                  label_smoothing, softcap, z_loss, weight_layout):
+    n = h.shape[0]
+    loss = h.new_empty((n,) if reduction == "none" else (),
+                       dtype=_loss_type(h))
+    return loss, h.new_empty((n,), dtype=_lse_type(h))
+
+
+@torch.library.custom_op("lmhead::linear_cross_entropy_backward",
+                         mutates_args=())
+def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
+                weight: torch.Tensor, target: torch.Tensor,
+                bias: Optional[torch.Tensor], lse: torch.Tensor,
+                ignore_index: int, reduction: str, label_smoothing: float,
+                softcap: float, z_loss: float, weight_layout: str
+                ) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """(dh, dW, db) for the upstream gradient of the loss, each in its
+    input's type; db is empty when there is no bias."""
+    opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
+                    weight_layout)
+    if not uses_kernels(h):
+        dh, dw, db = reference.backward(h, weight, target, bias, lse,
+                                        grad_loss, opts)
+        return dh, dw, db if db is not None else h.new_empty((0,))
+    n = h.shape[0]
+    dh = torch.empty_like(h, memory_format=torch.contiguous_format)
+    dw = torch.empty_like(weight, memory_format=torch.contiguous_format)
+    db = h.new_empty((0,)) if bias is None else \
+        h.new_empty((_vocab(weight, opts),), dtype=torch.float32)
+    if n == 0:
+        dw.zero_()
+        return dh, dw, db.zero_().to(bias.dtype) if bias is not None else db
+    h, weight, target = _prepared(h), _prepared(weight), _prepared(target)
+    inputs = {"h": h, "w": weight, "labels": target, "lse": _prepared(lse),
+              "dloss": _prepared(grad_loss.to(torch.float32))}
+    outputs = {"dh": dh, "dw": dw}
+    if bias is not None:
+        inputs["bias"] = _prepared(bias)
+        outputs["db"] = db
+    bundle = kernels.bundle_for(_kind(h, weight, target, bias, opts))
+    kernels.run(bundle, "ce_linear_grad", inputs, outputs, n)
+    return dh, dw, db.to(bias.dtype) if bias is not None else db
+
+
+@backward_op.register_fake
+def _backward_fake(grad_loss, h, weight, target, bias, lse, ignore_index,
+                   reduction, label_smoothing, softcap, z_loss,
+                   weight_layout):
+    db = h.new_empty((0,)) if bias is None else torch.empty_like(bias)
+    return torch.empty_like(h), torch.empty_like(weight), db
+
+
+def _setup_context(ctx, inputs, output):
+    h, weight, target, bias, *options = inputs
+    _, lse = output
+    ctx.save_for_backward(h, weight, target, bias, lse)
+    ctx.options = options
+    ctx.has_bias = bias is not None
+    ctx.mark_non_differentiable(lse)
+
+
+def _backward(ctx, grad_loss, grad_lse):
+    h, weight, target, bias, lse = ctx.saved_tensors
+    dh, dw, db = backward_op(grad_loss, h, weight, target, bias, lse,
+                             *ctx.options)
+    return (dh, dw, None, db if ctx.has_bias else None,
+            None, None, None, None, None, None)
+
+
+forward_op.register_autograd(_backward, setup_context=_setup_context)

@@ -1,0 +1,35 @@
+"""Shared set-up of the lmhead.torch tests.
+
+Compiled kernel bundles go to a folder of this test session (never the
+user's cache), and every test starts with LMHEAD_DEVICE and LMHEAD_TARGET
+unset unless it sets them itself.
+"""
+
+import os
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _bundle_cache(tmp_path_factory):
+    previous = os.environ.get("LMHEAD_CACHE_DIR")
+    os.environ["LMHEAD_CACHE_DIR"] = str(tmp_path_factory.mktemp("bundles"))
+    yield
+    if previous is None:
+        os.environ.pop("LMHEAD_CACHE_DIR", None)
+    else:
+        os.environ["LMHEAD_CACHE_DIR"] = previous
+
+
+@pytest.fixture(autouse=True)
+def _clean_environment(monkeypatch):
+    for name in ("LMHEAD_DEVICE", "LMHEAD_TARGET", "LMHEAD_CHECK_LABELS"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def emulator(monkeypatch):
+    """CPU tensors of 16-bit types run lmhead's kernels on the emulator."""
+    monkeypatch.setenv("LMHEAD_DEVICE", "emulator")

@@ -1,0 +1,146 @@
+"""Errors a user can act on: each names what is wrong and what would be
+accepted, before anything runs."""
+
+import os
+import stat
+
+import pytest
+import torch
+
+from lmhead import runtime
+from lmhead.torch import KernelError, linear_cross_entropy
+
+
+def problem(n=4, d=8, v=10, dtype=torch.float32):
+    return (torch.randn(n, d, dtype=dtype), torch.randn(v, d, dtype=dtype),
+            torch.randint(0, v, (n,)))
+
+
+def test_hidden_sizes_differ():
+    x, _, y = problem()
+    with pytest.raises(ValueError) as error:
+        linear_cross_entropy(x, torch.randn(10, 6), y)
+    assert "weight [10, 6]" in str(error.value)
+    assert "input [4, 8]" in str(error.value)
+    assert "hidden size 6 against 8" in str(error.value)
+
+
+def test_weight_of_the_other_layout():
+    x, w, y = problem()
+    with pytest.raises(ValueError, match="pass weight_layout='dv'"):
+        linear_cross_entropy(x, w.t(), y)
+    with pytest.raises(ValueError, match="pass weight_layout='vd'"):
+        linear_cross_entropy(x, w, y, weight_layout="dv")
+
+
+def test_target_shape():
+    x, w, _ = problem()
+    with pytest.raises(ValueError) as error:
+        linear_cross_entropy(x, w, torch.zeros(5, dtype=torch.long))
+    assert "target [5] does not match input [4, 8]" in str(error.value)
+    with pytest.raises(ValueError, match=r"input must be \[N, D\]"):
+        linear_cross_entropy(torch.randn(8), w, torch.zeros(()).long())
+
+
+def test_bias_shape():
+    x, w, y = problem()
+    with pytest.raises(ValueError, match=r"bias \[9\] does not match weight "
+                       r"\[10, 8\]: it must be \[10\]"):
+        linear_cross_entropy(x, w, y, torch.randn(9))
+
+
+def test_labels_must_be_integers():
+    x, w, y = problem()
+    with pytest.raises(TypeError, match="integer class indices"):
+        linear_cross_entropy(x, w, y.float())
+
+
+@pytest.mark.parametrize("bad", [10, -3])
+def test_labels_outside_the_vocabulary(bad):
+    x, w, y = problem()
+    y[2] = bad
+    with pytest.raises(ValueError) as error:
+        linear_cross_entropy(x, w, y)
+    message = str(error.value)
+    assert f"target[2]" in message and f"is {bad}" in message
+    assert "[0, 10)" in message and "ignore_index (-100)" in message
+
+
+def test_ignore_index_is_not_out_of_range():
+    x, w, y = problem()
+    y[1] = -1
+    loss = linear_cross_entropy(x, w, y, ignore_index=-1)
+    assert torch.isfinite(loss)
+
+
+def test_dtypes():
+    x, w, y = problem()
+    with pytest.raises(TypeError, match="input is torch.float32 but weight "
+                       "is torch.float16"):
+        linear_cross_entropy(x, w.half(), y)
+    with pytest.raises(TypeError, match="supported: bfloat16, float16"):
+        linear_cross_entropy(x.int(), w.int(), y)
+
+
+def test_devices():
+    x, w, y = problem()
+    with pytest.raises(ValueError, match="unsupported device meta"):
+        linear_cross_entropy(x.to("meta"), w.to("meta"), y.to("meta"))
+    with pytest.raises(ValueError, match="must be on one device"):
+        linear_cross_entropy(x, w.to("meta"), y)
+
+
+@pytest.mark.parametrize("options,message", [
+    ({"reduction": "avg"}, "reduction must be one of"),
+    ({"label_smoothing": 1.5}, r"label_smoothing must be in \[0.0, 1.0\]"),
+    ({"softcap": 0.0}, "softcap must be positive"),
+    ({"z_loss": -1.0}, "z_loss must be in"),
+    ({"weight_layout": "kn"}, "weight_layout must be 'vd'"),
+])
+def test_options(options, message):
+    x, w, y = problem()
+    with pytest.raises(ValueError, match=message):
+        linear_cross_entropy(x, w, y, **options)
+
+
+def test_missing_lmhead_opt(emulator, monkeypatch, tmp_path):
+    monkeypatch.setenv("LMHEAD_OPT", str(tmp_path / "no-such-tool"))
+    monkeypatch.setenv("LMHEAD_CACHE_DIR", str(tmp_path / "cache"))
+    x, w, y = problem(dtype=torch.bfloat16)
+    with pytest.raises(KernelError) as error:
+        linear_cross_entropy(x, w, y)
+    assert "lmhead-opt could not compile the kernels" in str(error.value)
+    assert "LMHEAD_OPT=" in str(error.value)
+    assert "is not an executable file" in str(error.value)
+
+
+def test_failing_lmhead_opt(emulator, monkeypatch, tmp_path):
+    tool = tmp_path / "lmhead-opt"
+    tool.write_text("#!/bin/sh\necho '<stdin>:3:5: error: the planner "
+                    "refused this op' >&2\nexit 1\n")
+    tool.chmod(tool.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("LMHEAD_OPT", str(tool))
+    monkeypatch.setenv("LMHEAD_CACHE_DIR", str(tmp_path / "cache"))
+    x, w, y = problem(dtype=torch.bfloat16)
+    with pytest.raises(KernelError) as error:
+        linear_cross_entropy(x, w, y)
+    assert "<stdin>:3:5: error: the planner refused this op" in \
+        str(error.value)
+    # Nothing half-written is left in the cache.
+    assert os.listdir(tmp_path / "cache" / os.listdir(tmp_path / "cache")[0]
+                      ) == []
+
+
+def test_missing_runtime_library(monkeypatch, tmp_path):
+    monkeypatch.setenv("LMHEAD_RUNTIME_LIBRARY", str(tmp_path / "none.so"))
+    with pytest.raises(runtime.RuntimeLibraryError,
+                       match="LMHEAD_RUNTIME_LIBRARY=.* is not a file"):
+        runtime.Runtime()
+
+
+def test_bad_target(emulator, monkeypatch):
+    monkeypatch.setenv("LMHEAD_TARGET", "sm_70")
+    x, w, y = problem(dtype=torch.bfloat16)
+    with pytest.raises(KernelError, match="LMHEAD_TARGET='sm_70': expected "
+                       "one of sm_80, sm_90a"):
+        linear_cross_entropy(x, w, y)

@@ -1,0 +1,101 @@
+"""The op on lmhead's kernels, run on the PTX emulator
+(LMHEAD_DEVICE=emulator, CPU tensors): the same bundles a GPU runs, compiled
+by lmhead-opt on first use, checked against PyTorch in float64 on the same
+rounded inputs, on ragged shapes."""
+
+import pytest
+import torch
+
+from _helpers import grads, random_problem, relative_error, torch_loss
+from lmhead.torch import kernels, linear_cross_entropy
+
+BF16_TOLERANCE = 1e-2
+
+# (name, dtype, options, problem options)
+CASES = [
+    ("bf16-mean-smoothing-zloss", torch.bfloat16,
+     {"label_smoothing": 0.1, "z_loss": 1e-3}, {}),
+    ("f16-none-dv-bias-ignore-1", torch.float16,
+     {"reduction": "none", "weight_layout": "dv", "ignore_index": -1},
+     {"weight_layout": "dv", "bias": True, "ignore_index": -1}),
+    ("bf16-sum-softcap-batch", torch.bfloat16,
+     {"reduction": "sum", "softcap": 2.0}, {"batch": 2, "scale": 6.0}),
+]
+
+
+def run_case(dtype, options, problem, n=37, d=48, v=203, seed=0):
+    x, w, y, b = random_problem(n, d, v, dtype, seed=seed, **problem)
+    ref_x, ref_w, ref_b = (t.detach().double().requires_grad_()
+                           if t is not None else None for t in (x, w, b))
+    runs = kernels.stats["runs"]
+    loss = linear_cross_entropy(x, w, y, b, **options)
+    want = torch_loss(ref_x, ref_w, y, ref_b, **options)
+    upstream = torch.rand(want.shape, dtype=torch.float64,
+                          generator=torch.Generator().manual_seed(seed)) + 0.5
+    got = grads(loss, upstream.float(), x, w, b)
+    expected = grads(want, upstream, ref_x, ref_w, ref_b)
+    # One forward and one backward launched on the emulator.
+    assert kernels.stats["runs"] == runs + 2
+    errors = {"loss": relative_error(loss, want)}
+    for name, g, e in zip(("dh", "dW", "db"), got, expected):
+        if g is not None:
+            assert g.dtype == dtype
+            errors[name] = relative_error(g, e)
+    return errors
+
+
+@pytest.mark.parametrize("name,dtype,options,problem", CASES,
+                         ids=[c[0] for c in CASES])
+def test_against_pytorch(emulator, name, dtype, options, problem):
+    errors = run_case(dtype, options, problem)
+    print(name, {k: f"{e:.2e}" for k, e in errors.items()})
+    for key, error in errors.items():
+        assert error <= BF16_TOLERANCE, f"{key}: relative error {error:.3g}"
+
+
+def test_sm90a_kernels(emulator, monkeypatch):
+    monkeypatch.setenv("LMHEAD_TARGET", "sm_90a")
+    errors = run_case(torch.bfloat16, {"label_smoothing": 0.1}, {}, n=29)
+    print("sm_90a", {k: f"{e:.2e}" for k, e in errors.items()})
+    for key, error in errors.items():
+        assert error <= BF16_TOLERANCE, f"{key}: relative error {error:.3g}"
+
+
+def test_token_counts_share_the_kernels(emulator):
+    # Another token count runs on the bundle already compiled and loaded.
+    run_case(torch.bfloat16, {"z_loss": 1e-4}, {}, n=16, d=32, v=96)
+    compiled, loaded = kernels.stats["compiled"], kernels.stats["loaded"]
+    for n in (1, 23, 70):
+        errors = run_case(torch.bfloat16, {"z_loss": 1e-4}, {}, n=n, d=32,
+                          v=96, seed=n)
+        assert max(errors.values()) <= BF16_TOLERANCE, errors
+    assert kernels.stats["compiled"] == compiled
+    assert kernels.stats["loaded"] == loaded
+
+
+def test_bundles_are_cached_on_disk(emulator, tmp_path, monkeypatch):
+    monkeypatch.setenv("LMHEAD_CACHE_DIR", str(tmp_path))
+    kind = kernels.ProblemKind("sm_80", "bf16", "i64", 16, 40, False,
+                               linear_cross_entropy.__globals__[
+                                   "LossOptions"]())
+    before = kernels.stats["compiled"]
+    directory = kernels._compile(kind)
+    assert kernels.stats["compiled"] == before + 1
+    assert directory.startswith(str(tmp_path))
+    # The same kind again: found on disk, not compiled.
+    assert kernels._compile(kind) == directory
+    assert kernels.stats["compiled"] == before + 1
+    with open(f"{directory}/source.mlir") as f:
+        assert "lmhead.ce_linear_grad" in f.read()
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+def test_every_label_ignored(emulator, reduction):
+    x, w, y, b = random_problem(21, 32, 80, torch.bfloat16, bias=True,
+                                ignored=1.0)
+    loss = linear_cross_entropy(x, w, y, b, reduction=reduction,
+                                label_smoothing=0.1)
+    assert torch.isfinite(loss).all() and (loss == 0).all()
+    loss.sum().backward()
+    for t in (x, w, b):
+        assert (t.grad == 0).all()
