@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Every test: set up and build lmhead, run the lit suite, the ctest
-# programs (unit tests, downstream-package checks) and the format check of
-# the changed lines (scripts/check-format.sh), and end with one line
-# `N passed, N failed` that counts each lit test, each ctest test and the
-# format check as one test (a skipped check counts as passed, as a skipped
+# programs (unit tests, downstream-package checks), the format check of
+# the changed lines (scripts/check-format.sh) and the PyTorch tests
+# (pytest), and end with one line `N passed, N failed` that counts each lit
+# test, each ctest test, each pytest test and the format check as one test (a skipped check counts as passed, as a skipped
 # ctest test does).
 set -uo pipefail
 
@@ -26,13 +26,56 @@ set +e
 
 lit_log=$(mktemp)
 ctest_log=$(mktemp)
-trap 'rm -f "$lit_log" "$ctest_log"' EXIT
+pytest_log=$(mktemp)
+trap 'rm -f "$lit_log" "$ctest_log" "$pytest_log"' EXIT
+# The versions the PyTorch tests install when torch is missing.
+LMHEAD_TORCH_VERSION=${LMHEAD_TORCH_VERSION:-2.15.0}
+LMHEAD_TRANSFORMERS_VERSION=${LMHEAD_TRANSFORMERS_VERSION:-5.24.0}
 
 cmake --build "$LMHEAD_BUILD_DIR" --target check-lmhead 2>&1 | tee "$lit_log"
 ctest --test-dir "$LMHEAD_BUILD_DIR" --output-on-failure -E '^lit-suite$' \
   2>&1 | tee "$ctest_log"
 "$LMHEAD_SRC_DIR/scripts/check-format.sh"
 format_status=$?
+
+# The PyTorch tests (python/test/torch) need torch, transformers and pytest.
+# When this Python lacks them, they go into a virtual environment of the
+# build (<build>/torch-venv) from PyPI, once (LMHEAD_NO_PIP=1: skipped).
+torch_python=python3
+torch_modules="import torch, transformers, pytest"
+if ! python3 -c "$torch_modules" >/dev/null 2>&1; then
+  torch_python="$LMHEAD_BUILD_DIR/torch-venv/bin/python"
+  if ! "$torch_python" -c "$torch_modules" >/dev/null 2>&1; then
+    if [ "${LMHEAD_NO_PIP:-0}" = 1 ]; then
+      torch_python=""
+      echo "lmhead: note: no torch; LMHEAD_NO_PIP=1, so the PyTorch tests" \
+        "are skipped"
+    else
+      echo "lmhead: note: installing torch, transformers and pytest from" \
+        "PyPI into $LMHEAD_BUILD_DIR/torch-venv (LMHEAD_NO_PIP=1 skips)"
+      python3 -m venv "$LMHEAD_BUILD_DIR/torch-venv" &&
+        "$torch_python" -m pip install -q "torch==$LMHEAD_TORCH_VERSION" \
+          "transformers==$LMHEAD_TRANSFORMERS_VERSION" pytest ||
+        echo "lmhead: note: pip failed; the PyTorch tests will fail"
+    fi
+  fi
+fi
+pytest_passed=0
+pytest_failed=0
+if [ -n "$torch_python" ]; then
+  PYTHONPATH="$LMHEAD_BUILD_DIR/python_packages" "$torch_python" -m pytest \
+    -q -p no:cacheprovider "$LMHEAD_SRC_DIR/python/test/torch" \
+    2>&1 | tee "$pytest_log"
+  # pytest ends with "N failed, N passed, N skipped ... in Ts".
+  summary=$(tail -1 "$pytest_log")
+  pytest_passed=$(grep -oE '[0-9]+ passed' <<<"$summary" | grep -oE '[0-9]+')
+  pytest_failed=$(grep -oE '[0-9]+ (failed|errors?)' <<<"$summary" |
+    awk '{n += $1} END {print n + 0}')
+  pytest_passed=${pytest_passed:-0}
+  if [ "$pytest_passed" -eq 0 ] && [ "$pytest_failed" -eq 0 ]; then
+    pytest_failed=1 # pytest did not run
+  fi
+fi
 
 # lit prints "  Passed: N" / "  Failed: N" (and Unsupported, XFail, ...),
 # padding the names before the colon when several kinds are listed.
@@ -55,7 +98,8 @@ ctest_total=${ctest_total:-1}
 
 format_failed=$(( format_status != 0 ))
 
-passed=$(( lit_passed + ctest_total - ctest_failed + 1 - format_failed ))
-failed=$(( lit_failed + ctest_failed + format_failed ))
+passed=$(( lit_passed + ctest_total - ctest_failed + 1 - format_failed +
+  pytest_passed ))
+failed=$(( lit_failed + ctest_failed + format_failed + pytest_failed ))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

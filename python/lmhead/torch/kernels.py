@@ -6,7 +6,9 @@ bias or not) :func:`bundle_for` writes a module holding a
 count dynamic, runs the packaged ``lmhead-opt --lmhead-plan
 --lmhead-write-bundle`` on it once, keeps the bundle on disk (keyed by the
 lmhead version and that module's text) and loads it once per process. Any
-token count then runs on the same kernels.
+token count then runs on the same kernels. The one-pass schedule
+(``LMHEAD_SCHEDULE=one-pass``) compiles a ``lmhead.ce_linear_step`` instead,
+once per token count.
 
 :func:`run` launches one op of a bundle on torch tensors:
 
@@ -91,19 +93,27 @@ class ProblemKind:
     vocab: int
     has_bias: bool
     options: LossOptions
+    #: 0: the two-pass ops (forward and backward), any token count; N > 0:
+    #: the one-pass ce_linear_step for exactly N tokens (its chunks are
+    #: unrolled, so its bundle is specialised on N).
+    step_tokens: int = 0
 
     @staticmethod
     def of(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
            bias: Optional[torch.Tensor], opts: LossOptions,
-           kernel_target: str) -> "ProblemKind":
+           kernel_target: str, step: bool = False) -> "ProblemKind":
         vocab = weight.shape[0] if opts.weight_layout == "vd" else \
             weight.shape[1]
         return ProblemKind(kernel_target, _ELEMENT[h.dtype],
                            _ELEMENT[target.dtype], h.shape[1], vocab,
-                           bias is not None, opts)
+                           bias is not None, opts,
+                           h.shape[0] if step else 0)
 
     def module_text(self) -> str:
-        """The MLIR module of the forward and backward ops."""
+        """The MLIR module of the forward and backward ops, or of the
+        one-pass step."""
+        if self.step_tokens:
+            return self._step_text()
         t, d, v, o = self.operand, self.hidden, self.vocab, self.options
         h = f"tensor<?x{d}x{t}>"
         w = f"tensor<{v}x{d}x{t}>" if o.weight_layout == "vd" else \
@@ -112,11 +122,7 @@ class ProblemKind:
         b = f"tensor<{v}x{t}>"
         per_token = "tensor<?xf32>"
         loss = per_token if o.reduction == "none" else "tensor<f32>"
-        attrs = ", ".join([
-            f"ignore_index = {o.ignore_index} : i64",
-            f"label_smoothing = {o.label_smoothing:.17e} : f64",
-            f"logit_softcap = {o.softcap:.17e} : f64",
-            f"z_loss_weight = {o.z_loss:.17e} : f64"])
+        attrs = self._attributes()
         bias_use = " bias(%b)" if self.has_bias else ""
         bias_arg = f", %b: {b}" if self.has_bias else ""
         bias_type = f", {b}" if self.has_bias else ""
@@ -139,10 +145,45 @@ func.func @backward(%h: {h}, %w: {w}, %y: {y}, %lse: {per_token}, %g: {loss}{bia
 """
 
 
+    def _attributes(self) -> str:
+        o = self.options
+        return ", ".join([
+            f"ignore_index = {o.ignore_index} : i64",
+            f"label_smoothing = {o.label_smoothing:.17e} : f64",
+            f"logit_softcap = {o.softcap:.17e} : f64",
+            f"z_loss_weight = {o.z_loss:.17e} : f64"])
+
+    def _step_text(self) -> str:
+        """A ce_linear_step of N tokens: called with dloss = 1, it gives the
+        loss, lse, dh and dW of the reduction's own gradient."""
+        t, d, v, o = self.operand, self.hidden, self.vocab, self.options
+        n = self.step_tokens
+        h = f"tensor<{n}x{d}x{t}>"
+        w = f"tensor<{v}x{d}x{t}>" if o.weight_layout == "vd" else \
+            f"tensor<{d}x{v}x{t}>"
+        y = f"tensor<{n}x{self.label}>"
+        b = f"tensor<{v}x{t}>"
+        lse = f"tensor<{n}xf32>"
+        bias_use = " bias(%b)" if self.has_bias else ""
+        bias_arg = f", %b: {b}" if self.has_bias else ""
+        bias_type = f", {b}" if self.has_bias else ""
+        spec = f"layout({o.weight_layout}) reduction({o.reduction})"
+        results = f"tensor<f32>, {lse}, {h}, {w}"
+        return f"""\
+// lmhead.torch: {self}
+func.func @step(%h: {h}, %w: {w}, %y: {y}, %g: tensor<f32>{bias_arg}) -> ({results}) {{
+  %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g{bias_use} {spec} {{{self._attributes()}}}
+      : ({h}, {w}, {y}, tensor<f32>{bias_type}) -> ({results})
+  return %loss, %lse, %dh, %dw : {results}
+}}
+"""
+
+
 @dataclass
 class Bundle:
     """A loaded bundle: its directory, handle and manifest entries by op
-    kind (``ce_linear_fwd``, ``ce_linear_grad``)."""
+    kind (``ce_linear_fwd`` and ``ce_linear_grad``, or ``ce_linear_step``).
+    """
 
     directory: str
     handle: ctypes.c_void_p
@@ -224,7 +265,9 @@ def bundle_for(kind: ProblemKind) -> Bundle:
             manifest = json.load(f)
         entries = {entry["op"]: (name, entry)
                    for name, entry in manifest["ops"].items()}
-        missing = {"ce_linear_fwd", "ce_linear_grad"} - entries.keys()
+        wanted = {"ce_linear_step"} if kind.step_tokens else {
+            "ce_linear_fwd", "ce_linear_grad"}
+        missing = wanted - entries.keys()
         if missing:
             raise KernelError(f"the bundle in {directory} lacks "
                               f"{', '.join(sorted(missing))}")
@@ -286,7 +329,8 @@ def _emulator_stream(runtime: Runtime) -> int:
 
 def run(bundle: Bundle, op: str, inputs: Mapping[str, torch.Tensor],
         outputs: Mapping[str, torch.Tensor], tokens: int) -> None:
-    """Runs op ``op`` (``ce_linear_fwd`` or ``ce_linear_grad``) of
+    """Runs op ``op`` (``ce_linear_fwd``, ``ce_linear_grad`` or
+    ``ce_linear_step``) of
     ``bundle`` on tensors named as the manifest's operands (contiguous, on
     one device), writing ``outputs`` in place; ``tokens`` is the dynamic
     token count ``n``."""
@@ -295,6 +339,13 @@ def run(bundle: Bundle, op: str, inputs: Mapping[str, torch.Tensor],
     workspace = entry.get("workspace", {})
     tensors = dict(inputs, **outputs)
     device = next(iter(tensors.values())).device
+    if device.type == "cuda" and uses_emulator():
+        raise KernelError(f"LMHEAD_DEVICE=emulator runs the kernels on CPU "
+                          f"tensors; these are on {device}")
+    if device.type == "cuda" and (device.index or 0) != 0:
+        raise KernelError(f"tensors on {device}: lmhead's runtime runs on "
+                          f"CUDA device 0 (its primary context); choose the "
+                          f"GPU with CUDA_VISIBLE_DEVICES")
     operands = []
     for operand in entry["operands"]:
         if operand in tensors:

@@ -100,6 +100,15 @@ def _autocast(input, weight, bias):
     return cast(input), cast(weight), cast(bias)
 
 
+def _one_pass(h, weight, bias, opts: LossOptions) -> bool:
+    """Whether to run the one-pass step: asked for, a mean or sum, on the
+    kernels, a gradient wanted and none for the bias."""
+    return (ops.one_pass_requested() and opts.reduction != "none"
+            and ops.uses_kernels(h) and torch.is_grad_enabled()
+            and (h.requires_grad or weight.requires_grad)
+            and (bias is None or not bias.requires_grad))
+
+
 def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
                          target: torch.Tensor,
                          bias: Optional[torch.Tensor] = None, *,
@@ -142,10 +151,12 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
     _check(input, weight, target, bias, opts)
     input, weight, bias = _autocast(input, weight, bias)
     h = input.reshape(-1, input.shape[-1])
-    loss, _ = ops.forward_op(h, weight, target.reshape(-1), bias,
-                             opts.ignore_index, opts.reduction,
-                             opts.label_smoothing, opts.softcap,
-                             opts.z_loss, opts.weight_layout)
+    args = (h, weight, target.reshape(-1), bias, opts.ignore_index,
+            opts.reduction, opts.label_smoothing, opts.softcap, opts.z_loss,
+            opts.weight_layout)
+    if _one_pass(h, weight, bias, opts):
+        return ops.step_op(*args)[0]
+    loss, _ = ops.forward_op(*args)
     if opts.reduction == "none":
         loss = loss.reshape(target.shape)
     return loss

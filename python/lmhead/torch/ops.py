@@ -22,6 +22,13 @@ GPU that check would need a host synchronisation, so a label outside
 [0, V) that is not ignore_index gives a NaN loss and NaN gradient rows
 there, as the kernels define it; ``LMHEAD_CHECK_LABELS=1`` checks on the
 GPU too, at the cost of one synchronisation.
+
+With ``LMHEAD_SCHEDULE=one-pass``, a mean or sum loss whose gradient is
+wanted (and whose bias, if any, needs none) runs a third op,
+``lmhead::linear_cross_entropy_step``: the one-pass ``ce_linear_step``
+kernels compute the logits once and give the loss with dh and dW in the
+forward (for an upstream gradient of 1), and the backward only scales them.
+Its bundles are specialised on the token count, so each new N compiles once.
 """
 
 from __future__ import annotations
@@ -34,7 +41,8 @@ import torch
 from . import kernels, reference
 from .options import LossOptions
 
-__all__ = ["forward_op", "backward_op", "uses_kernels"]
+__all__ = ["forward_op", "backward_op", "step_op", "uses_kernels",
+           "one_pass_requested"]
 
 _SIXTEEN_BIT = (torch.bfloat16, torch.float16)
 
@@ -192,3 +200,69 @@ def _backward(ctx, grad_loss, grad_lse):
 
 
 forward_op.register_autograd(_backward, setup_context=_setup_context)
+
+
+def one_pass_requested() -> bool:
+    """True when ``LMHEAD_SCHEDULE=one-pass`` asks for the one-pass step."""
+    return os.environ.get("LMHEAD_SCHEDULE", "two-pass") == "one-pass"
+
+
+@torch.library.custom_op("lmhead::linear_cross_entropy_step",
+                         mutates_args=())
+def step_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
+            bias: Optional[torch.Tensor], ignore_index: int, reduction: str,
+            label_smoothing: float, softcap: float, z_loss: float,
+            weight_layout: str
+            ) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+    """(loss, lse, dh, dW) of a mean or sum loss: the forward's results and
+    the gradients for an upstream gradient of 1, in one pass over the
+    logits. The bias, if any, gets no gradient."""
+    opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
+                    weight_layout)
+    _check_labels(target, _vocab(weight, opts), opts)
+    if not uses_kernels(h) or h.shape[0] == 0:
+        loss, lse = reference.forward(h, weight, target, bias, opts,
+                                      _loss_type(h))
+        one = torch.ones((), dtype=lse.dtype, device=h.device)
+        dh, dw, _ = reference.backward(h, weight, target, bias, lse, one,
+                                       opts)
+        return loss, lse, dh, dw
+    n = h.shape[0]
+    loss = h.new_empty((), dtype=torch.float32)
+    lse = h.new_empty((n,), dtype=torch.float32)
+    dh = torch.empty_like(h, memory_format=torch.contiguous_format)
+    dw = torch.empty_like(weight, memory_format=torch.contiguous_format)
+    h, weight, target = _prepared(h), _prepared(weight), _prepared(target)
+    inputs = {"h": h, "w": weight, "labels": target,
+              "dloss": h.new_ones((), dtype=torch.float32)}
+    if bias is not None:
+        inputs["bias"] = _prepared(bias)
+    kind = kernels.ProblemKind.of(h, weight, target, bias, opts,
+                                  kernels.target_for(h.device), step=True)
+    kernels.run(kernels.bundle_for(kind), "ce_linear_step", inputs,
+                {"loss": loss, "lse": lse, "dh": dh, "dw": dw}, n)
+    return loss, lse, dh, dw
+
+
+@step_op.register_fake
+def _step_fake(h, weight, target, bias, ignore_index, reduction,
+               label_smoothing, softcap, z_loss, weight_layout):
+    return (h.new_empty((), dtype=_loss_type(h)),
+            h.new_empty((h.shape[0],), dtype=_lse_type(h)),
+            torch.empty_like(h), torch.empty_like(weight))
+
+
+def _setup_step_context(ctx, inputs, output):
+    _, _, dh, dw = output
+    ctx.save_for_backward(dh, dw)
+    ctx.mark_non_differentiable(*output[1:])
+
+
+def _step_backward(ctx, grad_loss, grad_lse, grad_dh, grad_dw):
+    dh, dw = ctx.saved_tensors
+    scale = grad_loss.to(torch.float32)
+    return ((dh * scale).to(dh.dtype), (dw * scale).to(dw.dtype),
+            None, None, None, None, None, None, None, None)
+
+
+step_op.register_autograd(_step_backward, setup_context=_setup_step_context)

@@ -75,3 +75,28 @@ def test_compiled_on_the_kernels(emulator):
         assert kernels.stats["compiled"] == compiled_before
         eager = loss_of(x.detach(), w.detach(), y, b.detach())
         assert relative_error(got, eager) <= 1e-6
+
+
+def test_one_pass_step_compiles_to_one_node(emulator, monkeypatch):
+    monkeypatch.setenv("LMHEAD_SCHEDULE", "one-pass")
+    graphs = []
+
+    def backend(gm, example_inputs):
+        graphs.append(gm)
+        return gm.forward
+
+    torch._dynamo.reset()
+    compiled = torch.compile(
+        lambda x, w, y: linear_cross_entropy(x, w, y, z_loss=1e-3),
+        fullgraph=True, backend=backend)
+    x, w, y, _ = random_problem(64, 32, 64, torch.bfloat16)
+    runs = kernels.stats["runs"]
+    got = compiled(x, w, y)
+    got.backward()
+    assert kernels.stats["runs"] == runs + 1
+    calls = [n.target for n in graphs[0].graph.nodes
+             if n.op == "call_function"]
+    assert calls.count(torch.ops.lmhead.linear_cross_entropy_step.default) \
+        == 1, calls
+    eager = linear_cross_entropy(x.detach(), w.detach(), y, z_loss=1e-3)
+    assert relative_error(got, eager) <= 1e-6

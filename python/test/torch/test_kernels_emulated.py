@@ -99,3 +99,48 @@ def test_every_label_ignored(emulator, reduction):
     loss.sum().backward()
     for t in (x, w, b):
         assert (t.grad == 0).all()
+
+
+ONE_PASS_CASES = [
+    ("bf16-mean-smoothing-zloss", torch.bfloat16,
+     {"label_smoothing": 0.1, "z_loss": 1e-3}, {}),
+    ("f16-sum-dv-softcap-ignore-1", torch.float16,
+     {"reduction": "sum", "weight_layout": "dv", "softcap": 3.0,
+      "ignore_index": -1},
+     {"weight_layout": "dv", "scale": 4.0, "ignore_index": -1}),
+]
+
+
+@pytest.mark.parametrize("name,dtype,options,problem", ONE_PASS_CASES,
+                         ids=[c[0] for c in ONE_PASS_CASES])
+def test_one_pass_step(emulator, monkeypatch, name, dtype, options, problem):
+    # LMHEAD_SCHEDULE=one-pass: the forward runs ce_linear_step (one launch
+    # of the bundle, dh and dW included) and the backward only scales.
+    monkeypatch.setenv("LMHEAD_SCHEDULE", "one-pass")
+    x, w, y, _ = random_problem(150, 48, 203, dtype, **problem)
+    ref_x, ref_w = (t.detach().double().requires_grad_() for t in (x, w))
+    runs = kernels.stats["runs"]
+    loss = linear_cross_entropy(x, w, y, **options)
+    assert kernels.stats["runs"] == runs + 1
+    want = torch_loss(ref_x, ref_w, y, **options)
+    upstream = torch.tensor(1.5, dtype=torch.float64)
+    got = grads(loss, upstream.float(), x, w)
+    expected = grads(want, upstream, ref_x, ref_w)
+    assert kernels.stats["runs"] == runs + 1
+    errors = {"loss": relative_error(loss, want),
+              "dh": relative_error(got[0], expected[0]),
+              "dW": relative_error(got[1], expected[1])}
+    print("one-pass", name, {k: f"{e:.2e}" for k, e in errors.items()})
+    for key, error in errors.items():
+        assert error <= BF16_TOLERANCE, f"{key}: relative error {error:.3g}"
+
+
+def test_one_pass_leaves_a_bias_gradient_to_two_passes(emulator,
+                                                       monkeypatch):
+    # The step computes no bias gradient: with a bias that needs one, and
+    # for reduction none, the op keeps the two passes.
+    monkeypatch.setenv("LMHEAD_SCHEDULE", "one-pass")
+    errors = run_case(torch.bfloat16, {}, {"bias": True}, n=40)
+    assert max(errors.values()) <= BF16_TOLERANCE, errors
+    errors = run_case(torch.bfloat16, {"reduction": "none"}, {}, n=40)
+    assert max(errors.values()) <= BF16_TOLERANCE, errors
