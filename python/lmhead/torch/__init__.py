@@ -17,7 +17,7 @@ See docs/Python.md.
 from .hf import patch_causal_lm
 from .kernels import KernelError
 from .loss import LinearCrossEntropyLoss, linear_cross_entropy
-from .options import LossOptions
+from ..loss_options import LossOptions
 
 __all__ = ["linear_cross_entropy", "LinearCrossEntropyLoss",
            "patch_causal_lm", "KernelError", "LossOptions"]

@@ -26,25 +26,22 @@ the target chosen from the device; the emulator's default is sm_80).
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import json
 import os
-import shutil
-import tempfile
 import threading
 from dataclasses import dataclass
 from typing import Dict, Mapping, Optional, Tuple
 
 import torch
 
-from .. import __version__, compiler
+from ..kernel_cache import (TARGETS, BundleCompileError, ProblemKind,
+                            compile_bundle, compiled_count)
+from ..loss_options import LossOptions
 from ..runtime import Runtime
-from .options import LossOptions
 
-__all__ = ["KernelError", "ProblemKind", "Bundle", "bundle_for", "run",
+__all__ = ["KernelError", "Bundle", "bundle_for", "kind_of", "run",
            "target_for", "uses_emulator", "stats"]
 
-TARGETS = ("sm_80", "sm_90a")
 _ELEMENT = {torch.bfloat16: "bf16", torch.float16: "f16",
             torch.float32: "f32", torch.int64: "i64", torch.int32: "i32"}
 
@@ -82,101 +79,16 @@ def target_for(device: torch.device) -> str:
     return "sm_90a" if (major, minor) == (9, 0) else "sm_80"
 
 
-@dataclass(frozen=True)
-class ProblemKind:
-    """Everything the kernels are specialised on (the token count is not)."""
-
-    target: str
-    operand: str  # "bf16" or "f16": h, W and the bias
-    label: str  # "i64" or "i32"
-    hidden: int
-    vocab: int
-    has_bias: bool
-    options: LossOptions
-    #: 0: the two-pass ops (forward and backward), any token count; N > 0:
-    #: the one-pass ce_linear_step for exactly N tokens (its chunks are
-    #: unrolled, so its bundle is specialised on N).
-    step_tokens: int = 0
-
-    @staticmethod
-    def of(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
-           bias: Optional[torch.Tensor], opts: LossOptions,
-           kernel_target: str, step: bool = False) -> "ProblemKind":
-        vocab = weight.shape[0] if opts.weight_layout == "vd" else \
-            weight.shape[1]
-        return ProblemKind(kernel_target, _ELEMENT[h.dtype],
-                           _ELEMENT[target.dtype], h.shape[1], vocab,
-                           bias is not None, opts,
-                           h.shape[0] if step else 0)
-
-    def module_text(self) -> str:
-        """The MLIR module of the forward and backward ops, or of the
-        one-pass step."""
-        if self.step_tokens:
-            return self._step_text()
-        t, d, v, o = self.operand, self.hidden, self.vocab, self.options
-        h = f"tensor<?x{d}x{t}>"
-        w = f"tensor<{v}x{d}x{t}>" if o.weight_layout == "vd" else \
-            f"tensor<{d}x{v}x{t}>"
-        y = f"tensor<?x{self.label}>"
-        b = f"tensor<{v}x{t}>"
-        per_token = "tensor<?xf32>"
-        loss = per_token if o.reduction == "none" else "tensor<f32>"
-        attrs = self._attributes()
-        bias_use = " bias(%b)" if self.has_bias else ""
-        bias_arg = f", %b: {b}" if self.has_bias else ""
-        bias_type = f", {b}" if self.has_bias else ""
-        spec = f"layout({o.weight_layout}) reduction({o.reduction})"
-        db_name = ", %db" if self.has_bias else ""
-        db_type = f", tensor<{v}xf32>" if self.has_bias else ""
-        return f"""\
-// lmhead.torch: {self}
-func.func @forward(%h: {h}, %w: {w}, %y: {y}{bias_arg}) -> ({loss}, {per_token}) {{
-  %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y{bias_use} {spec} {{{attrs}}}
-      : ({h}, {w}, {y}{bias_type}) -> ({loss}, {per_token})
-  return %loss, %lse : {loss}, {per_token}
-}}
-func.func @backward(%h: {h}, %w: {w}, %y: {y}, %lse: {per_token}, %g: {loss}{bias_arg})
-    -> ({h}, {w}{db_type}) {{
-  %dh, %dw{db_name} = lmhead.ce_linear_grad %h, %w, %y, %lse, %g{bias_use} {spec} {{{attrs}}}
-      : ({h}, {w}, {y}, {per_token}, {loss}{bias_type}) -> ({h}, {w}{db_type})
-  return %dh, %dw{db_name} : {h}, {w}{db_type}
-}}
-"""
-
-
-    def _attributes(self) -> str:
-        o = self.options
-        return ", ".join([
-            f"ignore_index = {o.ignore_index} : i64",
-            f"label_smoothing = {o.label_smoothing:.17e} : f64",
-            f"logit_softcap = {o.softcap:.17e} : f64",
-            f"z_loss_weight = {o.z_loss:.17e} : f64"])
-
-    def _step_text(self) -> str:
-        """A ce_linear_step of N tokens: called with dloss = 1, it gives the
-        loss, lse, dh and dW of the reduction's own gradient."""
-        t, d, v, o = self.operand, self.hidden, self.vocab, self.options
-        n = self.step_tokens
-        h = f"tensor<{n}x{d}x{t}>"
-        w = f"tensor<{v}x{d}x{t}>" if o.weight_layout == "vd" else \
-            f"tensor<{d}x{v}x{t}>"
-        y = f"tensor<{n}x{self.label}>"
-        b = f"tensor<{v}x{t}>"
-        lse = f"tensor<{n}xf32>"
-        bias_use = " bias(%b)" if self.has_bias else ""
-        bias_arg = f", %b: {b}" if self.has_bias else ""
-        bias_type = f", {b}" if self.has_bias else ""
-        spec = f"layout({o.weight_layout}) reduction({o.reduction})"
-        results = f"tensor<f32>, {lse}, {h}, {w}"
-        return f"""\
-// lmhead.torch: {self}
-func.func @step(%h: {h}, %w: {w}, %y: {y}, %g: tensor<f32>{bias_arg}) -> ({results}) {{
-  %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g{bias_use} {spec} {{{self._attributes()}}}
-      : ({h}, {w}, {y}, tensor<f32>{bias_type}) -> ({results})
-  return %loss, %lse, %dh, %dw : {results}
-}}
-"""
+def kind_of(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
+            bias: Optional[torch.Tensor], opts: LossOptions,
+            kernel_target: str, step: bool = False) -> ProblemKind:
+    """The problem kind of these tensors (the one-pass step's, for their
+    token count, with ``step``)."""
+    vocab = weight.shape[0] if opts.weight_layout == "vd" else \
+        weight.shape[1]
+    return ProblemKind(kernel_target, _ELEMENT[h.dtype],
+                       _ELEMENT[target.dtype], h.shape[1], vocab,
+                       bias is not None, opts, h.shape[0] if step else 0)
 
 
 @dataclass
@@ -193,19 +105,19 @@ class Bundle:
 _lock = threading.Lock()
 _runtime: Optional[Runtime] = None
 _loaded: Dict[ProblemKind, Bundle] = {}
-#: Counters the tests read: bundles compiled by lmhead-opt in this process,
-#: bundles loaded, and op runs.
-stats = {"compiled": 0, "loaded": 0, "runs": 0}
 
 
-def cache_dir() -> str:
-    """Where compiled bundles are kept across processes."""
-    configured = os.environ.get("LMHEAD_CACHE_DIR")
-    if configured:
-        return configured
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
-        os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "lmhead")
+class _Stats(dict):
+    """Counters the tests read: bundles compiled by lmhead-opt in this
+    process ("compiled"), bundles loaded ("loaded") and op runs ("runs")."""
+
+    def __getitem__(self, key):
+        if key == "compiled":
+            return compiled_count[0]
+        return super().__getitem__(key)
+
+
+stats = _Stats(loaded=0, runs=0)
 
 
 def _get_runtime() -> Runtime:
@@ -219,48 +131,16 @@ def _get_runtime() -> Runtime:
     return _runtime
 
 
-def _compile(kind: ProblemKind) -> str:
-    """The bundle directory of ``kind``, compiled now unless cached."""
-    text = kind.module_text()
-    plan = {"target": kind.target, "min-tokens": 0}
-    key = hashlib.sha256(json.dumps(
-        [__version__, text, plan], sort_keys=True).encode()).hexdigest()[:32]
-    root = os.path.join(cache_dir(), __version__)
-    directory = os.path.join(root, f"{kind.target}-{key}")
-    if os.path.isfile(os.path.join(directory, "manifest.json")):
-        return directory
-    os.makedirs(root, exist_ok=True)
-    scratch = tempfile.mkdtemp(prefix=".compiling-", dir=root)
-    try:
-        try:
-            compiler.write_bundle(text, scratch, plan)
-        except (compiler.CompileError, compiler.ToolNotFoundError) as error:
-            raise KernelError(
-                f"lmhead-opt could not compile the kernels for {kind}:\n"
-                f"{error}") from error
-        # The module beside its kernels, to reproduce them by hand.
-        with open(os.path.join(scratch, "source.mlir"), "w") as f:
-            f.write(text)
-        stats["compiled"] += 1
-        try:
-            os.rename(scratch, directory)
-        except OSError:
-            # Another process cached the same bundle first; use it.
-            if not os.path.isfile(os.path.join(directory, "manifest.json")):
-                raise
-    finally:
-        if os.path.isdir(scratch):
-            shutil.rmtree(scratch, ignore_errors=True)
-    return directory
-
-
 def bundle_for(kind: ProblemKind) -> Bundle:
     """The loaded bundle of ``kind``, compiled and loaded on first use."""
     with _lock:
         bundle = _loaded.get(kind)
         if bundle is not None:
             return bundle
-        directory = _compile(kind)
+        try:
+            directory = compile_bundle(kind)
+        except BundleCompileError as error:
+            raise KernelError(str(error)) from error
         with open(os.path.join(directory, "manifest.json")) as f:
             manifest = json.load(f)
         entries = {entry["op"]: (name, entry)

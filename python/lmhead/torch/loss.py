@@ -14,7 +14,7 @@ from typing import Optional
 import torch
 
 from . import ops
-from .options import LossOptions
+from ..loss_options import LossOptions
 
 __all__ = ["linear_cross_entropy", "LinearCrossEntropyLoss"]
 

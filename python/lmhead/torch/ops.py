@@ -39,7 +39,7 @@ from typing import Optional, Tuple
 import torch
 
 from . import kernels, reference
-from .options import LossOptions
+from ..loss_options import LossOptions
 
 __all__ = ["forward_op", "backward_op", "step_op", "uses_kernels",
            "one_pass_requested"]
@@ -94,9 +94,9 @@ def _prepared(t: torch.Tensor) -> torch.Tensor:
     return t if t.data_ptr() % 16 == 0 else t.clone()
 
 
-def _kind(h, weight, target, bias, opts) -> kernels.ProblemKind:
-    return kernels.ProblemKind.of(h, weight, target, bias, opts,
-                                  kernels.target_for(h.device))
+def _kind(h, weight, target, bias, opts, step=False):
+    return kernels.kind_of(h, weight, target, bias, opts,
+                           kernels.target_for(h.device), step)
 
 
 @torch.library.custom_op("lmhead::linear_cross_entropy", mutates_args=())
@@ -237,8 +237,7 @@ def step_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
               "dloss": h.new_ones((), dtype=torch.float32)}
     if bias is not None:
         inputs["bias"] = _prepared(bias)
-    kind = kernels.ProblemKind.of(h, weight, target, bias, opts,
-                                  kernels.target_for(h.device), step=True)
+    kind = _kind(h, weight, target, bias, opts, step=True)
     kernels.run(kernels.bundle_for(kind), "ce_linear_step", inputs,
                 {"loss": loss, "lse": lse, "dh": dh, "dw": dw}, n)
     return loss, lse, dh, dw

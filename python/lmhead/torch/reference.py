@@ -19,7 +19,7 @@ from typing import Optional, Tuple
 
 import torch
 
-from .options import LossOptions
+from ..loss_options import LossOptions
 
 __all__ = ["forward", "backward", "chunk_tokens"]
 

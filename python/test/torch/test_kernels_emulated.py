@@ -7,6 +7,8 @@ import pytest
 import torch
 
 from _helpers import grads, random_problem, relative_error, torch_loss
+from lmhead import kernel_cache
+from lmhead.loss_options import LossOptions
 from lmhead.torch import kernels, linear_cross_entropy
 
 BF16_TOLERANCE = 1e-2
@@ -73,20 +75,39 @@ def test_token_counts_share_the_kernels(emulator):
     assert kernels.stats["loaded"] == loaded
 
 
-def test_bundles_are_cached_on_disk(emulator, tmp_path, monkeypatch):
+def test_bundles_are_cached_on_disk(tmp_path, monkeypatch):
     monkeypatch.setenv("LMHEAD_CACHE_DIR", str(tmp_path))
-    kind = kernels.ProblemKind("sm_80", "bf16", "i64", 16, 40, False,
-                               linear_cross_entropy.__globals__[
-                                   "LossOptions"]())
+    kind = kernel_cache.ProblemKind("sm_80", "bf16", "i64", 16, 40, False,
+                                    LossOptions())
     before = kernels.stats["compiled"]
-    directory = kernels._compile(kind)
+    directory = kernel_cache.compile_bundle(kind)
     assert kernels.stats["compiled"] == before + 1
     assert directory.startswith(str(tmp_path))
     # The same kind again: found on disk, not compiled.
-    assert kernels._compile(kind) == directory
+    assert kernel_cache.compile_bundle(kind) == directory
     assert kernels.stats["compiled"] == before + 1
     with open(f"{directory}/source.mlir") as f:
         assert "lmhead.ce_linear_grad" in f.read()
+
+
+def test_precompiled_cache_from_the_command_line(emulator, tmp_path,
+                                                  monkeypatch, capsys):
+    # python -m lmhead.kernel_cache fills the cache ahead of time; the op
+    # then runs without compiling.
+    monkeypatch.setenv("LMHEAD_CACHE_DIR", str(tmp_path))
+    assert kernel_cache.main(["--target", "sm_80", "--hidden", "24",
+                              "--vocab", "72", "--label-smoothing",
+                              "0.1"]) == 0
+    assert capsys.readouterr().out.startswith(str(tmp_path))
+    compiled = kernels.stats["compiled"]
+    errors = run_case(torch.bfloat16, {"label_smoothing": 0.1}, {}, n=20,
+                      d=24, v=72)
+    assert max(errors.values()) <= BF16_TOLERANCE, errors
+    assert kernels.stats["compiled"] == compiled
+    assert kernel_cache.main(["--target", "sm_80", "--hidden", "24",
+                              "--vocab", "72", "--tokens", "8",
+                              "--reduction", "none"]) == 1
+    assert "needs reduction mean or sum" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("reduction", ["mean", "sum", "none"])

@@ -1,4 +1,4 @@
-"""The loss options of lmhead.torch.linear_cross_entropy, checked once.
+"""The loss options of the LM head's fused cross-entropy, checked once.
 
 Every way into the op (the function, the module, the Hugging Face patch)
 builds one :class:`LossOptions`, so that an unsupported value gets the same

@@ -1,0 +1,224 @@
+"""Kernel bundles of the LM head's loss, compiled once and kept on disk.
+
+A :class:`ProblemKind` is everything lmhead's fused cross-entropy kernels
+are specialised on: the target, the element types, the weight layout, the
+loss options, D, V, whether there is a bias, and for the one-pass step the
+token count. :func:`compile_bundle` writes its MLIR module (a
+``lmhead.ce_linear_fwd`` and a ``lmhead.ce_linear_grad`` with the token
+count dynamic, or one ``lmhead.ce_linear_step``), runs ``lmhead-opt
+--lmhead-plan --lmhead-write-bundle`` on it and keeps the bundle in
+:func:`cache_dir`, under the lmhead version and a hash of the module, so
+that it is compiled once per machine (or once, then carried to machines
+without lmhead-opt). ``lmhead.torch`` loads and runs these bundles.
+
+Nothing here needs PyTorch. From the command line, to fill a cache ahead of
+time (``python -m lmhead.kernel_cache --help``)::
+
+    python -m lmhead.kernel_cache --target sm_90a --hidden 4096 --vocab 128256
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass
+from typing import List, Optional
+
+from . import __version__, compiler
+from .loss_options import LossOptions
+
+__all__ = ["ProblemKind", "BundleCompileError", "cache_dir",
+           "compile_bundle", "TARGETS"]
+
+#: The kernel targets: sm_80 (Ampere and later) and sm_90a (Hopper).
+TARGETS = ("sm_80", "sm_90a")
+
+#: Bundles compiled by this process (the tests read it).
+compiled_count = [0]
+
+
+class BundleCompileError(RuntimeError):
+    """lmhead-opt could not be found or could not compile a bundle; the
+    message carries its diagnostics."""
+
+
+@dataclass(frozen=True)
+class ProblemKind:
+    """Everything the kernels are specialised on (the token count is not)."""
+
+    target: str
+    operand: str  # "bf16" or "f16": h, W and the bias
+    label: str  # "i64" or "i32"
+    hidden: int
+    vocab: int
+    has_bias: bool
+    options: LossOptions
+    #: 0: the two-pass ops (forward and backward), any token count; N > 0:
+    #: the one-pass ce_linear_step for exactly N tokens (its chunks are
+    #: unrolled, so its bundle is specialised on N).
+    step_tokens: int = 0
+
+    def module_text(self) -> str:
+        """The MLIR module of the forward and backward ops, or of the
+        one-pass step."""
+        if self.step_tokens:
+            return self._step_text()
+        t, d, v, o = self.operand, self.hidden, self.vocab, self.options
+        h = f"tensor<?x{d}x{t}>"
+        w = f"tensor<{v}x{d}x{t}>" if o.weight_layout == "vd" else \
+            f"tensor<{d}x{v}x{t}>"
+        y = f"tensor<?x{self.label}>"
+        b = f"tensor<{v}x{t}>"
+        per_token = "tensor<?xf32>"
+        loss = per_token if o.reduction == "none" else "tensor<f32>"
+        attrs = self._attributes()
+        bias_use = " bias(%b)" if self.has_bias else ""
+        bias_arg = f", %b: {b}" if self.has_bias else ""
+        bias_type = f", {b}" if self.has_bias else ""
+        spec = f"layout({o.weight_layout}) reduction({o.reduction})"
+        db_name = ", %db" if self.has_bias else ""
+        db_type = f", tensor<{v}xf32>" if self.has_bias else ""
+        return f"""\
+// lmhead.torch: {self}
+func.func @forward(%h: {h}, %w: {w}, %y: {y}{bias_arg}) -> ({loss}, {per_token}) {{
+  %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y{bias_use} {spec} {{{attrs}}}
+      : ({h}, {w}, {y}{bias_type}) -> ({loss}, {per_token})
+  return %loss, %lse : {loss}, {per_token}
+}}
+func.func @backward(%h: {h}, %w: {w}, %y: {y}, %lse: {per_token}, %g: {loss}{bias_arg})
+    -> ({h}, {w}{db_type}) {{
+  %dh, %dw{db_name} = lmhead.ce_linear_grad %h, %w, %y, %lse, %g{bias_use} {spec} {{{attrs}}}
+      : ({h}, {w}, {y}, {per_token}, {loss}{bias_type}) -> ({h}, {w}{db_type})
+  return %dh, %dw{db_name} : {h}, {w}{db_type}
+}}
+"""
+
+
+    def _attributes(self) -> str:
+        o = self.options
+        return ", ".join([
+            f"ignore_index = {o.ignore_index} : i64",
+            f"label_smoothing = {o.label_smoothing:.17e} : f64",
+            f"logit_softcap = {o.softcap:.17e} : f64",
+            f"z_loss_weight = {o.z_loss:.17e} : f64"])
+
+    def _step_text(self) -> str:
+        """A ce_linear_step of N tokens: called with dloss = 1, it gives the
+        loss, lse, dh and dW of the reduction's own gradient."""
+        t, d, v, o = self.operand, self.hidden, self.vocab, self.options
+        n = self.step_tokens
+        h = f"tensor<{n}x{d}x{t}>"
+        w = f"tensor<{v}x{d}x{t}>" if o.weight_layout == "vd" else \
+            f"tensor<{d}x{v}x{t}>"
+        y = f"tensor<{n}x{self.label}>"
+        b = f"tensor<{v}x{t}>"
+        lse = f"tensor<{n}xf32>"
+        bias_use = " bias(%b)" if self.has_bias else ""
+        bias_arg = f", %b: {b}" if self.has_bias else ""
+        bias_type = f", {b}" if self.has_bias else ""
+        spec = f"layout({o.weight_layout}) reduction({o.reduction})"
+        results = f"tensor<f32>, {lse}, {h}, {w}"
+        return f"""\
+// lmhead.torch: {self}
+func.func @step(%h: {h}, %w: {w}, %y: {y}, %g: tensor<f32>{bias_arg}) -> ({results}) {{
+  %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g{bias_use} {spec} {{{self._attributes()}}}
+      : ({h}, {w}, {y}, tensor<f32>{bias_type}) -> ({results})
+  return %loss, %lse, %dh, %dw : {results}
+}}
+"""
+
+
+def cache_dir() -> str:
+    """Where compiled bundles are kept across processes."""
+    configured = os.environ.get("LMHEAD_CACHE_DIR")
+    if configured:
+        return configured
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "lmhead")
+
+
+
+def compile_bundle(kind: ProblemKind) -> str:
+    """The bundle directory of ``kind``, compiled now unless cached."""
+    text = kind.module_text()
+    plan = {"target": kind.target, "min-tokens": 0}
+    key = hashlib.sha256(json.dumps(
+        [__version__, text, plan], sort_keys=True).encode()).hexdigest()[:32]
+    root = os.path.join(cache_dir(), __version__)
+    directory = os.path.join(root, f"{kind.target}-{key}")
+    if os.path.isfile(os.path.join(directory, "manifest.json")):
+        return directory
+    os.makedirs(root, exist_ok=True)
+    scratch = tempfile.mkdtemp(prefix=".compiling-", dir=root)
+    try:
+        try:
+            compiler.write_bundle(text, scratch, plan)
+        except (compiler.CompileError, compiler.ToolNotFoundError) as error:
+            raise BundleCompileError(
+                f"lmhead-opt could not compile the kernels for {kind}:\n"
+                f"{error}") from error
+        # The module beside its kernels, to reproduce them by hand.
+        with open(os.path.join(scratch, "source.mlir"), "w") as f:
+            f.write(text)
+        compiled_count[0] += 1
+        try:
+            os.rename(scratch, directory)
+        except OSError:
+            # Another process cached the same bundle first; use it.
+            if not os.path.isfile(os.path.join(directory, "manifest.json")):
+                raise
+    finally:
+        if os.path.isdir(scratch):
+            shutil.rmtree(scratch, ignore_errors=True)
+    return directory
+
+
+def _parse(argv: Optional[List[str]]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m lmhead.kernel_cache",
+        description="Compile the kernel bundle of an LM-head loss into the "
+        "cache lmhead.torch reads ($LMHEAD_CACHE_DIR), and print its folder.")
+    parser.add_argument("--target", choices=TARGETS, required=True)
+    parser.add_argument("--hidden", type=int, required=True, help="D")
+    parser.add_argument("--vocab", type=int, required=True, help="V")
+    parser.add_argument("--dtype", choices=("bf16", "f16"), default="bf16")
+    parser.add_argument("--labels", choices=("i64", "i32"), default="i64")
+    parser.add_argument("--bias", action="store_true")
+    parser.add_argument("--tokens", type=int, default=0,
+                        help="N of a one-pass step (0: the two-pass ops, "
+                        "any N)")
+    parser.add_argument("--ignore-index", type=int, default=-100)
+    parser.add_argument("--reduction", default="mean")
+    parser.add_argument("--label-smoothing", type=float, default=0.0)
+    parser.add_argument("--softcap", type=float, default=None)
+    parser.add_argument("--z-loss", type=float, default=0.0)
+    parser.add_argument("--weight-layout", default="vd")
+    return parser.parse_args(argv)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = _parse(argv)
+    try:
+        options = LossOptions.make(args.ignore_index, args.reduction,
+                                   args.label_smoothing, args.softcap,
+                                   args.z_loss, args.weight_layout)
+        if args.tokens and options.reduction == "none":
+            raise ValueError("a one-pass step (--tokens) needs reduction "
+                             "mean or sum")
+        kind = ProblemKind(args.target, args.dtype, args.labels, args.hidden,
+                           args.vocab, args.bias, options, args.tokens)
+        print(compile_bundle(kind))
+    except (ValueError, BundleCompileError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
