@@ -17,7 +17,12 @@ W of layout vd, i64 labels, reduction mean, dh and dW in bf16), and where
 there is one the `ce_linear_step_<i>` of that shape (a row of its own,
 "<target> one-pass": loss, lse, dh and dW from one call with dloss = 1,
 against the same reference; "ms ours" is that call); shapes come from the
-manifests ("tensors").
+manifests ("tensors"). Two more rows per shape run the PyTorch op,
+lmhead.torch.linear_cross_entropy, on the same inputs ("torch op": two
+passes; "torch op one-pass": LMHEAD_SCHEDULE=one-pass), on the bundles
+prepare.sh compiled into its cache (run.sh sets LMHEAD_CACHE_DIR): loss,
+lse, dh and dW against the same reference, the op's forward + backward
+timed against the same baselines, its peak memory in "MiB ours".
 
 - On the GPU (default; PyTorch with CUDA): h and W are random bf16 tensors
   (W scaled so that the logits have a standard deviation near 1.7), a tenth
@@ -325,6 +330,45 @@ class TorchGpu:
         return lambda h, w, y: linear_cross_entropy(
             h, w, y, ignore_index=IGNORE_INDEX, filter_eps=filter_eps)
 
+    def torch_op(self, one_pass):
+        """The PyTorch op, lmhead.torch.linear_cross_entropy, on the same
+        inputs (two passes, or LMHEAD_SCHEDULE=one-pass): a forward +
+        backward step as the baselines', after one run whose loss, dh and
+        dW (and the lse of the op's forward) fill the results errors()
+        checks. Raises ImportError without the package."""
+        from lmhead.torch import linear_cross_entropy
+        torch = self.torch
+        h = self.h.detach().requires_grad_(True)
+        w = self.w.detach().requires_grad_(True)
+        schedule = "one-pass" if one_pass else "two-pass"
+
+        def step():
+            previous = os.environ.get("LMHEAD_SCHEDULE")
+            os.environ["LMHEAD_SCHEDULE"] = schedule
+            try:
+                h.grad = w.grad = None
+                loss = linear_cross_entropy(h, w, self.labels,
+                                            ignore_index=IGNORE_INDEX)
+                loss.backward()
+            finally:
+                if previous is None:
+                    os.environ.pop("LMHEAD_SCHEDULE")
+                else:
+                    os.environ["LMHEAD_SCHEDULE"] = previous
+            return loss
+
+        self.poison()
+        loss = step()
+        self.loss.copy_(loss.detach().reshape(1))
+        self.dh.copy_(h.grad)
+        self.dw.copy_(w.grad)
+        _, lse = torch.ops.lmhead.linear_cross_entropy(
+            self.h, self.w, self.labels, None, IGNORE_INDEX, "mean", 0.0,
+            0.0, 0.0, "vd")
+        self.lse.copy_(lse)
+        h.grad = w.grad = None
+        return step
+
     def release(self):
         self.h = self.w = self.labels = self.dh = self.dw = None
         self.loss = self.lse = self.dloss = self.workspace = None
@@ -583,12 +627,45 @@ def run_gpu(args, runtime, device, loaded, wanted):
                 failures += not ok
                 rows.append(row)
                 print("  ".join(row), flush=True)
+        for one_pass in (False, True):
+            row, ok = run_torch_op(device, (n, d, v), one_pass, theirs,
+                                   memory, timed)
+            failures += not ok
+            rows.append(row)
+            print("  ".join(row), flush=True)
         for name, mib in memory.items():
-            if name != "ours":
+            if name not in ("ours", "op", "op one-pass"):
                 device.notes.append(f"{n}×{d}×{v}: {name} peak "
                                     f"{mib:.0f} MiB beyond the inputs")
         device.release()
     return rows, failures
+
+
+def run_torch_op(device, shape, one_pass, theirs, memory, timed):
+    """The row of the PyTorch op at `shape`: its loss, lse, dh and dW
+    checked against the same reference, its forward + backward timed
+    against the same baselines and its peak memory. Returns the row and
+    whether it passed (an op that cannot be imported is noted, not failed).
+    """
+    n, d, v = shape
+    label = "torch op" + (" one-pass" if one_pass else "")
+    try:
+        step = device.torch_op(one_pass)
+        device.sync()
+        errors = device.errors()
+        total = timed(step)
+        memory["op one-pass" if one_pass else "op"] = mib = device.peak(step)
+    except ImportError as error:
+        device.notes.append(f"{label}: skipped (cannot import lmhead.torch: "
+                            f"{error})")
+        return [f"{n}×{d}×{v}", label] + ["-"] * (len(HEADER) - 2), True
+    except RuntimeError as error:
+        print(f"{n}×{d}×{v} {label}: {error}", flush=True)
+        return ([f"{n}×{d}×{v}", label] + ["ERROR"] * 4 +
+                ["-"] * (len(HEADER) - 6)), False
+    ok = all(not math.isnan(e) and e <= TOLERANCE for e in errors.values())
+    return table_row(n, d, v, label, errors, ok, {"total": total}, theirs,
+                     {"ours": mib}), ok
 
 
 def run_gpu_step(device, runtime, bundle, manifest, step, shape, target,

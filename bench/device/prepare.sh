@@ -21,6 +21,9 @@
 #   `lmhead-opt --lmhead-write-bundle` into ce-bundles/{sm_80,sm_90a}, and
 #   a small shape into ce-bundles-small/, which check_ce.py --emulator
 #   --small runs here (the dry run of the GPU check);
+# - compiles the PyTorch op's bundles for the benchmark shapes into
+#   torch-cache/ (python -m lmhead.kernel_cache), which check_ce.py's
+#   "torch op" rows read there;
 # - downloads the wheels of the baselines check_ce.py times against
 #   (Liger-Kernel, Cut Cross-Entropy; pure Python, for the GPU machine's
 #   Python 3.12) into wheels/, which run.sh installs there (it cannot reach
@@ -193,6 +196,22 @@ write_ce_bundles "$out/ce-bundles-small" sm_80 \
   "blockM = 32, blockN = 32, blockK = 32, warpM = 16, warpN = 16, stages = 3, copyBytes = 16, swizzle = 1" \
   64 16 "37 48 203"
 echo "prepared the ce bundles: $(du -sh "$out/ce-bundles" | cut -f1) ($(ls "$out"/ce-bundles/*/*.ptx | wc -l) PTX files)"
+
+# The PyTorch op's kernels (check_ce.py's "torch op" rows): its bundles
+# compiled into the cache it reads there (the GPU machine has no
+# lmhead-opt), per shape and target: the two-pass kind (any N) and the
+# one-pass step of that N.
+for target in sm_90a sm_80; do
+  for shape in "${ce_shapes[@]}"; do
+    read -r n d v <<<"$shape"
+    for tokens in 0 "$n"; do
+      LMHEAD_CACHE_DIR="$out/torch-cache" PYTHONPATH="$build/python_packages" \
+        python3 -m lmhead.kernel_cache --target "$target" --hidden "$d" \
+        --vocab "$v" --tokens "$tokens" >/dev/null
+    done
+  done
+done
+echo "prepared the PyTorch op's cache: $(du -sh "$out/torch-cache" | cut -f1)"
 
 # The baselines' wheels, for the GPU machine's Python (3.12).
 mkdir -p "$out/wheels"

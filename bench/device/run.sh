@@ -21,6 +21,9 @@
 #   bench/device/prepare.sh            # here, with LLVM 22
 #   bench/device/run.sh                # there; carry bench/device/prepared
 #
+# check_ce.py also runs the PyTorch op (lmhead.torch, from python/) on the
+# bundles prepare.sh compiled into prepared/torch-cache.
+#
 # Writes the tables to $OUT/device-check.txt, $OUT/linear-grad.md and
 # $OUT/ce.md (the markdown for docs/performance.md) as well when $OUT is
 # set. About 8 GB of
@@ -127,7 +130,12 @@ if [ -d "$prepared/ce-bundles" ]; then
       echo "could not install the baselines' wheels" >&2
   fi
   # shellcheck disable=SC2086  # LMHEAD_CE_ARGS is a list of arguments
-  PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}" python3 "$here/check_ce.py" \
+  # The PyTorch op's rows: the package from the source tree, the runtime
+  # built here, the bundles prepare.sh compiled into its cache.
+  PYTHONPATH="$site:$root/python${PYTHONPATH:+:$PYTHONPATH}" \
+  LMHEAD_RUNTIME_LIBRARY="$work/runtime/liblmhead_runtime.so" \
+  LMHEAD_CACHE_DIR="$prepared/torch-cache" \
+    python3 "$here/check_ce.py" \
     --runtime "$work/runtime/liblmhead_runtime.so" \
     --bundles "$prepared/ce-bundles" --markdown "$work/ce.md" ${LMHEAD_CE_ARGS:-} ||
     failures=$((failures + 1))
