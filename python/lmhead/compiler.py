@@ -18,6 +18,8 @@ import subprocess
 from dataclasses import dataclass
 from typing import List, Mapping, Optional, Sequence, Union
 
+from ._paths import configured_path
+
 __all__ = [
     "CompileError",
     "Diagnostic",
@@ -133,20 +135,6 @@ def _is_executable(path: str) -> bool:
     return os.path.isfile(path) and os.access(path, os.X_OK)
 
 
-def _configured_tool() -> Optional[str]:
-    """The lmhead-opt that the build or install tree recorded, if any."""
-    try:
-        from . import _config  # written by CMake; absent in the source tree
-    except ImportError:
-        return None
-    recorded = getattr(_config, "LMHEAD_OPT", None)
-    if not recorded:
-        return None
-    # Relative paths (install trees) are relative to this package.
-    here = os.path.dirname(os.path.abspath(__file__))
-    return os.path.normpath(os.path.join(here, recorded))
-
-
 def find_lmhead_opt() -> str:
     """Returns the path of the lmhead-opt executable to run.
 
@@ -168,7 +156,7 @@ def find_lmhead_opt() -> str:
         raise ToolNotFoundError(
             f"{ENV_VAR}={override!r} is not an executable file"
         )
-    configured = _configured_tool()
+    configured = configured_path("LMHEAD_OPT")
     if configured and _is_executable(configured):
         return configured
     on_path = shutil.which(TOOL_NAME)

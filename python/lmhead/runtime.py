@@ -18,6 +18,8 @@ import ctypes
 import os
 from typing import Optional, Sequence
 
+from ._paths import configured_path
+
 __all__ = [
     "Runtime",
     "RuntimeLibraryError",
@@ -62,19 +64,6 @@ class RuntimeLibraryError(RuntimeError):
                          + f": {message}")
 
 
-def _configured_library() -> Optional[str]:
-    """The runtime library the build or install tree recorded, if any."""
-    try:
-        from . import _config  # written by CMake; absent in the source tree
-    except ImportError:
-        return None
-    recorded = getattr(_config, "LMHEAD_RUNTIME", None)
-    if not recorded:
-        return None
-    here = os.path.dirname(os.path.abspath(__file__))
-    return os.path.normpath(os.path.join(here, recorded))
-
-
 def find_runtime_library() -> str:
     """The path of liblmhead_runtime.so to load.
 
@@ -88,7 +77,7 @@ def find_runtime_library() -> str:
         raise RuntimeLibraryError(
             "find_runtime_library", None,
             f"{ENV_VAR}={override!r} is not a file")
-    configured = _configured_library()
+    configured = configured_path("LMHEAD_RUNTIME")
     if configured and os.path.isfile(configured):
         return configured
     raise RuntimeLibraryError(

@@ -151,7 +151,7 @@ class FakeToolTest(unittest.TestCase):
         tool = _write_fake_tool(self.dir.name, 0, "")
         env = {"PATH": self.dir.name}
         with mock.patch.dict(os.environ, env), mock.patch.object(
-            lmhead.compiler, "_configured_tool", return_value=None
+            lmhead.compiler, "configured_path", return_value=None
         ):
             os.environ.pop("LMHEAD_OPT", None)
             self.assertEqual(lmhead.find_lmhead_opt(), tool)
