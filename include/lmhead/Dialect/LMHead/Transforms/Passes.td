@@ -273,4 +273,53 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
   ];
 }
 
+def LMHeadReport : Pass<"lmhead-report"> {
+  let summary = "Report what each lmhead op costs: flops, bytes, roofline "
+                "on A100/H100/H200, plan, memory saved, share of the backward";
+  let description = [{
+    Leaves the IR as it is and reports, for each lmhead op of the module
+    (run it after `--lmhead-recognize`, and after `--lmhead-plan` for the
+    plans):
+
+    - `op`, `location`, the shape `tokens` (N; a dynamic N is reported as
+      the 8192 the planner assumes, with `tokens_assumed`), `hidden` (D) and
+      `vocab` (V), and the `element_types` of its tensors;
+    - `flops`: 2 per multiply-add of the GEMMs of its schedule (linear_grad
+      4·N·D·V; ce_linear_fwd 2·N·D·V; ce_linear_grad, which recomputes the
+      logits, and the one-pass ce_linear_step 6·N·D·V);
+    - `min_bytes`: each input read once and each result written once;
+      `intensity` = flops / min_bytes;
+    - `roofline`: for each of A100, H100 and H200, the `peak_flops` (dense
+      bf16, data sheet) and `peak_bytes_per_s` (HBM) it used, the least
+      time `us` = max(flops / peak_flops, min_bytes / peak_bytes_per_s) and
+      whether the op is `compute` or `memory` bound there;
+    - `plan` (the `lmhead.plan` attribute) and `predicted_us`, the cost
+      model's time of its kernels on the plan's target, or null;
+    - `memory_saved_bytes`: the N×V tensors the unfused graph holds that the
+      op never makes (the forward: the logits in the operand type and their
+      f32 log-softmax; the backward: the f32 log-softmax gradient and dZ in
+      the operand type; a step: both; linear_grad, whose dZ is an input:
+      none).
+
+    And for each function holding lmhead ops, in `steps`: the head's
+    backward flops (the dh and dW products), the flops of the function's
+    other contractions (linalg matmuls and contraction generics of static
+    shape, forward and backward together) and `backward_share` = head /
+    (head + 2/3 · others), with the rule of thumb that fusing the head pays
+    when it exceeds 10 %.
+
+    `format=text` (a table, the default) or `format=json`; `output=<file>`
+    (default `-`, stderr); `plot=<file.svg>` also draws the roofline: each
+    GPU's roof and each op as a point on it (docs/Diagnostics.md).
+  }];
+  let options = [
+    Option<"format", "format", "std::string", /*default=*/"\"text\"",
+           "text (a table) or json">,
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "where to write the report (- for stderr)">,
+    Option<"plot", "plot", "std::string", /*default=*/"\"\"",
+           "also write the roofline plot there, as SVG">
+  ];
+}
+
 #endif // LMHEAD_DIALECT_LMHEAD_TRANSFORMS_PASSES_TD
