@@ -14,10 +14,12 @@ emulator. ``patch_causal_lm`` puts it into a Hugging Face causal LM.
 See docs/Python.md.
 """
 
+from .diagnostics import head_parameter_groups, retained_gradient_fraction
 from .hf import patch_causal_lm
 from .kernels import KernelError
 from .loss import LinearCrossEntropyLoss, linear_cross_entropy
 from ..loss_options import LossOptions
 
 __all__ = ["linear_cross_entropy", "LinearCrossEntropyLoss",
-           "patch_causal_lm", "KernelError", "LossOptions"]
+           "patch_causal_lm", "KernelError", "LossOptions",
+           "retained_gradient_fraction", "head_parameter_groups"]
