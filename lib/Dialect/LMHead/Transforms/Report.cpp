@@ -115,89 +115,97 @@ private:
   OpFigures &figures;
 };
 
-void readLinearGrad(LinearGradOp op, OpFigures &f) {
+/// A tensor of an op, by its name in the op's definition.
+using NamedTensor = std::pair<StringRef, Value>;
+
+/// What an op's schedule does: GEMMs of 2·N·D·V flops in all and in its
+/// backward part, and which N×V tensors of the unfused graph it never
+/// makes.
+struct Schedule {
+  int gemms = 0;
+  int backwardGemms = 0;
+  /// The unfused forward's logits (operand type) and their f32
+  /// log-softmax, kept for the backward.
+  bool removesForwardLogits = false;
+  /// The unfused backward's f32 log-softmax gradient and dZ (operand
+  /// type).
+  bool removesBackwardLogits = false;
+};
+
+/// Fills `f` from the op's h and W, its named tensors and its schedule.
+void readOp(Value h, Value w, WeightLayout layout,
+            ArrayRef<NamedTensor> tensors, const Schedule &schedule,
+            OpFigures &f) {
   OpReader read(f);
-  read.shape(op.getH(), op.getW(), op.getLayout() == WeightLayout::VD);
-  for (auto [name, value] : {std::pair<StringRef, Value>{"dz", op.getDz()},
-                             {"h", op.getH()},
-                             {"w", op.getW()},
-                             {"dh_acc", op.getDhAcc()},
-                             {"dw_acc", op.getDwAcc()},
-                             {"dh", op.getDh()},
-                             {"dw", op.getDw()},
-                             {"db", op.getDb()}})
+  read.shape(h, w, layout == WeightLayout::VD);
+  for (const auto &[name, value] : tensors)
     read.tensor(name, value);
+  f.flops = schedule.gemms * read.gemm();
+  f.backwardFlops = schedule.backwardGemms * read.gemm();
+  double logits = read.logitsTensor(read.operandBytes) + read.logitsTensor(4);
+  f.memorySavedBytes = (schedule.removesForwardLogits ? logits : 0) +
+                       (schedule.removesBackwardLogits ? logits : 0);
+}
+
+/// The tensors every cross-entropy op reads, then `more`.
+template <typename CEOp>
+SmallVector<NamedTensor> crossEntropyTensors(CEOp op,
+                                             ArrayRef<NamedTensor> more) {
+  SmallVector<NamedTensor> tensors = {{"h", op.getH()},
+                                      {"w", op.getW()},
+                                      {"labels", op.getLabels()},
+                                      {"bias", op.getBias()}};
+  tensors.append(more.begin(), more.end());
+  return tensors;
+}
+
+void readLinearGrad(LinearGradOp op, OpFigures &f) {
   // dh = dZ·W and dW = dZᵀ·h; dZ is an input, so nothing N×V is saved.
-  f.flops = f.backwardFlops = 2 * read.gemm();
-}
-
-/// The N×V tensors an unfused forward holds: the logits in the operand
-/// type and their f32 log-softmax (kept for the backward).
-double forwardSaved(const OpReader &read) {
-  return read.logitsTensor(read.operandBytes) + read.logitsTensor(4);
-}
-
-/// The N×V tensors an unfused backward makes: the f32 gradient of the
-/// log-softmax and dZ in the operand type.
-double backwardSaved(const OpReader &read) {
-  return read.logitsTensor(4) + read.logitsTensor(read.operandBytes);
+  readOp(op.getH(), op.getW(), op.getLayout(),
+         {{"dz", op.getDz()},
+          {"h", op.getH()},
+          {"w", op.getW()},
+          {"dh_acc", op.getDhAcc()},
+          {"dw_acc", op.getDwAcc()},
+          {"dh", op.getDh()},
+          {"dw", op.getDw()},
+          {"db", op.getDb()}},
+         Schedule{2, 2, false, false}, f);
 }
 
 void readCrossEntropyFwd(CELinearFwdOp op, OpFigures &f) {
-  OpReader read(f);
-  read.shape(op.getH(), op.getW(), op.getLayout() == WeightLayout::VD);
-  for (auto [name, value] : {std::pair<StringRef, Value>{"h", op.getH()},
-                             {"w", op.getW()},
-                             {"labels", op.getLabels()},
-                             {"bias", op.getBias()},
-                             {"loss", op.getLoss()},
-                             {"lse", op.getLse()}})
-    read.tensor(name, value);
-  f.flops = read.gemm();
-  f.memorySavedBytes = forwardSaved(read);
+  // The logits, their statistics in the GEMM's epilogue.
+  readOp(
+      op.getH(), op.getW(), op.getLayout(),
+      crossEntropyTensors(op, {{"loss", op.getLoss()}, {"lse", op.getLse()}}),
+      Schedule{1, 0, true, false}, f);
 }
 
 void readCrossEntropyGrad(CELinearGradOp op, OpFigures &f) {
-  OpReader read(f);
-  read.shape(op.getH(), op.getW(), op.getLayout() == WeightLayout::VD);
-  for (auto [name, value] : {std::pair<StringRef, Value>{"h", op.getH()},
-                             {"w", op.getW()},
-                             {"labels", op.getLabels()},
-                             {"lse", op.getLse()},
-                             {"dloss", op.getDloss()},
-                             {"bias", op.getBias()},
-                             {"dh_acc", op.getDhAcc()},
-                             {"dw_acc", op.getDwAcc()},
-                             {"dh", op.getDh()},
-                             {"dw", op.getDw()},
-                             {"db", op.getDb()}})
-    read.tensor(name, value);
   // The logits again per vocabulary chunk, then dh and dW.
-  f.flops = 3 * read.gemm();
-  f.backwardFlops = 2 * read.gemm();
-  f.memorySavedBytes = backwardSaved(read);
+  readOp(op.getH(), op.getW(), op.getLayout(),
+         crossEntropyTensors(op, {{"lse", op.getLse()},
+                                  {"dloss", op.getDloss()},
+                                  {"dh_acc", op.getDhAcc()},
+                                  {"dw_acc", op.getDwAcc()},
+                                  {"dh", op.getDh()},
+                                  {"dw", op.getDw()},
+                                  {"db", op.getDb()}}),
+         Schedule{3, 2, false, true}, f);
 }
 
 void readCrossEntropyStep(CELinearStepOp op, OpFigures &f) {
-  OpReader read(f);
-  read.shape(op.getH(), op.getW(), op.getLayout() == WeightLayout::VD);
-  for (auto [name, value] : {std::pair<StringRef, Value>{"h", op.getH()},
-                             {"w", op.getW()},
-                             {"labels", op.getLabels()},
-                             {"dloss", op.getDloss()},
-                             {"bias", op.getBias()},
-                             {"dh_acc", op.getDhAcc()},
-                             {"dw_acc", op.getDwAcc()},
-                             {"loss", op.getLoss()},
-                             {"lse", op.getLse()},
-                             {"dh", op.getDh()},
-                             {"dw", op.getDw()},
-                             {"db", op.getDb()}})
-    read.tensor(name, value);
   // The logits once, then dh and dW.
-  f.flops = 3 * read.gemm();
-  f.backwardFlops = 2 * read.gemm();
-  f.memorySavedBytes = forwardSaved(read) + backwardSaved(read);
+  readOp(op.getH(), op.getW(), op.getLayout(),
+         crossEntropyTensors(op, {{"dloss", op.getDloss()},
+                                  {"dh_acc", op.getDhAcc()},
+                                  {"dw_acc", op.getDwAcc()},
+                                  {"loss", op.getLoss()},
+                                  {"lse", op.getLse()},
+                                  {"dh", op.getDh()},
+                                  {"dw", op.getDw()},
+                                  {"db", op.getDb()}}),
+         Schedule{3, 2, true, true}, f);
 }
 
 /// The plan attached to `op`, its target and its predicted time.
