@@ -69,8 +69,9 @@ protected:
     Value h = input(tensor({hRows, d}, elt));
     Value w = input(tensor({v, d}, elt));
     return LinearGradOp::create(
-        builder, builder.getUnknownLoc(),
-        TypeRange{tensor({n, d}, elt), tensor({v, d}, elt)}, dz, h, w,
+        builder, builder.getUnknownLoc(), tensor({n, d}, elt),
+        tensor({v, d}, elt), /*db=*/Type(),
+        /*stats=*/Type(), dz, h, w,
         /*dh_acc=*/Value(), /*dw_acc=*/Value(), WeightLayout::VD,
         llvm::APFloat(1.0), /*acc_type=*/TypeAttr());
   }

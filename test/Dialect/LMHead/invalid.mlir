@@ -384,8 +384,26 @@ func.func @negative_linear_grad_missing_layout(%dz: tensor<8x32xf32>, %h: tensor
 // -----
 
 func.func @negative_linear_grad_one_result(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: tensor<32x4xf32>) {
-  // expected-error @+1 {{'lmhead.linear_grad' op expected 2 or more results}}
+  // expected-error @+1 {{expected the result types '(dh, dw[, db][, stats tensor<3xf32>])'}}
   %dh = lmhead.linear_grad %dz, %h, %w layout(vd) : (tensor<8x32xf32>, tensor<8x4xf32>, tensor<32x4xf32>) -> tensor<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @negative_linear_grad_one_result_in_parentheses(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: tensor<32x4xf32>) {
+  // expected-error @+1 {{expected the result types '(dh, dw[, db][, stats tensor<3xf32>])'}}
+  %dh = lmhead.linear_grad %dz, %h, %w layout(vd) : (tensor<8x32xf32>, tensor<8x4xf32>, tensor<32x4xf32>) -> (tensor<8x4xf32>)
+  return
+}
+
+// -----
+
+func.func @negative_linear_grad_generic_one_result(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: tensor<32x4xf32>) {
+  // expected-error @+1 {{'lmhead.linear_grad' op expected 2 or more results}}
+  %0 = "lmhead.linear_grad"(%dz, %h, %w) <{layout = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>,
+                                           resultSegmentSizes = array<i32: 1, 0, 0, 0>}>
+      : (tensor<8x32xf32>, tensor<8x4xf32>, tensor<32x4xf32>) -> tensor<8x4xf32>
   return
 }
 
@@ -393,7 +411,8 @@ func.func @negative_linear_grad_one_result(%dz: tensor<8x32xf32>, %h: tensor<8x4
 
 func.func @negative_linear_grad_four_results(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: tensor<32x4xf32>) {
   // expected-error @+1 {{'lmhead.linear_grad' op result group starting at #2 requires 0 or 1 element, but found 2}}
-  %0:4 = "lmhead.linear_grad"(%dz, %h, %w) <{layout = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}>
+  %0:4 = "lmhead.linear_grad"(%dz, %h, %w) <{layout = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>,
+                                             resultSegmentSizes = array<i32: 1, 1, 2, 0>}>
       : (tensor<8x32xf32>, tensor<8x4xf32>, tensor<32x4xf32>)
       -> (tensor<8x4xf32>, tensor<32x4xf32>, tensor<32xf32>, tensor<32xf32>)
   return
@@ -411,7 +430,8 @@ func.func @negative_linear_grad_unranked(%dz: tensor<*xf32>, %h: tensor<8x4xf32>
 
 func.func @negative_linear_grad_generic_no_layout(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: tensor<32x4xf32>) {
   // expected-error @+1 {{'lmhead.linear_grad' op requires attribute 'layout'}}
-  %0:2 = "lmhead.linear_grad"(%dz, %h, %w) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}>
+  %0:2 = "lmhead.linear_grad"(%dz, %h, %w) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>,
+                                             resultSegmentSizes = array<i32: 1, 1, 0, 0>}>
       : (tensor<8x32xf32>, tensor<8x4xf32>, tensor<32x4xf32>) -> (tensor<8x4xf32>, tensor<32x4xf32>)
   return
 }
@@ -1519,5 +1539,50 @@ func.func @negative_ce_linear_step_lse_tokens(%h: tensor<8x4xbf16>, %w: tensor<3
   %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g layout(vd) reduction(mean)
       : (tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<8xi64>, tensor<f32>)
       -> (tensor<f32>, tensor<9xf32>, tensor<8x4xbf16>, tensor<32x4xbf16>)
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Gradient statistics
+//===----------------------------------------------------------------------===//
+
+func.func @negative_stats_type(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: tensor<32x4xf32>) {
+  // expected-error @+1 {{'lmhead.linear_grad' op 'stats' must be tensor<3xf32> ([‖dZ‖², ‖dh‖², ‖dW‖²]), got 'tensor<2xf32>'}}
+  %dh, %dw, %stats = lmhead.linear_grad %dz, %h, %w layout(vd)
+      : (tensor<8x32xf32>, tensor<8x4xf32>, tensor<32x4xf32>)
+      -> (tensor<8x4xf32>, tensor<32x4xf32>, stats tensor<2xf32>)
+  return
+}
+
+// -----
+
+func.func @negative_ce_stats_type(%h: tensor<8x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<8xi64>,
+                                  %lse: tensor<8xf32>, %g: tensor<f32>) {
+  // expected-error @+1 {{'lmhead.ce_linear_grad' op 'stats' must be tensor<3xf32> ([‖dZ‖², ‖dh‖², ‖dW‖²]), got 'tensor<3xbf16>'}}
+  %dh, %dw, %stats = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
+      : (tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<8xi64>, tensor<8xf32>, tensor<f32>)
+      -> (tensor<8x4xbf16>, tensor<32x4xbf16>, stats tensor<3xbf16>)
+  return
+}
+
+// -----
+
+func.func @negative_stats_not_last(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: tensor<32x4xf32>) {
+  // expected-error @+3 {{nothing may follow the 'stats' result type}}
+  %dh, %dw, %stats, %db = lmhead.linear_grad %dz, %h, %w layout(vd)
+      : (tensor<8x32xf32>, tensor<8x4xf32>, tensor<32x4xf32>)
+      -> (tensor<8x4xf32>, tensor<32x4xf32>, stats tensor<3xf32>, tensor<32xf32>)
+  return
+}
+
+// -----
+
+func.func @negative_two_bias_gradients(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: tensor<32x4xf32>) {
+  // expected-error @+3 {{expected 'stats' and the statistics' type after the bias gradient's type}}
+  %dh, %dw, %db, %db2 = lmhead.linear_grad %dz, %h, %w layout(vd)
+      : (tensor<8x32xf32>, tensor<8x4xf32>, tensor<32x4xf32>)
+      -> (tensor<8x4xf32>, tensor<32x4xf32>, tensor<32xf32>, tensor<32xf32>)
   return
 }

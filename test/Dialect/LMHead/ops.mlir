@@ -141,6 +141,22 @@ func.func @linear_grad_bias_grad_vd(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, 
   return %dh, %dw, %db : tensor<8x4xf32>, tensor<32x4xf32>, tensor<32xf32>
 }
 
+// Gradient statistics, with and without a bias gradient before them.
+// CHECK-LABEL: func.func @linear_grad_stats(
+// CHECK:         {{.+}} = lmhead.linear_grad %{{.+}}, %{{.+}}, %{{.+}} layout(vd) : (tensor<?x32xbf16>, tensor<?x4xbf16>, tensor<32x4xbf16>) -> (tensor<?x4xbf16>, tensor<32x4xf32>, stats tensor<3xf32>)
+// CHECK:         {{.+}} = lmhead.linear_grad %{{.+}}, %{{.+}}, %{{.+}} layout(dv) {scale = 5.000000e-01 : f64} : (tensor<?x32xbf16>, tensor<?x4xbf16>, tensor<4x32xbf16>) -> (tensor<?x4xbf16>, tensor<4x32xbf16>, tensor<32xf32>, stats tensor<3xf32>)
+func.func @linear_grad_stats(%dz: tensor<?x32xbf16>, %h: tensor<?x4xbf16>, %w: tensor<32x4xbf16>,
+                             %wt: tensor<4x32xbf16>)
+    -> (tensor<3xf32>, tensor<32xf32>, tensor<3xf32>) {
+  %dh, %dw, %stats = lmhead.linear_grad %dz, %h, %w layout(vd)
+      : (tensor<?x32xbf16>, tensor<?x4xbf16>, tensor<32x4xbf16>)
+      -> (tensor<?x4xbf16>, tensor<32x4xf32>, stats tensor<3xf32>)
+  %dh2, %dw2, %db, %stats2 = lmhead.linear_grad %dz, %h, %wt layout(dv) {scale = 0.5 : f64}
+      : (tensor<?x32xbf16>, tensor<?x4xbf16>, tensor<4x32xbf16>)
+      -> (tensor<?x4xbf16>, tensor<4x32xbf16>, tensor<32xf32>, stats tensor<3xf32>)
+  return %stats, %db, %stats2 : tensor<3xf32>, tensor<32xf32>, tensor<3xf32>
+}
+
 // A dynamic token count.
 // CHECK-LABEL: func.func @linear_grad_dynamic_n(
 // CHECK-SAME:    %[[DZ:.+]]: tensor<?x32xbf16>, %[[H:.+]]: tensor<?x4xbf16>, %[[W:.+]]: tensor<32x4xbf16>)
@@ -356,6 +372,18 @@ func.func @ce_linear_grad_everything(%h: tensor<8x4xbf16>, %w: tensor<4x32xbf16>
          tensor<32xbf16>, tensor<8x4xbf16>, tensor<4x32xf32>)
       -> (tensor<8x4xbf16>, tensor<4x32xf32>, tensor<32xf32>)
   return %dh, %dw, %db : tensor<8x4xbf16>, tensor<4x32xf32>, tensor<32xf32>
+}
+
+// Gradient statistics after the bias gradient.
+// CHECK-LABEL: func.func @ce_linear_grad_stats(
+// CHECK:         {{.+}} = lmhead.ce_linear_grad %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} bias(%{{.+}}) layout(vd) reduction(mean) : (tensor<?x4xbf16>, tensor<32x4xbf16>, tensor<?xi64>, tensor<?xf32>, tensor<f32>, tensor<32xbf16>) -> (tensor<?x4xbf16>, tensor<32x4xbf16>, tensor<32xf32>, stats tensor<3xf32>)
+func.func @ce_linear_grad_stats(%h: tensor<?x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<?xi64>,
+                                %lse: tensor<?xf32>, %g: tensor<f32>, %b: tensor<32xbf16>)
+    -> tensor<3xf32> {
+  %dh, %dw, %db, %stats = lmhead.ce_linear_grad %h, %w, %y, %lse, %g bias(%b) layout(vd) reduction(mean)
+      : (tensor<?x4xbf16>, tensor<32x4xbf16>, tensor<?xi64>, tensor<?xf32>, tensor<f32>, tensor<32xbf16>)
+      -> (tensor<?x4xbf16>, tensor<32x4xbf16>, tensor<32xf32>, stats tensor<3xf32>)
+  return %stats : tensor<3xf32>
 }
 
 // Only the hidden-state gradient is accumulated into.

@@ -20,6 +20,56 @@ using namespace mlir::lmhead;
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadEnums.cpp.inc"
 
+//===----------------------------------------------------------------------===//
+// The result types of the gradient ops
+//===----------------------------------------------------------------------===//
+
+/// `(dh, dw[, db][, stats S])`: the bias gradient, when there is one, is a
+/// plain type, the statistics follow the keyword `stats`, so that either
+/// may be present without the other.
+static ParseResult parseGradientResultTypes(OpAsmParser &parser, Type &dh,
+                                            Type &dw, Type &db, Type &stats) {
+  auto expected = [&](SMLoc loc) {
+    return parser.emitError(loc, "expected the result types '(dh, dw[, "
+                                 "db][, stats tensor<3xf32>])'");
+  };
+  if (failed(parser.parseOptionalLParen()))
+    return expected(parser.getCurrentLocation());
+  if (parser.parseType(dh))
+    return failure();
+  if (failed(parser.parseOptionalComma()))
+    return expected(parser.getCurrentLocation());
+  if (parser.parseType(dw))
+    return failure();
+  while (succeeded(parser.parseOptionalComma())) {
+    if (stats)
+      return parser.emitError(parser.getCurrentLocation(),
+                              "nothing may follow the 'stats' result type");
+    if (succeeded(parser.parseOptionalKeyword("stats"))) {
+      if (parser.parseType(stats))
+        return failure();
+      continue;
+    }
+    if (db)
+      return parser.emitError(parser.getCurrentLocation(),
+                              "expected 'stats' and the statistics' type "
+                              "after the bias gradient's type");
+    if (parser.parseType(db))
+      return failure();
+  }
+  return parser.parseRParen();
+}
+
+static void printGradientResultTypes(OpAsmPrinter &printer, Operation *,
+                                     Type dh, Type dw, Type db, Type stats) {
+  printer << "(" << dh << ", " << dw;
+  if (db)
+    printer << ", " << db;
+  if (stats)
+    printer << ", stats " << stats;
+  printer << ")";
+}
+
 #define GET_OP_CLASSES
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.cpp.inc"
 
@@ -190,6 +240,19 @@ LogicalResult verifyGradients(OpChecker &check, WeightLayout layout, Value dh,
   return check.computeFloat(db, "db");
 }
 
+/// The optional gradient statistics: `tensor<3xf32>`.
+LogicalResult verifyStatistics(Operation *op, Value stats) {
+  if (!stats)
+    return success();
+  auto type = cast<RankedTensorType>(stats.getType());
+  if (type.getRank() == 1 && type.getDimSize(0) == 3 &&
+      type.getElementType().isF32())
+    return success();
+  return op->emitOpError()
+         << "'stats' must be tensor<3xf32> ([‖dZ‖², ‖dh‖², ‖dW‖²]), got "
+         << type;
+}
+
 /// The dimensions of one op that stand for N, D and V. Each quantity is
 /// checked in one call, so two static sizes are compared even when every
 /// other operand has that dimension dynamic.
@@ -329,7 +392,8 @@ LogicalResult LinearGradOp::verify() {
       failed(check.sameElementType(h, "h", dz, "dz")))
     return failure();
   if (failed(verifyGradients(check, layout, getDh(), getDw(), getDb(),
-                             getDhAcc(), getDwAcc())))
+                             getDhAcc(), getDwAcc())) ||
+      failed(verifyStatistics(*this, getStats())))
     return failure();
   ShapeRelations relations;
   relations.tokens.push_back({"dz", dz, 0});
@@ -384,6 +448,8 @@ LogicalResult CELinearGradOp::verify() {
                               relations)))
     return failure();
   relations.tokens.push_back({"lse", lse, 0});
+  if (failed(verifyStatistics(*this, getStats())))
+    return failure();
   return verifyGradientResults(*this, check, relations);
 }
 
@@ -440,6 +506,9 @@ bool mlir::lmhead::formOneStep(CELinearFwdOp fwd, CELinearGradOp grad,
       grad.getZLossWeight() != fwd.getZLossWeight() ||
       grad.getAccumulatorType() != fwd.getAccumulatorType())
     return fail("the backward's options differ from the forward's");
+  if (grad.getStats())
+    return fail("the backward returns gradient statistics, which the "
+                "one-pass step does not compute");
   if (fwd.getReduction() == Reduction::None ||
       grad.getReduction() == Reduction::None)
     return fail("reduction none gives a per-token loss or loss gradient, "
@@ -494,11 +563,12 @@ mlir::lmhead::splitStep(RewriterBase &rewriter, CELinearStepOp step) {
   Type db = step.getDb() ? step.getDb().getType() : Type();
   auto grad = CELinearGradOp::create(
       rewriter, gradLoc, step.getDh().getType(), step.getDw().getType(), db,
-      step.getH(), step.getW(), step.getLabels(), fwd.getLse(), step.getDloss(),
-      step.getBias(), step.getDhAcc(), step.getDwAcc(), step.getLayoutAttr(),
-      step.getReductionAttr(), step.getIgnoreIndexAttr(),
-      step.getLabelSmoothingAttr(), step.getLogitSoftcapAttr(),
-      step.getZLossWeightAttr(), step.getAccTypeAttr());
+      /*stats=*/Type(), step.getH(), step.getW(), step.getLabels(),
+      fwd.getLse(), step.getDloss(), step.getBias(), step.getDhAcc(),
+      step.getDwAcc(), step.getLayoutAttr(), step.getReductionAttr(),
+      step.getIgnoreIndexAttr(), step.getLabelSmoothingAttr(),
+      step.getLogitSoftcapAttr(), step.getZLossWeightAttr(),
+      step.getAccTypeAttr());
   SmallVector<Value> results = {fwd.getLoss(), fwd.getLse(), grad.getDh(),
                                 grad.getDw()};
   if (step.getDb())

@@ -50,11 +50,15 @@ template <typename GradOp> GradientRequest requestOf(GradOp op, double scale) {
 }
 
 /// The op's results in order, leaving out the optional bias gradient when
-/// the op has none.
-SmallVector<Value> gradientResults(const GradientResults &results) {
+/// the op has none, and ending with the statistics `stats` when it has
+/// them.
+SmallVector<Value> gradientResults(const GradientResults &results,
+                                   Value stats) {
   SmallVector<Value> values = {results.dh, results.dw};
   if (results.db)
     values.push_back(results.db);
+  if (stats)
+    values.push_back(stats);
   return values;
 }
 
@@ -82,10 +86,13 @@ struct DecomposeLinearGrad : OpRewritePattern<LinearGradOp> {
   LogicalResult matchAndRewrite(LinearGradOp op,
                                 PatternRewriter &rewriter) const override {
     DecomposeBuilder build(rewriter, op.getLoc());
+    double scale = op.getScale().convertToDouble();
     GradientResults results =
-        build.gradients(op.getDz(), op.getH(), op.getW(),
-                        requestOf(op, op.getScale().convertToDouble()));
-    rewriter.replaceOp(op, gradientResults(results));
+        build.gradients(op.getDz(), op.getH(), op.getW(), requestOf(op, scale));
+    Value stats;
+    if (op.getStats())
+      stats = build.gradientStatistics(op.getDz(), results, scale);
+    rewriter.replaceOp(op, gradientResults(results, stats));
     return success();
   }
 };
@@ -121,13 +128,16 @@ struct DecomposeCELinearGrad : OpRewritePattern<CELinearGradOp> {
     CrossEntropyStart start = startCrossEntropy(build, op, options);
     // dZ enters the products in the operand type, as the kernels store it
     // (and as mixed-precision frontends round it).
-    Value dz = build.roundTo(build.logitGradient(start.logits, op.getLse(),
-                                                 op.getLabels(), op.getDloss(),
-                                                 start.validCount, options),
-                             getElementTypeOrSelf(op.getH()));
+    Value dz32 = build.logitGradient(start.logits, op.getLse(), op.getLabels(),
+                                     op.getDloss(), start.validCount, options);
+    Value dz = build.roundTo(dz32, getElementTypeOrSelf(op.getH()));
     GradientResults results =
         build.gradients(dz, op.getH(), op.getW(), requestOf(op, 1.0));
-    rewriter.replaceOp(op, gradientResults(results));
+    // The statistics are of dZ as it is formed, in f32, before rounding.
+    Value stats;
+    if (op.getStats())
+      stats = build.gradientStatistics(dz32, results, 1.0);
+    rewriter.replaceOp(op, gradientResults(results, stats));
     return success();
   }
 };

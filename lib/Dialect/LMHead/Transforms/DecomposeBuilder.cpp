@@ -477,6 +477,7 @@ GradientResults DecomposeBuilder::gradients(Value dz, Value h, Value w,
          vd ? loopsMap(ctx, 3, {2, 1}) : loopsMap(ctx, 3, {1, 2}),
          loopsMap(ctx, 3, {0, 1})},
         {kParallel, kParallel, kReduction}, multiplyAdd)[0];
+    results.dhProduct = acc;
     results.dh = gradientEpilogue(b, loc, acc, request.dhAcc, request.scale,
                                   request.dhType);
   }
@@ -493,6 +494,7 @@ GradientResults DecomposeBuilder::gradients(Value dz, Value h, Value w,
          vd ? loopsMap(ctx, 3, {2, 1}) : loopsMap(ctx, 3, {2, 0}),
          loopsMap(ctx, 3, {0, 1})},
         {kParallel, kParallel, kReduction}, multiplyAdd)[0];
+    results.dwProduct = acc;
     results.dw = gradientEpilogue(b, loc, acc, request.dwAcc, request.scale,
                                   request.dwType);
   }
@@ -509,4 +511,35 @@ GradientResults DecomposeBuilder::gradients(Value dz, Value h, Value w,
         gradientEpilogue(b, loc, acc, Value(), request.scale, request.dbType);
   }
   return results;
+}
+
+Value DecomposeBuilder::sumOfSquares(Value tensor, double scale) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  MLIRContext *ctx = b.getContext();
+  Type f32 = b.getF32Type();
+  SmallVector<unsigned> dims;
+  for (unsigned i = 0; i < type.getRank(); ++i)
+    dims.push_back(i);
+  SmallVector<IteratorType> iterators(type.getRank(), kReduction);
+  return buildGeneric(
+      b, loc, {tensor}, {filledTensor(b, loc, {}, f32, 0.0)},
+      {loopsMap(ctx, type.getRank(), dims), loopsMap(ctx, type.getRank(), {})},
+      iterators, [&](ScalarBuilder &s, ValueRange a) {
+        Value x = s.convert(a[0], f32);
+        if (scale != 1.0)
+          x = s.mul(x, s.f32(scale));
+        s.yield(s.add(a[1], s.mul(x, x)));
+      })[0];
+}
+
+Value DecomposeBuilder::gradientStatistics(Value dz,
+                                           const GradientResults &results,
+                                           double scale) {
+  SmallVector<Value, 3> norms;
+  for (auto [value, factor] :
+       {std::make_pair(dz, 1.0), std::make_pair(results.dhProduct, scale),
+        std::make_pair(results.dwProduct, scale)})
+    norms.push_back(extractScalar(b, loc, sumOfSquares(value, factor)));
+  return tensor::FromElementsOp::create(
+      b, loc, RankedTensorType::get({3}, b.getF32Type()), norms);
 }

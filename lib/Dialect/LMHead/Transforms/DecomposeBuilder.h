@@ -52,9 +52,12 @@ struct GradientRequest {
   Value dhAcc, dwAcc;
 };
 
-/// The backward GEMM results; null for those not requested.
+/// The backward GEMM results; null for those not requested. `dhProduct`
+/// and `dwProduct` are the products in the accumulator type, before the
+/// epilogue (what the gradient statistics are of, times the scale).
 struct GradientResults {
   Value dh, dw, db;
+  Value dhProduct, dwProduct;
 };
 
 /// Builds linalg-on-tensors at one location.
@@ -97,6 +100,17 @@ public:
   /// `request`: scale, accumulate-into and one rounding per result.
   GradientResults gradients(Value dz, Value h, Value w,
                             const GradientRequest &request);
+
+  /// `Σ (scale·x)²` over every element x of `tensor`, in f32, as a rank-0
+  /// f32 tensor.
+  Value sumOfSquares(Value tensor, double scale = 1.0);
+
+  /// The gradient statistics `[‖dZ‖², ‖dh‖², ‖dW‖²]` (tensor<3xf32>) of
+  /// the f32 logit gradient `dz` and the products of `results` times
+  /// `scale`: the op's own gradients, before anything is accumulated into
+  /// them and before they are rounded.
+  Value gradientStatistics(Value dz, const GradientResults &results,
+                           double scale);
 
   /// `value` as a tensor of exactly `type` (a tensor.cast when only the
   /// static-ness of dimensions differs).

@@ -68,6 +68,8 @@ OPS = ("linear_grad", "ce_linear_fwd", "ce_linear_grad", "ce_linear_step",
 CE_GRADIENT_OPS = ("ce_linear_grad", "ce_linear_step", "ce_linear_pair")
 FLOAT_TYPES = ("f32", "f16", "bf16")
 TOLERANCE = {"f32": 1e-5, "f16": 2e-3, "bf16": 1e-2}
+# The entries of the `stats` result, in order.
+STATISTICS = ("dz_norm_sq", "dh_norm_sq", "dw_norm_sq")
 
 
 # ---------------------------------------------------------------------------
@@ -90,6 +92,9 @@ def add_case_options(parser):
     add("--dw-type", choices=FLOAT_TYPES, help="dW element type (--dtype)")
     add("--db-type", choices=FLOAT_TYPES, help="db element type (--dtype)")
     add("--db", action="store_true", help="ask for the bias gradient result")
+    add("--stats", action="store_true",
+        help="linear_grad, ce_linear_grad: ask for the gradient statistics "
+        "[|dZ|^2, |dh|^2, |dW|^2], checked one by one")
     add("--accumulate-dh", action="store_true")
     add("--accumulate-dw", action="store_true")
     add("--scale", type=float, help="linear_grad scale (absent: 1.0)")
@@ -125,6 +130,8 @@ def validate(case, parser):
     if case.op == "ce_linear_fwd" and (case.db or case.accumulate_dh or
                                        case.accumulate_dw):
         parser.error("ce_linear_fwd has no gradients")
+    if case.stats and case.op not in ("linear_grad", "ce_linear_grad"):
+        parser.error("--stats is a result of linear_grad and ce_linear_grad")
     if case.scale is not None and case.op != "linear_grad":
         parser.error("--scale is a linear_grad attribute")
     if case.ignored is None:
@@ -269,7 +276,9 @@ def make_operands(case):
     if case.accumulate_dh or case.accumulate_dw:
         # Existing gradients of the same size as the new ones, so that an
         # error in either part shows in the relative error of their sum.
-        dh, dw, _ = reference_results(case, operands)[-3:]
+        names = [t.name for t, _ in result_specs(case)]
+        results = reference_results(case, operands)
+        dh, dw = results[names.index("dh")], results[names.index("dw")]
         if case.accumulate_dh:
             operands.append(Tensor(
                 "dh_acc", (n, d), case.dh_type, True,
@@ -285,9 +294,14 @@ def reference_results(case, operands):
     """The op's results as computed by the f64 reference, in result order."""
     x = {t.name: t.value for t in operands}
     if case.op == "linear_grad":
-        return ref.linear_grad(x["dz"], x["h"], x["w"], case.layout,
-                               1.0 if case.scale is None else case.scale,
-                               x.get("dh_acc"), x.get("dw_acc"), case.db)
+        scale = 1.0 if case.scale is None else case.scale
+        results = ref.linear_grad(x["dz"], x["h"], x["w"], case.layout, scale,
+                                  x.get("dh_acc"), x.get("dw_acc"), case.db)
+        results = [r for r in results if r is not None]
+        if case.stats:
+            results.append(ref.gradient_statistics(
+                x["dz"], x["h"], x["w"], case.layout, scale))
+        return results
     if case.op == "ce_linear_fwd":
         return ref.ce_linear_fwd(x["h"], x["w"], x["labels"],
                                  ce_options(case), x.get("bias"))
@@ -297,9 +311,15 @@ def reference_results(case, operands):
         return (loss, lse) + tuple(ref.ce_linear_grad(
             x["h"], x["w"], x["labels"], lse, x["dloss"], ce_options(case),
             x.get("bias"), x.get("dh_acc"), x.get("dw_acc"), case.db))
-    return ref.ce_linear_grad(x["h"], x["w"], x["labels"], x["lse"],
-                              x["dloss"], ce_options(case), x.get("bias"),
-                              x.get("dh_acc"), x.get("dw_acc"), case.db)
+    results = ref.ce_linear_grad(x["h"], x["w"], x["labels"], x["lse"],
+                                 x["dloss"], ce_options(case), x.get("bias"),
+                                 x.get("dh_acc"), x.get("dw_acc"), case.db)
+    results = [r for r in results if r is not None]
+    if case.stats:
+        results.append(ref.ce_gradient_statistics(
+            x["h"], x["w"], x["labels"], x["lse"], x["dloss"],
+            ce_options(case), x.get("bias")))
+    return results
 
 
 def result_specs(case):
@@ -324,6 +344,10 @@ def result_specs(case):
     if case.db:
         specs.append((Tensor("db", (v,), case.db_type),
                       rounded + [case.db_type]))
+    if case.stats:
+        # Squared norms of the gradients as the op forms them in f32 (dZ of
+        # ce_linear_grad is rounded to the operand type before the products).
+        specs.append((Tensor("stats", (3,), "f32"), rounded))
     return specs
 
 
@@ -389,7 +413,8 @@ def one_op(case, op, main, operands, results, dyn):
     if op != "linear_grad":
         text += f" reduction({case.reduction})"
     types = ", ".join(t.type(dyn) for t in operands)
-    result_types = ", ".join(t.type(dyn) for t in results)
+    result_types = ", ".join(("stats " if t.name == "stats" else "")
+                             + t.type(dyn) for t in results)
     lhs = ", ".join("%" + t.name for t in results)
     return (f"{lhs} = lmhead.{op} {text}{op_attributes(case)}\n"
             f"      : ({types})\n      -> ({result_types})")
@@ -480,6 +505,8 @@ def required_zeros(case, operands, specs):
                  if all_ignored and not case.accumulate_dw else set())
     if case.db:
         zeros.append(everything(first + 2) if all_ignored else set())
+    if case.stats:
+        zeros.append(everything(len(zeros)) if all_ignored else set())
     return zeros
 
 
@@ -554,6 +581,15 @@ def check_output(case, argv, runner_output):
             ok = False
             continue
         tol_type = max(rounded_to, key=lambda t: TOLERANCE[t])
+        if tensor.name == "stats":
+            # Each norm on its own: the largest would hide the others.
+            for i, name in enumerate(STATISTICS):
+                line, passed = compare(
+                    name, got[i:i + 1], want[k][i:i + 1], tol_type,
+                    {0} if 0 in zeros[k] else set())
+                print(line)
+                ok = ok and passed
+            continue
         line, passed = compare(tensor.name, got, ref.flatten(want[k]),
                                tol_type, zeros[k])
         print(line)

@@ -226,6 +226,30 @@ def ce_linear_grad(h, w, labels, lse, dloss, opts, bias=None, dh_acc=None,
     return linear_grad(dz, h, w, opts.layout, 1.0, dh_acc, dw_acc, want_db)
 
 
+def sum_of_squares(x):
+    return math.fsum(v * v for v in flatten(x))
+
+
+def gradient_statistics(dz, h, w, layout, scale=1.0, dz_formed=None):
+    """The `stats` result: [‖dZ‖², ‖scale·dZ·W‖², ‖scale·dZᵀ·h‖²], of
+    `dz_formed` for the first when dZ is formed before it is rounded to
+    `dz` (ce_linear_grad), and of the products without what they are
+    accumulated into."""
+    dh, dw, _ = linear_grad(dz, h, w, layout, scale)
+    return [sum_of_squares(dz if dz_formed is None else dz_formed),
+            sum_of_squares(dh), sum_of_squares(dw)]
+
+
+def ce_gradient_statistics(h, w, labels, lse, dloss, opts, bias=None):
+    """ce_linear_grad's `stats`: dZ in f32 as formed, the products of dZ
+    rounded to the operand type."""
+    dz = ce_logit_grad(h, w, labels, lse, dloss, opts, bias)
+    rounded = dz
+    if opts.round_operand is not None:
+        rounded = [[opts.round_operand(x) for x in row] for row in dz]
+    return gradient_statistics(rounded, h, w, opts.layout, 1.0, dz)
+
+
 # ---------------------------------------------------------------------------
 # Self-check: finite differences and independent formulations.
 # ---------------------------------------------------------------------------

@@ -29,7 +29,7 @@ def LMHead_Tensor : RankedTensorOf<[AnyType]>;
 //===----------------------------------------------------------------------===//
 
 def LMHead_LinearGradOp : LMHead_Op<"linear_grad",
-    [Pure, AttrSizedOperandSegments]> {
+    [Pure, AttrSizedOperandSegments, AttrSizedResultSegments]> {
   let summary = "dh = dZ·W and dW = dZᵀ·h (and db = Σ dZ) from a given logit "
                 "gradient";
   let description = [{
@@ -41,6 +41,11 @@ def LMHead_LinearGradOp : LMHead_Op<"linear_grad",
     - `dW[v,d] = scale · Σ_n dZ[n,v]·h[n,d]` (+ `accumulate_dw`), returned in
       the weight's own layout (`[D,V]` for `layout(dv)`)
     - optional third result `db[v] = scale · Σ_n dZ[n,v]`, the bias gradient
+    - optional last result `stats: tensor<3xf32>`, written `stats` in the
+      result types: `[‖dZ‖_F², ‖scale·dZ·W‖_F², ‖scale·dZᵀ·h‖_F²]`, the
+      gradients' squared norms in f32 before anything is accumulated into
+      them and before they are rounded (what a gradient monitor and a
+      clip-by-norm need, without another pass over the results)
 
     `dz`, `h` and `w` share one element type (f32, f16 or bf16). Products
     are accumulated in `acc_type` (default f32; otherwise the operand type);
@@ -76,13 +81,15 @@ def LMHead_LinearGradOp : LMHead_Op<"linear_grad",
   let results = (outs
     Res<LMHead_Tensor, "gradient of h, [N,D]">:$dh,
     Res<LMHead_Tensor, "gradient of W, shaped as W">:$dw,
-    Res<Optional<LMHead_Tensor>, "bias gradient, [V]">:$db
+    Res<Optional<LMHead_Tensor>, "bias gradient, [V]">:$db,
+    Res<Optional<LMHead_Tensor>, "gradient statistics, tensor<3xf32>">:$stats
   );
   let assemblyFormat = [{
     $dz `,` $h `,` $w
     (`accumulate_dh` `(` $dh_acc^ `)`)?
     (`accumulate_dw` `(` $dw_acc^ `)`)?
-    `layout` `(` $layout `)` attr-dict `:` functional-type(operands, results)
+    `layout` `(` $layout `)` attr-dict `:` `(` type(operands) `)` `->`
+    custom<GradientResultTypes>(type($dh), type($dw), type($db), type($stats))
   }];
   let extraClassDeclaration = [{
     /// The element type products are accumulated in (f32 unless `acc_type`
@@ -179,7 +186,7 @@ def LMHead_CELinearFwdOp : LMHead_CEOp<"ce_linear_fwd"> {
 //===----------------------------------------------------------------------===//
 
 def LMHead_CELinearGradOp : LMHead_CEOp<"ce_linear_grad",
-    [AttrSizedOperandSegments]> {
+    [AttrSizedOperandSegments, AttrSizedResultSegments]> {
   let summary = "dh, dW (and db) of the fused linear cross-entropy, from the "
                 "forward's lse and the upstream loss gradient";
   let description = [{
@@ -197,7 +204,13 @@ def LMHead_CELinearGradOp : LMHead_CEOp<"ce_linear_grad",
     is: its whole dZ row is NaN, hence its dh row and, as sums over all
     tokens, every element of dW and db. Then `dh = dZ·W`, `dW = dZᵀ·h` in
     the weight's layout and, when a third result is asked for, `db = Σ_n dZ`
-    (only with a `bias`). The logits are those of `ce_linear_fwd`
+    (only with a `bias`). With a last result `stats: tensor<3xf32>`
+    (written `stats` in the result types) the op also gives
+    `[‖dZ‖_F², ‖dZ·W‖_F², ‖dZᵀ·h‖_F²]`: dZ in f32 as it is formed, before
+    rounding, and the two products in f32 before anything is accumulated
+    into them and before rounding; the kernels compute them in the
+    epilogues that write dZ and the products, with no other pass over N×V.
+    The logits are those of `ce_linear_fwd`
     (rounded to f16/bf16 operands), and dZ enters the products rounded to
     the operand type. `accumulate_dh`/`accumulate_dw` add existing
     gradients before the single rounding to each result's element type. dZ
@@ -224,14 +237,16 @@ def LMHead_CELinearGradOp : LMHead_CEOp<"ce_linear_grad",
   let results = (outs
     Res<LMHead_Tensor, "gradient of h, [N,D]">:$dh,
     Res<LMHead_Tensor, "gradient of W, shaped as W">:$dw,
-    Res<Optional<LMHead_Tensor>, "bias gradient, [V]">:$db
+    Res<Optional<LMHead_Tensor>, "bias gradient, [V]">:$db,
+    Res<Optional<LMHead_Tensor>, "gradient statistics, tensor<3xf32>">:$stats
   );
   let assemblyFormat = [{
     $h `,` $w `,` $labels `,` $lse `,` $dloss (`bias` `(` $bias^ `)`)?
     (`accumulate_dh` `(` $dh_acc^ `)`)?
     (`accumulate_dw` `(` $dw_acc^ `)`)?
     `layout` `(` $layout `)` `reduction` `(` $reduction `)`
-    attr-dict `:` functional-type(operands, results)
+    attr-dict `:` `(` type(operands) `)` `->`
+    custom<GradientResultTypes>(type($dh), type($dw), type($db), type($stats))
   }];
   let extraClassDeclaration = ceClassDeclaration;
   let hasVerifier = 1;

@@ -107,8 +107,10 @@ void recognize::rewriteCrossEntropy(HeadGroup &group,
   }
   Value dloss = tensor::FromElementsOp::create(
       b, loc, RankedTensorType::get({}, f32), ValueRange{upstream});
+  SmallVector<Type> types = r.gradTypes();
   auto grad = CELinearGradOp::create(
-      b, loc, r.gradTypes(), r.h, r.w, labels, forward.getLse(), dloss, ce.bias,
+      b, loc, types[0], types[1], types.size() > 2 ? types[2] : Type(),
+      /*stats=*/Type(), r.h, r.w, labels, forward.getLse(), dloss, ce.bias,
       r.dhAcc, r.dwAcc, r.layout, Reduction::Sum, ce.ignoreIndex,
       llvm::APFloat(ce.labelSmoothing), llvm::APFloat(ce.logitSoftcap),
       llvm::APFloat(ce.zLossWeight), r.accAttr);

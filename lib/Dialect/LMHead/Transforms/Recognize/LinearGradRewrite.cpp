@@ -19,9 +19,11 @@ using namespace mlir::lmhead::recognize;
 void recognize::rewriteLinearGrad(HeadGroup &group, DominanceInfo &dominance,
                                   StringRef whyNoCrossEntropy) {
   ProductReplacement r(group, dominance);
-  auto op = LinearGradOp::create(r.b, r.loc, r.gradTypes(), group.dz, r.h, r.w,
-                                 r.dhAcc, r.dwAcc, r.layout, llvm::APFloat(1.0),
-                                 r.accAttr);
+  SmallVector<Type> types = r.gradTypes();
+  auto op = LinearGradOp::create(
+      r.b, r.loc, types[0], types[1], types.size() > 2 ? types[2] : Type(),
+      /*stats=*/Type(), group.dz, r.h, r.w, r.dhAcc, r.dwAcc, r.layout,
+      llvm::APFloat(1.0), r.accAttr);
   remarkPassed(op, (Twine(group.db ? "dh = dZ*W, dW = dZ^T*h and db = sum dZ"
                                    : "dh = dZ*W and dW = dZ^T*h") +
                     " rewritten into lmhead.linear_grad (dZ is kept: " +
