@@ -18,7 +18,11 @@
 //   is not f32), the dW product (`dW_c = dZ_cᵀ·h` into rows, or for
 //   layout(dv) columns, of dw) and the bias gradient's column sums (into db)
 //   each run on a stream of their own after it. The rounding of `dh_f32`
-//   into dh ends the dh stream.
+//   into dh ends the dh stream. With gradient statistics (`stats` [3]) a
+//   one-warp kernel clears them first, the logits and dW epilogues add
+//   ‖dZ‖² and ‖dW‖², and a sum of squares over the f32 dh (`dh_f32`
+//   whenever dh is not f32 or adds to what the caller left in it) adds
+//   ‖dh‖² before the rounding.
 // - ce_linear_step (static N): for a mean gradient the shared token scale
 //   first; then, per chunk c of the plan's tokens, on the caller's stream
 //   the logits GEMM of the chunk's rows of h stores the logits into
@@ -41,6 +45,7 @@
 #include "BundleWriter.h"
 #include "CrossEntropyKernels.h"
 #include "CrossEntropyRowKernels.h"
+#include "GradientStatistics.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -75,6 +80,10 @@ protected:
 
 private:
   bool isGrad() const { return isa<CELinearGradOp>(op); }
+  /// ce_linear_grad: whether dh is summed in the workspace's `dh_f32` and
+  /// then rounded into dh (a 16-bit dh, or statistics of the product of an
+  /// f32 dh that adds to what the caller left in it).
+  bool dhSummedApart() const;
   bool isStep() const { return isa<CELinearStepOp>(op); }
   WeightLayout layout() const;
   Reduction reduction() const;
@@ -112,7 +121,8 @@ private:
   /// The integer operands of the dynamic sizes, in operand order.
   SmallVector<std::string, 2> sizeOperands;
   /// What buildKernels made: the kernels' names by role.
-  std::string logits, rows, reduce, dhFirst, dh, dw, dwFirst, scale, db, round;
+  std::string logits, rows, reduce, dhFirst, dh, dw, dwFirst, scale, db, round,
+      clearStats, dhSquares;
   bool dhStartsFromInit = false, dwStartsFromInit = false;
   int64_t numChunks = 0;
 };
@@ -123,6 +133,12 @@ WeightLayout CrossEntropyBundle::layout() const {
   if (auto step = dyn_cast<CELinearStepOp>(op))
     return step.getLayout();
   return cast<CELinearGradOp>(op).getLayout();
+}
+
+bool CrossEntropyBundle::dhSummedApart() const {
+  auto grad = cast<CELinearGradOp>(op);
+  return !getElementTypeOrSelf(grad.getDh().getType()).isF32() ||
+         (grad.getStats() && grad.getDhAcc());
 }
 
 Reduction CrossEntropyBundle::reduction() const {
@@ -220,6 +236,8 @@ LogicalResult CrossEntropyBundle::buildKernels(gpu::GPUModuleOp module) {
   keep(set->scale, scale);
   keep(set->db, db);
   keep(set->round, round);
+  keep(set->clearStats, clearStats);
+  keep(set->dhSquares, dhSquares);
   dhStartsFromInit = set->dhStartsFromInit;
   dwStartsFromInit = set->dwStartsFromInit;
   numChunks = set->numChunks;
@@ -259,6 +277,8 @@ SmallVector<std::pair<std::string, Value>> CrossEntropyBundle::tensors() const {
   list.append({{"dh", grad.getDh()}, {"dw", grad.getDw()}});
   if (grad.getDb())
     list.push_back({"db", grad.getDb()});
+  if (grad.getStats())
+    list.push_back({"stats", grad.getStats()});
   return list;
 }
 
@@ -272,6 +292,8 @@ SmallVector<ManifestInt, 2> CrossEntropyBundle::shapeOf(StringRef tensor,
               : SmallVector<ManifestInt, 2>{hidden, vocab};
   if (tensor == "bias" || tensor == "db")
     return {vocab};
+  if (tensor == "stats")
+    return {ManifestInt(kNumStatisticSlots)};
   // labels, lse, and loss or dloss: [N], or one value for rank 0.
   if (cast<ShapedType>(value.getType()).getRank() == 0)
     return {};
@@ -312,7 +334,7 @@ CrossEntropyBundle::workspace() const {
     buffers.push_back({"dz" + std::to_string(i),
                        operandType,
                        {tokens, ManifestInt(gemms.chunk)}});
-  if (!getElementTypeOrSelf(grad.getDh().getType()).isF32())
+  if (dhSummedApart())
     buffers.push_back({"dh_f32", "f32", {tokens, hidden}});
   if (reduction() == Reduction::Mean)
     buffers.push_back({"scale", "f32", {1}});
@@ -487,16 +509,24 @@ std::pair<std::string, ManifestInt> CrossEntropyBundle::scales() const {
 std::vector<KernelEntry> CrossEntropyBundle::gradEntries() const {
   auto grad = cast<CELinearGradOp>(op);
   bool vd = layout() == WeightLayout::VD;
-  bool dhIsF32 = getElementTypeOrSelf(grad.getDh().getType()).isF32();
+  bool hasStats = static_cast<bool>(grad.getStats());
+  ManifestInt statsLength(kNumStatisticSlots);
   int64_t chunk = gemms.chunk;
   std::vector<KernelEntry> entries;
 
+  if (hasStats) {
+    KernelEntry entry = smallEntry(clearStats, "main", "1", 32);
+    appendVector(entry.params, "stats", statsLength);
+    entry.params.append(
+        {ManifestInt(0).param(), ManifestInt(kNumStatisticSlots).param()});
+    entries.push_back(std::move(entry));
+  }
   if (!scale.empty())
     entries.push_back(scaleEntry());
   auto [scaleBuffer, scaleLength] = scales();
   MatrixView h = MatrixView::dense("h", tokens, hidden);
   MatrixView dh32 =
-      MatrixView::dense(dhIsF32 ? "dh" : "dh_f32", tokens, hidden);
+      MatrixView::dense(dhSummedApart() ? "dh_f32" : "dh", tokens, hidden);
 
   // The entries of each chunk's products, which the chunk after next waits
   // for before its logits overwrite their dZ buffer.
@@ -515,6 +545,8 @@ std::vector<KernelEntry> CrossEntropyBundle::gradEntries() const {
       appendVector(epilogue, "bias", ManifestInt(vocab));
     appendMatrix(epilogue, dz);
     epilogue.push_back(ManifestInt(start).param());
+    if (hasStats)
+      appendVector(epilogue, "stats", statsLength);
     KernelEntry logitsEntry =
         gemmEntry(logits, "main", gemms.logits, h, wChunk, epilogue, tokens,
                   ManifestInt(size), hidden);
@@ -537,6 +569,8 @@ std::vector<KernelEntry> CrossEntropyBundle::gradEntries() const {
     // dW_c = dZ_cᵀ·h ([c,D]) or dW_cᵀ = hᵀ·dZ_c ([D,c]), written once.
     SmallVector<std::string> dwResult;
     appendMatrix(dwResult, weightGradient(start, size));
+    if (hasStats)
+      appendVector(dwResult, "stats", statsLength);
     KernelEntry dwEntry = vd ? gemmEntry(dw, "dw", *gemms.dw, dz, h, dwResult,
                                          ManifestInt(size), hidden, tokens)
                              : gemmEntry(dw, "dw", *gemms.dw, h, dz, dwResult,
@@ -560,6 +594,16 @@ std::vector<KernelEntry> CrossEntropyBundle::gradEntries() const {
     products.push_back(chunkProducts);
   }
 
+  // ‖dh‖² of the f32 sum, before what it adds to: a grid of one block per
+  // 8 tokens, each thread striding over the elements.
+  if (hasStats) {
+    KernelEntry entry =
+        smallEntry(dhSquares, "dh", tokens.blocks(8), kSumOfSquaresThreads);
+    appendMatrix(entry.params, dh32);
+    appendVector(entry.params, "stats", statsLength);
+    entry.params.append({tokens.param(), hidden.param()});
+    entries.push_back(std::move(entry));
+  }
   // dh rounded once to its type (adding what it accumulates into, which the
   // caller left in dh).
   if (!round.empty()) {

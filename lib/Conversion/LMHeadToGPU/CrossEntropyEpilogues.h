@@ -144,11 +144,14 @@ enum class TokenScale {
 /// ignored tokens (g = 0), NaN for labels outside [0, V). Arguments: the
 /// labels `memref<?xL>` [N], lse `memref<?xf32>` [N], the scale
 /// `memref<?xf32>` ([1] or [N], see TokenScale), the bias `memref<?xT>` [V]
-/// when there is one, dZ_c as gemmMatrixType(T) [N, n], and v0 (`index`).
+/// when there is one, dZ_c as gemmMatrixType(T) [N, n], and v0 (`index`);
+/// with `statistics`, then the statistics buffer (GradientStatistics.h),
+/// to whose dZ slot it adds Σ dZ² of the chunk in f32, before rounding.
 class LogitGradEpilogue : public GemmEpilogue {
 public:
-  LogitGradEpilogue(LogitOptions options, TokenScale scale)
-      : options(std::move(options)), scale(scale) {}
+  LogitGradEpilogue(LogitOptions options, TokenScale scale,
+                    bool statistics = false)
+      : options(std::move(options)), scale(scale), statistics(statistics) {}
 
   SmallVector<Type> getArgumentTypes(const GemmKernelSpec &spec) const override;
   std::string check(const GemmKernelSpec &spec) const override;
@@ -157,6 +160,7 @@ public:
 
   LogitOptions options;
   TokenScale scale;
+  bool statistics;
 };
 
 template <typename CEOp> LogitOptions LogitOptions::of(CEOp op, int64_t vocab) {

@@ -2,6 +2,7 @@
 
 #include "CrossEntropyKernels.h"
 #include "CrossEntropyRowKernels.h"
+#include "GradientStatistics.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -193,9 +194,11 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
   Reduction reduction = grad.getReduction();
   Type f32 = Float32Type::get(op->getContext());
   Type dhType = getElementTypeOrSelf(grad.getDh().getType());
-  LogitGradEpilogue dzEpilogue(options, reduction == Reduction::None
-                                            ? TokenScale::PerToken
-                                            : TokenScale::Shared);
+  bool statistics = static_cast<bool>(grad.getStats());
+  LogitGradEpilogue dzEpilogue(
+      options,
+      reduction == Reduction::None ? TokenScale::PerToken : TokenScale::Shared,
+      statistics);
   FailureOr<gpu::GPUFuncOp> logits =
       gemm("logits", set.gemms.logits, dzEpilogue);
   if (failed(logits))
@@ -203,7 +206,7 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
   set.logits = *logits;
   // dh accumulates in f32 over the chunks; the first chunk stores unless
   // the gradient it adds to is already in the buffer.
-  set.dhStartsFromInit = grad.getDhAcc() && dhType.isF32();
+  set.dhStartsFromInit = grad.getDhAcc() && dhType.isF32() && !statistics;
   StoreEpilogue dhStore, dhAccumulate;
   dhStore.resultType = dhAccumulate.resultType = f32;
   dhAccumulate.accumulate = true;
@@ -225,6 +228,8 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
   StoreEpilogue dwStore;
   dwStore.resultType = getElementTypeOrSelf(grad.getDw().getType());
   dwStore.accumulate = static_cast<bool>(grad.getDwAcc());
+  if (statistics)
+    dwStore.statisticSlot = kWeightGradientSlot;
   FailureOr<gpu::GPUFuncOp> dw = gemm("dw", *set.gemms.dw, dwStore);
   if (failed(dw))
     return failure();
@@ -234,10 +239,17 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
   if (grad.getDb())
     set.db = buildColumnSumKernel(builder, loc, name("db"), options.operandType,
                                   getElementTypeOrSelf(grad.getDb().getType()));
-  if (!dhType.isF32())
+  if (!dhType.isF32() || (statistics && grad.getDhAcc()))
     set.round = buildRoundGradientKernel(
         builder, loc, name("dh_round"), dhType,
         grad.getDhAcc() ? getElementTypeOrSelf(grad.getDhAcc().getType())
                         : Type());
+  if (statistics) {
+    set.clearStats =
+        buildClearStatisticsKernel(builder, loc, name("stats_clear"));
+    set.dhSquares = buildSumOfSquaresKernel(builder, loc, name("dh_squares"),
+                                            Float32Type::get(op->getContext()),
+                                            kHiddenGradientSlot);
+  }
   return set;
 }

@@ -72,8 +72,13 @@ struct CrossEntropyKernelSet {
   /// accumulates); the dW product; the mean's shared token scale; the bias
   /// gradient's column sums; the final rounding of an f32 dh into dh's type.
   gpu::GPUFuncOp dhFirst, dh, dw, scale, db, round;
+  /// ce_linear_grad with gradient statistics: the kernel that clears them
+  /// first and the sum of squares of the f32 dh (GradientStatistics.h).
+  gpu::GPUFuncOp clearStats, dhSquares;
   /// ce_linear_grad: whether dh is f32 and starts as the gradient it adds
   /// to (accumulate_dh), so that every chunk's product accumulates into it.
+  /// Never with statistics, which are of dh's own product: dh is then
+  /// summed apart and the rounding kernel adds what it accumulates into.
   bool dhStartsFromInit = false;
   /// ce_linear_step: dh_c written once per chunk (`dh`, also in `dhFirst`);
   /// dW's f32 product of the first chunk and of the others (the same
@@ -90,8 +95,8 @@ struct CrossEntropyKernelSet {
 
 /// Builds the kernels of `op` planned as `plan` into `module`, each named
 /// `<prefix>_<role>` (logits, rows, reduce; scale, dh_first, dh, dw, db,
-/// dh_round; dw_first, dw_round). Fails with an error on the op when one cannot
-/// be built.
+/// dh_round, stats_clear, dh_squares; dw_first, dw_round). Fails with an error
+/// on the op when one cannot be built.
 FailureOr<CrossEntropyKernelSet>
 buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
                          gpu::GPUModuleOp module, StringRef prefix);

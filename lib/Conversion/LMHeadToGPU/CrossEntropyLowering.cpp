@@ -29,6 +29,7 @@
 #include "CrossEntropyRowKernels.h"
 #include "DeviceScope.h"
 #include "GemmLaunch.h"
+#include "GradientStatistics.h"
 #include "LaunchFunction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -39,19 +40,6 @@ using namespace mlir;
 using namespace mlir::lmhead;
 
 namespace {
-
-/// Launches a non-GEMM kernel of `threads` threads on `blocks` blocks.
-Value launchSmall(ImplicitLocOpBuilder &b, gpu::GPUFuncOp kernel, Value blocks,
-                  int64_t threads, ValueRange arguments, Value dependency) {
-  Value one = arith::ConstantIndexOp::create(b, 1);
-  gpu::KernelDim3 grid{blocks, one, one};
-  gpu::KernelDim3 block{arith::ConstantIndexOp::create(b, threads), one, one};
-  return gpu::LaunchFuncOp::create(
-             b, kernel, grid, block, /*dynamicSharedMemorySize=*/Value(),
-             arguments, gpu::AsyncTokenType::get(b.getContext()),
-             ValueRange{dependency})
-      .getAsyncToken();
-}
 
 /// Rows [start, start+size) (`alongRows`) or columns of a device matrix,
 /// as gemmMatrixType.
@@ -187,6 +175,10 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
   Type f32 = Float32Type::get(op->getContext());
   bool dhIsF32 = getElementTypeOrSelf(grad.getDh().getType()).isF32();
   bool hasDb = static_cast<bool>(grad.getDb());
+  bool hasStats = static_cast<bool>(grad.getStats());
+  // dh summed apart from what it adds to: a 16-bit dh, or statistics of
+  // dh's own product.
+  bool dhApart = !dhIsF32 || (hasStats && grad.getDhAcc());
   int64_t vocab = options.vocab, chunk = gemms.chunk;
   int64_t numChunks = set.numChunks;
   gpu::GPUFuncOp logitsKernel = set.logits, dhFirstKernel = set.dhFirst,
@@ -215,6 +207,13 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
   int dh = launch.addResult(grad.getDh(), hSizes);
   int dw = launch.addResult(grad.getDw(), wSizes);
   int db = hasDb ? launch.addResult(grad.getDb(), ValueRange{vocabAtCall}) : -1;
+  int stats = -1;
+  if (hasStats) {
+    OpBuilder b(op);
+    stats = launch.addResult(
+        grad.getStats(),
+        ValueRange{arith::ConstantIndexOp::create(b, loc, kNumStatisticSlots)});
+  }
 
   ImplicitLocOpBuilder b = launch.begin();
   DeviceScope device(b, launch.getMemory());
@@ -225,22 +224,24 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
   Value lseD = device.operand(arg(lse));
   Value dlossD = device.operand(arg(dloss));
   Value biasD = bias >= 0 ? device.operand(arg(bias)) : Value();
-  // A 16-bit dh adds what it accumulates into when it is rounded.
-  Value dhAccD = dhAcc >= 0 && !dhIsF32 ? device.operand(arg(dhAcc)) : Value();
+  // A dh summed apart adds what it accumulates into when it is rounded.
+  Value dhAccD = dhAcc >= 0 && dhApart ? device.operand(arg(dhAcc)) : Value();
   // Results that accumulate start as a copy of what they add to.
-  Value dhD = dhAcc >= 0 && dhIsF32
+  Value dhD = dhAcc >= 0 && !dhApart
                   ? device.accumulatedResult(arg(dh), arg(dhAcc))
                   : device.result(arg(dh));
   Value dwD = dwAcc >= 0 ? device.accumulatedResult(arg(dw), arg(dwAcc))
                          : device.result(arg(dw));
   Value dbD = hasDb ? device.result(arg(db)) : Value();
+  Value statsD = hasStats ? device.result(arg(stats)) : Value();
   Value tokens = memref::DimOp::create(b, hD, 0);
   Value hidden = memref::DimOp::create(b, hD, 1);
-  Value dh32 = dhIsF32 ? dhD
-                       : device.allocate(MemRefType::get({ShapedType::kDynamic,
-                                                          ShapedType::kDynamic},
-                                                         f32),
-                                         ValueRange{tokens, hidden});
+  Value dh32 = !dhApart
+                   ? dhD
+                   : device.allocate(
+                         MemRefType::get(
+                             {ShapedType::kDynamic, ShapedType::kDynamic}, f32),
+                         ValueRange{tokens, hidden});
   // Two chunk buffers of dZ in the operand type.
   Value chunkColumns = arith::ConstantIndexOp::create(b, chunk);
   auto workspaceType = MemRefType::get(
@@ -257,6 +258,12 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
         launchSmall(b, scaleKernel, arith::ConstantIndexOp::create(b, 1), 32,
                     {labelsD, dlossD, scales, tokens}, device.stream);
   }
+  if (hasStats)
+    device.stream =
+        launchSmall(b, set.clearStats, arith::ConstantIndexOp::create(b, 1), 32,
+                    {statsD, arith::ConstantIndexOp::create(b, 0),
+                     arith::ConstantIndexOp::create(b, kNumStatisticSlots)},
+                    device.stream);
   Value ready = device.stream;
 
   // The chunks.
@@ -284,6 +291,8 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
     if (biasD)
       epilogue.push_back(biasD);
     epilogue.append({dz, arith::ConstantIndexOp::create(b, start)});
+    if (hasStats)
+      epilogue.push_back(statsD);
     Value logitsDone = launchGemm(b, logitsKernel, gemms.logits, hD, wChunk,
                                   epilogue, tokens, columns, hidden, start_);
 
@@ -293,12 +302,15 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
                          columns, joinStreams(b, {logitsDone, dhChain}));
     dhDone.push_back(dhChain);
     // dW_c = dZ_cᵀ·h ([c,D]) or dW_cᵀ = hᵀ·dZ_c ([D,c]), written once.
-    Value dwChunk = sliceMatrix(b, dwD, /*alongRows=*/vd, start, size);
+    SmallVector<Value> dwEpilogue = {
+        sliceMatrix(b, dwD, /*alongRows=*/vd, start, size)};
+    if (hasStats)
+      dwEpilogue.push_back(statsD);
     Value afterLogits = joinStreams(b, {logitsDone, dwChain});
-    dwChain = vd ? launchGemm(b, dwKernel, *gemms.dw, dz, hD, {dwChunk},
+    dwChain = vd ? launchGemm(b, dwKernel, *gemms.dw, dz, hD, dwEpilogue,
                               columns, hidden, tokens, afterLogits)
-                 : launchGemm(b, dwKernel, *gemms.dw, hD, dz, {dwChunk}, hidden,
-                              columns, tokens, afterLogits);
+                 : launchGemm(b, dwKernel, *gemms.dw, hD, dz, dwEpilogue,
+                              hidden, columns, tokens, afterLogits);
     dwDone.push_back(dwChain);
     if (hasDb) {
       dbChain = launchSmall(
@@ -310,6 +322,13 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
     }
   }
 
+  // ‖dh‖² of the f32 sum, before anything is added to it.
+  if (hasStats) {
+    Value elements = arith::MulIOp::create(b, tokens, hidden);
+    dhChain = launchSmall(
+        b, set.dhSquares, sumOfSquaresBlocks(b, elements), kSumOfSquaresThreads,
+        {asGemmMatrix(b, dh32), statsD, tokens, hidden}, dhChain);
+  }
   // dh rounded once to its type (adding what it accumulates into).
   if (roundKernel) {
     SmallVector<Value> arguments = {asGemmMatrix(b, dh32)};
@@ -325,6 +344,10 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
                              device.deliver(arg(dw), dwD, dwChain)};
   if (hasDb)
     done.push_back(device.deliver(arg(db), dbD, dbChain));
+  // Every logits kernel is done before the last dh and dW products.
+  if (hasStats)
+    done.push_back(
+        device.deliver(arg(stats), statsD, joinStreams(b, {dhChain, dwChain})));
   device.finish(done);
   launch.finish();
   return success();

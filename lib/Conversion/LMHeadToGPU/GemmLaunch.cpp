@@ -76,3 +76,16 @@ Value mlir::lmhead::joinStreams(ImplicitLocOpBuilder &b,
   auto tokenType = gpu::AsyncTokenType::get(b.getContext());
   return gpu::WaitOp::create(b, tokenType, dependencies).getAsyncToken();
 }
+
+Value mlir::lmhead::launchSmall(ImplicitLocOpBuilder &b, gpu::GPUFuncOp kernel,
+                                Value blocks, int64_t threads,
+                                ValueRange arguments, Value dependency) {
+  Value one = arith::ConstantIndexOp::create(b, 1);
+  gpu::KernelDim3 grid{blocks, one, one};
+  gpu::KernelDim3 block{arith::ConstantIndexOp::create(b, threads), one, one};
+  return gpu::LaunchFuncOp::create(
+             b, kernel, grid, block, /*dynamicSharedMemorySize=*/Value(),
+             arguments, gpu::AsyncTokenType::get(b.getContext()),
+             ValueRange{dependency})
+      .getAsyncToken();
+}

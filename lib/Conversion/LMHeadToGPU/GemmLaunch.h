@@ -35,6 +35,12 @@ Value launchGemm(ImplicitLocOpBuilder &b, gpu::GPUFuncOp kernel,
                  ValueRange epilogueArguments, Value m, Value n, Value k,
                  Value dependency);
 
+/// Launches a kernel that is not a GEMM, of `threads` threads (x only) on
+/// `blocks` blocks (an `index`), after `dependency`. Returns the launch's
+/// token.
+Value launchSmall(ImplicitLocOpBuilder &b, gpu::GPUFuncOp kernel, Value blocks,
+                  int64_t threads, ValueRange arguments, Value dependency);
+
 /// A token after all of `dependencies`: with two or more, of a new stream
 /// waiting on an event of each (upstream's lowering of `gpu.wait async`);
 /// with one, that token itself, on its stream (canonicalization would fold

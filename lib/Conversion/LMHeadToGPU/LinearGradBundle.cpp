@@ -183,6 +183,14 @@ mlir::lmhead::makeLinearGradBundle(Operation *operation, std::string name) {
                    "--lmhead-plan first");
     return std::unique_ptr<OpBundle>();
   }
+  if (op.getStats()) {
+    // --lmhead-lower-to-gpu computes them; the manifest has no entries for
+    // their kernels yet.
+    op.emitWarning("not written to the bundle: the gradient statistics of "
+                   "linear_grad are computed by --lmhead-lower-to-gpu, not "
+                   "yet by bundles (ce_linear_grad's are)");
+    return std::unique_ptr<OpBundle>();
+  }
   if (std::string why = whyNoLinearGradKernels(op); !why.empty()) {
     op.emitWarning("not written to the bundle: ") << why;
     return std::unique_ptr<OpBundle>();

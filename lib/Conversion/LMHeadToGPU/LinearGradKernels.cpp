@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinearGradKernels.h"
+#include "GradientStatistics.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -42,6 +43,9 @@ lmhead::getLinearGradProducts(LinearGradOp op, KernelPlanAttr plan,
         getElementTypeOrSelf(product.result.getType());
     product.epilogue.accumulate = product.accumulate != nullptr;
     product.epilogue.scale = op.getScale().convertToDouble();
+    if (op.getStats())
+      product.epilogue.statisticSlot =
+          product.role == "dh" ? kHiddenGradientSlot : kWeightGradientSlot;
     if (std::string why = checkGemmKernel(product.spec, product.epilogue);
         !why.empty())
       return op.emitError() << "the " << product.role << " kernel of " << config

@@ -49,11 +49,12 @@ std::string whyNoLinearGradKernels(LinearGradOp op);
 /// The dh product (`dh[N,D] = dZ[N,V]·W`, K = V) and the dW product
 /// (`dW[V,D] = dZᵀ·h`, or for `layout(dv)` `dWᵀ[D,V] = hᵀ·dZ`, K = N) of
 /// `op`, configured as `plan` says, in that order; products whose result
-/// is unused are left out unless `unusedToo`. Each spec's kernel family is
-/// its GEMM's (`GemmConfigAttr::getKernelFor`): the plan target's own, or
-/// sm_80 for an sm_90a GEMM with copies narrower than TMA's, which then
-/// runs on sm_90a. Fails with an error on the op when a kernel does not pass
-/// checkGemmKernel.
+/// is unused are left out unless `unusedToo`. With gradient statistics,
+/// each epilogue adds its product's squared norm to its slot. Each spec's
+/// kernel family is its GEMM's (`GemmConfigAttr::getKernelFor`): the plan
+/// target's own, or sm_80 for an sm_90a GEMM with copies narrower than TMA's,
+/// which then runs on sm_90a. Fails with an error on the op when a kernel does
+/// not pass checkGemmKernel.
 FailureOr<SmallVector<LinearGradProduct, 2>>
 getLinearGradProducts(LinearGradOp op, KernelPlanAttr plan, bool unusedToo);
 

@@ -15,15 +15,23 @@
 // putting both kernels on one stream). With operands on the device nothing
 // is copied, and the chains share nothing but the final join.
 //
+// With gradient statistics both products run whether their results are
+// used or not; each chain first clears the slots it adds to (the dh chain
+// ‖dZ‖² and ‖dh‖², the dW chain ‖dW‖²), its GEMM's epilogue adds its
+// product's squared norm, and the dh chain then sums the given dZ's
+// squares (GradientStatistics.h); the statistics are delivered after both.
+//
 //===----------------------------------------------------------------------===//
 
 #include "LinearGradLowering.h"
 
 #include "DeviceScope.h"
 #include "GemmLaunch.h"
+#include "GradientStatistics.h"
 #include "LaunchFunction.h"
 #include "LinearGradKernels.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -63,13 +71,17 @@ private:
   std::string prefix;
   LaunchBuilder launch;
   SmallVector<ProductLaunch, 2> products;
-  /// Launch-function argument indices of dZ, h and W.
-  int dz = -1, h = -1, w = -1;
+  /// Launch-function argument indices of dZ, h and W, and of the
+  /// statistics (or -1).
+  int dz = -1, h = -1, w = -1, stats = -1;
+  /// With statistics: the kernels that clear slots and sum dZ's squares.
+  gpu::GPUFuncOp clearStats, dzSquares;
 };
 
 LogicalResult LinearGradLowering::run() {
+  bool hasStats = static_cast<bool>(op.getStats());
   FailureOr<SmallVector<LinearGradProduct, 2>> found =
-      getLinearGradProducts(op, plan, /*unusedToo=*/false);
+      getLinearGradProducts(op, plan, /*unusedToo=*/hasStats);
   if (failed(found))
     return failure();
 
@@ -103,6 +115,17 @@ LogicalResult LinearGradLowering::run() {
       launched.accumulate = launch.addOperand(product.accumulate);
     products.push_back(launched);
   }
+  if (hasStats) {
+    OpBuilder kernelBuilder = OpBuilder::atBlockEnd(kernels.getBody());
+    clearStats = buildClearStatisticsKernel(kernelBuilder, op.getLoc(),
+                                            prefix + "_stats_clear");
+    dzSquares = buildSumOfSquaresKernel(
+        kernelBuilder, op.getLoc(), prefix + "_dz_squares",
+        getElementTypeOrSelf(op.getDz().getType()), kLogitGradientSlot);
+    stats = launch.addResult(op.getStats(),
+                             ValueRange{arith::ConstantIndexOp::create(
+                                 b, op.getLoc(), kNumStatisticSlots)});
+  }
 
   writeLaunchFunction();
   launch.finish();
@@ -119,7 +142,11 @@ void LinearGradLowering::writeLaunchFunction() {
   // argument → (its device buffer, the token after which it holds the
   // operand).
   DenseMap<int, std::pair<Value, Value>> onDevice;
-  SmallVector<Value, 2> chains;
+  Value statsD = stats >= 0 ? device.result(arg(stats)) : Value();
+  auto index_ = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, v);
+  };
+  SmallVector<Value, 2> chains, statsAdded;
   for (auto [index, product] : llvm::enumerate(products)) {
     if (index > 0)
       device.stream = device.freshStream();
@@ -142,15 +169,38 @@ void LinearGradLowering::writeLaunchFunction() {
       device.stream = joinStreams(b, copiedElsewhere);
     }
 
+    bool isDh = product.product.role == "dh";
+    SmallVector<Value, 2> epilogue = {asGemmMatrix(b, result)};
+    if (statsD) {
+      // The dh chain adds ‖dZ‖² and ‖dh‖², the dW chain ‖dW‖².
+      int64_t first = isDh ? kLogitGradientSlot : kWeightGradientSlot;
+      device.stream = launchSmall(b, clearStats, index_(1), 32,
+                                  {statsD, index_(first), index_(isDh ? 2 : 1)},
+                                  device.stream);
+      epilogue.push_back(statsD);
+    }
+
     Value m = memref::DimOp::create(b, result, 0);
     Value n = memref::DimOp::create(b, result, 1);
     Value k = product.product.k == LinearGradDim::Vocab ? vocab : tokens;
-    Value done =
-        launchGemm(b, product.kernel, product.product.spec,
-                   onDevice[product.a].first, onDevice[product.b].first,
-                   {asGemmMatrix(b, result)}, m, n, k, device.stream);
+    Value done = launchGemm(
+        b, product.kernel, product.product.spec, onDevice[product.a].first,
+        onDevice[product.b].first, epilogue, m, n, k, device.stream);
+    if (statsD && isDh) {
+      Value dzD = onDevice[dz].first;
+      done = launchSmall(
+          b, dzSquares,
+          sumOfSquaresBlocks(b, arith::MulIOp::create(b, tokens, vocab)),
+          kSumOfSquaresThreads, {asGemmMatrix(b, dzD), statsD, tokens, vocab},
+          done);
+    }
+    if (statsD)
+      statsAdded.push_back(done);
     chains.push_back(device.deliver(arg(product.result), result, done));
   }
+  if (statsD)
+    chains.push_back(
+        device.deliver(arg(stats), statsD, joinStreams(b, statsAdded)));
   device.finish(chains);
 }
 

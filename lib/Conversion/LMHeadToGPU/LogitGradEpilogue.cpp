@@ -10,6 +10,7 @@
 
 #include "CrossEntropyEpilogues.h"
 #include "GemmKernel.h"
+#include "GradientStatistics.h"
 #include "KernelMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -32,6 +33,8 @@ LogitGradEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
     types.push_back(MemRefType::get({dynamic}, options.operandType));
   types.push_back(gemmMatrixType(options.operandType));
   types.push_back(IndexType::get(f32.getContext()));
+  if (statistics)
+    types.push_back(statisticsBufferType(f32.getContext()));
   return types;
 }
 
@@ -44,8 +47,10 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
                               const AccumulatorTile &tile) const {
   Value labels = arguments[0], lse = arguments[1], scales = arguments[2];
   Value bias = options.hasBias ? arguments[3] : Value();
-  Value dz = arguments[arguments.size() - 2];
-  Value vocabOffset = arguments.back();
+  unsigned last = arguments.size() - (statistics ? 2 : 1);
+  Value dz = arguments[last - 1];
+  Value vocabOffset = arguments[last];
+  Value stats = statistics ? arguments.back() : Value();
   auto f32Constant = [&](double v) -> Value {
     return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(float(v)));
   };
@@ -55,17 +60,35 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
   auto lessThan = [&](Value x, Value y) -> Value {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
   };
-  Type i64 = b.getI64Type();
+  Type i64 = b.getI64Type(), f32 = b.getF32Type();
+  // With statistics, each `if` yields the squares of the dZ it formed (0
+  // for what lies outside), summed into the thread's share.
+  SmallVector<Type> yielded;
+  if (statistics)
+    yielded.push_back(f32);
+  auto openIf = [&](Value condition) {
+    auto ifOp = scf::IfOp::create(b, loc, yielded, condition,
+                                  /*withElseRegion=*/statistics);
+    if (statistics) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(b, loc, f32Constant(0.0));
+    }
+    return ifOp;
+  };
+  Value squares = statistics ? f32Constant(0.0) : Value();
 
   for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
     SmallVector<size_t> members = tile.slotMembers(slot);
     if (members.empty())
       continue;
     Value row = tile.rows[members.front()];
-    auto rowIf = scf::IfOp::create(b, loc, lessThan(row, tile.m),
-                                   /*withElseRegion=*/false);
+    auto rowIf = openIf(lessThan(row, tile.m));
+    if (statistics)
+      squares = arith::AddFOp::create(b, loc, squares, rowIf.getResult(0));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(rowIf.thenBlock());
+    Value rowSquares = statistics ? f32Constant(0.0) : Value();
 
     // What the row shares: its label, lse and upstream gradient g (0 for
     // an ignored token, NaN for a label with no class).
@@ -86,8 +109,10 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
 
     for (size_t i : members) {
       Value col = tile.cols[i];
-      auto colIf = scf::IfOp::create(b, loc, lessThan(col, tile.n),
-                                     /*withElseRegion=*/false);
+      auto colIf = openIf(lessThan(col, tile.n));
+      if (statistics)
+        rowSquares =
+            arith::AddFOp::create(b, loc, rowSquares, colIf.getResult(0));
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(colIf.thenBlock());
       Value vocabIndex = arith::AddIOp::create(b, loc, col, vocabOffset);
@@ -105,6 +130,16 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
           b, loc, valid, arith::MulFOp::create(b, loc, d, g), f32Constant(0.0));
       Value rounded = arith::TruncFOp::create(b, loc, options.operandType, d);
       memref::StoreOp::create(b, loc, rounded, dz, ValueRange{row, col});
+      if (statistics)
+        scf::YieldOp::create(
+            b, loc,
+            ValueRange{arith::MulFOp::create(b, loc, d, d).getResult()});
+    }
+    if (statistics) {
+      b.setInsertionPointToEnd(rowIf.thenBlock());
+      scf::YieldOp::create(b, loc, rowSquares);
     }
   }
+  if (statistics)
+    addWarpSumToStatistic(b, loc, squares, stats, kLogitGradientSlot);
 }

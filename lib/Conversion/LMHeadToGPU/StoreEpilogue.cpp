@@ -9,6 +9,7 @@
 
 #include "GemmEpilogue.h"
 #include "GemmKernel.h"
+#include "GradientStatistics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -20,7 +21,10 @@ using namespace mlir::lmhead;
 
 SmallVector<Type>
 StoreEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
-  return {gemmMatrixType(resultType)};
+  SmallVector<Type> types = {gemmMatrixType(resultType)};
+  if (statisticSlot >= 0)
+    types.push_back(statisticsBufferType(resultType.getContext()));
+  return types;
 }
 
 std::string StoreEpilogue::check(const GemmKernelSpec &spec) const {
@@ -38,19 +42,29 @@ void StoreEpilogue::write(OpBuilder &builder, Location loc,
     return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, x, y);
   };
   Type f32 = builder.getF32Type();
+  auto f32Constant = [&](double v) -> Value {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getF32FloatAttr(float(v)));
+  };
+  // The thread's share of Σ (scale·acc)² over C (padding left out).
+  Value squares = statisticSlot >= 0 ? f32Constant(0.0) : Value();
   for (auto [value, row, col] : llvm::zip(tile.values, tile.rows, tile.cols)) {
     Value inside = arith::AndIOp::create(builder, loc, lessThan(row, tile.m),
                                          lessThan(col, tile.n));
+    Value result = value;
+    if (scale != 1.0)
+      result = arith::MulFOp::create(builder, loc, result, f32Constant(scale));
+    if (squares)
+      squares = arith::AddFOp::create(
+          builder, loc, squares,
+          arith::SelectOp::create(
+              builder, loc, inside,
+              arith::MulFOp::create(builder, loc, result, result),
+              f32Constant(0.0)));
     auto ifOp =
         scf::IfOp::create(builder, loc, inside, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(ifOp.thenBlock());
-    Value result = value;
-    if (scale != 1.0)
-      result = arith::MulFOp::create(
-          builder, loc, result,
-          arith::ConstantOp::create(builder, loc,
-                                    builder.getF32FloatAttr(float(scale))));
     if (accumulate) {
       Value old = memref::LoadOp::create(builder, loc, c, ValueRange{row, col});
       if (old.getType() != f32)
@@ -61,4 +75,6 @@ void StoreEpilogue::write(OpBuilder &builder, Location loc,
       result = arith::TruncFOp::create(builder, loc, resultType, result);
     memref::StoreOp::create(builder, loc, result, c, ValueRange{row, col});
   }
+  if (squares)
+    addWarpSumToStatistic(builder, loc, squares, arguments[1], statisticSlot);
 }

@@ -124,12 +124,12 @@ func.func @grad(%dz: tensor<200x1000xbf16>, %h: tensor<200x64xbf16>, %w: tensor<
 // CHECK-NOT:     transpose = true
 // CHECK:         nvvm.mma.sync {{.+}} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK:         %[[V:.+]] = vector.extract %{{[0-9]+}}#0[0] : f32 from vector<4xf32>
-// CHECK:         scf.if
-// CHECK-NEXT:      %[[SCALE:.+]] = arith.constant 2.500000e-01 : f32
-// CHECK-NEXT:      arith.mulf %[[V]], %[[SCALE]] : f32
+// CHECK:         %[[SCALE:.+]] = arith.constant 2.500000e-01 : f32
+// CHECK-NEXT:    %[[SCALED:.+]] = arith.mulf %[[V]], %[[SCALE]] : f32
+// CHECK-NEXT:    scf.if
 // CHECK-NEXT:      memref.load %[[C:.+]][
 // CHECK-NEXT:      arith.extf
-// CHECK-NEXT:      arith.addf
+// CHECK-NEXT:      arith.addf %[[SCALED]]
 // CHECK-NEXT:      arith.truncf %{{.+}} : f32 to f16
 // CHECK-NEXT:      memref.store %{{.+}}, %[[C]][
 // CHECK-NOT:   gpu.func @linear_grad_0_dw
