@@ -62,6 +62,9 @@ class ProblemKind:
     #: the one-pass ce_linear_step for exactly N tokens (its chunks are
     #: unrolled, so its bundle is specialised on N).
     step_tokens: int = 0
+    #: Whether the backward also gives the gradient statistics
+    #: [‖dZ‖², ‖dh‖², ‖dW‖²] (its ``stats`` result).
+    statistics: bool = False
 
     def module_text(self) -> str:
         """The MLIR module of the forward and backward ops, or of the
@@ -83,6 +86,9 @@ class ProblemKind:
         spec = f"layout({o.weight_layout}) reduction({o.reduction})"
         db_name = ", %db" if self.has_bias else ""
         db_type = f", tensor<{v}xf32>" if self.has_bias else ""
+        stats_name = ", %stats" if self.statistics else ""
+        stats_type = ", tensor<3xf32>" if self.statistics else ""
+        stats_result = ", stats tensor<3xf32>" if self.statistics else ""
         return f"""\
 // lmhead.torch: {self}
 func.func @forward(%h: {h}, %w: {w}, %y: {y}{bias_arg}) -> ({loss}, {per_token}) {{
@@ -91,10 +97,10 @@ func.func @forward(%h: {h}, %w: {w}, %y: {y}{bias_arg}) -> ({loss}, {per_token})
   return %loss, %lse : {loss}, {per_token}
 }}
 func.func @backward(%h: {h}, %w: {w}, %y: {y}, %lse: {per_token}, %g: {loss}{bias_arg})
-    -> ({h}, {w}{db_type}) {{
-  %dh, %dw{db_name} = lmhead.ce_linear_grad %h, %w, %y, %lse, %g{bias_use} {spec} {{{attrs}}}
-      : ({h}, {w}, {y}, {per_token}, {loss}{bias_type}) -> ({h}, {w}{db_type})
-  return %dh, %dw{db_name} : {h}, {w}{db_type}
+    -> ({h}, {w}{db_type}{stats_type}) {{
+  %dh, %dw{db_name}{stats_name} = lmhead.ce_linear_grad %h, %w, %y, %lse, %g{bias_use} {spec} {{{attrs}}}
+      : ({h}, {w}, {y}, {per_token}, {loss}{bias_type}) -> ({h}, {w}{db_type}{stats_result})
+  return %dh, %dw{db_name}{stats_name} : {h}, {w}{db_type}{stats_type}
 }}
 """
 

@@ -17,9 +17,11 @@ See docs/Python.md.
 from .diagnostics import head_parameter_groups, retained_gradient_fraction
 from .hf import patch_causal_lm
 from .kernels import KernelError
+from .monitor import GradientMonitor
 from .loss import LinearCrossEntropyLoss, linear_cross_entropy
 from ..loss_options import LossOptions
 
 __all__ = ["linear_cross_entropy", "LinearCrossEntropyLoss",
            "patch_causal_lm", "KernelError", "LossOptions",
-           "retained_gradient_fraction", "head_parameter_groups"]
+           "retained_gradient_fraction", "head_parameter_groups",
+           "GradientMonitor"]

@@ -116,7 +116,8 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
                          label_smoothing: float = 0.0,
                          softcap: Optional[float] = None,
                          z_loss: float = 0.0,
-                         weight_layout: str = "vd") -> torch.Tensor:
+                         weight_layout: str = "vd",
+                         return_stats: bool = False):
     """The cross-entropy of the LM head's logits, never materialised.
 
     Computes ``F.cross_entropy(F.linear(input, weight, bias), target,
@@ -137,10 +138,17 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
         softcap: logit soft-cap c > 0, or None.
         z_loss: z-loss weight w ≥ 0.
         weight_layout: "vd" or "dv".
+        return_stats: also return the gradient statistics (below).
 
     Returns:
         The loss: a scalar, or target's shape for reduction "none"; f32 for
         16-bit inputs (as under autocast), the inputs' type otherwise.
+        With ``return_stats``, ``(loss, stats)``: ``stats["dz_norm_sq"]``,
+        ``["dh_norm_sq"]`` and ``["dw_norm_sq"]`` are 0-d f32 tensors that
+        the backward fills (NaN until it has run) with ‖dZ‖_F² of the logit
+        gradient and ‖dh‖_F², ‖dW‖_F² of the head's gradients, computed by
+        the kernels' epilogues (no pass over N×V of their own, no host
+        synchronisation); see :func:`retained_gradient_fraction`.
 
     Under ``torch.autocast`` the input, weight and bias are cast to the
     autocast type first, as ``F.linear`` would be. 16-bit CUDA tensors run
@@ -154,12 +162,20 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
     args = (h, weight, target.reshape(-1), bias, opts.ignore_index,
             opts.reduction, opts.label_smoothing, opts.softcap, opts.z_loss,
             opts.weight_layout)
-    if _one_pass(h, weight, bias, opts):
+    # The one-pass step has no statistics: return_stats takes two passes.
+    if not return_stats and _one_pass(h, weight, bias, opts):
         return ops.step_op(*args)[0]
-    loss, _ = ops.forward_op(*args)
+    holder = None
+    if return_stats:
+        holder = torch.full((3,), float("nan"), dtype=torch.float32,
+                            device=h.device)
+    loss, _ = ops.forward_op(*args, holder)
     if opts.reduction == "none":
         loss = loss.reshape(target.shape)
-    return loss
+    if not return_stats:
+        return loss
+    names = ("dz_norm_sq", "dh_norm_sq", "dw_norm_sq")
+    return loss, {name: holder[i] for i, name in enumerate(names)}
 
 
 class LinearCrossEntropyLoss(torch.nn.Module):

@@ -6,6 +6,12 @@ output shapes to torch.compile (which then sees one node, with N symbolic),
 and its registered autograd runs the second op,
 ``lmhead::linear_cross_entropy_backward``, for dh, dW and db.
 
+Gradient statistics: given a [3] f32 tensor ``stats_out``, the forward
+keeps it, and the backward asks its kernels (or the reference) for
+[‖dZ‖², ‖dh‖², ‖dW‖²], computed in the epilogues that form dZ and the
+products, and copies them into it on the same stream: the caller reads them
+after ``backward()`` without a host synchronisation in between.
+
 Where each runs:
 
 - 16-bit operands (bf16, f16) on a CUDA device: lmhead's kernels
@@ -94,20 +100,22 @@ def _prepared(t: torch.Tensor) -> torch.Tensor:
     return t if t.data_ptr() % 16 == 0 else t.clone()
 
 
-def _kind(h, weight, target, bias, opts, step=False):
+def _kind(h, weight, target, bias, opts, step=False, statistics=False):
     return kernels.kind_of(h, weight, target, bias, opts,
-                           kernels.target_for(h.device), step)
+                           kernels.target_for(h.device), step, statistics)
 
 
 @torch.library.custom_op("lmhead::linear_cross_entropy", mutates_args=())
 def forward_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
                bias: Optional[torch.Tensor], ignore_index: int,
                reduction: str, label_smoothing: float, softcap: float,
-               z_loss: float, weight_layout: str
+               z_loss: float, weight_layout: str,
+               stats_out: Optional[torch.Tensor] = None
                ) -> Tuple[torch.Tensor, torch.Tensor]:
     """(loss, lse) of tokens ``h`` [N, D], labels ``target`` [N]: loss []
     (mean, sum) or [N] (none), in f32 for 16-bit operands and in their type
-    otherwise; lse [N] in f32 (f64 for f64 operands)."""
+    otherwise; lse [N] in f32 (f64 for f64 operands). ``stats_out`` is
+    only kept for the backward, which writes the gradient statistics."""
     opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
                     weight_layout)
     _check_labels(target, _vocab(weight, opts), opts)
@@ -131,7 +139,8 @@ def forward_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
 
 @forward_op.register_fake
 def _forward_fake(h, weight, target, bias, ignore_index, reduction,
-                  label_smoothing, softcap, z_loss, weight_layout):
+                  label_smoothing, softcap, z_loss, weight_layout,
+                  stats_out=None):
     n = h.shape[0]
     loss = h.new_empty((n,) if reduction == "none" else (),
                        dtype=_loss_type(h))
@@ -144,16 +153,21 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
                 weight: torch.Tensor, target: torch.Tensor,
                 bias: Optional[torch.Tensor], lse: torch.Tensor,
                 ignore_index: int, reduction: str, label_smoothing: float,
-                softcap: float, z_loss: float, weight_layout: str
-                ) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """(dh, dW, db) for the upstream gradient of the loss, each in its
-    input's type; db is empty when there is no bias."""
+                softcap: float, z_loss: float, weight_layout: str,
+                statistics: bool = False
+                ) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor,
+                           torch.Tensor]:
+    """(dh, dW, db, stats) for the upstream gradient of the loss, each
+    gradient in its input's type; db is empty when there is no bias, stats
+    [‖dZ‖², ‖dh‖², ‖dW‖²] in f32 with ``statistics`` and empty without."""
     opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
                     weight_layout)
+    stats = h.new_zeros((3,) if statistics else (0,), dtype=torch.float32)
     if not uses_kernels(h):
-        dh, dw, db = reference.backward(h, weight, target, bias, lse,
-                                        grad_loss, opts)
-        return dh, dw, db if db is not None else h.new_empty((0,))
+        dh, dw, db = reference.backward(
+            h, weight, target, bias, lse, grad_loss, opts,
+            stats if statistics else None)
+        return dh, dw, db if db is not None else h.new_empty((0,)), stats
     n = h.shape[0]
     dh = torch.empty_like(h, memory_format=torch.contiguous_format)
     dw = torch.empty_like(weight, memory_format=torch.contiguous_format)
@@ -161,7 +175,8 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
         h.new_empty((_vocab(weight, opts),), dtype=torch.float32)
     if n == 0:
         dw.zero_()
-        return dh, dw, db.zero_().to(bias.dtype) if bias is not None else db
+        return (dh, dw, db.zero_().to(bias.dtype) if bias is not None else db,
+                stats)
     h, weight, target = _prepared(h), _prepared(weight), _prepared(target)
     inputs = {"h": h, "w": weight, "labels": target, "lse": _prepared(lse),
               "dloss": _prepared(grad_loss.to(torch.float32))}
@@ -169,34 +184,42 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
     if bias is not None:
         inputs["bias"] = _prepared(bias)
         outputs["db"] = db
-    bundle = kernels.bundle_for(_kind(h, weight, target, bias, opts))
+    if statistics:
+        outputs["stats"] = stats
+    bundle = kernels.bundle_for(_kind(h, weight, target, bias, opts,
+                                      statistics=statistics))
     kernels.run(bundle, "ce_linear_grad", inputs, outputs, n)
-    return dh, dw, db.to(bias.dtype) if bias is not None else db
+    return dh, dw, db.to(bias.dtype) if bias is not None else db, stats
 
 
 @backward_op.register_fake
 def _backward_fake(grad_loss, h, weight, target, bias, lse, ignore_index,
                    reduction, label_smoothing, softcap, z_loss,
-                   weight_layout):
+                   weight_layout, statistics=False):
     db = h.new_empty((0,)) if bias is None else torch.empty_like(bias)
-    return torch.empty_like(h), torch.empty_like(weight), db
+    stats = h.new_empty((3,) if statistics else (0,), dtype=torch.float32)
+    return torch.empty_like(h), torch.empty_like(weight), db, stats
 
 
 def _setup_context(ctx, inputs, output):
-    h, weight, target, bias, *options = inputs
+    h, weight, target, bias, *options, stats_out = inputs
     _, lse = output
-    ctx.save_for_backward(h, weight, target, bias, lse)
+    ctx.save_for_backward(h, weight, target, bias, lse, stats_out)
     ctx.options = options
     ctx.has_bias = bias is not None
     ctx.mark_non_differentiable(lse)
 
 
 def _backward(ctx, grad_loss, grad_lse):
-    h, weight, target, bias, lse = ctx.saved_tensors
-    dh, dw, db = backward_op(grad_loss, h, weight, target, bias, lse,
-                             *ctx.options)
+    h, weight, target, bias, lse, stats_out = ctx.saved_tensors
+    dh, dw, db, stats = backward_op(grad_loss, h, weight, target, bias, lse,
+                                    *ctx.options,
+                                    statistics=stats_out is not None)
+    if stats_out is not None:
+        with torch.no_grad():
+            stats_out.copy_(stats)
     return (dh, dw, None, db if ctx.has_bias else None,
-            None, None, None, None, None, None)
+            None, None, None, None, None, None, None)
 
 
 forward_op.register_autograd(_backward, setup_context=_setup_context)

@@ -110,10 +110,14 @@ def forward(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
 
 def backward(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
              bias: Optional[torch.Tensor], lse: torch.Tensor,
-             dloss: torch.Tensor, opts: LossOptions
+             dloss: torch.Tensor, opts: LossOptions,
+             statistics: Optional[torch.Tensor] = None
              ) -> Tuple[torch.Tensor, torch.Tensor, Optional[torch.Tensor]]:
     """(dh, dW, db) for upstream gradient ``dloss`` ([] or [N]) and the
-    forward's ``lse``, each in its input's dtype (db None without a bias)."""
+    forward's ``lse``, each in its input's dtype (db None without a bias).
+    ``statistics``, a [3] tensor, receives [‖dZ‖², ‖dh‖², ‖dW‖²] as the op
+    defines them: dZ before it is rounded to 16-bit operands, dh and dW
+    before they are rounded to their types."""
     math_type = _math_type(h.dtype)
     n = h.shape[0]
     vd = opts.weight_layout == "vd"
@@ -127,6 +131,7 @@ def backward(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
     w = weight.to(math_type)
     eps, cap = opts.label_smoothing, opts.softcap
     step = chunk_tokens(vocab)
+    dz_squares = torch.zeros((), dtype=math_type, device=h.device)
     for start in range(0, n, step):
         rows = slice(start, min(start + step, n))
         z = _logits(h[rows], weight, bias, opts, h.dtype, math_type)
@@ -147,6 +152,8 @@ def backward(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
         if cap:
             grad = grad * (1.0 - (z / cap) ** 2)
         dz = grad * g[:, None]
+        if statistics is not None:
+            dz_squares += dz.square().sum()
         if h.dtype in (torch.bfloat16, torch.float16):
             dz = dz.to(h.dtype).to(math_type)
         hc = h[rows].to(math_type)
@@ -157,5 +164,8 @@ def backward(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
             dw += hc.t() @ dz
         if db is not None:
             db += dz.sum(dim=0)
+    if statistics is not None:
+        statistics.copy_(torch.stack(
+            [dz_squares, dh.square().sum(), dw.square().sum()]))
     return (dh.to(h.dtype), dw.to(weight.dtype),
             None if db is None else db.to(bias.dtype))

@@ -1,0 +1,166 @@
+"""Gradient statistics (return_stats=True): ‖dZ‖², ‖dh‖², ‖dW‖² against
+autograd's own dZ and gradients in float64, ρ from them against a QR
+projection, the kernels' statistics on the emulator within bf16 tolerance,
+and GradientMonitor's records."""
+
+import logging
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from _helpers import random_problem, relative_error
+from lmhead.torch import (GradientMonitor, linear_cross_entropy,
+                          retained_gradient_fraction)
+from lmhead.torch import kernels
+
+NAMES = ("dz_norm_sq", "dh_norm_sq", "dw_norm_sq")
+
+CASES = [
+    ("mean", {}, {}),
+    ("sum-smoothing-zloss", {"reduction": "sum", "label_smoothing": 0.1,
+                             "z_loss": 1e-3}, {}),
+    ("none-softcap-bias", {"reduction": "none", "softcap": 2.0},
+     {"bias": True, "scale": 6.0}),
+    ("dv-ignore-1", {"weight_layout": "dv", "ignore_index": -1},
+     {"weight_layout": "dv", "ignore_index": -1}),
+]
+
+
+def autograd_figures(x, w, y, b, options, upstream):
+    """dZ (the gradient of the logits before the soft-cap), dh and dW of
+    PyTorch's materialised loss, in float64."""
+    x, w = (t.detach().double().requires_grad_() for t in (x, w))
+    b = None if b is None else b.detach().double()
+    vd = options.get("weight_layout", "vd") == "vd"
+    raw = F.linear(x, w if vd else w.t(), b)
+    raw.retain_grad()
+    z = raw
+    if options.get("softcap"):
+        z = options["softcap"] * torch.tanh(raw / options["softcap"])
+    ignore = options.get("ignore_index", -100)
+    reduction = options.get("reduction", "mean")
+    loss = F.cross_entropy(z, y, ignore_index=ignore, reduction=reduction,
+                           label_smoothing=options.get("label_smoothing", 0))
+    if options.get("z_loss"):
+        valid = y != ignore
+        extra = options["z_loss"] * torch.logsumexp(z, -1) ** 2 * valid
+        extra = {"none": extra, "sum": extra.sum(),
+                 "mean": extra.sum() / valid.sum()}[reduction]
+        loss = loss + extra
+    (loss * upstream).sum().backward()
+    return raw.grad, x.grad, w.grad
+
+
+@pytest.mark.parametrize("name,options,problem", CASES,
+                         ids=[c[0] for c in CASES])
+def test_statistics_against_autograd(name, options, problem):
+    x, w, y, b = random_problem(37, 24, 101, **problem)
+    loss, stats = linear_cross_entropy(x, w, y, b, return_stats=True,
+                                       **options)
+    assert all(torch.isnan(stats[k]) for k in NAMES)  # before backward
+    upstream = torch.rand(loss.shape, dtype=torch.float64,
+                          generator=torch.Generator().manual_seed(3)) + 0.5
+    (loss * upstream).sum().backward()
+    dz, dh, dw = autograd_figures(x, w, y, b, options, upstream)
+    want = {"dz_norm_sq": dz.square().sum(), "dh_norm_sq": dh.square().sum(),
+            "dw_norm_sq": dw.square().sum()}
+    errors = {k: relative_error(stats[k], want[k]) for k in NAMES}
+    print(name, {k: f"{e:.2e}" for k, e in errors.items()})
+    for k in NAMES:
+        assert stats[k].dim() == 0 and stats[k].dtype == torch.float32
+        # The statistics are f32 sums of the f64 reference's squares.
+        assert errors[k] <= 1e-6, f"{k}: relative error {errors[k]:.3g}"
+    # ρ from the op's figures against a QR projection of autograd's dZ.
+    weight = w.detach().double()
+    basis, _ = torch.linalg.qr(weight if options.get(
+        "weight_layout", "vd") == "vd" else weight.t())
+    rho_qr = (dz @ basis).norm() / dz.norm()
+    rho = retained_gradient_fraction(
+        x.grad, weight, stats["dz_norm_sq"],
+        weight_layout=options.get("weight_layout", "vd"))
+    print(name, f"rho {float(rho):.6f}, QR {float(rho_qr):.6f}")
+    assert abs(float(rho) - float(rho_qr)) <= 1e-6 * float(rho_qr)
+
+
+def test_every_label_ignored_gives_zero_statistics():
+    x, w, y, _ = random_problem(9, 8, 17)
+    y[:] = -100
+    loss, stats = linear_cross_entropy(x, w, y, return_stats=True)
+    loss.backward()
+    assert all(float(stats[k]) == 0.0 for k in NAMES)
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+def test_kernel_statistics_on_the_emulator(emulator, dtype):
+    x, w, y, b = random_problem(37, 48, 203, dtype, bias=True)
+    runs = kernels.stats["runs"]
+    loss, stats = linear_cross_entropy(x, w, y, b, return_stats=True,
+                                       label_smoothing=0.1)
+    loss.backward()
+    assert kernels.stats["runs"] == runs + 2  # forward and backward
+    # The f64 reference on the same rounded inputs.
+    ref_x, ref_w, ref_b = (t.detach().double().requires_grad_()
+                           for t in (x, w, b))
+    ref_loss, ref_stats = linear_cross_entropy(
+        ref_x, ref_w, y, ref_b, return_stats=True, label_smoothing=0.1)
+    ref_loss.backward()
+    errors = {k: relative_error(stats[k], ref_stats[k]) for k in NAMES}
+    print(dtype, {k: f"{e:.2e}" for k, e in errors.items()})
+    for k in NAMES:
+        assert errors[k] <= 1e-2, f"{k}: relative error {errors[k]:.3g}"
+
+
+class _Collect(logging.Handler):
+    def __init__(self):
+        super().__init__()
+        self.messages = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+def test_gradient_monitor_records_a_training_run():
+    torch.manual_seed(0)
+    head = torch.nn.Linear(16, 50, bias=False).double()
+    x = torch.randn(40, 16, dtype=torch.float64)
+    y = torch.randint(0, 50, (40,))
+    logger = logging.getLogger("lmhead.test.monitor")
+    handler = _Collect()
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    monitor = GradientMonitor(head.weight, rho_interval=2, logger=logger)
+    optimizer = torch.optim.SGD(head.parameters(), lr=0.5)
+    previous_weight = previous_grad = None
+    for step in range(4):
+        optimizer.zero_grad()
+        h = x.clone().requires_grad_()
+        loss, stats = linear_cross_entropy(h, head.weight, y,
+                                           return_stats=True)
+        loss.backward()
+        record = monitor.record(stats, dh=h.grad)
+        assert record["step"] == step
+        assert record["dw_norm_sq"] == pytest.approx(
+            float(head.weight.grad.square().sum()), rel=1e-6)
+        assert record["dh_norm_sq"] == pytest.approx(
+            float(h.grad.square().sum()), rel=1e-6)
+        assert ("rho" in record) == (step % 2 == 0)
+        if "rho" in record:
+            assert 0.0 < record["rho"] < 1.0
+        if previous_weight is None:
+            assert "update_ratio" not in record
+        else:
+            assert record["update_ratio"] == pytest.approx(float(
+                (head.weight - previous_weight).norm()
+                / previous_weight.norm()), rel=1e-5)
+            assert record["grad_cosine"] == pytest.approx(float(
+                F.cosine_similarity(head.weight.grad.flatten(),
+                                    previous_grad.flatten(), dim=0)),
+                rel=1e-5)
+        previous_weight = head.weight.detach().clone()
+        previous_grad = head.weight.grad.detach().clone()
+        optimizer.step()
+    assert len(monitor.history) == 4 and len(handler.messages) == 4
+    assert "dz_norm_sq=" in handler.messages[0]
+    with pytest.raises(KeyError, match="return_stats=True"):
+        monitor.record({"dz_norm_sq": torch.tensor(1.0)})
