@@ -23,12 +23,10 @@
 using namespace mlir;
 using namespace mlir::lmhead;
 
-namespace {
-
-/// A kernel of `threads` threads per block with arguments `arguments`, its
-/// builder at the start of its body.
-gpu::GPUFuncOp createKernel(OpBuilder &builder, Location loc, StringRef name,
-                            ArrayRef<Type> arguments, int64_t threads) {
+gpu::GPUFuncOp mlir::lmhead::createSmallKernel(OpBuilder &builder, Location loc,
+                                               StringRef name,
+                                               ArrayRef<Type> arguments,
+                                               int64_t threads) {
   MLIRContext *ctx = builder.getContext();
   auto func = gpu::GPUFuncOp::create(builder, loc, name,
                                      FunctionType::get(ctx, arguments, {}));
@@ -37,6 +35,8 @@ gpu::GPUFuncOp createKernel(OpBuilder &builder, Location loc, StringRef name,
       DenseI32ArrayAttr::get(ctx, {int32_t(threads), 1, 1}));
   return func;
 }
+
+namespace {
 
 /// Shorthands for the kernels' arithmetic.
 struct KernelBuilder : ImplicitLocOpBuilder {
@@ -192,11 +192,11 @@ gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
   Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
   int64_t dynamic = ShapedType::kDynamic;
   auto partialsType = MemRefType::get({4, dynamic, dynamic}, f32);
-  gpu::GPUFuncOp func =
-      createKernel(builder, loc, name,
-                   {vectorType(options.labelType), partialsType,
-                    vectorType(f32), vectorType(f32), indexType, indexType},
-                   kRowKernelThreads);
+  gpu::GPUFuncOp func = createSmallKernel(
+      builder, loc, name,
+      {vectorType(options.labelType), partialsType, vectorType(f32),
+       vectorType(f32), indexType, indexType},
+      kRowKernelThreads);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), partials = entry.getArgument(1);
@@ -227,10 +227,10 @@ mlir::lmhead::buildLossReductionKernel(OpBuilder &builder, Location loc,
                                        const LogitOptions &options, bool mean) {
   Type f32 = builder.getF32Type();
   gpu::GPUFuncOp func =
-      createKernel(builder, loc, name,
-                   {vectorType(options.labelType), vectorType(f32),
-                    vectorType(f32), builder.getIndexType()},
-                   32);
+      createSmallKernel(builder, loc, name,
+                        {vectorType(options.labelType), vectorType(f32),
+                         vectorType(f32), builder.getIndexType()},
+                        32);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), losses = entry.getArgument(1);
@@ -267,10 +267,10 @@ gpu::GPUFuncOp mlir::lmhead::buildMeanScaleKernel(OpBuilder &builder,
                                                   const LogitOptions &options) {
   Type f32 = builder.getF32Type();
   gpu::GPUFuncOp func =
-      createKernel(builder, loc, name,
-                   {vectorType(options.labelType), vectorType(f32),
-                    vectorType(f32), builder.getIndexType()},
-                   32);
+      createSmallKernel(builder, loc, name,
+                        {vectorType(options.labelType), vectorType(f32),
+                         vectorType(f32), builder.getIndexType()},
+                        32);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), dloss = entry.getArgument(1);
@@ -297,10 +297,10 @@ gpu::GPUFuncOp mlir::lmhead::buildColumnSumKernel(OpBuilder &builder,
                                                   Type resultType) {
   Type indexType = builder.getIndexType();
   gpu::GPUFuncOp func =
-      createKernel(builder, loc, name,
-                   {gemmMatrixType(operandType), vectorType(resultType),
-                    indexType, indexType, indexType},
-                   kRowKernelThreads);
+      createSmallKernel(builder, loc, name,
+                        {gemmMatrixType(operandType), vectorType(resultType),
+                         indexType, indexType, indexType},
+                        kRowKernelThreads);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value dz = entry.getArgument(0), db = entry.getArgument(1);
@@ -339,7 +339,7 @@ gpu::GPUFuncOp mlir::lmhead::buildRoundGradientKernel(OpBuilder &builder,
     arguments.push_back(gemmMatrixType(initType));
   arguments.append({gemmMatrixType(resultType), indexType, indexType});
   gpu::GPUFuncOp func =
-      createKernel(builder, loc, name, arguments, kRowKernelThreads);
+      createSmallKernel(builder, loc, name, arguments, kRowKernelThreads);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value acc = entry.getArgument(0);
@@ -376,7 +376,7 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
   Type i64 = builder.getI64Type();
   int64_t dynamic = ShapedType::kDynamic;
   auto partialsType = MemRefType::get({4, dynamic, dynamic}, f32);
-  gpu::GPUFuncOp func = createKernel(
+  gpu::GPUFuncOp func = createSmallKernel(
       builder, loc, name,
       {vectorType(options.labelType), partialsType,
        gemmMatrixType(options.operandType), vectorType(f32), vectorType(f32),

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GradientStatistics.h"
+#include "CrossEntropyRowKernels.h"
 #include "GemmKernel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -21,17 +22,6 @@ namespace {
 /// of the largest GPUs, so that a sum over N×V ends in a few thousand
 /// atomic adds, not one per warp of elements.
 constexpr int64_t kMaxSumOfSquaresBlocks = 512;
-
-gpu::GPUFuncOp createKernel(OpBuilder &builder, Location loc, StringRef name,
-                            ArrayRef<Type> arguments, int64_t threads) {
-  MLIRContext *ctx = builder.getContext();
-  auto func = gpu::GPUFuncOp::create(builder, loc, name,
-                                     FunctionType::get(ctx, arguments, {}));
-  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
-  func.setKnownBlockSizeAttr(
-      DenseI32ArrayAttr::get(ctx, {int32_t(threads), 1, 1}));
-  return func;
-}
 
 } // namespace
 
@@ -69,7 +59,7 @@ gpu::GPUFuncOp mlir::lmhead::buildClearStatisticsKernel(OpBuilder &builder,
                                                         Location loc,
                                                         StringRef name) {
   Type indexType = builder.getIndexType();
-  gpu::GPUFuncOp func = createKernel(
+  gpu::GPUFuncOp func = createSmallKernel(
       builder, loc, name,
       {statisticsBufferType(builder.getContext()), indexType, indexType}, 32);
   Block &entry = func.getBody().front();
@@ -96,7 +86,7 @@ gpu::GPUFuncOp mlir::lmhead::buildSumOfSquaresKernel(OpBuilder &builder,
                                                      Type elementType,
                                                      int64_t slot) {
   Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
-  gpu::GPUFuncOp func = createKernel(
+  gpu::GPUFuncOp func = createSmallKernel(
       builder, loc, name,
       {gemmMatrixType(elementType), statisticsBufferType(builder.getContext()),
        indexType, indexType},
