@@ -274,6 +274,8 @@ SmallVector<std::pair<std::string, Value>> CrossEntropyBundle::tensors() const {
           {"dloss", grad.getDloss()}};
   if (grad.getBias())
     list.push_back({"bias", grad.getBias()});
+  if (grad.getDwScale())
+    list.push_back({"dw_scale", grad.getDwScale()});
   list.append({{"dh", grad.getDh()}, {"dw", grad.getDw()}});
   if (grad.getDb())
     list.push_back({"db", grad.getDb()});
@@ -569,6 +571,8 @@ std::vector<KernelEntry> CrossEntropyBundle::gradEntries() const {
     // dW_c = dZ_cᵀ·h ([c,D]) or dW_cᵀ = hᵀ·dZ_c ([D,c]), written once.
     SmallVector<std::string> dwResult;
     appendMatrix(dwResult, weightGradient(start, size));
+    if (grad.getDwScale())
+      appendVector(dwResult, "dw_scale", ManifestInt(1));
     if (hasStats)
       appendVector(dwResult, "stats", statsLength);
     KernelEntry dwEntry = vd ? gemmEntry(dw, "dw", *gemms.dw, dz, h, dwResult,
@@ -585,6 +589,8 @@ std::vector<KernelEntry> CrossEntropyBundle::gradEntries() const {
                      kRowKernelThreads);
       appendMatrix(dbEntry.params, dz);
       appendVector(dbEntry.params, "db", ManifestInt(vocab));
+      if (grad.getDwScale())
+        appendVector(dbEntry.params, "dw_scale", ManifestInt(1));
       dbEntry.params.append({ManifestInt(start).param(), tokens.param(),
                              ManifestInt(size).param()});
       dbEntry.after = {logitsIndex};

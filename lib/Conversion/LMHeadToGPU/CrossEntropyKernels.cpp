@@ -228,6 +228,7 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
   StoreEpilogue dwStore;
   dwStore.resultType = getElementTypeOrSelf(grad.getDw().getType());
   dwStore.accumulate = static_cast<bool>(grad.getDwAcc());
+  dwStore.runtimeScale = static_cast<bool>(grad.getDwScale());
   if (statistics)
     dwStore.statisticSlot = kWeightGradientSlot;
   FailureOr<gpu::GPUFuncOp> dw = gemm("dw", *set.gemms.dw, dwStore);
@@ -238,7 +239,8 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
     set.scale = buildMeanScaleKernel(builder, loc, name("scale"), options);
   if (grad.getDb())
     set.db = buildColumnSumKernel(builder, loc, name("db"), options.operandType,
-                                  getElementTypeOrSelf(grad.getDb().getType()));
+                                  getElementTypeOrSelf(grad.getDb().getType()),
+                                  static_cast<bool>(grad.getDwScale()));
   if (!dhType.isF32() || (statistics && grad.getDhAcc()))
     set.round = buildRoundGradientKernel(
         builder, loc, name("dh_round"), dhType,

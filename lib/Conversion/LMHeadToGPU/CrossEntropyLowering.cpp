@@ -194,6 +194,7 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
   int bias = grad.getBias() ? launch.addOperand(grad.getBias()) : -1;
   int dhAcc = grad.getDhAcc() ? launch.addOperand(grad.getDhAcc()) : -1;
   int dwAcc = grad.getDwAcc() ? launch.addOperand(grad.getDwAcc()) : -1;
+  int dwScale = grad.getDwScale() ? launch.addOperand(grad.getDwScale()) : -1;
   SmallVector<Value, 2> hSizes, wSizes;
   Value vocabAtCall;
   {
@@ -234,6 +235,8 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
                          : device.result(arg(dw));
   Value dbD = hasDb ? device.result(arg(db)) : Value();
   Value statsD = hasStats ? device.result(arg(stats)) : Value();
+  // dw_scale, like every rank-0 operand, is a vector of one element.
+  Value dwScaleD = dwScale >= 0 ? device.operand(arg(dwScale)) : Value();
   Value tokens = memref::DimOp::create(b, hD, 0);
   Value hidden = memref::DimOp::create(b, hD, 1);
   Value dh32 = !dhApart
@@ -304,6 +307,8 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
     // dW_c = dZ_cᵀ·h ([c,D]) or dW_cᵀ = hᵀ·dZ_c ([D,c]), written once.
     SmallVector<Value> dwEpilogue = {
         sliceMatrix(b, dwD, /*alongRows=*/vd, start, size)};
+    if (dwScaleD)
+      dwEpilogue.push_back(dwScaleD);
     if (hasStats)
       dwEpilogue.push_back(statsD);
     Value afterLogits = joinStreams(b, {logitsDone, dwChain});
@@ -313,11 +318,14 @@ LogicalResult CrossEntropyLowering::lowerGrad(CELinearGradOp grad) {
                               hidden, columns, tokens, afterLogits);
     dwDone.push_back(dwChain);
     if (hasDb) {
+      SmallVector<Value> arguments = {dz, dbD};
+      if (dwScaleD)
+        arguments.push_back(dwScaleD);
+      arguments.append(
+          {arith::ConstantIndexOp::create(b, start), tokens, columns});
       dbChain = launchSmall(
           b, dbKernel, numBlocks(b, columns, kRowKernelThreads),
-          kRowKernelThreads,
-          {dz, dbD, arith::ConstantIndexOp::create(b, start), tokens, columns},
-          joinStreams(b, {logitsDone, dbChain}));
+          kRowKernelThreads, arguments, joinStreams(b, {logitsDone, dbChain}));
       dbDone.push_back(dbChain);
     }
   }

@@ -294,18 +294,24 @@ gpu::GPUFuncOp mlir::lmhead::buildMeanScaleKernel(OpBuilder &builder,
 gpu::GPUFuncOp mlir::lmhead::buildColumnSumKernel(OpBuilder &builder,
                                                   Location loc, StringRef name,
                                                   Type operandType,
-                                                  Type resultType) {
+                                                  Type resultType,
+                                                  bool scaled) {
   Type indexType = builder.getIndexType();
+  SmallVector<Type> arguments = {gemmMatrixType(operandType),
+                                 vectorType(resultType)};
+  if (scaled)
+    arguments.push_back(vectorType(builder.getF32Type()));
+  arguments.append({indexType, indexType, indexType});
   gpu::GPUFuncOp func =
-      createSmallKernel(builder, loc, name,
-                        {gemmMatrixType(operandType), vectorType(resultType),
-                         indexType, indexType, indexType},
-                        kRowKernelThreads);
+      createSmallKernel(builder, loc, name, arguments, kRowKernelThreads);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value dz = entry.getArgument(0), db = entry.getArgument(1);
-  Value vocabOffset = entry.getArgument(2), tokens = entry.getArgument(3);
-  Value columns = entry.getArgument(4);
+  Value factor = scaled ? entry.getArgument(2) : Value();
+  unsigned next = scaled ? 3 : 2;
+  Value vocabOffset = entry.getArgument(next),
+        tokens = entry.getArgument(next + 1);
+  Value columns = entry.getArgument(next + 2);
   Value col = b.globalThread(kRowKernelThreads);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -320,6 +326,8 @@ gpu::GPUFuncOp mlir::lmhead::buildColumnSumKernel(OpBuilder &builder,
       scf::YieldOp::create(b, b.add(loop.getRegionIterArgs()[0], d));
     }
     Value sum = loop.getResult(0);
+    if (factor)
+      sum = b.mul(sum, b.load(factor, {b.index(0)}));
     if (!resultType.isF32())
       sum = arith::TruncFOp::create(b, resultType, sum);
     b.store(sum, db, b.add(vocabOffset, col));

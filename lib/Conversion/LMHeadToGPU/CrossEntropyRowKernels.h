@@ -56,12 +56,14 @@ gpu::GPUFuncOp buildMeanScaleKernel(OpBuilder &builder, Location loc,
                                     const LogitOptions &options);
 
 /// The bias gradient of one chunk, one thread per column: `db[v0 + j] = Σ_i
-/// dZ_c[i, j]` summed in f32 and rounded once to db's type. Arguments: dZ_c
-/// (gemmMatrixType of the operand type) [N, n], db `memref<?xR>` [V], v0,
-/// N and n (`index`). Grid: ceil(n / kRowKernelThreads) blocks.
+/// dZ_c[i, j]` summed in f32 (times `scale[0]` when `scaled`) and rounded
+/// once to db's type. Arguments: dZ_c (gemmMatrixType of the operand type)
+/// [N, n], db `memref<?xR>` [V], with `scaled` the factor `memref<?xf32>`
+/// [1], then v0, N and n (`index`). Grid: ceil(n / kRowKernelThreads)
+/// blocks.
 gpu::GPUFuncOp buildColumnSumKernel(OpBuilder &builder, Location loc,
                                     StringRef name, Type operandType,
-                                    Type resultType);
+                                    Type resultType, bool scaled = false);
 
 /// The final rounding of an f32 gradient, one thread per element:
 /// `out = round(acc (+ init))` to out's type. Arguments: acc

@@ -76,9 +76,11 @@ public:
 
 /// The linear_grad epilogue: `C = scale · acc (+ C)`, rounded once to C's
 /// element type and stored where it lies inside C. Its first argument is C
-/// as `memref<?x?xT>` [M,N]; with a statistic slot, the second is the
-/// statistics buffer (GradientStatistics.h), to whose slot it adds
-/// `Σ (scale · acc)²` over C, before C's old value is added.
+/// as `memref<?x?xT>` [M,N]; with `runtimeScale`, the next is a
+/// `memref<?xf32>` whose element 0 multiplies the product too (read at run
+/// time); with a statistic slot, the last is the statistics buffer
+/// (GradientStatistics.h), to whose slot it adds `Σ (scale · s · acc)²`
+/// over C, before C's old value is added.
 class StoreEpilogue : public GemmEpilogue {
 public:
   /// The element type of C: f32, f16 or bf16.
@@ -88,6 +90,9 @@ public:
   bool accumulate = false;
   /// The factor applied to the product before C's old value is added.
   double scale = 1.0;
+  /// Whether a factor read at run time (a kernel argument) multiplies the
+  /// product as well.
+  bool runtimeScale = false;
   /// The slot of the statistics buffer the product's squared norm is added
   /// to, or -1 for none.
   int64_t statisticSlot = -1;

@@ -22,6 +22,9 @@ using namespace mlir::lmhead;
 SmallVector<Type>
 StoreEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
   SmallVector<Type> types = {gemmMatrixType(resultType)};
+  if (runtimeScale)
+    types.push_back(MemRefType::get({ShapedType::kDynamic},
+                                    Float32Type::get(resultType.getContext())));
   if (statisticSlot >= 0)
     types.push_back(statisticsBufferType(resultType.getContext()));
   return types;
@@ -46,7 +49,13 @@ void StoreEpilogue::write(OpBuilder &builder, Location loc,
     return arith::ConstantOp::create(builder, loc,
                                      builder.getF32FloatAttr(float(v)));
   };
-  // The thread's share of Σ (scale·acc)² over C (padding left out).
+  // The factor read at run time, once per thread.
+  Value factor;
+  if (runtimeScale)
+    factor = memref::LoadOp::create(
+        builder, loc, arguments[1],
+        ValueRange{arith::ConstantIndexOp::create(builder, loc, 0)});
+  // The thread's share of Σ (scale·s·acc)² over C (padding left out).
   Value squares = statisticSlot >= 0 ? f32Constant(0.0) : Value();
   for (auto [value, row, col] : llvm::zip(tile.values, tile.rows, tile.cols)) {
     Value inside = arith::AndIOp::create(builder, loc, lessThan(row, tile.m),
@@ -54,6 +63,8 @@ void StoreEpilogue::write(OpBuilder &builder, Location loc,
     Value result = value;
     if (scale != 1.0)
       result = arith::MulFOp::create(builder, loc, result, f32Constant(scale));
+    if (factor)
+      result = arith::MulFOp::create(builder, loc, result, factor);
     if (squares)
       squares = arith::AddFOp::create(
           builder, loc, squares,
@@ -76,5 +87,6 @@ void StoreEpilogue::write(OpBuilder &builder, Location loc,
     memref::StoreOp::create(builder, loc, result, c, ValueRange{row, col});
   }
   if (squares)
-    addWarpSumToStatistic(builder, loc, squares, arguments[1], statisticSlot);
+    addWarpSumToStatistic(builder, loc, squares, arguments.back(),
+                          statisticSlot);
 }

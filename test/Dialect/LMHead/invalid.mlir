@@ -1586,3 +1586,25 @@ func.func @negative_two_bias_gradients(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32
       -> (tensor<8x4xf32>, tensor<32x4xf32>, tensor<32xf32>, tensor<32xf32>)
   return
 }
+
+// -----
+
+func.func @negative_dw_scale_rank(%h: tensor<8x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<8xi64>,
+                                  %lse: tensor<8xf32>, %g: tensor<f32>, %s: tensor<1xf32>) {
+  // expected-error @+1 {{'lmhead.ce_linear_grad' op 'dw_scale' must be a rank-0 tensor (a scalar), got 'tensor<1xf32>'}}
+  %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g dw_scale(%s) layout(vd) reduction(mean)
+      : (tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<8xi64>, tensor<8xf32>, tensor<f32>, tensor<1xf32>)
+      -> (tensor<8x4xbf16>, tensor<32x4xbf16>)
+  return
+}
+
+// -----
+
+func.func @negative_dw_scale_type(%h: tensor<8x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<8xi64>,
+                                  %lse: tensor<8xf32>, %g: tensor<f32>, %s: tensor<bf16>) {
+  // expected-error @+1 {{'lmhead.ce_linear_grad' op 'dw_scale' must have element type f32, got 'bf16'}}
+  %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g dw_scale(%s) layout(vd) reduction(mean)
+      : (tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<8xi64>, tensor<8xf32>, tensor<f32>, tensor<bf16>)
+      -> (tensor<8x4xbf16>, tensor<32x4xbf16>)
+  return
+}

@@ -386,6 +386,20 @@ func.func @ce_linear_grad_stats(%h: tensor<?x4xbf16>, %w: tensor<32x4xbf16>, %y:
   return %stats : tensor<3xf32>
 }
 
+// A run-time scale of dW and db (the head's gradient scale, or the
+// inverse of a loss scale).
+// CHECK-LABEL: func.func @ce_linear_grad_dw_scale(
+// CHECK:         {{.+}} = lmhead.ce_linear_grad %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} accumulate_dw(%{{.+}}) dw_scale(%{{.+}}) layout(vd) reduction(sum) : (tensor<?x4xbf16>, tensor<32x4xbf16>, tensor<?xi64>, tensor<?xf32>, tensor<f32>, tensor<32x4xf32>, tensor<f32>) -> (tensor<?x4xbf16>, tensor<32x4xf32>, stats tensor<3xf32>)
+func.func @ce_linear_grad_dw_scale(%h: tensor<?x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<?xi64>,
+                                   %lse: tensor<?xf32>, %g: tensor<f32>, %gw: tensor<32x4xf32>,
+                                   %s: tensor<f32>) -> tensor<3xf32> {
+  %dh, %dw, %stats = lmhead.ce_linear_grad %h, %w, %y, %lse, %g accumulate_dw(%gw) dw_scale(%s)
+      layout(vd) reduction(sum)
+      : (tensor<?x4xbf16>, tensor<32x4xbf16>, tensor<?xi64>, tensor<?xf32>, tensor<f32>, tensor<32x4xf32>, tensor<f32>)
+      -> (tensor<?x4xbf16>, tensor<32x4xf32>, stats tensor<3xf32>)
+  return %stats : tensor<3xf32>
+}
+
 // Only the hidden-state gradient is accumulated into.
 // CHECK-LABEL: func.func @ce_linear_grad_accumulate_dh(
 // CHECK-SAME:    %[[H:.+]]: tensor<8x4xf16>, %[[W:.+]]: tensor<32x4xf16>, %[[Y:.+]]: tensor<8xi64>, %[[LSE:.+]]: tensor<8xf32>, %[[G:.+]]: tensor<f32>, %[[GH:.+]]: tensor<8x4xf32>)

@@ -450,6 +450,11 @@ LogicalResult CELinearGradOp::verify() {
   relations.tokens.push_back({"lse", lse, 0});
   if (failed(verifyStatistics(*this, getStats())))
     return failure();
+  if (Value scale = getDwScale()) {
+    if (failed(check.f32(scale, "dw_scale")) ||
+        failed(check.rank(scale, "dw_scale", 0, "(a scalar)")))
+      return failure();
+  }
   return verifyGradientResults(*this, check, relations);
 }
 
@@ -509,6 +514,9 @@ bool mlir::lmhead::formOneStep(CELinearFwdOp fwd, CELinearGradOp grad,
   if (grad.getStats())
     return fail("the backward returns gradient statistics, which the "
                 "one-pass step does not compute");
+  if (grad.getDwScale())
+    return fail("the backward scales dW by a dw_scale, which the one-pass "
+                "step does not take");
   if (fwd.getReduction() == Reduction::None ||
       grad.getReduction() == Reduction::None)
     return fail("reduction none gives a per-token loss or loss gradient, "
@@ -565,10 +573,10 @@ mlir::lmhead::splitStep(RewriterBase &rewriter, CELinearStepOp step) {
       rewriter, gradLoc, step.getDh().getType(), step.getDw().getType(), db,
       /*stats=*/Type(), step.getH(), step.getW(), step.getLabels(),
       fwd.getLse(), step.getDloss(), step.getBias(), step.getDhAcc(),
-      step.getDwAcc(), step.getLayoutAttr(), step.getReductionAttr(),
-      step.getIgnoreIndexAttr(), step.getLabelSmoothingAttr(),
-      step.getLogitSoftcapAttr(), step.getZLossWeightAttr(),
-      step.getAccTypeAttr());
+      step.getDwAcc(), /*dw_scale=*/Value(), step.getLayoutAttr(),
+      step.getReductionAttr(), step.getIgnoreIndexAttr(),
+      step.getLabelSmoothingAttr(), step.getLogitSoftcapAttr(),
+      step.getZLossWeightAttr(), step.getAccTypeAttr());
   SmallVector<Value> results = {fwd.getLoss(), fwd.getLse(), grad.getDh(),
                                 grad.getDw()};
   if (step.getDb())

@@ -86,12 +86,12 @@ struct DecomposeLinearGrad : OpRewritePattern<LinearGradOp> {
   LogicalResult matchAndRewrite(LinearGradOp op,
                                 PatternRewriter &rewriter) const override {
     DecomposeBuilder build(rewriter, op.getLoc());
-    double scale = op.getScale().convertToDouble();
+    GradientRequest request = requestOf(op, op.getScale().convertToDouble());
     GradientResults results =
-        build.gradients(op.getDz(), op.getH(), op.getW(), requestOf(op, scale));
+        build.gradients(op.getDz(), op.getH(), op.getW(), request);
     Value stats;
     if (op.getStats())
-      stats = build.gradientStatistics(op.getDz(), results, scale);
+      stats = build.gradientStatistics(op.getDz(), results, request);
     rewriter.replaceOp(op, gradientResults(results, stats));
     return success();
   }
@@ -131,12 +131,14 @@ struct DecomposeCELinearGrad : OpRewritePattern<CELinearGradOp> {
     Value dz32 = build.logitGradient(start.logits, op.getLse(), op.getLabels(),
                                      op.getDloss(), start.validCount, options);
     Value dz = build.roundTo(dz32, getElementTypeOrSelf(op.getH()));
+    GradientRequest request = requestOf(op, 1.0);
+    request.dwScale = op.getDwScale();
     GradientResults results =
-        build.gradients(dz, op.getH(), op.getW(), requestOf(op, 1.0));
+        build.gradients(dz, op.getH(), op.getW(), request);
     // The statistics are of dZ as it is formed, in f32, before rounding.
     Value stats;
     if (op.getStats())
-      stats = build.gradientStatistics(dz32, results, 1.0);
+      stats = build.gradientStatistics(dz32, results, request);
     rewriter.replaceOp(op, gradientResults(results, stats));
     return success();
   }

@@ -419,14 +419,17 @@ Value DecomposeBuilder::roundTo(Value tensor, Type elementType) {
 }
 
 namespace {
-/// The epilogue of one gradient: `round(scale·acc + init)` in f32, then
-/// cast to the result's exact type.
+/// The epilogue of one gradient: `round(scale·s·acc + init)` in f32, then
+/// cast to the result's exact type; `s` is the scalar of the rank-0 f32
+/// tensor `dynamicScale`, or 1 when it is null.
 Value gradientEpilogue(OpBuilder &b, Location loc, Value acc, Value init,
-                       double scale, RankedTensorType resultType) {
+                       double scale, Value dynamicScale,
+                       RankedTensorType resultType) {
   Type resultElt = resultType.getElementType();
   Type accElt = cast<RankedTensorType>(acc.getType()).getElementType();
   Value result = acc;
-  if (accElt != resultElt || scale != 1.0 || init) {
+  Value factor = dynamicScale ? extractScalar(b, loc, dynamicScale) : Value();
+  if (accElt != resultElt || scale != 1.0 || init || factor) {
     MLIRContext *ctx = b.getContext();
     unsigned rank = resultType.getRank();
     SmallVector<unsigned> dims;
@@ -445,6 +448,8 @@ Value gradientEpilogue(OpBuilder &b, Location loc, Value acc, Value init,
           Value x = s.convert(a[0], b.getF32Type());
           if (scale != 1.0)
             x = s.mul(x, s.f32(scale));
+          if (factor)
+            x = s.mul(x, factor);
           if (init)
             x = s.add(x, s.convert(a[1], b.getF32Type()));
           s.yield(s.convert(x, resultElt));
@@ -479,7 +484,7 @@ GradientResults DecomposeBuilder::gradients(Value dz, Value h, Value w,
         {kParallel, kParallel, kReduction}, multiplyAdd)[0];
     results.dhProduct = acc;
     results.dh = gradientEpilogue(b, loc, acc, request.dhAcc, request.scale,
-                                  request.dhType);
+                                  Value(), request.dhType);
   }
 
   if (request.dwType) {
@@ -496,7 +501,7 @@ GradientResults DecomposeBuilder::gradients(Value dz, Value h, Value w,
         {kParallel, kParallel, kReduction}, multiplyAdd)[0];
     results.dwProduct = acc;
     results.dw = gradientEpilogue(b, loc, acc, request.dwAcc, request.scale,
-                                  request.dwType);
+                                  request.dwScale, request.dwType);
   }
 
   if (request.dbType) {
@@ -507,13 +512,14 @@ GradientResults DecomposeBuilder::gradients(Value dz, Value h, Value w,
         {kParallel, kReduction}, [&](ScalarBuilder &s, ValueRange a) {
           s.yield(s.add(a[1], s.convert(a[0], accType)));
         })[0];
-    results.db =
-        gradientEpilogue(b, loc, acc, Value(), request.scale, request.dbType);
+    results.db = gradientEpilogue(b, loc, acc, Value(), request.scale,
+                                  request.dwScale, request.dbType);
   }
   return results;
 }
 
-Value DecomposeBuilder::sumOfSquares(Value tensor, double scale) {
+Value DecomposeBuilder::sumOfSquares(Value tensor, double scale,
+                                     Value dynamicScale) {
   auto type = cast<RankedTensorType>(tensor.getType());
   MLIRContext *ctx = b.getContext();
   Type f32 = b.getF32Type();
@@ -521,6 +527,7 @@ Value DecomposeBuilder::sumOfSquares(Value tensor, double scale) {
   for (unsigned i = 0; i < type.getRank(); ++i)
     dims.push_back(i);
   SmallVector<IteratorType> iterators(type.getRank(), kReduction);
+  Value factor = dynamicScale ? extractScalar(b, loc, dynamicScale) : Value();
   return buildGeneric(
       b, loc, {tensor}, {filledTensor(b, loc, {}, f32, 0.0)},
       {loopsMap(ctx, type.getRank(), dims), loopsMap(ctx, type.getRank(), {})},
@@ -528,18 +535,21 @@ Value DecomposeBuilder::sumOfSquares(Value tensor, double scale) {
         Value x = s.convert(a[0], f32);
         if (scale != 1.0)
           x = s.mul(x, s.f32(scale));
+        if (factor)
+          x = s.mul(x, factor);
         s.yield(s.add(a[1], s.mul(x, x)));
       })[0];
 }
 
 Value DecomposeBuilder::gradientStatistics(Value dz,
                                            const GradientResults &results,
-                                           double scale) {
-  SmallVector<Value, 3> norms;
-  for (auto [value, factor] :
-       {std::make_pair(dz, 1.0), std::make_pair(results.dhProduct, scale),
-        std::make_pair(results.dwProduct, scale)})
-    norms.push_back(extractScalar(b, loc, sumOfSquares(value, factor)));
+                                           const GradientRequest &request) {
+  SmallVector<Value, 3> norms = {
+      extractScalar(b, loc, sumOfSquares(dz)),
+      extractScalar(b, loc, sumOfSquares(results.dhProduct, request.scale)),
+      extractScalar(
+          b, loc,
+          sumOfSquares(results.dwProduct, request.scale, request.dwScale))};
   return tensor::FromElementsOp::create(
       b, loc, RankedTensorType::get({3}, b.getF32Type()), norms);
 }

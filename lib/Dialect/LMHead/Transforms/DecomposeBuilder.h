@@ -50,6 +50,8 @@ struct GradientRequest {
   double scale = 1.0;
   RankedTensorType dhType, dwType, dbType;
   Value dhAcc, dwAcc;
+  /// A rank-0 f32 tensor multiplying dW and db (after `scale`), or null.
+  Value dwScale;
 };
 
 /// The backward GEMM results; null for those not requested. `dhProduct`
@@ -101,16 +103,18 @@ public:
   GradientResults gradients(Value dz, Value h, Value w,
                             const GradientRequest &request);
 
-  /// `Σ (scale·x)²` over every element x of `tensor`, in f32, as a rank-0
-  /// f32 tensor.
-  Value sumOfSquares(Value tensor, double scale = 1.0);
+  /// `Σ (scale·s·x)²` over every element x of `tensor`, in f32, as a
+  /// rank-0 f32 tensor; `s` is the scalar of the rank-0 f32 tensor
+  /// `dynamicScale`, or 1 when it is null.
+  Value sumOfSquares(Value tensor, double scale = 1.0,
+                     Value dynamicScale = Value());
 
   /// The gradient statistics `[‖dZ‖², ‖dh‖², ‖dW‖²]` (tensor<3xf32>) of
-  /// the f32 logit gradient `dz` and the products of `results` times
-  /// `scale`: the op's own gradients, before anything is accumulated into
-  /// them and before they are rounded.
+  /// the f32 logit gradient `dz` and the products of `results` as
+  /// `request` scales them: the op's own gradients, before anything is
+  /// accumulated into them and before they are rounded.
   Value gradientStatistics(Value dz, const GradientResults &results,
-                           double scale);
+                           const GradientRequest &request);
 
   /// `value` as a tensor of exactly `type` (a tensor.cast when only the
   /// static-ness of dimensions differs).

@@ -92,6 +92,9 @@ def add_case_options(parser):
     add("--dw-type", choices=FLOAT_TYPES, help="dW element type (--dtype)")
     add("--db-type", choices=FLOAT_TYPES, help="db element type (--dtype)")
     add("--db", action="store_true", help="ask for the bias gradient result")
+    add("--dw-scale", type=float,
+        help="ce_linear_grad: the dw_scale operand (a tensor<f32>) that "
+        "multiplies dW and db; exact in f32")
     add("--stats", action="store_true",
         help="linear_grad, ce_linear_grad: ask for the gradient statistics "
         "[|dZ|^2, |dh|^2, |dW|^2], checked one by one")
@@ -132,6 +135,8 @@ def validate(case, parser):
         parser.error("ce_linear_fwd has no gradients")
     if case.stats and case.op not in ("linear_grad", "ce_linear_grad"):
         parser.error("--stats is a result of linear_grad and ce_linear_grad")
+    if case.dw_scale is not None and case.op != "ce_linear_grad":
+        parser.error("--dw-scale is an operand of ce_linear_grad")
     if case.scale is not None and case.op != "linear_grad":
         parser.error("--scale is a linear_grad attribute")
     if case.ignored is None:
@@ -287,6 +292,9 @@ def make_operands(case):
             operands.append(Tensor(
                 "dw_acc", weight_shape(case), case.dw_type, False,
                 random_matrix(rng, weight_shape(case), case.dw_type, rms(dw))))
+    if case.dw_scale is not None:
+        operands.append(Tensor("dw_scale", (), "f32", False,
+                               round_to(case.dw_scale, "f32")))
     return operands
 
 
@@ -311,14 +319,19 @@ def reference_results(case, operands):
         return (loss, lse) + tuple(ref.ce_linear_grad(
             x["h"], x["w"], x["labels"], lse, x["dloss"], ce_options(case),
             x.get("bias"), x.get("dh_acc"), x.get("dw_acc"), case.db))
-    results = ref.ce_linear_grad(x["h"], x["w"], x["labels"], x["lse"],
-                                 x["dloss"], ce_options(case), x.get("bias"),
-                                 x.get("dh_acc"), x.get("dw_acc"), case.db)
-    results = [r for r in results if r is not None]
+    # dw_scale multiplies dW and db before dW's accumulate-into is added.
+    factor = 1.0 if case.dw_scale is None else case.dw_scale
+    dh, dw, db = ref.ce_linear_grad(
+        x["h"], x["w"], x["labels"], x["lse"], x["dloss"], ce_options(case),
+        x.get("bias"), x.get("dh_acc"), None, case.db)
+    dw = ref.add_into(x.get("dw_acc"), [[factor * v for v in row]
+                                        for row in dw])
+    results = [dh, dw] + ([[factor * v for v in db]] if case.db else [])
     if case.stats:
-        results.append(ref.ce_gradient_statistics(
+        stats = ref.ce_gradient_statistics(
             x["h"], x["w"], x["labels"], x["lse"], x["dloss"],
-            ce_options(case), x.get("bias")))
+            ce_options(case), x.get("bias"))
+        results.append(stats[:2] + [stats[2] * factor * factor])
     return results
 
 
@@ -406,7 +419,8 @@ def one_op(case, op, main, operands, results, dyn):
     names = [t.name for t in operands]
     text = ", ".join("%" + m for m in main)
     for keyword, name in (("bias", "bias"), ("accumulate_dh", "dh_acc"),
-                          ("accumulate_dw", "dw_acc")):
+                          ("accumulate_dw", "dw_acc"),
+                          ("dw_scale", "dw_scale")):
         if name in names:
             text += f" {keyword}(%{name})"
     text += f" layout({case.layout})"

@@ -210,6 +210,15 @@ def LMHead_CELinearGradOp : LMHead_CEOp<"ce_linear_grad",
     rounding, and the two products in f32 before anything is accumulated
     into them and before rounding; the kernels compute them in the
     epilogues that write dZ and the products, with no other pass over N×V.
+    An optional `dw_scale(%s)`, `tensor<f32>`, multiplies dW and db (not
+    dh) before anything is accumulated into them: the head's own gradient
+    scale times the inverse of a loss scale, which unscales the head's
+    gradients in the epilogue that writes them (what GradScaler's
+    `unscale_` does in another pass), while dh stays in the loss scale
+    for the backbone. It is read at run time, so a new loss scale needs no
+    new kernels; the statistics' ‖dW‖² is of the scaled dW, and is
+    non-finite exactly when an element of dW or db is (up to overflow of
+    the sum): the inf/NaN flag of the unscale.
     The logits are those of `ce_linear_fwd`
     (rounded to f16/bf16 operands), and dZ enters the products rounded to
     the operand type. `accumulate_dh`/`accumulate_dw` add existing
@@ -232,7 +241,9 @@ def LMHead_CELinearGradOp : LMHead_CEOp<"ce_linear_grad",
     Arg<LMHead_Tensor, "upstream gradient of the loss, f32">:$dloss,
     Arg<Optional<LMHead_Tensor>, "logit bias b, [V]">:$bias,
     Arg<Optional<LMHead_Tensor>, "existing dh gradient to add to, [N,D]">:$dh_acc,
-    Arg<Optional<LMHead_Tensor>, "existing dW gradient to add to, shaped as W">:$dw_acc
+    Arg<Optional<LMHead_Tensor>, "existing dW gradient to add to, shaped as W">:$dw_acc,
+    Arg<Optional<LMHead_Tensor>,
+        "factor of dW and db, tensor<f32>, read at run time">:$dw_scale
   ), ceOptions);
   let results = (outs
     Res<LMHead_Tensor, "gradient of h, [N,D]">:$dh,
@@ -244,6 +255,7 @@ def LMHead_CELinearGradOp : LMHead_CEOp<"ce_linear_grad",
     $h `,` $w `,` $labels `,` $lse `,` $dloss (`bias` `(` $bias^ `)`)?
     (`accumulate_dh` `(` $dh_acc^ `)`)?
     (`accumulate_dw` `(` $dw_acc^ `)`)?
+    (`dw_scale` `(` $dw_scale^ `)`)?
     `layout` `(` $layout `)` `reduction` `(` $reduction `)`
     attr-dict `:` `(` type(operands) `)` `->`
     custom<GradientResultTypes>(type($dh), type($dw), type($db), type($stats))

@@ -111,9 +111,9 @@ void recognize::rewriteCrossEntropy(HeadGroup &group,
   auto grad = CELinearGradOp::create(
       b, loc, types[0], types[1], types.size() > 2 ? types[2] : Type(),
       /*stats=*/Type(), r.h, r.w, labels, forward.getLse(), dloss, ce.bias,
-      r.dhAcc, r.dwAcc, r.layout, Reduction::Sum, ce.ignoreIndex,
-      llvm::APFloat(ce.labelSmoothing), llvm::APFloat(ce.logitSoftcap),
-      llvm::APFloat(ce.zLossWeight), r.accAttr);
+      r.dhAcc, r.dwAcc, /*dw_scale=*/Value(), r.layout, Reduction::Sum,
+      ce.ignoreIndex, llvm::APFloat(ce.labelSmoothing),
+      llvm::APFloat(ce.logitSoftcap), llvm::APFloat(ce.zLossWeight), r.accAttr);
   std::string what;
   if (meanLoss) {
     meanLoss.replaceAllUsesWith(forward.getLoss());
