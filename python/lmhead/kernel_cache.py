@@ -65,6 +65,10 @@ class ProblemKind:
     #: Whether the backward also gives the gradient statistics
     #: [‖dZ‖², ‖dh‖², ‖dW‖²] (its ``stats`` result).
     statistics: bool = False
+    #: Whether the backward takes a ``dw_scale`` (a tensor<f32> multiplying
+    #: dW and db in their epilogues: the head's gradient scale, or a loss
+    #: scale's inverse).
+    weight_grad_scale: bool = False
 
     def module_text(self) -> str:
         """The MLIR module of the forward and backward ops, or of the
@@ -89,6 +93,10 @@ class ProblemKind:
         stats_name = ", %stats" if self.statistics else ""
         stats_type = ", tensor<3xf32>" if self.statistics else ""
         stats_result = ", stats tensor<3xf32>" if self.statistics else ""
+        scaled = self.weight_grad_scale
+        scale_arg = ", %s: tensor<f32>" if scaled else ""
+        scale_use = " dw_scale(%s)" if scaled else ""
+        scale_type = ", tensor<f32>" if scaled else ""
         return f"""\
 // lmhead.torch: {self}
 func.func @forward(%h: {h}, %w: {w}, %y: {y}{bias_arg}) -> ({loss}, {per_token}) {{
@@ -96,10 +104,10 @@ func.func @forward(%h: {h}, %w: {w}, %y: {y}{bias_arg}) -> ({loss}, {per_token})
       : ({h}, {w}, {y}{bias_type}) -> ({loss}, {per_token})
   return %loss, %lse : {loss}, {per_token}
 }}
-func.func @backward(%h: {h}, %w: {w}, %y: {y}, %lse: {per_token}, %g: {loss}{bias_arg})
+func.func @backward(%h: {h}, %w: {w}, %y: {y}, %lse: {per_token}, %g: {loss}{bias_arg}{scale_arg})
     -> ({h}, {w}{db_type}{stats_type}) {{
-  %dh, %dw{db_name}{stats_name} = lmhead.ce_linear_grad %h, %w, %y, %lse, %g{bias_use} {spec} {{{attrs}}}
-      : ({h}, {w}, {y}, {per_token}, {loss}{bias_type}) -> ({h}, {w}{db_type}{stats_result})
+  %dh, %dw{db_name}{stats_name} = lmhead.ce_linear_grad %h, %w, %y, %lse, %g{bias_use}{scale_use} {spec} {{{attrs}}}
+      : ({h}, {w}, {y}, {per_token}, {loss}{bias_type}{scale_type}) -> ({h}, {w}{db_type}{stats_result})
   return %dh, %dw{db_name}{stats_name} : {h}, {w}{db_type}{stats_type}
 }}
 """

@@ -82,16 +82,18 @@ def target_for(device: torch.device) -> str:
 def kind_of(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
             bias: Optional[torch.Tensor], opts: LossOptions,
             kernel_target: str, step: bool = False,
-            statistics: bool = False) -> ProblemKind:
+            statistics: bool = False,
+            weight_grad_scale: bool = False) -> ProblemKind:
     """The problem kind of these tensors (the one-pass step's, for their
     token count, with ``step``; with a backward that gives the gradient
-    statistics, with ``statistics``)."""
+    statistics, with ``statistics``, and that scales dW and db by a
+    ``dw_scale`` operand, with ``weight_grad_scale``)."""
     vocab = weight.shape[0] if opts.weight_layout == "vd" else \
         weight.shape[1]
     return ProblemKind(kernel_target, _ELEMENT[h.dtype],
                        _ELEMENT[target.dtype], h.shape[1], vocab,
                        bias is not None, opts, h.shape[0] if step else 0,
-                       statistics)
+                       statistics, weight_grad_scale)
 
 
 @dataclass

@@ -117,7 +117,8 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
                          softcap: Optional[float] = None,
                          z_loss: float = 0.0,
                          weight_layout: str = "vd",
-                         return_stats: bool = False):
+                         return_stats: bool = False,
+                         weight_grad_scale=None):
     """The cross-entropy of the LM head's logits, never materialised.
 
     Computes ``F.cross_entropy(F.linear(input, weight, bias), target,
@@ -139,6 +140,12 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
         z_loss: z-loss weight w ≥ 0.
         weight_layout: "vd" or "dv".
         return_stats: also return the gradient statistics (below).
+        weight_grad_scale: None, a float or a 0-d tensor multiplying the
+            gradients of ``weight`` and ``bias`` (not of ``input``) in the
+            kernels' epilogues: the head's own gradient scale, times the
+            inverse of a loss scale to unscale the head's gradients as
+            GradScaler's ``unscale_`` would, without another pass (a
+            tensor is read on the device: a new scale compiles nothing).
 
     Returns:
         The loss: a scalar, or target's shape for reduction "none"; f32 for
@@ -149,6 +156,9 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
         gradient and ‖dh‖_F², ‖dW‖_F² of the head's gradients, computed by
         the kernels' epilogues (no pass over N×V of their own, no host
         synchronisation); see :func:`retained_gradient_fraction`.
+        ``stats["found_inf"]`` is 1.0 when the (scaled) weight gradient
+        holds an inf or NaN, else 0.0: the flag GradScaler's ``unscale_``
+        sets, from ‖dW‖² without another pass.
 
     Under ``torch.autocast`` the input, weight and bias are cast to the
     autocast type first, as ``F.linear`` would be. 16-bit CUDA tensors run
@@ -162,20 +172,46 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
     args = (h, weight, target.reshape(-1), bias, opts.ignore_index,
             opts.reduction, opts.label_smoothing, opts.softcap, opts.z_loss,
             opts.weight_layout)
-    # The one-pass step has no statistics: return_stats takes two passes.
-    if not return_stats and _one_pass(h, weight, bias, opts):
+    scale = _weight_grad_scale(weight_grad_scale, h.device)
+    # The one-pass step has no statistics and no dW scale: those take two
+    # passes.
+    if not return_stats and scale is None and _one_pass(h, weight, bias,
+                                                         opts):
         return ops.step_op(*args)[0]
     holder = None
     if return_stats:
-        holder = torch.full((3,), float("nan"), dtype=torch.float32,
-                            device=h.device)
-    loss, _ = ops.forward_op(*args, holder)
+        holder = torch.full((len(_STATISTICS),), float("nan"),
+                            dtype=torch.float32, device=h.device)
+    loss, _ = ops.forward_op(*args, holder, scale)
     if opts.reduction == "none":
         loss = loss.reshape(target.shape)
     if not return_stats:
         return loss
-    names = ("dz_norm_sq", "dh_norm_sq", "dw_norm_sq")
-    return loss, {name: holder[i] for i, name in enumerate(names)}
+    return loss, {name: holder[i] for i, name in enumerate(_STATISTICS)}
+
+
+#: The entries of return_stats' dict, in the order of the buffer the
+#: backward fills.
+_STATISTICS = ("dz_norm_sq", "dh_norm_sq", "dw_norm_sq", "found_inf")
+
+
+def _weight_grad_scale(scale, device) -> Optional[torch.Tensor]:
+    """``weight_grad_scale`` as a 0-d f32 tensor on ``device`` (None when
+    it is None)."""
+    if scale is None:
+        return None
+    if isinstance(scale, torch.Tensor):
+        if scale.numel() != 1:
+            raise ValueError(f"weight_grad_scale must be a number or a tensor "
+                             f"of one element, got shape {_shape(scale)}")
+        if scale.device != device:
+            raise ValueError(f"weight_grad_scale is on {scale.device}, the "
+                             f"input on {device}")
+        return scale.detach().reshape(()).to(torch.float32)
+    if isinstance(scale, (int, float)):
+        return torch.tensor(float(scale), dtype=torch.float32, device=device)
+    raise TypeError(f"weight_grad_scale must be None, a number or a tensor, "
+                    f"got {type(scale).__name__}")
 
 
 class LinearCrossEntropyLoss(torch.nn.Module):

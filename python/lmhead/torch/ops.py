@@ -100,9 +100,11 @@ def _prepared(t: torch.Tensor) -> torch.Tensor:
     return t if t.data_ptr() % 16 == 0 else t.clone()
 
 
-def _kind(h, weight, target, bias, opts, step=False, statistics=False):
+def _kind(h, weight, target, bias, opts, step=False, statistics=False,
+          weight_grad_scale=False):
     return kernels.kind_of(h, weight, target, bias, opts,
-                           kernels.target_for(h.device), step, statistics)
+                           kernels.target_for(h.device), step, statistics,
+                           weight_grad_scale)
 
 
 @torch.library.custom_op("lmhead::linear_cross_entropy", mutates_args=())
@@ -110,12 +112,15 @@ def forward_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
                bias: Optional[torch.Tensor], ignore_index: int,
                reduction: str, label_smoothing: float, softcap: float,
                z_loss: float, weight_layout: str,
-               stats_out: Optional[torch.Tensor] = None
+               stats_out: Optional[torch.Tensor] = None,
+               weight_grad_scale: Optional[torch.Tensor] = None
                ) -> Tuple[torch.Tensor, torch.Tensor]:
     """(loss, lse) of tokens ``h`` [N, D], labels ``target`` [N]: loss []
     (mean, sum) or [N] (none), in f32 for 16-bit operands and in their type
-    otherwise; lse [N] in f32 (f64 for f64 operands). ``stats_out`` is
-    only kept for the backward, which writes the gradient statistics."""
+    otherwise; lse [N] in f32 (f64 for f64 operands). ``stats_out`` and
+    ``weight_grad_scale`` are only kept for the backward: it writes the
+    gradient statistics into the first and scales dW and db by the
+    second."""
     opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
                     weight_layout)
     _check_labels(target, _vocab(weight, opts), opts)
@@ -140,7 +145,7 @@ def forward_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
 @forward_op.register_fake
 def _forward_fake(h, weight, target, bias, ignore_index, reduction,
                   label_smoothing, softcap, z_loss, weight_layout,
-                  stats_out=None):
+                  stats_out=None, weight_grad_scale=None):
     n = h.shape[0]
     loss = h.new_empty((n,) if reduction == "none" else (),
                        dtype=_loss_type(h))
@@ -154,19 +159,21 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
                 bias: Optional[torch.Tensor], lse: torch.Tensor,
                 ignore_index: int, reduction: str, label_smoothing: float,
                 softcap: float, z_loss: float, weight_layout: str,
-                statistics: bool = False
+                statistics: bool = False,
+                dw_scale: Optional[torch.Tensor] = None
                 ) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor,
                            torch.Tensor]:
     """(dh, dW, db, stats) for the upstream gradient of the loss, each
     gradient in its input's type; db is empty when there is no bias, stats
-    [‖dZ‖², ‖dh‖², ‖dW‖²] in f32 with ``statistics`` and empty without."""
+    [‖dZ‖², ‖dh‖², ‖dW‖²] in f32 with ``statistics`` and empty without.
+    ``dw_scale`` (0-d f32) multiplies dW and db in their epilogues."""
     opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
                     weight_layout)
     stats = h.new_zeros((3,) if statistics else (0,), dtype=torch.float32)
     if not uses_kernels(h):
         dh, dw, db = reference.backward(
             h, weight, target, bias, lse, grad_loss, opts,
-            stats if statistics else None)
+            stats if statistics else None, dw_scale)
         return dh, dw, db if db is not None else h.new_empty((0,)), stats
     n = h.shape[0]
     dh = torch.empty_like(h, memory_format=torch.contiguous_format)
@@ -186,8 +193,11 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
         outputs["db"] = db
     if statistics:
         outputs["stats"] = stats
+    if dw_scale is not None:
+        inputs["dw_scale"] = _prepared(dw_scale.to(torch.float32))
     bundle = kernels.bundle_for(_kind(h, weight, target, bias, opts,
-                                      statistics=statistics))
+                                      statistics=statistics,
+                                      weight_grad_scale=dw_scale is not None))
     kernels.run(bundle, "ce_linear_grad", inputs, outputs, n)
     return dh, dw, db.to(bias.dtype) if bias is not None else db, stats
 
@@ -195,31 +205,36 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
 @backward_op.register_fake
 def _backward_fake(grad_loss, h, weight, target, bias, lse, ignore_index,
                    reduction, label_smoothing, softcap, z_loss,
-                   weight_layout, statistics=False):
+                   weight_layout, statistics=False, dw_scale=None):
     db = h.new_empty((0,)) if bias is None else torch.empty_like(bias)
     stats = h.new_empty((3,) if statistics else (0,), dtype=torch.float32)
     return torch.empty_like(h), torch.empty_like(weight), db, stats
 
 
 def _setup_context(ctx, inputs, output):
-    h, weight, target, bias, *options, stats_out = inputs
+    h, weight, target, bias, *options, stats_out, dw_scale = inputs
     _, lse = output
-    ctx.save_for_backward(h, weight, target, bias, lse, stats_out)
+    ctx.save_for_backward(h, weight, target, bias, lse, stats_out, dw_scale)
     ctx.options = options
     ctx.has_bias = bias is not None
     ctx.mark_non_differentiable(lse)
 
 
 def _backward(ctx, grad_loss, grad_lse):
-    h, weight, target, bias, lse, stats_out = ctx.saved_tensors
+    h, weight, target, bias, lse, stats_out, dw_scale = ctx.saved_tensors
     dh, dw, db, stats = backward_op(grad_loss, h, weight, target, bias, lse,
                                     *ctx.options,
-                                    statistics=stats_out is not None)
+                                    statistics=stats_out is not None,
+                                    dw_scale=dw_scale)
     if stats_out is not None:
+        # The three norms, then the inf/NaN flag of the (scaled) head
+        # gradient: Σ dW² is finite exactly when every element is (up to
+        # overflow of the sum), and a non-finite db makes dW's dZ so too.
         with torch.no_grad():
-            stats_out.copy_(stats)
+            stats_out[:3].copy_(stats)
+            stats_out[3].copy_((~torch.isfinite(stats[2])).float())
     return (dh, dw, None, db if ctx.has_bias else None,
-            None, None, None, None, None, None, None)
+            None, None, None, None, None, None, None, None)
 
 
 forward_op.register_autograd(_backward, setup_context=_setup_context)

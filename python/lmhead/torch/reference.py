@@ -111,13 +111,15 @@ def forward(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
 def backward(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
              bias: Optional[torch.Tensor], lse: torch.Tensor,
              dloss: torch.Tensor, opts: LossOptions,
-             statistics: Optional[torch.Tensor] = None
+             statistics: Optional[torch.Tensor] = None,
+             dw_scale: Optional[torch.Tensor] = None
              ) -> Tuple[torch.Tensor, torch.Tensor, Optional[torch.Tensor]]:
     """(dh, dW, db) for upstream gradient ``dloss`` ([] or [N]) and the
     forward's ``lse``, each in its input's dtype (db None without a bias).
     ``statistics``, a [3] tensor, receives [‖dZ‖², ‖dh‖², ‖dW‖²] as the op
     defines them: dZ before it is rounded to 16-bit operands, dh and dW
-    before they are rounded to their types."""
+    before they are rounded to their types. ``dw_scale`` (a 0-d tensor)
+    multiplies dW and db, not dh."""
     math_type = _math_type(h.dtype)
     n = h.shape[0]
     vd = opts.weight_layout == "vd"
@@ -164,6 +166,10 @@ def backward(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
             dw += hc.t() @ dz
         if db is not None:
             db += dz.sum(dim=0)
+    if dw_scale is not None:
+        factor = dw_scale.to(math_type)
+        dw = dw * factor
+        db = None if db is None else db * factor
     if statistics is not None:
         statistics.copy_(torch.stack(
             [dz_squares, dh.square().sum(), dw.square().sum()]))

@@ -164,3 +164,64 @@ def test_gradient_monitor_records_a_training_run():
     assert "dz_norm_sq=" in handler.messages[0]
     with pytest.raises(KeyError, match="return_stats=True"):
         monitor.record({"dz_norm_sq": torch.tensor(1.0)})
+
+
+def test_weight_grad_scale_against_autograd():
+    x, w, y, b = random_problem(29, 16, 53, bias=True)
+    scale = 0.375
+    loss, stats = linear_cross_entropy(x, w, y, b, return_stats=True,
+                                       weight_grad_scale=scale,
+                                       label_smoothing=0.1)
+    loss.backward()
+    ref = [t.detach().clone().requires_grad_() for t in (x, w, b)]
+    F.cross_entropy(F.linear(*ref), y, label_smoothing=0.1).backward()
+    errors = {"dh": relative_error(x.grad, ref[0].grad),
+              "dW": relative_error(w.grad, scale * ref[1].grad),
+              "db": relative_error(b.grad, scale * ref[2].grad),
+              "dw_norm_sq": relative_error(
+                  stats["dw_norm_sq"], (scale * ref[1].grad).square().sum())}
+    print({k: f"{e:.2e}" for k, e in errors.items()})
+    assert max(errors.values()) <= 1e-6, errors
+    assert float(stats["found_inf"]) == 0.0
+
+
+def test_weight_grad_scale_and_an_infinite_loss_scale_on_the_emulator(
+        emulator):
+    x, w, y, b = random_problem(37, 48, 203, torch.bfloat16, bias=True)
+    ref_x, ref_w, ref_b = (t.detach().double().requires_grad_()
+                           for t in (x, w, b))
+    F.cross_entropy(F.linear(ref_x, ref_w, ref_b), y).backward()
+    # A loss scale S = 1024 and its inverse as the head's gradient scale
+    # (a tensor, as GradScaler keeps it): dh stays scaled by S, dW and db
+    # come back unscaled.
+    inverse = torch.tensor(1.0 / 1024.0)
+    runs = kernels.stats["runs"]
+    loss, stats = linear_cross_entropy(x, w, y, b, return_stats=True,
+                                       weight_grad_scale=inverse)
+    (loss * 1024.0).backward()
+    assert kernels.stats["runs"] == runs + 2
+    errors = {"dh": relative_error(x.grad, 1024.0 * ref_x.grad),
+              "dW": relative_error(w.grad, ref_w.grad),
+              "db": relative_error(b.grad, ref_b.grad)}
+    print("S=1024", {k: f"{e:.2e}" for k, e in errors.items()})
+    assert max(errors.values()) <= 1e-2, errors
+    assert float(stats["found_inf"]) == 0.0
+    # An infinite loss scale: the head's gradient is not finite, the flag
+    # says so (GradScaler would skip the step and lower the scale).
+    for t in (x, w, b):
+        t.grad = None
+    loss, stats = linear_cross_entropy(x, w, y, b, return_stats=True,
+                                       weight_grad_scale=torch.tensor(0.0))
+    (loss * float("inf")).backward()
+    print("S=inf found_inf", float(stats["found_inf"]),
+          "dw_norm_sq", float(stats["dw_norm_sq"]))
+    assert float(stats["found_inf"]) == 1.0
+    assert not torch.isfinite(w.grad.float()).all()
+
+
+def test_weight_grad_scale_errors():
+    x, w, y, _ = random_problem(5, 4, 7)
+    with pytest.raises(ValueError, match="one element"):
+        linear_cross_entropy(x, w, y, weight_grad_scale=torch.ones(2))
+    with pytest.raises(TypeError, match="weight_grad_scale must be"):
+        linear_cross_entropy(x, w, y, weight_grad_scale="half")
