@@ -172,6 +172,14 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
     args = (h, weight, target.reshape(-1), bias, opts.ignore_index,
             opts.reduction, opts.label_smoothing, opts.softcap, opts.z_loss,
             opts.weight_layout)
+    if return_stats and torch.compiler.is_compiling():
+        # The backward writes the statistics into tensors the forward
+        # returned, which AOTAutograd's partition of a compiled graph
+        # cannot express.
+        raise RuntimeError(
+            "return_stats=True is not supported inside torch.compile yet: "
+            "call linear_cross_entropy(..., return_stats=True) outside the "
+            "compiled region (torch.compiler.disable), or compile without it")
     scale = _weight_grad_scale(weight_grad_scale, h.device)
     # The one-pass step has no statistics and no dW scale: those take two
     # passes.

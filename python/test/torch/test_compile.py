@@ -100,3 +100,29 @@ def test_one_pass_step_compiles_to_one_node(emulator, monkeypatch):
         == 1, calls
     eager = linear_cross_entropy(x.detach(), w.detach(), y, z_loss=1e-3)
     assert relative_error(got, eager) <= 1e-6
+
+
+def test_weight_grad_scale_compiles():
+    def scaled(x, w, y, s):
+        return linear_cross_entropy(x, w, y, weight_grad_scale=s)
+
+    torch._dynamo.reset()
+    compiled = torch.compile(scaled, fullgraph=True, backend="aot_eager")
+    x, w, y, _ = random_problem(12, 8, 30, torch.float64)
+    s = torch.tensor(0.25)
+    compiled(x, w, y, s).backward()
+    ref_x, ref_w = (t.detach().clone().requires_grad_() for t in (x, w))
+    scaled(ref_x, ref_w, y, s).backward()
+    assert relative_error(w.grad, ref_w.grad) <= 1e-12
+    assert relative_error(x.grad, ref_x.grad) <= 1e-12
+
+
+def test_return_stats_inside_compile_is_refused():
+    def with_stats(x, w, y):
+        return linear_cross_entropy(x, w, y, return_stats=True)
+
+    torch._dynamo.reset()
+    compiled = torch.compile(with_stats, fullgraph=True, backend="aot_eager")
+    x, w, y, _ = random_problem(6, 4, 9, torch.float64)
+    with pytest.raises(Exception, match="not supported inside torch.compile"):
+        compiled(x, w, y)
