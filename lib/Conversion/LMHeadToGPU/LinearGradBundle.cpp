@@ -5,9 +5,15 @@
 // caller's pointers dz, h, w, dh and dw, with an integer operand for each
 // size the op's types leave dynamic. The kernels need no workspace.
 //
+// With gradient statistics (`stats` [3]) each stream first clears the slots
+// it adds to (dh: ‖dZ‖² and ‖dh‖², dw: ‖dW‖²), each GEMM's epilogue adds
+// its product's squared norm, and the dh stream ends with one pass over the
+// given dZ for ‖dZ‖² (GradientStatistics.h).
+//
 //===----------------------------------------------------------------------===//
 
 #include "BundleWriter.h"
+#include "GradientStatistics.h"
 #include "LinearGradKernels.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -95,6 +101,13 @@ LogicalResult LinearGradBundle::buildKernels(gpu::GPUModuleOp module) {
     recordKernel(buildGemmKernel(builder, op.getLoc(),
                                  (name + "_" + product.role).str(),
                                  product.spec, product.epilogue));
+  if (op.getStats()) {
+    recordKernel(buildClearStatisticsKernel(builder, op.getLoc(),
+                                            name + "_stats_clear"));
+    recordKernel(buildSumOfSquaresKernel(
+        builder, op.getLoc(), name + "_dz_squares",
+        getElementTypeOrSelf(op.getDz().getType()), kLogitGradientSlot));
+  }
   return success();
 }
 
@@ -107,6 +120,8 @@ StringRef LinearGradBundle::nameOf(Value value) const {
     return "w";
   if (value == op.getDh())
     return "dh";
+  if (value == op.getStats())
+    return "stats";
   assert(value == op.getDw() && "not a tensor of the bundle");
   return "dw";
 }
@@ -125,8 +140,10 @@ LinearGradBundle::dimsOf(Value value) const {
 }
 
 void LinearGradBundle::writeHeader(raw_ostream &os) const {
-  SmallVector<Value, 5> tensors = {op.getDz(), op.getH(), op.getW(), op.getDh(),
+  SmallVector<Value, 6> tensors = {op.getDz(), op.getH(), op.getW(), op.getDh(),
                                    op.getDw()};
+  if (op.getStats())
+    tensors.push_back(op.getStats());
   SmallVector<std::string> operands;
   for (Value tensor : tensors)
     operands.push_back(quoted(nameOf(tensor)));
@@ -143,14 +160,17 @@ void LinearGradBundle::writeHeader(raw_ostream &os) const {
   // tests; the runtime reads only operands and kernels.
   os << "      \"tensors\": {\n";
   for (auto [i, tensor] : llvm::enumerate(tensors)) {
-    auto [rows, cols] = dimsOf(tensor);
     Type element = getElementTypeOrSelf(tensor.getType());
     bool accumulates = (tensor == op.getDh() && op.getDhAcc()) ||
                        (tensor == op.getDw() && op.getDwAcc());
+    std::string shape = std::to_string(kNumStatisticSlots);
+    if (tensor != op.getStats()) {
+      auto [rows, cols] = dimsOf(tensor);
+      shape = extentOf(rows).expr() + ", " + extentOf(cols).expr();
+    }
     os << "        " << quoted(nameOf(tensor))
        << ": {\"type\": " << quoted(llvm::formatv("{0}", element).str())
-       << ", \"shape\": [" << extentOf(rows).expr() << ", "
-       << extentOf(cols).expr() << "]"
+       << ", \"shape\": [" << shape << "]"
        << (accumulates ? ", \"accumulates\": true" : "") << "}"
        << (i + 1 < tensors.size() ? ",\n" : "\n");
   }
@@ -159,15 +179,47 @@ void LinearGradBundle::writeHeader(raw_ostream &os) const {
 
 std::vector<KernelEntry> LinearGradBundle::getKernelEntries() const {
   std::vector<KernelEntry> entries;
+  bool hasStats = static_cast<bool>(op.getStats());
+  ManifestInt statsLength(kNumStatisticSlots);
   for (const LinearGradProduct &product : products) {
+    bool isDh = product.role == "dh";
+    if (hasStats) {
+      // The slots this stream adds to, cleared on it first.
+      KernelEntry clear;
+      clear.name = name + "_stats_clear";
+      clear.stream = product.role.str();
+      clear.threads = 32;
+      appendVector(clear.params, "stats", statsLength);
+      clear.params.append(
+          {ManifestInt(isDh ? kLogitGradientSlot : kWeightGradientSlot).param(),
+           ManifestInt(isDh ? 2 : 1).param()});
+      entries.push_back(std::move(clear));
+    }
     // A, B and C are whole dense buffers; C's descriptor is the epilogue's
-    // one argument.
+    // first argument, the statistics its second.
     SmallVector<std::string> epilogue;
     appendMatrix(epilogue, viewOf(product.result));
+    if (hasStats)
+      appendVector(epilogue, "stats", statsLength);
     entries.push_back(gemmEntry(
         (name + "_" + product.role).str(), product.role, product.spec,
         viewOf(product.a), viewOf(product.b), epilogue, extentOf(product.m),
         extentOf(product.n), extentOf(product.k)));
+    if (hasStats && isDh) {
+      // ‖dZ‖² of the given dZ: a grid of one block per 8 tokens, each
+      // thread striding over the elements.
+      const ManifestInt &tokens = extentOf(LinearGradDim::Tokens);
+      KernelEntry squares;
+      squares.name = name + "_dz_squares";
+      squares.stream = "dh";
+      squares.grid[0] = tokens.blocks(8);
+      squares.threads = kSumOfSquaresThreads;
+      appendMatrix(squares.params, viewOf(op.getDz()));
+      appendVector(squares.params, "stats", statsLength);
+      squares.params.append(
+          {tokens.param(), extentOf(LinearGradDim::Vocab).param()});
+      entries.push_back(std::move(squares));
+    }
   }
   return entries;
 }
@@ -181,14 +233,6 @@ mlir::lmhead::makeLinearGradBundle(Operation *operation, std::string name) {
   if (!plan) {
     op.emitWarning("not written to the bundle: no `lmhead.plan`; run "
                    "--lmhead-plan first");
-    return std::unique_ptr<OpBundle>();
-  }
-  if (op.getStats()) {
-    // --lmhead-lower-to-gpu computes them; the manifest has no entries for
-    // their kernels yet.
-    op.emitWarning("not written to the bundle: the gradient statistics of "
-                   "linear_grad are computed by --lmhead-lower-to-gpu, not "
-                   "yet by bundles (ce_linear_grad's are)");
     return std::unique_ptr<OpBundle>();
   }
   if (std::string why = whyNoLinearGradKernels(op); !why.empty()) {

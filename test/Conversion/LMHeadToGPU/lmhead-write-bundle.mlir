@@ -233,12 +233,3 @@ func.func @negative_bias(%dz: tensor<?x1000xbf16>, %h: tensor<?x64xbf16>,
       -> (tensor<?x64xbf16>, tensor<1000x64xbf16>, tensor<1000xf32>)
   return %db : tensor<1000xf32>
 }
-
-func.func @negative_statistics(%dz: tensor<?x1000xbf16>, %h: tensor<?x64xbf16>,
-                               %w: tensor<1000x64xbf16>) -> tensor<3xf32> {
-  // expected-warning @below {{not written to the bundle: the gradient statistics of linear_grad are computed by --lmhead-lower-to-gpu, not yet by bundles (ce_linear_grad's are)}}
-  %dh, %dw, %stats = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #plan}
-      : (tensor<?x1000xbf16>, tensor<?x64xbf16>, tensor<1000x64xbf16>)
-      -> (tensor<?x64xbf16>, tensor<1000x64xbf16>, stats tensor<3xf32>)
-  return %stats : tensor<3xf32>
-}

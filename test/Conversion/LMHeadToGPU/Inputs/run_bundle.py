@@ -110,6 +110,13 @@ def run_op(runtime, directory, bundle, name, op, tokens, rng):
             count = shapes[key][0] * shapes[key][1]
             host[key] = Tensor(element, shapes[key], [NAN_BITS[element]] * count)
     expected = reference(op, host, n)
+    outputs = ["dh", "dw"]
+    if "stats" in op["tensors"]:
+        # [‖dZ‖², ‖dh‖², ‖dW‖²] of the products, before accumulation.
+        outputs.append("stats")
+        host["stats"] = Tensor("f32", [3], [NAN_BITS["f32"]] * 3)
+        expected["stats"] = [math.fsum(x * x for x in values) for values in (
+            host["dz"].values(), expected["dh"], expected["dw"])]
     for key in ("dh", "dw"):
         if op["tensors"][key].get("accumulates"):
             expected[key] = [e + a for e, a in zip(expected[key],
@@ -128,7 +135,7 @@ def run_op(runtime, directory, bundle, name, op, tokens, rng):
     runtime.check(lib.lmheadBundleRun(bundle, name.encode(), array,
                                       len(operands), stream),
                   "lmheadBundleRun")
-    for key in ("dh", "dw"):
+    for key in outputs:
         lib.mgpuMemcpy(buffers[key], device[key],
                        ctypes.sizeof(buffers[key]), stream)
     lib.mgpuStreamSynchronize(stream)
@@ -137,6 +144,16 @@ def run_op(runtime, directory, bundle, name, op, tokens, rng):
     lib.mgpuStreamDestroy(stream)
 
     ok = True
+    if "stats" in outputs:
+        got = [from_bits(b, "f32") for b in buffers["stats"]]
+        for stat, g, e in zip(("dz_norm_sq", "dh_norm_sq", "dw_norm_sq"),
+                              got, expected["stats"]):
+            error = abs(g - e) / e if e else abs(g)
+            passed = math.isfinite(g) and error <= TOLERANCE["f32"]
+            ok &= passed
+            print(f"{name} {stat}: {'ok' if passed else 'WRONG'} "
+                  f"(relative error {error:.3g}, tolerance "
+                  f"{TOLERANCE['f32']:g})")
     for key in ("dh", "dw"):
         tensor = host[key]
         got = [from_bits(b, tensor.element) for b in buffers[key]]
