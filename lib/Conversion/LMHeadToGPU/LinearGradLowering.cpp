@@ -143,7 +143,7 @@ void LinearGradLowering::writeLaunchFunction() {
   // operand).
   DenseMap<int, std::pair<Value, Value>> onDevice;
   Value statsD = stats >= 0 ? device.result(arg(stats)) : Value();
-  auto index_ = [&](int64_t v) -> Value {
+  auto constantIndex = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, v);
   };
   SmallVector<Value, 2> chains, statsAdded;
@@ -174,9 +174,10 @@ void LinearGradLowering::writeLaunchFunction() {
     if (statsD) {
       // The dh chain adds ‖dZ‖² and ‖dh‖², the dW chain ‖dW‖².
       int64_t first = isDh ? kLogitGradientSlot : kWeightGradientSlot;
-      device.stream = launchSmall(b, clearStats, index_(1), 32,
-                                  {statsD, index_(first), index_(isDh ? 2 : 1)},
-                                  device.stream);
+      device.stream = launchSmall(
+          b, clearStats, constantIndex(1), 32,
+          {statsD, constantIndex(first), constantIndex(isDh ? 2 : 1)},
+          device.stream);
       epilogue.push_back(statsD);
     }
 

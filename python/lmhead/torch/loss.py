@@ -20,6 +20,9 @@ __all__ = ["linear_cross_entropy", "LinearCrossEntropyLoss"]
 
 _FLOATS = (torch.bfloat16, torch.float16, torch.float32, torch.float64)
 _LABELS = (torch.int64, torch.int32)
+#: The entries of return_stats' dict, in the order of the buffer the
+#: backward fills.
+_STATISTICS = ("dz_norm_sq", "dh_norm_sq", "dw_norm_sq", "found_inf")
 
 
 def _shape(t: torch.Tensor) -> str:
@@ -197,10 +200,6 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
         return loss
     return loss, {name: holder[i] for i, name in enumerate(_STATISTICS)}
 
-
-#: The entries of return_stats' dict, in the order of the buffer the
-#: backward fills.
-_STATISTICS = ("dz_norm_sq", "dh_norm_sq", "dw_norm_sq", "found_inf")
 
 
 def _weight_grad_scale(scale, device) -> Optional[torch.Tensor]:

@@ -228,8 +228,8 @@ def _backward(ctx, grad_loss, grad_lse):
                                     dw_scale=dw_scale)
     if stats_out is not None:
         # The three norms, then the inf/NaN flag of the (scaled) head
-        # gradient: Σ dW² is finite exactly when every element is (up to
-        # overflow of the sum), and a non-finite db makes dW's dZ so too.
+        # gradient: Σ dW² is finite exactly when every element of dW is
+        # (up to overflow of the sum).
         with torch.no_grad():
             stats_out[:3].copy_(stats)
             stats_out[3].copy_((~torch.isfinite(stats[2])).float())

@@ -169,7 +169,8 @@ void readLinearGrad(LinearGradOp op, OpFigures &f) {
           {"dw_acc", op.getDwAcc()},
           {"dh", op.getDh()},
           {"dw", op.getDw()},
-          {"db", op.getDb()}},
+          {"db", op.getDb()},
+          {"stats", op.getStats()}},
          Schedule{2, 2, false, false}, f);
 }
 
@@ -188,9 +189,11 @@ void readCrossEntropyGrad(CELinearGradOp op, OpFigures &f) {
                                   {"dloss", op.getDloss()},
                                   {"dh_acc", op.getDhAcc()},
                                   {"dw_acc", op.getDwAcc()},
+                                  {"dw_scale", op.getDwScale()},
                                   {"dh", op.getDh()},
                                   {"dw", op.getDw()},
-                                  {"db", op.getDb()}}),
+                                  {"db", op.getDb()},
+                                  {"stats", op.getStats()}}),
          Schedule{3, 2, false, true}, f);
 }
 
