@@ -772,4 +772,39 @@ TEST(EmulatorTest, UnsupportedInstructionsAreNamedBeforeAnythingRuns) {
                    "instruction 'brev' (in `brev.b32 %r1, %r2;`)");
 }
 
+/// Instructions with operands missing or of the wrong shape are refused
+/// when the kernel is decoded, before anything runs (lmhead-fuzz-ptx found
+/// the interpreter reading operands that were not there).
+TEST(EmulatorTest, OperandsOfTheWrongNumberOrShapeAreRefused) {
+  struct Case {
+    const char *instruction;
+    const char *message;
+  };
+  const Case cases[] = {
+      {"st.global.b32 [%rd1];", "'st' takes 2 operands, not 1"},
+      {"add.s32 %r1, %r2;", "'add' takes 3 operands, not 2"},
+      {"ld.global.v4.f32 {%f1, %f2}, [%rd1];",
+       "'ld' needs a vector of 4 registers"},
+      {"ld.global.f32 {%f1, %f2}, [%rd1];",
+       "a vector operand needs .v2 or .v4"},
+      {"add.f32 %f1, {%f2, %f3}, %f4;",
+       "operand 2 of 'add' cannot be a vector"},
+      {"mov.b32 %r1, {%r2, %r3, %r4};",
+       "mov packs or unpacks 2 or 4 pieces of a typed value"},
+      {"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
+       "{%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f1, %f2, %f3, %f4};",
+       "'mma' needs A, a vector of 4 registers"},
+      {"shfl.sync.bfly.b32 %r1, %r2, 1, 31;", "'shfl' takes 5 operands, not 4"},
+  };
+  for (const Case &c : cases) {
+    std::vector<uint32_t> out(32, 0);
+    std::string error = run(
+        kernel("\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;\n\t.reg .f32 %f<5>;",
+               std::string(kPrologue) + "\t" + c.instruction + "\n\tret;"),
+        out, 1, 32);
+    EXPECT_THAT(error, HasSubstr(c.message)) << c.instruction;
+    EXPECT_THAT(error, HasSubstr(c.instruction)) << c.instruction;
+  }
+}
+
 } // namespace

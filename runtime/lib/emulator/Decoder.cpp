@@ -391,6 +391,178 @@ private:
         return false;
       d.operands.push_back(std::move(decoded));
     }
+    return checkOperands(inst, d);
+  }
+
+  /// Checks that `d` has the operands its instruction takes, in number and
+  /// in the shape of its vectors, so that the interpreter can rely on them.
+  bool checkOperands(const ptx::Instruction &inst, const Decoded &d) {
+    const std::vector<Value> &ops = d.operands;
+    auto count = [&](std::size_t least, std::size_t most) {
+      if (ops.size() >= least && ops.size() <= most)
+        return true;
+      std::string expected =
+          least == most ? std::to_string(least)
+                        : std::to_string(least) + " to " + std::to_string(most);
+      return fail("'" + inst.opcode + "' takes " + expected +
+                  " operands, not " + std::to_string(ops.size()));
+    };
+    auto isVector = [](const Value &v) {
+      return v.kind == Value::Kind::Vector;
+    };
+    // A vector of exactly `size` registers (or immediates); a single one
+    // too, when `size` is 1 and `scalarToo`.
+    auto vectorOf = [&](std::size_t index, std::size_t size, const char *what,
+                        bool scalarToo = false) {
+      const Value &v = ops[index];
+      bool ok = isVector(v)
+                    ? v.elements.size() == size
+                    : scalarToo && size == 1 && v.kind != Value::Kind::Address;
+      for (const Value &element : v.elements)
+        ok &= !isVector(element) && element.kind != Value::Kind::Address;
+      return ok ||
+             fail("'" + inst.opcode + "' needs " + what + " of " +
+                  std::to_string(size) + " register" + (size == 1 ? "" : "s"));
+    };
+    // No operand but the ones an instruction takes as vectors is one.
+    auto scalars = [&](std::initializer_list<std::size_t> vectors) {
+      for (std::size_t i = 0; i < ops.size(); ++i)
+        if (isVector(ops[i]) &&
+            std::find(vectors.begin(), vectors.end(), i) == vectors.end())
+          return fail("operand " + std::to_string(i + 1) + " of '" +
+                      inst.opcode + "' cannot be a vector");
+      return true;
+    };
+    switch (d.op) {
+    case Op::Mov: {
+      // mov d, a; or packing into / unpacking from {a, b[, c, d]}.
+      if (!count(2, 2))
+        return false;
+      if (isVector(ops[0]) && isVector(ops[1]))
+        return fail("mov packs into or unpacks from one vector, not two");
+      std::size_t index = isVector(ops[0]) ? 0 : 1;
+      if (!isVector(ops[index]))
+        return true;
+      std::size_t pieces = ops[index].elements.size();
+      if ((pieces != 2 && pieces != 4) || d.type.bits == 0 ||
+          d.type.bits % pieces != 0)
+        return fail("mov packs or unpacks 2 or 4 pieces of a typed value");
+      return vectorOf(index, pieces, "a vector");
+    }
+    case Op::Cvt:
+      // cvt d, a; or cvt.rn.{bf16x2,f16x2}.f32 d, a, b.
+      return count(2, 3) && scalars({});
+    case Op::Neg:
+    case Op::Abs:
+    case Op::Not:
+    case Op::Popc:
+    case Op::Clz:
+    case Op::Ex2:
+    case Op::Lg2:
+    case Op::Rcp:
+    case Op::Sqrt:
+    case Op::Rsqrt:
+    case Op::Sin:
+    case Op::Cos:
+    case Op::Cvta:
+    case Op::CvtaTo:
+      return count(2, 2) && scalars({});
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul:
+    case Op::Div:
+    case Op::Rem:
+    case Op::Min:
+    case Op::Max:
+    case Op::And:
+    case Op::Or:
+    case Op::Xor:
+    case Op::Copysign:
+    case Op::Shl:
+    case Op::Shr:
+      return count(3, 3) && scalars({});
+    case Op::Selp:
+    case Op::Mad:
+    case Op::Fma:
+    case Op::Bfe:
+      return count(4, 4) && scalars({});
+    case Op::Setp:
+      // setp.cmp p[|q], a, b[, c] (c with .and/.or/.xor)
+      return count(d.boolOp.empty() ? 3 : 4, d.boolOp.empty() ? 3 : 4) &&
+             scalars({0}) &&
+             (!isVector(ops[0]) || vectorOf(0, 2, "p|q, a pair") ||
+              vectorOf(0, 1, "p, one predicate"));
+    case Op::Ld:
+    case Op::St: {
+      std::size_t data = d.op == Op::St ? 1 : 0;
+      return count(2, 2) && scalars({data}) &&
+             (d.vector == 1 ? !isVector(ops[data]) ||
+                                  fail("a vector operand needs .v2 or .v4")
+                            : vectorOf(data, d.vector, "a vector"));
+    }
+    case Op::Atom:
+      return count(d.atomOp.find("cas") != std::string::npos ? 4 : 3,
+                   d.atomOp.find("cas") != std::string::npos ? 4 : 3) &&
+             scalars({});
+    case Op::Red:
+      return count(2, 2) && scalars({});
+    case Op::CpAsync:
+      return count(3, 4) && scalars({});
+    case Op::CpAsyncCommit:
+    case Op::WgmmaFence:
+    case Op::WgmmaCommit:
+    case Op::Ret:
+    case Op::Exit:
+      return count(0, 0);
+    case Op::CpAsyncWait:
+      return inst.has("wait_all") ? count(0, 0) : count(1, 1) && scalars({});
+    case Op::BulkTensor:
+      // [dst], [map, {c0, ...}], [mbar]
+      return count(3, 3);
+    case Op::Mbarrier: {
+      bool init = inst.has("init"), inval = inst.has("inval");
+      bool wait = inst.has("try_wait") || inst.has("test_wait");
+      return (init    ? count(2, 2)
+              : inval ? count(1, 1)
+              : wait  ? count(3, 4)
+                      : count(1, 3)) &&
+             scalars({});
+    }
+    case Op::Mma: {
+      bool tf32 = inst.has("tf32");
+      unsigned aRegisters = tf32 ? d.k / 2 : d.k / 4;
+      unsigned bRegisters = tf32 ? d.k / 4 : d.k / 8;
+      return count(4, 4) && vectorOf(0, 4, "D, a vector") &&
+             vectorOf(1, aRegisters, "A, a vector") &&
+             vectorOf(2, bRegisters, "B, a vector") &&
+             vectorOf(3, 4, "C, a vector");
+    }
+    case Op::Ldmatrix:
+      return count(2, 2) && scalars({0}) &&
+             vectorOf(0, d.count, "a vector", /*scalarToo=*/true);
+    case Op::Wgmma:
+      return count(4, 8) && scalars({0});
+    case Op::WgmmaWait:
+    case Op::Bra:
+      return count(1, 1) && scalars({});
+    case Op::Bar:
+      return count(0, 2) && scalars({});
+    case Op::Shfl:
+      // shfl.sync.mode.b32 d[|p], a, b, c, membermask
+      return count(5, 5) && scalars({0}) &&
+             (!isVector(ops[0]) ||
+              (ops[0].elements.size() >= 1 && ops[0].elements.size() <= 2) ||
+              fail("shfl writes d or d|p"));
+    case Op::Vote:
+      return count(2, 3) && scalars({});
+    case Op::Elect:
+      // elect.sync d|p, membermask
+      return count(1, 2) && scalars({0}) &&
+             (!isVector(ops[0]) || vectorOf(0, 2, "d|p, a pair"));
+    case Op::Setmaxnreg:
+    case Op::Nop:
+      return count(0, 1) && scalars({});
+    }
     return true;
   }
 

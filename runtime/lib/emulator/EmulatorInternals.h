@@ -535,8 +535,6 @@ private:
   /// Changes of mbarrier states, and rounds of warps spinning without one.
   uint64_t stateChanges = 0, idleRounds = 0;
   static constexpr uint64_t kMaxIdleRounds = 10000;
-  /// A launch that runs longer than this is taken to loop forever.
-  static constexpr uint64_t kMaxWarpInstructions = uint64_t(1) << 32;
   /// Barrier phase of the block (races are looked for within one).
   uint32_t epoch = 1;
   uint64_t sharedBytes = 0;

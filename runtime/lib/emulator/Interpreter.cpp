@@ -174,10 +174,10 @@ int BlockRunner::runWarp(unsigned w, std::string &error) {
       continue;
     }
     any = true;
-    if (steps >= kMaxWarpInstructions) {
+    if (steps >= request.maxWarpInstructions) {
       report(error, first,
              "the launch executed more than " +
-                 std::to_string(kMaxWarpInstructions) +
+                 std::to_string(request.maxWarpInstructions) +
                  " warp instructions without finishing (an endless loop?)");
       return -1;
     }

@@ -23,6 +23,7 @@
 
 #include "Ptx.h"
 
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -42,6 +43,9 @@ struct LaunchRequest {
   /// Also report loads of shared memory that nothing wrote in this block
   /// (off by default: kernels may read padding they never use).
   bool checkUninitializedShared = false;
+  /// Warp instructions a block may execute before the launch is taken to
+  /// loop forever and stopped with a report (the fuzzers set a small bound).
+  uint64_t maxWarpInstructions = uint64_t(1) << 32;
 };
 
 /// What a launch executed.
