@@ -56,7 +56,11 @@ std::string describeDevices(const CudaDeviceInfo &info) {
 } // namespace
 
 extern "C" const char *lmheadBackendName(LMHeadBackend backend) {
-  switch (backend) {
+  // Read as an int: see lmheadStatusName.
+  static_assert(sizeof(LMHeadBackend) == sizeof(int));
+  int value;
+  std::memcpy(&value, &backend, sizeof(value));
+  switch (value) {
   case LMHEAD_BACKEND_EMULATOR:
     return "emulator";
   case LMHEAD_BACKEND_CUDA:

@@ -34,7 +34,7 @@ CudaBackend::create(int ordinal, LMHeadStatus &status, std::string &error) {
     status = LMHEAD_STATUS_DRIVER_NOT_FOUND;
     return nullptr;
   }
-  CUresult init = driver->cuInit(0);
+  int init = driver->cuInit(0);
   if (init == CUDA_ERROR_NO_DEVICE) {
     status = LMHEAD_STATUS_NO_DEVICE;
     error = "the CUDA driver '" + driver->path() +
@@ -93,8 +93,7 @@ LMHeadStatus CudaBackend::loadModule(const void *image, void **module,
   void *values[] = {errorLog.data(), reinterpret_cast<void *>(kJitLogBytes),
                     infoLog.data(), reinterpret_cast<void *>(kJitLogBytes)};
   CUmodule loaded = nullptr;
-  CUresult status =
-      driver->cuModuleLoadDataEx(&loaded, image, 4, options, values);
+  int status = driver->cuModuleLoadDataEx(&loaded, image, 4, options, values);
   if (status != CUDA_SUCCESS) {
     error = "cuModuleLoadDataEx failed: " + driver->describe(status);
     errorLog.resize(std::strlen(errorLog.c_str()));

@@ -26,7 +26,7 @@ LMHeadStatus lmhead::runtime::probeCudaDevices(CudaDeviceInfo &info,
   // A machine with the driver installed but no GPU (or none visible through
   // CUDA_VISIBLE_DEVICES) answers cuInit with CUDA_ERROR_NO_DEVICE: that is
   // a count of zero, not a broken driver.
-  CUresult initResult = driver->cuInit(0);
+  int initResult = driver->cuInit(0);
   if (initResult == CUDA_ERROR_NO_DEVICE) {
     if (!LMHEAD_CUDA_CHECK(*driver, error, cuDriverGetVersion,
                            &result.driverVersion))

@@ -64,28 +64,31 @@ std::unique_ptr<CudaDriver> CudaDriver::load(const std::string &path,
 
 CudaDriver::~CudaDriver() { dlclose(handle_); }
 
-std::string CudaDriver::describe(CUresult result) const {
+std::string CudaDriver::describe(int result) const {
   // Both queries fail (CUDA_ERROR_INVALID_VALUE, null string) for codes the
   // installed driver does not know, e.g. one newer than itself.
   // The built-in table answers for them (and for a driver whose queries
   // fail themselves).
   const char *name = nullptr;
   const char *description = nullptr;
-  if (cuGetErrorName(result, &name) != CUDA_SUCCESS || !name)
+  // The code goes to the driver as a converted value, never held in a
+  // CUresult variable (see check()).
+  if (cuGetErrorName(static_cast<CUresult>(result), &name) != CUDA_SUCCESS ||
+      !name)
     name = cudaResultName(result);
-  if (cuGetErrorString(result, &description) != CUDA_SUCCESS || !description)
+  if (cuGetErrorString(static_cast<CUresult>(result), &description) !=
+          CUDA_SUCCESS ||
+      !description)
     description = cudaResultDescription(result);
   std::string text =
-      name ? std::string(name)
-           : "CUresult " + std::to_string(static_cast<int>(result));
+      name ? std::string(name) : "CUresult " + std::to_string(result);
   text += " (";
   text += description ? description : "no description from the driver";
   text += ")";
   return text;
 }
 
-bool CudaDriver::check(CUresult result, const char *call,
-                       std::string &error) const {
+bool CudaDriver::check(int result, const char *call, std::string &error) const {
   if (result == CUDA_SUCCESS)
     return true;
   error = std::string(call) + " failed: " + describe(result);

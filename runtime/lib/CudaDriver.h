@@ -70,7 +70,7 @@
 /// writes "fn failed: CUDA_ERROR_X (description)" to `error` and returns
 /// false. `fn` is named as written (cuMemAlloc), not as mapped.
 #define LMHEAD_CUDA_CHECK(driver, error, fn, ...)                              \
-  (driver).check((driver).fn(__VA_ARGS__), #fn, (error))
+  (driver).check(static_cast<int>((driver).fn(__VA_ARGS__)), #fn, (error))
 
 namespace lmhead::runtime {
 
@@ -94,12 +94,14 @@ public:
 
   /// Returns true when `result` is CUDA_SUCCESS; otherwise sets `error` to
   /// "<call> failed: <name> (<description>)" using the driver's own
-  /// cuGetErrorName/cuGetErrorString.
-  bool check(CUresult result, const char *call, std::string &error) const;
+  /// cuGetErrorName/cuGetErrorString. Results are ints: a driver may return
+  /// codes this cuda.h does not name, and holding one in a CUresult is
+  /// undefined behaviour in C++.
+  bool check(int result, const char *call, std::string &error) const;
 
   /// "CUDA_ERROR_X (description)" for `result`, with a fallback for codes
   /// the driver has no name for.
-  std::string describe(CUresult result) const;
+  std::string describe(int result) const;
 
   /// The path this driver was opened from.
   const std::string &path() const { return path_; }

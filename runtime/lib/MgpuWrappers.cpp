@@ -427,7 +427,8 @@ MGPU_API void *mgpuTensorMapEncodeTiledMemref(
 
   // The kernel reads the map from device memory.
   Backend &backend = backendFor(self);
-  alignas(64) unsigned char map[kTensorMapBytes];
+  // cuda.h's CUtensorMap is aligned to 128 bytes (the driver asks for 64).
+  alignas(128) unsigned char map[kTensorMapBytes];
   std::string error;
   check(self, backend.encodeTensorMap(request, map, error), error);
   void *deviceMap = nullptr;

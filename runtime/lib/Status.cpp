@@ -41,7 +41,13 @@ void lmhead::runtime::copyToBuffer(const std::string &text, char *buffer,
 }
 
 extern "C" const char *lmheadStatusName(LMHeadStatus status) {
-  switch (status) {
+  // A C caller may pass any int. Loading a value outside the enumerators'
+  // range as the enum is undefined behaviour in C++, so its bits are read
+  // as an int.
+  static_assert(sizeof(LMHeadStatus) == sizeof(int));
+  int value;
+  std::memcpy(&value, &status, sizeof(value));
+  switch (value) {
   case LMHEAD_STATUS_OK:
     return "LMHEAD_STATUS_OK";
   case LMHEAD_STATUS_INVALID_ARGUMENT:

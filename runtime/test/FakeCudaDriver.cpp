@@ -60,8 +60,10 @@ std::string &launchLog = *new std::string();
 bool initialized = false;
 
 /// Appends `call` (and `detail`, after a colon) to the log; returns the
-/// failure configured for the call, if any.
-CUresult record(const char *call, const std::string &detail = "") {
+/// failure configured for the call, if any, as an int: tests inject codes
+/// the header does not name, and loading those as a CUresult would be
+/// undefined behaviour (callers convert only to return them).
+int record(const char *call, const std::string &detail = "") {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
   if (!callLog.empty())
     callLog += ' ';
@@ -75,7 +77,7 @@ CUresult record(const char *call, const std::string &detail = "") {
   const char *colon = std::strchr(spec, ':');
   if (!colon || std::string(spec, colon) != call)
     return CUDA_SUCCESS;
-  return static_cast<CUresult>(std::atoi(colon + 1));
+  return std::atoi(colon + 1);
 }
 
 int deviceCount() {
@@ -110,34 +112,39 @@ constexpr ErrorText kErrors[] = {
     {CUDA_ERROR_UNKNOWN, "CUDA_ERROR_UNKNOWN", "unknown error"},
 };
 
-const ErrorText *findError(CUresult code) {
-  for (const ErrorText &error : kErrors)
-    if (error.code == code)
-      return &error;
+/// The entry of `error`, read as an int: callers ask about codes the
+/// header does not name, which a CUresult cannot hold without undefined
+/// behaviour.
+const ErrorText *findError(const CUresult &error) {
+  int code;
+  std::memcpy(&code, &error, sizeof(code));
+  for (const ErrorText &entry : kErrors)
+    if (entry.code == code)
+      return &entry;
   return nullptr;
 }
 
 } // namespace
 
 FAKE_EXPORT CUresult cuGetErrorName(CUresult error, const char **pStr) {
-  if (CUresult injected = record("cuGetErrorName"))
-    return injected;
+  if (int injected = record("cuGetErrorName"))
+    return static_cast<CUresult>(injected);
   const ErrorText *text = findError(error);
   *pStr = text ? text->name : nullptr;
   return text ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 FAKE_EXPORT CUresult cuGetErrorString(CUresult error, const char **pStr) {
-  if (CUresult injected = record("cuGetErrorString"))
-    return injected;
+  if (int injected = record("cuGetErrorString"))
+    return static_cast<CUresult>(injected);
   const ErrorText *text = findError(error);
   *pStr = text ? text->description : nullptr;
   return text ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 FAKE_EXPORT CUresult cuInit(unsigned int flags) {
-  if (CUresult injected = record("cuInit"))
-    return injected;
+  if (int injected = record("cuInit"))
+    return static_cast<CUresult>(injected);
   if (flags != 0)
     return CUDA_ERROR_INVALID_VALUE;
   if (deviceCount() == 0)
@@ -147,8 +154,8 @@ FAKE_EXPORT CUresult cuInit(unsigned int flags) {
 }
 
 FAKE_EXPORT CUresult cuDriverGetVersion(int *driverVersion) {
-  if (CUresult injected = record("cuDriverGetVersion"))
-    return injected;
+  if (int injected = record("cuDriverGetVersion"))
+    return static_cast<CUresult>(injected);
   if (!driverVersion)
     return CUDA_ERROR_INVALID_VALUE;
   *driverVersion = CUDA_VERSION;
@@ -156,8 +163,8 @@ FAKE_EXPORT CUresult cuDriverGetVersion(int *driverVersion) {
 }
 
 FAKE_EXPORT CUresult cuDeviceGetCount(int *count) {
-  if (CUresult injected = record("cuDeviceGetCount"))
-    return injected;
+  if (int injected = record("cuDeviceGetCount"))
+    return static_cast<CUresult>(injected);
   if (!initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
   if (!count)
@@ -167,8 +174,8 @@ FAKE_EXPORT CUresult cuDeviceGetCount(int *count) {
 }
 
 FAKE_EXPORT CUresult cuDeviceGet(CUdevice *device, int ordinal) {
-  if (CUresult injected = record("cuDeviceGet"))
-    return injected;
+  if (int injected = record("cuDeviceGet"))
+    return static_cast<CUresult>(injected);
   if (!initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
   if (!device)
@@ -183,8 +190,8 @@ FAKE_EXPORT CUresult cuDeviceGet(CUdevice *device, int ordinal) {
 // built without this entry point.
 #ifndef LMHEAD_FAKE_CUDA_OMIT_DEVICE_GET_NAME
 FAKE_EXPORT CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
-  if (CUresult injected = record("cuDeviceGetName"))
-    return injected;
+  if (int injected = record("cuDeviceGetName"))
+    return static_cast<CUresult>(injected);
   if (!initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
   if (!name || len <= 0)
@@ -199,8 +206,8 @@ FAKE_EXPORT CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
 // cuda.h maps this name to cuDeviceTotalMem_v2, so that is what the fake
 // exports and what the runtime must ask for.
 FAKE_EXPORT CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev) {
-  if (CUresult injected = record("cuDeviceTotalMem"))
-    return injected;
+  if (int injected = record("cuDeviceTotalMem"))
+    return static_cast<CUresult>(injected);
   if (!initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
   if (!bytes)
@@ -332,8 +339,8 @@ struct LogAtExit {
 
 FAKE_EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *context,
                                               CUdevice dev) {
-  if (CUresult injected = record("cuDevicePrimaryCtxRetain"))
-    return injected;
+  if (int injected = record("cuDevicePrimaryCtxRetain"))
+    return static_cast<CUresult>(injected);
   if (!initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
   if (!context)
@@ -347,8 +354,8 @@ FAKE_EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *context,
 }
 
 FAKE_EXPORT CUresult cuDevicePrimaryCtxRelease(CUdevice dev) {
-  if (CUresult injected = record("cuDevicePrimaryCtxRelease"))
-    return injected;
+  if (int injected = record("cuDevicePrimaryCtxRelease"))
+    return static_cast<CUresult>(injected);
   if (dev < 0 || dev >= 8 || primaryRetains[dev] == 0)
     return CUDA_ERROR_INVALID_DEVICE;
   --primaryRetains[dev];
@@ -356,8 +363,8 @@ FAKE_EXPORT CUresult cuDevicePrimaryCtxRelease(CUdevice dev) {
 }
 
 FAKE_EXPORT CUresult cuCtxSetCurrent(CUcontext context) {
-  if (CUresult injected = record("cuCtxSetCurrent"))
-    return injected;
+  if (int injected = record("cuCtxSetCurrent"))
+    return static_cast<CUresult>(injected);
   if (!initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
   currentContext = context;
@@ -369,8 +376,8 @@ FAKE_EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
                                         CUjit_option *options,
                                         void **optionValues) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected = record("cuModuleLoadDataEx"))
-    return injected;
+  if (int injected = record("cuModuleLoadDataEx"))
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   if (!module || !image)
@@ -396,8 +403,8 @@ FAKE_EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
 
 FAKE_EXPORT CUresult cuModuleUnload(CUmodule module) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected = record("cuModuleUnload"))
-    return injected;
+  if (int injected = record("cuModuleUnload"))
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   if (!liveModules.erase(module))
@@ -409,8 +416,8 @@ FAKE_EXPORT CUresult cuModuleUnload(CUmodule module) {
 FAKE_EXPORT CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
                                          const char *name) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected = record("cuModuleGetFunction", name ? name : ""))
-    return injected;
+  if (int injected = record("cuModuleGetFunction", name ? name : ""))
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   if (!function || !name || !liveModules.count(module))
@@ -433,10 +440,10 @@ FAKE_EXPORT CUresult cuFuncSetAttribute(CUfunction function,
   std::string name = liveFunctions.count(function)
                          ? reinterpret_cast<FakeFunction *>(function)->name
                          : "?";
-  if (CUresult injected =
+  if (int injected =
           record("cuFuncSetAttribute", name + "." + std::to_string(attribute) +
                                            "=" + std::to_string(value)))
-    return injected;
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   if (!liveFunctions.count(function))
@@ -469,9 +476,9 @@ FAKE_EXPORT CUresult cuLaunchKernel(
     void **kernelParams, void **extra) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
   (void)extra;
-  if (CUresult injected =
+  if (int injected =
           record("cuLaunchKernel", functionName(f) + "@" + streamName(hStream)))
-    return injected;
+    return static_cast<CUresult>(injected);
   CUresult checked = launchChecks(f, hStream);
   if (checked == CUDA_SUCCESS)
     logLaunch(f, {gridDimX, gridDimY, gridDimZ},
@@ -491,11 +498,11 @@ FAKE_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
       cluster = "+cluster(" + std::to_string(dim.x) + "," +
                 std::to_string(dim.y) + "," + std::to_string(dim.z) + ")";
     }
-  if (CUresult injected =
+  if (int injected =
           record("cuLaunchKernelEx",
                  functionName(f) + "@" +
                      streamName(config ? config->hStream : nullptr) + cluster))
-    return injected;
+    return static_cast<CUresult>(injected);
   if (!config)
     return CUDA_ERROR_INVALID_VALUE;
   CUresult checked = launchChecks(f, config->hStream);
@@ -516,11 +523,11 @@ FAKE_EXPORT CUresult cuStreamCreate(CUstream *stream, unsigned int flags) {
   if (!stream)
     return CUDA_ERROR_INVALID_VALUE;
   auto *created = new FakeStream{nextStream++};
-  if (CUresult injected =
+  if (int injected =
           record("cuStreamCreate", "s" + std::to_string(created->id))) {
     delete created;
     --nextStream;
-    return injected;
+    return static_cast<CUresult>(injected);
   }
   liveStreams.insert(created);
   *stream = reinterpret_cast<CUstream>(created);
@@ -529,10 +536,10 @@ FAKE_EXPORT CUresult cuStreamCreate(CUstream *stream, unsigned int flags) {
 
 FAKE_EXPORT CUresult cuStreamDestroy(CUstream stream) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected =
+  if (int injected =
           record("cuStreamDestroy",
                  liveStreams.count(stream) ? streamName(stream) : "?"))
-    return injected;
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   if (!liveStreams.erase(stream))
@@ -543,8 +550,8 @@ FAKE_EXPORT CUresult cuStreamDestroy(CUstream stream) {
 
 FAKE_EXPORT CUresult cuStreamSynchronize(CUstream stream) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected = record("cuStreamSynchronize", streamName(stream)))
-    return injected;
+  if (int injected = record("cuStreamSynchronize", streamName(stream)))
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   return stream && !liveStreams.count(stream) ? CUDA_ERROR_INVALID_HANDLE
@@ -557,10 +564,10 @@ FAKE_EXPORT CUresult cuStreamWaitEvent(CUstream stream, CUevent event,
   (void)flags;
   bool known =
       liveEvents.count(event) && (!stream || liveStreams.count(stream));
-  if (CUresult injected =
+  if (int injected =
           record("cuStreamWaitEvent",
                  known ? streamName(stream) + "<" + eventName(event) : "?"))
-    return injected;
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   return known ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
@@ -576,11 +583,11 @@ FAKE_EXPORT CUresult cuEventCreate(CUevent *event, unsigned int flags) {
   if (!event)
     return CUDA_ERROR_INVALID_VALUE;
   auto *created = new FakeEvent{nextEvent++};
-  if (CUresult injected =
+  if (int injected =
           record("cuEventCreate", "e" + std::to_string(created->id))) {
     delete created;
     --nextEvent;
-    return injected;
+    return static_cast<CUresult>(injected);
   }
   liveEvents.insert(created);
   *event = reinterpret_cast<CUevent>(created);
@@ -589,9 +596,9 @@ FAKE_EXPORT CUresult cuEventCreate(CUevent *event, unsigned int flags) {
 
 FAKE_EXPORT CUresult cuEventDestroy(CUevent event) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected = record(
-          "cuEventDestroy", liveEvents.count(event) ? eventName(event) : "?"))
-    return injected;
+  if (int injected = record("cuEventDestroy",
+                            liveEvents.count(event) ? eventName(event) : "?"))
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   if (!liveEvents.erase(event))
@@ -604,10 +611,10 @@ FAKE_EXPORT CUresult cuEventRecord(CUevent event, CUstream stream) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
   bool known =
       liveEvents.count(event) && (!stream || liveStreams.count(stream));
-  if (CUresult injected =
+  if (int injected =
           record("cuEventRecord",
                  known ? eventName(event) + "@" + streamName(stream) : "?"))
-    return injected;
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   return known ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
@@ -616,9 +623,9 @@ FAKE_EXPORT CUresult cuEventRecord(CUevent event, CUstream stream) {
 FAKE_EXPORT CUresult cuEventSynchronize(CUevent event) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
   bool known = liveEvents.count(event);
-  if (CUresult injected =
+  if (int injected =
           record("cuEventSynchronize", known ? eventName(event) : "?"))
-    return injected;
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   return known ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
@@ -627,8 +634,8 @@ FAKE_EXPORT CUresult cuEventSynchronize(CUevent event) {
 namespace {
 
 CUresult allocate(const char *call, CUdeviceptr *pointer, size_t bytes) {
-  if (CUresult injected = record(call, std::to_string(bytes)))
-    return injected;
+  if (int injected = record(call, std::to_string(bytes)))
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   if (!pointer || bytes == 0)
@@ -657,8 +664,8 @@ FAKE_EXPORT CUresult cuMemAllocManaged(CUdeviceptr *pointer, size_t bytes,
 
 FAKE_EXPORT CUresult cuMemFree(CUdeviceptr pointer) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected = record("cuMemFree"))
-    return injected;
+  if (int injected = record("cuMemFree"))
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   if (!liveAllocations.erase(pointer))
@@ -670,9 +677,9 @@ FAKE_EXPORT CUresult cuMemFree(CUdeviceptr pointer) {
 FAKE_EXPORT CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
                                    size_t bytes, CUstream stream) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected = record("cuMemcpyAsync", std::to_string(bytes) + "@" +
-                                                      streamName(stream)))
-    return injected;
+  if (int injected = record("cuMemcpyAsync",
+                            std::to_string(bytes) + "@" + streamName(stream)))
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   std::memmove(reinterpret_cast<void *>(dst),
@@ -683,8 +690,8 @@ FAKE_EXPORT CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
 FAKE_EXPORT CUresult cuMemcpyHtoD(CUdeviceptr dst, const void *src,
                                   size_t bytes) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected = record("cuMemcpyHtoD", std::to_string(bytes)))
-    return injected;
+  if (int injected = record("cuMemcpyHtoD", std::to_string(bytes)))
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
@@ -694,8 +701,8 @@ FAKE_EXPORT CUresult cuMemcpyHtoD(CUdeviceptr dst, const void *src,
 FAKE_EXPORT CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int value,
                                       size_t count, CUstream stream) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected = record("cuMemsetD32Async", streamName(stream)))
-    return injected;
+  if (int injected = record("cuMemsetD32Async", streamName(stream)))
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   auto *words = reinterpret_cast<unsigned int *>(dst);
@@ -707,8 +714,8 @@ FAKE_EXPORT CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int value,
 FAKE_EXPORT CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short value,
                                       size_t count, CUstream stream) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected = record("cuMemsetD16Async", streamName(stream)))
-    return injected;
+  if (int injected = record("cuMemsetD16Async", streamName(stream)))
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   auto *halves = reinterpret_cast<unsigned short *>(dst);
@@ -721,8 +728,8 @@ FAKE_EXPORT CUresult cuMemHostRegister(void *pointer, size_t bytes,
                                        unsigned int flags) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
   (void)flags;
-  if (CUresult injected = record("cuMemHostRegister", std::to_string(bytes)))
-    return injected;
+  if (int injected = record("cuMemHostRegister", std::to_string(bytes)))
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   if (!pointer || bytes == 0)
@@ -734,8 +741,8 @@ FAKE_EXPORT CUresult cuMemHostRegister(void *pointer, size_t bytes,
 
 FAKE_EXPORT CUresult cuMemHostUnregister(void *pointer) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (CUresult injected = record("cuMemHostUnregister"))
-    return injected;
+  if (int injected = record("cuMemHostUnregister"))
+    return static_cast<CUresult>(injected);
   if (CUresult context = contextCheck())
     return context;
   return liveRegistrations.erase(pointer)
@@ -763,8 +770,8 @@ FAKE_EXPORT CUresult cuTensorMapEncodeTiled(
   detail += ",strides";
   for (cuuint32_t i = 0; globalStrides && i + 1 < rank; ++i)
     detail += (i ? "x" : "") + std::to_string(globalStrides[i]);
-  if (CUresult injected = record("cuTensorMapEncodeTiled", detail))
-    return injected;
+  if (int injected = record("cuTensorMapEncodeTiled", detail))
+    return static_cast<CUresult>(injected);
   if (!tensorMap || !globalAddress || rank < 1 || rank > 5)
     return CUDA_ERROR_INVALID_VALUE;
   std::memset(tensorMap, 0, sizeof(*tensorMap));
@@ -791,6 +798,14 @@ FAKE_EXPORT const char *lmheadFakeCudaCallLog() { return callLog.c_str(); }
 
 /// The launches since the last reset, "; "-separated, oldest first.
 FAKE_EXPORT const char *lmheadFakeCudaLaunchLog() { return launchLog.c_str(); }
+
+/// Forgets the call and launch logs only (long-running users such as the
+/// manifest fuzzer call it so that the logs do not grow without end).
+FAKE_EXPORT void lmheadFakeCudaClearLog() {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  callLog.clear();
+  launchLog.clear();
+}
 
 /// Forgets the log and the cuInit state, as if freshly loaded (objects
 /// still alive stay counted).
