@@ -7,9 +7,13 @@
 //   to a temporary file beside it that replaces the output only on success;
 // - a pass option that does not parse is reported once, by its parser,
 //   without the empty "<unknown>:0: error:" line MLIR adds after it, and
-//   with a note when the options were separated by commas.
+//   with a note when the options were separated by commas;
+// - input on which MLIR's own parser crashes ends with the parser's error
+//   and exit status 1 (ParserCrashGuard.h).
 //
 //===----------------------------------------------------------------------===//
+
+#include "ParserCrashGuard.h"
 
 #include "lmhead/Dialect/LMHead/Transforms/PlanOptions.h"
 #include "lmhead/InitAll.h"
@@ -76,6 +80,8 @@ mlir::LogicalResult run(int argc, char **argv, llvm::StringRef inputFilename,
     llvm::errs() << message << "\n";
     return mlir::failure();
   }
+  if (mlir::lmhead::reportParserCrash(*input, registry))
+    return mlir::failure();
   auto output = mlir::openOutputFile(outputFilename, &message);
   if (!output) {
     llvm::errs() << message << "\n";
