@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Every test: set up and build lmhead, run the lit suite, the ctest
 # programs (unit tests, downstream-package checks), the format check of
-# the changed lines (scripts/check-format.sh) and the PyTorch tests
-# (pytest), and end with one line `N passed, N failed` that counts each lit
-# test, each ctest test, each pytest test and the format check as one test (a skipped check counts as passed, as a skipped
-# ctest test does).
+# the changed lines (scripts/check-format.sh), the PyTorch tests (pytest)
+# and the fuzzers (briefly), and end with one line `N passed, N failed`
+# that counts each lit test, each ctest test, each pytest test, each
+# fuzzer and the format check as one test (a skipped check counts as
+# passed, as a skipped ctest test does).
 set -uo pipefail
 
 # The SASS checks (lit feature `cuobjdump`) need cuobjdump beside ptxas. When
@@ -77,6 +78,44 @@ if [ -n "$torch_python" ]; then
   fi
 fi
 
+# The fuzzers (fuzz/, -DLMHEAD_FUZZERS=ON) in a build of their own,
+# <build>-fuzz, each run for LMHEAD_FUZZ_SECONDS (30 by default; 0 skips
+# them) by scripts/run-fuzzers.sh, when clang's libFuzzer is installed
+# (libclang-rt-22-dev). Each fuzzer counts as one test; a build that fails
+# counts as one failure.
+fuzz_passed=0
+fuzz_failed=0
+fuzz_seconds=${LMHEAD_FUZZ_SECONDS:-30}
+fuzz_build_dir=$LMHEAD_BUILD_DIR-fuzz
+libfuzzer=$("$LLVM_BIN/clang++" -print-file-name=libclang_rt.fuzzer-x86_64.a \
+  2>/dev/null)
+if [ "$fuzz_seconds" = 0 ]; then
+  echo "lmhead: note: LMHEAD_FUZZ_SECONDS=0, so the fuzzers are skipped"
+elif [ ! -f "$libfuzzer" ]; then
+  echo "lmhead: note: clang has no libFuzzer (libclang-rt-22-dev), so the" \
+    "fuzzers are skipped"
+else
+  fuzz_log=$(mktemp)
+  if { [ -f "$fuzz_build_dir/build.ninja" ] ||
+    cmake -G Ninja -S "$LMHEAD_SRC_DIR" -B "$fuzz_build_dir" \
+      -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$LLVM_BIN/clang" \
+      -DCMAKE_CXX_COMPILER="$LLVM_BIN/clang++" -DLMHEAD_FUZZERS=ON \
+      -DLMHEAD_ENABLE_PYTHON=OFF; } &&
+    cmake --build "$fuzz_build_dir" --target lmhead-fuzzers; then
+    LMHEAD_FUZZ_BUILD_DIR=$fuzz_build_dir "$LMHEAD_SRC_DIR/scripts/run-fuzzers.sh" \
+      --seconds "$fuzz_seconds" 2>&1 | tee "$fuzz_log"
+    fuzz_passed=$(grep -cE '^lmhead-fuzz-[a-z]+: ok' "$fuzz_log")
+    fuzz_failed=$(grep -cE '^lmhead-fuzz-[a-z]+: FAILED' "$fuzz_log")
+    if [ "$fuzz_passed" -eq 0 ] && [ "$fuzz_failed" -eq 0 ]; then
+      fuzz_failed=1 # no fuzzer ran
+    fi
+  else
+    echo "lmhead: the fuzzers did not build"
+    fuzz_failed=1
+  fi
+  rm -f "$fuzz_log"
+fi
+
 # lit prints "  Passed: N" / "  Failed: N" (and Unsupported, XFail, ...),
 # padding the names before the colon when several kinds are listed.
 count() {
@@ -99,7 +138,8 @@ ctest_total=${ctest_total:-1}
 format_failed=$(( format_status != 0 ))
 
 passed=$(( lit_passed + ctest_total - ctest_failed + 1 - format_failed +
-  pytest_passed ))
-failed=$(( lit_failed + ctest_failed + format_failed + pytest_failed ))
+  pytest_passed + fuzz_passed ))
+failed=$(( lit_failed + ctest_failed + format_failed + pytest_failed +
+  fuzz_failed ))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

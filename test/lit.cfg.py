@@ -40,8 +40,9 @@ def configure():
     config.name = "lmhead"
     config.test_format = lit.formats.ShTest(execute_external=True)
     config.suffixes = [".mlir", ".test"]
+    # fuzz/ holds the fuzzers' seeds (inputs, not tests; test/fuzz/README.md).
     config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py",
-                       "lit.site.cfg.py", "Package"]
+                       "lit.site.cfg.py", "Package", "fuzz"]
     config.test_source_root = os.path.dirname(__file__)
     config.test_exec_root = os.path.join(config.lmhead_obj_root, "test")
 
