@@ -13,7 +13,8 @@
 #
 # Each run prints one line "lmhead-fuzz-<target>: ok|FAILED, ..." with its
 # executions, executions per second, coverage (libFuzzer's cov and ft),
-# corpus size and peak memory; --table also writes them as a Markdown table.
+# corpus size (seeds included) and peak memory; --table also writes them
+# as a Markdown table.
 # Exits non-zero when any run failed. docs/Testing.md has the details.
 set -uo pipefail
 
@@ -60,7 +61,7 @@ fi
 
 # libFuzzer's last status line "#N ... cov: C ft: F corp: K/..." and its
 # final statistics give the figures.
-field() { grep -oE "$1: [0-9]+" <<<"$2" | tail -1 | grep -oE '[0-9]+$'; }
+field() { grep -oE "$1: *[0-9]+" <<<"$2" | tail -1 | grep -oE "[0-9]+$"; }
 
 failed=0
 [ -n "$table" ] && {
@@ -90,7 +91,7 @@ for target in "${targets[@]}"; do
   rss=$(field 'stat::peak_rss_mb' "$text")
   cov=$(field cov "$status_line")
   ft=$(field ft "$status_line")
-  size=$(ls "$corpus" | wc -l)
+  size=$(field corp "$status_line")
   if [ "$status" -eq 0 ]; then
     result=ok
   else
@@ -101,9 +102,9 @@ for target in "${targets[@]}"; do
       head -20
   fi
   echo "lmhead-fuzz-$target: $result, $seconds s, ${runs:-?} executions" \
-    "(${rate:-?}/s), cov ${cov:-?}, ft ${ft:-?}, corpus $size," \
+    "(${rate:-?}/s), cov ${cov:-?}, ft ${ft:-?}, corpus ${size:-?}," \
     "peak RSS ${rss:-?} MB (log: $log)"
   [ -n "$table" ] && echo "| lmhead-fuzz-$target | $seconds | ${runs:-?} |" \
-    "${rate:-?} | ${cov:-?} | ${ft:-?} | $size | ${rss:-?} | $result |" >>"$table"
+    "${rate:-?} | ${cov:-?} | ${ft:-?} | ${size:-?} | ${rss:-?} | $result |" >>"$table"
 done
 exit $failed

@@ -22,30 +22,19 @@ if { command -v ptxas || [ -x /usr/local/cuda/bin/ptxas ]; } >/dev/null &&
     echo "lmhead: note: pip failed; the SASS tests will be skipped"
 fi
 
-source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
-set +e
-
-lit_log=$(mktemp)
-ctest_log=$(mktemp)
-pytest_log=$(mktemp)
-trap 'rm -f "$lit_log" "$ctest_log" "$pytest_log"' EXIT
-# The versions the PyTorch tests install when torch is missing.
-LMHEAD_TORCH_VERSION=${LMHEAD_TORCH_VERSION:-2.15.0}
-LMHEAD_TRANSFORMERS_VERSION=${LMHEAD_TRANSFORMERS_VERSION:-5.24.0}
-
-cmake --build "$LMHEAD_BUILD_DIR" --target check-lmhead 2>&1 | tee "$lit_log"
-ctest --test-dir "$LMHEAD_BUILD_DIR" --output-on-failure -E '^lit-suite$' \
-  2>&1 | tee "$ctest_log"
-"$LMHEAD_SRC_DIR/scripts/check-format.sh"
-format_status=$?
-
 # The PyTorch tests (python/test/torch) need torch, transformers and pytest.
 # When this Python lacks them, they go into a virtual environment of the
-# build (<build>/torch-venv) from PyPI, once (LMHEAD_NO_PIP=1: skipped).
+# build (<build>/torch-venv) from PyPI, once (LMHEAD_NO_PIP=1: skipped);
+# the install, mostly a download, runs while lmhead builds.
+LMHEAD_TORCH_VERSION=${LMHEAD_TORCH_VERSION:-2.15.0}
+LMHEAD_TRANSFORMERS_VERSION=${LMHEAD_TRANSFORMERS_VERSION:-5.24.0}
+torch_build_dir=${LMHEAD_BUILD_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build}
 torch_python=python3
 torch_modules="import torch, transformers, pytest"
+torch_install_pid=""
+torch_install_log=$torch_build_dir/torch-venv-install.log
 if ! python3 -c "$torch_modules" >/dev/null 2>&1; then
-  torch_python="$LMHEAD_BUILD_DIR/torch-venv/bin/python"
+  torch_python="$torch_build_dir/torch-venv/bin/python"
   if ! "$torch_python" -c "$torch_modules" >/dev/null 2>&1; then
     if [ "${LMHEAD_NO_PIP:-0}" = 1 ]; then
       torch_python=""
@@ -53,13 +42,35 @@ if ! python3 -c "$torch_modules" >/dev/null 2>&1; then
         "are skipped"
     else
       echo "lmhead: note: installing torch, transformers and pytest from" \
-        "PyPI into $LMHEAD_BUILD_DIR/torch-venv (LMHEAD_NO_PIP=1 skips)"
-      python3 -m venv "$LMHEAD_BUILD_DIR/torch-venv" &&
+        "PyPI into $torch_build_dir/torch-venv while lmhead builds" \
+        "(LMHEAD_NO_PIP=1 skips)"
+      mkdir -p "$torch_build_dir"
+      { python3 -m venv "$torch_build_dir/torch-venv" &&
         "$torch_python" -m pip install -q "torch==$LMHEAD_TORCH_VERSION" \
-          "transformers==$LMHEAD_TRANSFORMERS_VERSION" pytest ||
-        echo "lmhead: note: pip failed; the PyTorch tests will fail"
+          "transformers==$LMHEAD_TRANSFORMERS_VERSION" pytest; } \
+        >"$torch_install_log" 2>&1 &
+      torch_install_pid=$!
     fi
   fi
+fi
+
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+set +e
+
+lit_log=$(mktemp)
+ctest_log=$(mktemp)
+pytest_log=$(mktemp)
+trap 'rm -f "$lit_log" "$ctest_log" "$pytest_log"' EXIT
+cmake --build "$LMHEAD_BUILD_DIR" --target check-lmhead 2>&1 | tee "$lit_log"
+ctest --test-dir "$LMHEAD_BUILD_DIR" --output-on-failure -E '^lit-suite$' \
+  2>&1 | tee "$ctest_log"
+"$LMHEAD_SRC_DIR/scripts/check-format.sh"
+format_status=$?
+
+if [ -n "$torch_install_pid" ]; then
+  wait "$torch_install_pid" ||
+    echo "lmhead: note: pip failed; the PyTorch tests will fail" \
+      "($torch_install_log has pip's output)"
 fi
 pytest_passed=0
 pytest_failed=0
