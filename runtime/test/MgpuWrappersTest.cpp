@@ -332,6 +332,21 @@ TEST_F(MgpuWrappersDeathTest, TheEmulatorNeedsNoDriver) {
       ExitedWithCode(0), "ran on the emulator");
 }
 
+TEST_F(MgpuWrappersDeathTest, TheEmulatorCountsTheThreadsOfHugeBlocks) {
+  // 65536 x 65536 threads made 0 in 32 bits, which passed the check.
+  ScopedEnv emulator{"LMHEAD_DEVICE", std::string("emulator")};
+  EXPECT_EXIT(
+      {
+        void *first = mgpuModuleGetFunction(loadModule(), "first");
+        uint64_t unused = 0;
+        void *params[] = {&unused};
+        mgpuLaunchKernel(first, 1, 1, 1, 65536, 65536, 1, 0, nullptr, params,
+                         nullptr, 1);
+        std::exit(0);
+      },
+      ExitedWithCode(1), "4294967296 threads per block, more than 1024");
+}
+
 TEST_F(MgpuWrappersDeathTest, TheEmulatorReportsWhatItCannotRead) {
   ScopedEnv emulator{"LMHEAD_DEVICE", std::string("emulator")};
   EXPECT_EXIT(mgpuModuleLoadJIT(const_cast<char *>(".version 8.0\n.target "

@@ -178,7 +178,9 @@ LMHeadStatus EmulatorBackend::launch(void *function, const char *kernelName,
     request.grid[i] = dims.grid[i];
     request.block[i] = dims.block[i];
   }
-  unsigned threads = dims.block[0] * dims.block[1] * dims.block[2];
+  // In 64 bits: sizes of up to 2^31 each would wrap a 32-bit product.
+  uint64_t threads =
+      uint64_t(dims.block[0]) * dims.block[1] * uint64_t(dims.block[2]);
   if (threads > 1024) {
     error = "launch of kernel '" + std::string(kernelName ? kernelName : "?") +
             "' with " + std::to_string(threads) +
