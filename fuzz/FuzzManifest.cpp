@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -60,8 +61,9 @@ constexpr char kSmallManifest[] = R"({"format": "lmhead-bundle", "version": 1,
                "block": [32, 1, 1], "params": ["x", "n"]}]}}})";
 
 void removeBundleDirectory() {
+  std::error_code ignored;
   if (!bundleDirectory.empty())
-    std::system(("rm -rf '" + bundleDirectory + "'").c_str());
+    std::filesystem::remove_all(bundleDirectory, ignored);
 }
 
 void writeFile(const std::string &name, const std::string &contents) {
@@ -167,25 +169,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size) {
     writeFile(file, ptx);
 
   clearLog();
-  // Objects the process keeps (the primary context the backend retains
-  // on its first use) are counted before the bundle exists.
   LMHeadBundle *bundle = nullptr;
-  int before = -1;
   if (lmheadBundleLoad(bundleDirectory.c_str(), &bundle) == LMHEAD_STATUS_OK) {
     for (const std::string &op : matches(manifest, objectKey))
       exercise(bundle, op);
     (void)lmheadBundleUnload(bundle);
   }
-  (void)before;
-  static int baseline = -1;
   int live = liveObjects();
-  if (baseline < 0)
-    baseline = live;
-  if (live > baseline) {
+  if (live != processObjects) {
     std::fprintf(stderr,
                  "lmhead-fuzz-manifest: %d driver objects alive after the "
-                 "bundle was unloaded (%d before)\n",
-                 live, baseline);
+                 "bundle was unloaded, %d before it was loaded\n",
+                 live, processObjects);
     std::abort();
   }
 

@@ -92,7 +92,7 @@ std::string bundleDirectory;
 
 void removeBundleDirectory() {
   if (!bundleDirectory.empty())
-    std::system(("rm -rf '" + bundleDirectory + "'").c_str());
+    llvm::sys::fs::remove_directories(bundleDirectory);
 }
 
 mlir::DialectRegistry &registry() {
