@@ -13,6 +13,7 @@ from typing import Optional
 
 import torch
 
+from . import distributed as parallel
 from . import ops
 from ..loss_options import LossOptions
 
@@ -36,6 +37,11 @@ def _check(input: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
         if t is not None and not isinstance(t, torch.Tensor):
             raise TypeError(f"{name} must be a torch.Tensor, got "
                             f"{type(t).__name__}")
+        if t is not None and type(t).__name__ == "DTensor":
+            raise TypeError(
+                f"{name} is a DTensor: pass its local tensor ({name}."
+                f"to_local()); for a weight sharded by vocabulary, pass "
+                f"process_group and vocab_range as well (docs/Python.md)")
     if input.dim() not in (2, 3):
         raise ValueError(f"input must be [N, D] or [B, S, D], got shape "
                          f"{_shape(input)}")
@@ -121,7 +127,8 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
                          z_loss: float = 0.0,
                          weight_layout: str = "vd",
                          return_stats: bool = False,
-                         weight_grad_scale=None):
+                         weight_grad_scale=None,
+                         process_group=None, vocab_range=None):
     """The cross-entropy of the LM head's logits, never materialised.
 
     Computes ``F.cross_entropy(F.linear(input, weight, bias), target,
@@ -149,6 +156,16 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
             inverse of a loss scale to unscale the head's gradients as
             GradScaler's ``unscale_`` would, without another pass (a
             tensor is read on the device: a new scale compiles nothing).
+        process_group: a torch.distributed process group over which the
+            weight is sharded by vocabulary (tensor parallelism): then
+            ``weight`` (and ``bias``) hold this rank's rows [start, stop)
+            of the vocabulary, ``input`` and ``target`` are the full ones
+            (global label ids) on every rank, the loss is the global one
+            on every rank, and the backward gives the full input gradient
+            (summed over the ranks) and this rank's weight and bias
+            gradients. See :mod:`lmhead.torch.distributed`.
+        vocab_range: (start, stop), the rows of the full vocabulary this
+            rank's weight holds; given exactly when ``process_group`` is.
 
     Returns:
         The loss: a scalar, or target's shape for reduction "none"; f32 for
@@ -167,9 +184,23 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
     autocast type first, as ``F.linear`` would be. 16-bit CUDA tensors run
     lmhead's kernels; see :mod:`lmhead.torch.ops` for the rest.
     """
-    opts = LossOptions.make(ignore_index, reduction, label_smoothing,
-                            softcap, z_loss, weight_layout)
-    _check(input, weight, target, bias, opts)
+    distributed = process_group is not None or vocab_range is not None
+    if distributed:
+        parallel.check_arguments(process_group, vocab_range)
+    try:
+        opts = LossOptions.make(ignore_index, reduction, label_smoothing,
+                                softcap, z_loss, weight_layout)
+        _check(input, weight, target, bias, opts)
+        if distributed and return_stats:
+            raise ValueError("return_stats=True is not supported with "
+                             "process_group yet")
+    except (TypeError, ValueError) as error:
+        if distributed:
+            # The other ranks are about to exchange their layouts: tell
+            # them this one will not, rather than leave them waiting.
+            parallel.layout(process_group, vocab_range, input, weight, bias,
+                            None, local_error=error)
+        raise
     input, weight, bias = _autocast(input, weight, bias)
     h = input.reshape(-1, input.shape[-1])
     args = (h, weight, target.reshape(-1), bias, opts.ignore_index,
@@ -184,6 +215,14 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
             "call linear_cross_entropy(..., return_stats=True) outside the "
             "compiled region (torch.compiler.disable), or compile without it")
     scale = _weight_grad_scale(weight_grad_scale, h.device)
+    if distributed:
+        shard = parallel.layout(process_group, vocab_range, h, weight, bias,
+                                opts)
+        loss = parallel.linear_cross_entropy_parallel(
+            h, weight, target.reshape(-1), bias, opts, shard, process_group,
+            scale)
+        return loss.reshape(target.shape) if opts.reduction == "none" \
+            else loss
     # The one-pass step has no statistics and no dW scale: those take two
     # passes.
     if not return_stats and scale is None and _one_pass(h, weight, bias,

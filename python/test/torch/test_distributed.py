@@ -1,0 +1,322 @@
+"""The vocabulary-parallel head (process_group=, vocab_range=) on 2 and 4
+CPU ranks of a gloo group: the loss on every rank, dh on every rank and the
+ranks' dW and db shards put together equal the single-process op and
+PyTorch's F.cross_entropy(F.linear(...)) in float64, for every loss option,
+on shards of unequal size of a vocabulary no rank count divides; the PTX
+emulator's kernels on 2 ranks in bf16; and the errors of layouts that do
+not tile the vocabulary and of ranks that disagree."""
+
+import pytest
+import torch
+import torch.distributed as dist
+
+from _helpers import grads, random_problem, relative_error, torch_loss
+from _ranks import on_ranks, shard_bounds
+from lmhead.torch import linear_cross_entropy
+from lmhead.torch.distributed import DistributedLayoutError
+
+N, D, V = 29, 24, 203
+F64_TOLERANCE = 1e-10
+BF16_TOLERANCE = 1e-2
+
+# (name, options, problem); problem["labels_below"] = k puts every label in
+# [0, k), so that the ranks holding other rows see no label at all.
+CASES = [
+    ("mean", {}, {}),
+    ("sum-smoothing", {"reduction": "sum", "label_smoothing": 0.1}, {}),
+    ("none-zloss-bias", {"reduction": "none", "z_loss": 1e-3},
+     {"bias": True}),
+    ("mean-softcap-smoothing-bias",
+     {"softcap": 2.0, "label_smoothing": 0.2}, {"bias": True, "scale": 6.0}),
+    ("sum-dv-softcap-zloss",
+     {"reduction": "sum", "weight_layout": "dv", "softcap": 3.0,
+      "z_loss": 1e-3}, {"weight_layout": "dv", "scale": 4.0}),
+    ("dv-smoothing-bias", {"weight_layout": "dv", "label_smoothing": 0.05},
+     {"weight_layout": "dv", "bias": True}),
+    # An ignore_index that is a row of a shard: a label there must still be
+    # ignored, and a local label equal to it must not be.
+    ("ignore-index-inside-vocabulary", {"ignore_index": 7},
+     {"ignore_index": 7}),
+    ("labels-in-one-shard", {"label_smoothing": 0.1, "z_loss": 1e-4},
+     {"labels_below": 20}),
+    ("batched-none", {"reduction": "none"}, {"batch": 2}),
+    ("weight-grad-scale", {"weight_grad_scale": 0.25,
+                           "label_smoothing": 0.1}, {"bias": True}),
+]
+
+
+def make_problem(dtype, problem, seed, n=N, d=D, v=V):
+    problem = dict(problem)
+    below = problem.pop("labels_below", None)
+    x, w, y, b = random_problem(n, d, v, dtype, seed=seed, **problem)
+    if below is not None:
+        kept = y != problem.get("ignore_index", -100)
+        y = torch.where(kept, y % below, y)
+    return x, w, y, b
+
+
+def upstream_for(loss, seed):
+    gen = torch.Generator().manual_seed(1000 + seed)
+    return torch.rand(loss.shape, dtype=torch.float64, generator=gen) + 0.5
+
+
+def shard_of(t, start, stop, layout, axis_of_bias=False):
+    """Rows [start, stop) of a weight (columns for layout dv) or a bias, as
+    a fresh leaf."""
+    if t is None:
+        return None
+    if axis_of_bias or layout == "vd":
+        part = t[start:stop]
+    else:
+        part = t[:, start:stop]
+    return part.detach().clone().requires_grad_()
+
+
+def run_cases_on_rank(rank, world, bounds, cases, dtype):
+    """Each case's loss and gradients on this rank."""
+    start, stop = bounds[rank]
+    results = []
+    for seed, (name, options, problem) in enumerate(cases):
+        x, w, y, b = make_problem(dtype, problem, seed)
+        layout = options.get("weight_layout", "vd")
+        w_shard = shard_of(w, start, stop, layout)
+        b_shard = shard_of(b, start, stop, layout, axis_of_bias=True)
+        loss = linear_cross_entropy(x, w_shard, y, b_shard,
+                                    process_group=dist.group.WORLD,
+                                    vocab_range=(start, stop), **options)
+        dh, dw, db = grads(loss, upstream_for(loss, seed).to(loss.dtype), x,
+                           w_shard, b_shard)
+        results.append({"loss": loss.detach(), "dh": dh, "dw": dw,
+                        "db": db})
+    return results
+
+
+def expected(dtype, options, problem, seed):
+    """(single-process op, PyTorch in float64): each a dict of loss, dh,
+    dw, db."""
+    x, w, y, b = make_problem(dtype, problem, seed)
+    loss = linear_cross_entropy(x, w, y, b, **options)
+    up = upstream_for(loss, seed)
+    single = dict(zip(("dh", "dw", "db"),
+                      grads(loss, up.to(loss.dtype), x, w, b)),
+                  loss=loss.detach())
+    ref_x, ref_w, ref_b = (t.detach().double().requires_grad_()
+                           if t is not None else None for t in (x, w, b))
+    torch_options = {k: v for k, v in options.items()
+                     if k != "weight_grad_scale"}
+    want = torch_loss(ref_x, ref_w, y, ref_b, **torch_options)
+    reference = dict(zip(("dh", "dw", "db"),
+                         grads(want, up, ref_x, ref_w, ref_b)),
+                     loss=want.detach())
+    scale = options.get("weight_grad_scale")
+    if scale is not None:
+        reference["dw"] = reference["dw"] * scale
+        reference["db"] = reference["db"] * scale
+    return single, reference
+
+
+def joined(results, options, key):
+    """The ranks' shards of dW (key "dw") or db put back together."""
+    parts = [r[key] for r in results]
+    if parts[0] is None:
+        return None
+    axis = 1 if key == "dw" and options.get("weight_layout") == "dv" else 0
+    return torch.cat(parts, dim=axis)
+
+
+def compare(per_rank, cases, dtype, tolerance):
+    """Checks every case on every rank; returns the largest errors."""
+    worst = {}
+    for seed, (name, options, problem) in enumerate(cases):
+        single, reference = expected(dtype, options, problem, seed)
+        results = [ranks[seed] for ranks in per_rank]
+        got = {"dw": joined(results, options, "dw"),
+               "db": joined(results, options, "db")}
+        for rank, result in enumerate(results):
+            for key in ("loss", "dh"):
+                got[f"{key}@{rank}"] = result[key]
+        for key, value in got.items():
+            if value is None:
+                continue
+            base = key.split("@")[0]
+            for against, want in (("single", single), ("torch", reference)):
+                error = relative_error(value, want[base])
+                assert error <= tolerance, (
+                    f"{name}: {key} against the {against} result: relative "
+                    f"error {error:.3g}")
+                if against == "torch":
+                    worst[base] = max(worst.get(base, 0.0), error)
+    return worst
+
+
+@pytest.mark.parametrize("world", [2, 4])
+def test_every_option_against_one_process_and_pytorch(tmp_path, world):
+    bounds = shard_bounds(V, world)
+    assert len({stop - start for start, stop in bounds}) == world
+    per_rank = on_ranks(world, run_cases_on_rank, bounds, CASES,
+                        torch.float64, folder=tmp_path)
+    worst = compare(per_rank, CASES, torch.float64, F64_TOLERANCE)
+    print(f"{world} ranks {bounds}:",
+          {k: f"{e:.1e}" for k, e in worst.items()})
+
+
+def test_ignoring_every_token(tmp_path):
+    # PyTorch's mean is NaN here; the op's is 0, with zero gradients, on
+    # every rank as on one process.
+    cases = [("ignore-all-mean", {}, {"ignored": 1.0, "bias": True}),
+             ("ignore-all-none", {"reduction": "none"}, {"ignored": 1.0})]
+    bounds = shard_bounds(V, 2)
+    per_rank = on_ranks(2, run_cases_on_rank, bounds, cases, torch.float64,
+                        folder=tmp_path)
+    for ranks in per_rank:
+        for result in ranks:
+            assert float(result["loss"].abs().sum()) == 0.0
+            for key in ("dh", "dw", "db"):
+                if result[key] is not None:
+                    assert float(result[key].abs().sum()) == 0.0
+
+
+EMULATED = [
+    ("bf16-mean-smoothing-zloss", {"label_smoothing": 0.1, "z_loss": 1e-3},
+     {}),
+    ("bf16-sum-dv-softcap-bias", {"reduction": "sum", "weight_layout": "dv",
+                                  "softcap": 2.0},
+     {"weight_layout": "dv", "bias": True, "scale": 6.0}),
+]
+
+
+def test_emulated_kernels_on_two_ranks(tmp_path, emulator):
+    from lmhead.torch import kernels
+    bounds = shard_bounds(V, 2)
+    per_rank = on_ranks(2, run_emulated_on_rank, bounds, EMULATED,
+                        folder=tmp_path)
+    # Each rank ran its forward and backward on the emulator's kernels.
+    assert all(runs >= 2 * len(EMULATED) for _, runs in per_rank)
+    runs = kernels.stats["runs"]
+    worst = compare([ranks for ranks, _ in per_rank], EMULATED,
+                    torch.bfloat16, BF16_TOLERANCE)
+    assert kernels.stats["runs"] > runs
+    print("emulated bf16, 2 ranks:",
+          {k: f"{e:.1e}" for k, e in worst.items()})
+
+
+def run_emulated_on_rank(rank, world, bounds, cases):
+    from lmhead.torch import kernels
+    results = run_cases_on_rank(rank, world, bounds, cases, torch.bfloat16)
+    return results, kernels.stats["runs"]
+
+
+# Each error case: what rank r passes, as a function of (rank, x, w, y);
+# every rank returns (exception type, message) of what it raised.
+def _overlap(rank, x, w, y):
+    start, stop = [(0, 110), (100, V)][rank]
+    return dict(input=x, weight=w[start:stop], vocab_range=(start, stop))
+
+
+def _gap(rank, x, w, y):
+    start, stop = [(0, 90), (95, V)][rank]
+    return dict(input=x, weight=w[start:stop], vocab_range=(start, stop))
+
+
+def _range_not_matching_weight(rank, x, w, y):
+    start, stop = [(0, 90), (90, V - 3)][rank]
+    return dict(input=x, weight=w[start:V if rank else stop],
+                vocab_range=(start, stop))
+
+
+def _tokens_differ(rank, x, w, y):
+    start, stop = [(0, 90), (90, V)][rank]
+    return dict(input=x[:N - rank], target=y[:N - rank],
+                weight=w[start:stop], vocab_range=(start, stop))
+
+
+def _hidden_differs(rank, x, w, y):
+    start, stop = [(0, 90), (90, V)][rank]
+    cut = D - 4 * rank
+    return dict(input=x[:, :cut], weight=w[start:stop, :cut],
+                vocab_range=(start, stop))
+
+
+def _options_differ(rank, x, w, y):
+    start, stop = [(0, 90), (90, V)][rank]
+    return dict(input=x, weight=w[start:stop], vocab_range=(start, stop),
+                label_smoothing=0.1 * rank)
+
+
+def _one_rank_rejects_its_target(rank, x, w, y):
+    start, stop = [(0, 90), (90, V)][rank]
+    return dict(input=x, weight=w[start:stop], vocab_range=(start, stop),
+                target=y.double() if rank else y)
+
+
+def _fine(rank, x, w, y):
+    start, stop = [(0, 90), (90, V)][rank]
+    return dict(input=x, weight=w[start:stop].clone().requires_grad_(),
+                vocab_range=(start, stop))
+
+
+ERRORS = [
+    (_overlap, ["the vocabulary shards overlap: rank 0 holds [0, 110) and "
+                "rank 1 [100, 203)"] * 2),
+    (_gap, ["the vocabulary shards leave a gap: no rank holds rows [90, 95)"]
+     * 2),
+    (_range_not_matching_weight,
+     ["rank 1's vocab_range does not match its weight, which holds 113",
+      "vocab_range (90, 200) covers 110 vocabulary entries but this rank's "
+      "weight holds 113"]),
+    (_tokens_differ, ["the ranks disagree on the token count N: rank 0 has "
+                      "29, rank 1 has 28"] * 2),
+    (_hidden_differs, ["the ranks disagree on the hidden size D: rank 0 has "
+                       "24, rank 1 has 20"] * 2),
+    (_options_differ, ["the ranks disagree on the loss options"] * 2),
+    (_one_rank_rejects_its_target,
+     ["rank 1 rejected its arguments", "target must hold integer class "
+                                       "indices"]),
+    # After all of these, the group still works.
+    (_fine, [None, None]),
+]
+
+
+def raise_errors_on_rank(rank, world, cases):
+    x, w, y, _ = random_problem(N, D, V, torch.float64, seed=3)
+    outcomes = []
+    for make, _ in cases:
+        arguments = dict(input=x, target=y)
+        arguments.update(make(rank, x.detach(), w.detach(), y))
+        try:
+            loss = linear_cross_entropy(arguments.pop("input"),
+                                        arguments.pop("weight"),
+                                        arguments.pop("target"),
+                                        process_group=dist.group.WORLD,
+                                        **arguments)
+            loss.backward()
+            outcomes.append(None)
+        except (TypeError, ValueError) as error:
+            outcomes.append((type(error).__name__, str(error)))
+    return outcomes
+
+
+def test_layouts_and_disagreements_are_errors_on_every_rank(tmp_path):
+    per_rank = on_ranks(2, raise_errors_on_rank, ERRORS, folder=tmp_path)
+    for index, (make, wanted) in enumerate(ERRORS):
+        for rank in range(2):
+            outcome = per_rank[rank][index]
+            if wanted[rank] is None:
+                assert outcome is None, (make.__name__, rank, outcome)
+                continue
+            assert outcome is not None, (make.__name__, rank)
+            kind, message = outcome
+            assert wanted[rank] in message, (make.__name__, rank, message)
+            print(f"{make.__name__} rank {rank}: {kind}: {message}")
+
+
+def test_errors_before_any_collective():
+    x, w, y, _ = random_problem(N, D, V, torch.float64, seed=4)
+    with pytest.raises(ValueError, match="without process_group"):
+        linear_cross_entropy(x, w, y, vocab_range=(0, V))
+    with pytest.raises(ValueError, match="without vocab_range"):
+        linear_cross_entropy(x, w, y, process_group=object())
+    if not dist.is_initialized():
+        with pytest.raises(RuntimeError, match="not initialised"):
+            linear_cross_entropy(x, w, y, process_group=object(),
+                                 vocab_range=(0, V))
