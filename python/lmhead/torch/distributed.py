@@ -36,6 +36,13 @@ forward (the max; then 2 or 3 sums stacked), one of the N×D input gradient
 in the backward. Everything is issued on torch's current stream; nothing
 waits on the device from the host.
 
+Sequence parallelism (``sequence_parallel=True``, as Megatron-LM does it):
+each rank passes only its own tokens, as many on every rank; they and their
+labels are all-gathered in rank order before the loss, and the backward
+reduce-scatters dh (the sum over the ranks, each keeping its own tokens)
+in place of the all-reduce. A per-token loss is returned for this rank's
+tokens, and its backward gathers the ranks' upstream gradients (N floats).
+
 Before the collectives the ranks exchange a handshake (their vocab_range,
 weight size, N, D and loss options, a few integers) so that a layout with
 overlapping shards or gaps, a vocab_range that does not match its weight,
@@ -60,7 +67,7 @@ from . import ops
 from ..loss_options import LossOptions
 
 __all__ = ["linear_cross_entropy_parallel", "ShardLayout",
-           "DistributedLayoutError"]
+           "DistributedLayoutError", "vocab_range_of"]
 
 #: The label the shard's ops ignore. Local labels are in [0, V_r] (V_r for
 #: a label outside the global vocabulary), so no label can collide with it.
@@ -95,11 +102,11 @@ _FIELDS = ("status", "start", "stop", "weight_vocab", "tokens", "hidden",
 _OK, _BAD_RANGE, _LOCAL_ERROR = 0, 1, 2
 
 
-def _fingerprint(opts: LossOptions, dtype: torch.dtype,
-                 has_bias: bool) -> int:
-    """A number that differs when two ranks' loss options, element types
-    or bias presence differ."""
-    text = repr((opts, str(dtype), has_bias)).encode()
+def _fingerprint(opts: LossOptions, dtype: torch.dtype, has_bias: bool,
+                 sequence_parallel: bool) -> int:
+    """A number that differs when two ranks' loss options, element types,
+    bias presence or sequence parallelism differ."""
+    text = repr((opts, str(dtype), has_bias, sequence_parallel)).encode()
     return zlib.crc32(text) & 0x7FFFFFFF
 
 
@@ -120,6 +127,30 @@ def _range_problem(vocab_range, weight_vocab: int) -> Optional[str]:
                 f"vocabulary entries but this rank's weight holds "
                 f"{weight_vocab}: pass the range of the rows this rank holds")
     return None
+
+
+def vocab_range_of(weight) -> Tuple[int, int]:
+    """(start, stop) of this rank's rows of a DTensor weight [V, D] placed
+    as ``Shard(0)`` on a 1-D device mesh (for layout dv, [D, V] and
+    ``Shard(1)``): DTensor gives rank r the r-th ceil(V/R)-row block, as
+    torch.chunk does. Pass ``weight.to_local()`` as the weight, this range
+    and ``weight.device_mesh.get_group()`` as the process group."""
+    from torch.distributed.tensor import DTensor, Shard
+    if not isinstance(weight, DTensor):
+        raise TypeError(f"vocab_range_of takes a DTensor, got "
+                        f"{type(weight).__name__}")
+    mesh, placements = weight.device_mesh, weight.placements
+    if mesh.ndim != 1 or len(placements) != 1 or \
+            not isinstance(placements[0], Shard) or weight.dim() != 2:
+        raise ValueError(
+            f"vocab_range_of needs a 2-D DTensor sharded on a 1-D mesh as "
+            f"Shard(0) (weight [V, D]) or Shard(1) ([D, V]), got "
+            f"placements {placements} on a {mesh.ndim}-D mesh")
+    vocab = weight.shape[placements[0].dim]
+    ranks = mesh.size()
+    block = -(-vocab // ranks)
+    start = min(mesh.get_local_rank() * block, vocab)
+    return start, min(start + block, vocab)
 
 
 #: The global vocabulary size of each (group, vocab_range, weight shape)
@@ -166,14 +197,15 @@ def _layout_from(rows: List[List[int]], rank: int) -> ShardLayout:
                 f"the ranks disagree on {what}: " + ", ".join(
                     f"rank {r} has {v}" for r, v in enumerate(values))
                 + "; every rank passes the same input [N, D] and target [N]"
-                " (and its own weight shard)")
+                " (with sequence_parallel, as many tokens of its own) and "
+                "its own weight shard")
     options = [entry["options"] for entry in table]
     if len(set(options)) > 1:
         differ = [r for r, o in enumerate(options) if o != options[0]]
         raise DistributedLayoutError(
-            f"the ranks disagree on the loss options, the element type or "
-            f"the presence of a bias: rank {differ[0]} differs from rank 0; "
-            f"every rank passes the same ones")
+            f"the ranks disagree on the loss options, the element type, "
+            f"the presence of a bias or sequence_parallel: rank {differ[0]} "
+            f"differs from rank 0; every rank passes the same ones")
     order = sorted(range(len(table)), key=lambda r: table[r]["start"])
     covered, previous = 0, None
     for r in order:
@@ -226,7 +258,8 @@ def _dimension(t, axis: int) -> int:
 
 
 def layout(group, vocab_range, h, weight, bias, opts: Optional[LossOptions],
-           local_error: Optional[BaseException] = None) -> ShardLayout:
+           local_error: Optional[BaseException] = None,
+           sequence_parallel: bool = False) -> ShardLayout:
     """This rank's checked layout for a call with hidden states ``h``
     ([N, D]) and weight shard ``weight``; runs the handshake when it is due.
     With ``local_error`` (this rank rejected its own arguments) it always
@@ -238,7 +271,8 @@ def layout(group, vocab_range, h, weight, bias, opts: Optional[LossOptions],
         _exchange((_LOCAL_ERROR, -1, -1, -1, -1, -1, -1), group, device)
         raise local_error
     weight_vocab = _dimension(weight, 0 if opts.weight_layout == "vd" else 1)
-    key = (id(group), repr(vocab_range), tuple(weight.shape))
+    key = (id(group), repr(vocab_range), tuple(weight.shape),
+           sequence_parallel)
     if not _must_check(key, device):
         start, stop = vocab_range
         return ShardLayout(start, stop, _checked_vocab[key],
@@ -247,7 +281,8 @@ def layout(group, vocab_range, h, weight, bias, opts: Optional[LossOptions],
     start, stop = (-1, -1) if problem else vocab_range
     rows = _exchange((_BAD_RANGE if problem else _OK, start, stop,
                       weight_vocab, _dimension(h, 0), _dimension(h, 1),
-                      _fingerprint(opts, h.dtype, bias is not None)),
+                      _fingerprint(opts, h.dtype, bias is not None,
+                                   sequence_parallel)),
                      group, device)
     if problem is not None:
         raise DistributedLayoutError(problem)
@@ -315,7 +350,7 @@ class _VocabParallel(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx, h, weight, target, bias, opts: LossOptions,
-                shard: ShardLayout, group, dw_scale):
+                shard: ShardLayout, group, dw_scale, sum_input_grad: bool):
         labels = _local_labels(target, shard, opts.ignore_index)
         loss_local, lse_local = ops.forward_op(
             h, weight, labels.labels, bias, _LOCAL_IGNORE, "none", 0.0,
@@ -366,6 +401,7 @@ class _VocabParallel(torch.autograd.Function):
         ctx.save_for_backward(h, weight, labels.labels, bias, lse,
                               coefficient, count, dw_scale)
         ctx.options, ctx.shard, ctx.group = opts, shard, group
+        ctx.sum_input_grad = sum_input_grad
         ctx.has_bias = bias is not None
         return loss.to(ops._loss_type(h))
 
@@ -390,9 +426,12 @@ class _VocabParallel(torch.autograd.Function):
         dh = torch.addcmul(dh.to(math), delta[:, None],
                            label_rows.to(math)).to(h.dtype)
         # dh is final: its sum over the ranks runs while dW and db are
-        # corrected (which need no communication).
+        # corrected (which need no communication). With sequence
+        # parallelism the token gather's backward sums it instead, by a
+        # reduce-scatter.
         reduction = dist.all_reduce(dh, op=dist.ReduceOp.SUM, group=group,
-                                    async_op=True)
+                                    async_op=True) \
+            if ctx.sum_input_grad else None
         if dw_scale is not None:
             delta = delta * dw_scale.to(math)
         contribution = (delta[:, None] * h.to(math)).to(dw.dtype)
@@ -402,9 +441,54 @@ class _VocabParallel(torch.autograd.Function):
             dw.index_add_(1, rows, contribution.t())
         if ctx.has_bias:
             db = db.to(math).index_add_(0, rows, delta).to(bias.dtype)
-        reduction.wait()
+        if reduction is not None:
+            reduction.wait()
         return (dh, dw, None, db if ctx.has_bias else None, None, None,
-                None, None)
+                None, None, None)
+
+
+class _GatherTokens(torch.autograd.Function):
+    """Sequence parallelism's entry: every rank's tokens, concatenated in
+    rank order; the backward sums the ranks' gradients of the whole and
+    keeps this rank's tokens (a reduce-scatter)."""
+
+    @staticmethod
+    def forward(ctx, local, group):
+        ctx.group = group
+        world = dist.get_world_size(group)
+        whole = local.new_empty((world * local.shape[0],) + local.shape[1:])
+        dist.all_gather_into_tensor(whole, local.contiguous(), group=group)
+        return whole
+
+    @staticmethod
+    def backward(ctx, grad_whole):
+        world = dist.get_world_size(ctx.group)
+        local = grad_whole.new_empty((grad_whole.shape[0] // world,)
+                                     + grad_whole.shape[1:])
+        dist.reduce_scatter_tensor(local, grad_whole.contiguous(),
+                                   group=ctx.group)
+        return local, None
+
+
+class _KeepTokens(torch.autograd.Function):
+    """This rank's tokens of a per-token result over every rank's tokens;
+    the backward gathers the ranks' upstream gradients, since every rank's
+    shard of the head contributes to every token."""
+
+    @staticmethod
+    def forward(ctx, whole, group):
+        ctx.group = group
+        world, rank = dist.get_world_size(group), dist.get_rank(group)
+        count = whole.shape[0] // world
+        return whole[rank * count:(rank + 1) * count].clone()
+
+    @staticmethod
+    def backward(ctx, grad_local):
+        world = dist.get_world_size(ctx.group)
+        whole = grad_local.new_empty((world * grad_local.shape[0],))
+        dist.all_gather_into_tensor(whole, grad_local.contiguous(),
+                                    group=ctx.group)
+        return whole, None
 
 
 @torch.compiler.disable
@@ -413,13 +497,23 @@ def linear_cross_entropy_parallel(h: torch.Tensor, weight: torch.Tensor,
                                   bias: Optional[torch.Tensor],
                                   opts: LossOptions, shard: ShardLayout,
                                   group,
-                                  dw_scale: Optional[torch.Tensor] = None
+                                  dw_scale: Optional[torch.Tensor] = None,
+                                  sequence_parallel: bool = False
                                   ) -> torch.Tensor:
     """The global loss of tokens ``h`` [N, D] with global labels ``target``
     [N] over the weight shard ``weight`` (rows ``shard.start`` to
     ``shard.stop`` of the vocabulary) and its bias shard; the same on every
     rank of ``group``. Its backward gives the full dh (summed over the
-    ranks) and this rank's dW and db shards."""
+    ranks) and this rank's dW and db shards.
+
+    With ``sequence_parallel``, ``h`` and ``target`` are this rank's tokens
+    only (as many on every rank): they are gathered first, dh is
+    reduce-scattered back to them, and a per-token loss is this rank's."""
+    if sequence_parallel and h.shape[0] > 0:
+        h = _GatherTokens.apply(h, group)
+        whole = target.new_empty((shard.world * target.shape[0],))
+        dist.all_gather_into_tensor(whole, target.contiguous(), group=group)
+        target = whole
     ops._check_labels(target, shard.vocab, opts)
     if h.shape[0] == 0:
         # No tokens on any rank (the handshake checked N): nothing to
@@ -427,5 +521,8 @@ def linear_cross_entropy_parallel(h: torch.Tensor, weight: torch.Tensor,
         return ops.forward_op(h, weight, target, bias, opts.ignore_index,
                               opts.reduction, 0.0, opts.softcap, 0.0,
                               opts.weight_layout)[0]
-    return _VocabParallel.apply(h, weight, target, bias, opts, shard, group,
-                                dw_scale)
+    loss = _VocabParallel.apply(h, weight, target, bias, opts, shard, group,
+                                dw_scale, not sequence_parallel)
+    if sequence_parallel and opts.reduction == "none":
+        loss = _KeepTokens.apply(loss, group)
+    return loss

@@ -128,7 +128,8 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
                          weight_layout: str = "vd",
                          return_stats: bool = False,
                          weight_grad_scale=None,
-                         process_group=None, vocab_range=None):
+                         process_group=None, vocab_range=None,
+                         sequence_parallel: bool = False):
     """The cross-entropy of the LM head's logits, never materialised.
 
     Computes ``F.cross_entropy(F.linear(input, weight, bias), target,
@@ -166,6 +167,12 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
             gradients. See :mod:`lmhead.torch.distributed`.
         vocab_range: (start, stop), the rows of the full vocabulary this
             rank's weight holds; given exactly when ``process_group`` is.
+        sequence_parallel: with ``process_group``, ``input`` and
+            ``target`` hold this rank's tokens only (the same number on
+            every rank, Megatron-LM's sequence parallelism): they are
+            gathered in rank order before the loss, the input gradient is
+            reduce-scattered back to them, and reduction "none" gives this
+            rank's tokens' losses.
 
     Returns:
         The loss: a scalar, or target's shape for reduction "none"; f32 for
@@ -185,6 +192,10 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
     lmhead's kernels; see :mod:`lmhead.torch.ops` for the rest.
     """
     distributed = process_group is not None or vocab_range is not None
+    if sequence_parallel and not distributed:
+        raise ValueError("sequence_parallel=True needs process_group and "
+                         "vocab_range (the tensor-parallel group and this "
+                         "rank's vocabulary rows)")
     if distributed:
         parallel.check_arguments(process_group, vocab_range)
     try:
@@ -217,10 +228,10 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
     scale = _weight_grad_scale(weight_grad_scale, h.device)
     if distributed:
         shard = parallel.layout(process_group, vocab_range, h, weight, bias,
-                                opts)
+                                opts, sequence_parallel=sequence_parallel)
         loss = parallel.linear_cross_entropy_parallel(
             h, weight, target.reshape(-1), bias, opts, shard, process_group,
-            scale)
+            scale, sequence_parallel)
         return loss.reshape(target.shape) if opts.reduction == "none" \
             else loss
     # The one-pass step has no statistics and no dW scale: those take two

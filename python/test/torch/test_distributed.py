@@ -2,9 +2,10 @@
 CPU ranks of a gloo group: the loss on every rank, dh on every rank and the
 ranks' dW and db shards put together equal the single-process op and
 PyTorch's F.cross_entropy(F.linear(...)) in float64, for every loss option,
-on shards of unequal size of a vocabulary no rank count divides; the PTX
-emulator's kernels on 2 ranks in bf16; and the errors of layouts that do
-not tile the vocabulary and of ranks that disagree."""
+on shards of unequal size of a vocabulary no rank count divides; with
+sequence parallelism (tokens split over the ranks); the PTX emulator's
+kernels on 2 ranks in bf16; and the errors of layouts that do not tile the
+vocabulary and of ranks that disagree."""
 
 import pytest
 import torch
@@ -157,6 +158,84 @@ def test_every_option_against_one_process_and_pytorch(tmp_path, world):
                         torch.float64, folder=tmp_path)
     worst = compare(per_rank, CASES, torch.float64, F64_TOLERANCE)
     print(f"{world} ranks {bounds}:",
+          {k: f"{e:.1e}" for k, e in worst.items()})
+
+
+SEQUENCE_PARALLEL = [
+    ("sp-mean-softcap-smoothing-bias",
+     {"softcap": 2.0, "label_smoothing": 0.1}, {"bias": True, "scale": 6.0}),
+    ("sp-none-zloss", {"reduction": "none", "z_loss": 1e-3}, {}),
+    ("sp-sum-dv-batched", {"reduction": "sum", "weight_layout": "dv"},
+     {"weight_layout": "dv", "batch": 2}),
+]
+SP_TOKENS = 28  # divisible by 2 and 4 ranks
+
+
+def run_sequence_parallel_on_rank(rank, world, bounds, cases):
+    """Each case with this rank's tokens only: (loss, its dh, dW, db)."""
+    start, stop = bounds[rank]
+    results = []
+    for seed, (name, options, problem) in enumerate(cases):
+        x, w, y, b = make_problem(torch.float64, problem, seed, n=SP_TOKENS)
+        layout = options.get("weight_layout", "vd")
+        # This rank's share of the tokens, in order, as Megatron-LM splits
+        # the sequence of its [S, B, D] activations.
+        flat_x, flat_y = x.detach().reshape(-1, D), y.reshape(-1)
+        count = flat_x.shape[0] // world
+        mine = slice(rank * count, (rank + 1) * count)
+        local_x = flat_x[mine].clone().requires_grad_()
+        w_shard = shard_of(w, start, stop, layout)
+        b_shard = shard_of(b, start, stop, layout, axis_of_bias=True)
+        loss = linear_cross_entropy(local_x, w_shard, flat_y[mine], b_shard,
+                                    process_group=dist.group.WORLD,
+                                    vocab_range=(start, stop),
+                                    sequence_parallel=True, **options)
+        # The upstream gradient of the whole problem, and this rank's part.
+        whole_up = upstream_for(torch.empty(y.shape) if loss.dim() else
+                                loss, seed).reshape(-1)
+        up = whole_up[mine] if loss.dim() else whole_up.reshape(())
+        dh, dw, db = grads(loss, up.to(loss.dtype), local_x, w_shard,
+                           b_shard)
+        results.append({"loss": loss.detach(), "dh": dh, "dw": dw,
+                        "db": db})
+    return results
+
+
+@pytest.mark.parametrize("world", [2, 4])
+def test_sequence_parallel(tmp_path, world):
+    bounds = shard_bounds(V, world)
+    per_rank = on_ranks(world, run_sequence_parallel_on_rank, bounds,
+                        SEQUENCE_PARALLEL, folder=tmp_path)
+    worst = {}
+    for seed, (name, options, problem) in enumerate(SEQUENCE_PARALLEL):
+        x, w, y, b = make_problem(torch.float64, problem, seed, n=SP_TOKENS)
+        ref_x, ref_w, ref_b = (t.detach().requires_grad_()
+                               if t is not None else None for t in (x, w, b))
+        want = torch_loss(ref_x, ref_w, y, ref_b, **options)
+        expected_grads = grads(want, upstream_for(want, seed), ref_x, ref_w,
+                               ref_b)
+        results = [ranks[seed] for ranks in per_rank]
+        losses = [r["loss"] for r in results]
+        got = {"dh": torch.cat([r["dh"] for r in results]),
+               "dw": joined(results, options, "dw"),
+               "db": joined(results, options, "db"),
+               "loss": torch.cat(losses) if losses[0].dim() else None}
+        wanted = dict(zip(("dh", "dw", "db"), expected_grads),
+                      loss=want.reshape(-1))
+        wanted["dh"] = wanted["dh"].reshape(-1, D)
+        if got["loss"] is None:
+            # A mean or sum: the global loss, on every rank.
+            for loss in losses:
+                error = relative_error(loss, want)
+                assert error <= F64_TOLERANCE, (name, error)
+        for key, value in got.items():
+            if value is None:
+                continue
+            error = relative_error(value, wanted[key])
+            assert error <= F64_TOLERANCE, (
+                f"{name}: {key}: relative error {error:.3g}")
+            worst[key] = max(worst.get(key, 0.0), error)
+    print(f"sequence parallel, {world} ranks:",
           {k: f"{e:.1e}" for k, e in worst.items()})
 
 
@@ -314,9 +393,43 @@ def test_errors_before_any_collective():
     x, w, y, _ = random_problem(N, D, V, torch.float64, seed=4)
     with pytest.raises(ValueError, match="without process_group"):
         linear_cross_entropy(x, w, y, vocab_range=(0, V))
+    with pytest.raises(ValueError, match="sequence_parallel=True needs"):
+        linear_cross_entropy(x, w, y, sequence_parallel=True)
     with pytest.raises(ValueError, match="without vocab_range"):
         linear_cross_entropy(x, w, y, process_group=object())
     if not dist.is_initialized():
         with pytest.raises(RuntimeError, match="not initialised"):
             linear_cross_entropy(x, w, y, process_group=object(),
                                  vocab_range=(0, V))
+
+
+def run_dtensor_on_rank(rank, world):
+    """A DTensor weight sharded by vocabulary: its local shard and range go
+    to the op, and the gradient arrives as a DTensor of the same placement.
+    Returns the loss, dh and the gathered dW."""
+    from torch.distributed.device_mesh import init_device_mesh
+    from torch.distributed.tensor import Shard, distribute_tensor
+    from lmhead.torch.distributed import vocab_range_of
+    x, w, y, _ = random_problem(N, D, V, torch.float64, seed=11)
+    mesh = init_device_mesh("cpu", (world,))
+    weight = torch.nn.Parameter(distribute_tensor(w.detach(), mesh,
+                                                  [Shard(0)]))
+    start, stop = vocab_range_of(weight)
+    assert weight.to_local().shape[0] == stop - start
+    loss = linear_cross_entropy(x, weight.to_local(), y,
+                                process_group=mesh.get_group(),
+                                vocab_range=(start, stop),
+                                label_smoothing=0.1)
+    loss.backward()
+    return loss.detach(), x.grad, weight.grad.full_tensor()
+
+
+def test_dtensor_weight(tmp_path):
+    per_rank = on_ranks(2, run_dtensor_on_rank, folder=tmp_path)
+    x, w, y, _ = random_problem(N, D, V, torch.float64, seed=11)
+    want = torch_loss(x, w, y, label_smoothing=0.1)
+    dh, dw = torch.autograd.grad(want, (x, w))
+    for loss, got_dh, got_dw in per_rank:
+        assert relative_error(loss, want) <= F64_TOLERANCE
+        assert relative_error(got_dh, dh) <= F64_TOLERANCE
+        assert relative_error(got_dw, dw) <= F64_TOLERANCE
