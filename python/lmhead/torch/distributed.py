@@ -257,6 +257,7 @@ def _dimension(t, axis: int) -> int:
     return -1
 
 
+@torch.compiler.disable
 def layout(group, vocab_range, h, weight, bias, opts: Optional[LossOptions],
            local_error: Optional[BaseException] = None,
            sequence_parallel: bool = False) -> ShardLayout:
@@ -495,20 +496,23 @@ class _KeepTokens(torch.autograd.Function):
 def linear_cross_entropy_parallel(h: torch.Tensor, weight: torch.Tensor,
                                   target: torch.Tensor,
                                   bias: Optional[torch.Tensor],
-                                  opts: LossOptions, shard: ShardLayout,
-                                  group,
+                                  opts: LossOptions, group, vocab_range,
                                   dw_scale: Optional[torch.Tensor] = None,
                                   sequence_parallel: bool = False
                                   ) -> torch.Tensor:
     """The global loss of tokens ``h`` [N, D] with global labels ``target``
-    [N] over the weight shard ``weight`` (rows ``shard.start`` to
-    ``shard.stop`` of the vocabulary) and its bias shard; the same on every
-    rank of ``group``. Its backward gives the full dh (summed over the
-    ranks) and this rank's dW and db shards.
+    [N] over the weight shard ``weight`` (rows [start, stop) =
+    ``vocab_range`` of the vocabulary) and its bias shard; the same on
+    every rank of ``group``. Its backward gives the full dh (summed over
+    the ranks) and this rank's dW and db shards. Runs the handshake first
+    when it is due (:func:`layout`). torch.compile runs it eagerly (a graph
+    break): its collectives and checks are not traced.
 
     With ``sequence_parallel``, ``h`` and ``target`` are this rank's tokens
     only (as many on every rank): they are gathered first, dh is
     reduce-scattered back to them, and a per-token loss is this rank's."""
+    shard = layout(group, vocab_range, h, weight, bias, opts,
+                   sequence_parallel=sequence_parallel)
     if sequence_parallel and h.shape[0] > 0:
         h = _GatherTokens.apply(h, group)
         whole = target.new_empty((shard.world * target.shape[0],))

@@ -227,11 +227,9 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
             "compiled region (torch.compiler.disable), or compile without it")
     scale = _weight_grad_scale(weight_grad_scale, h.device)
     if distributed:
-        shard = parallel.layout(process_group, vocab_range, h, weight, bias,
-                                opts, sequence_parallel=sequence_parallel)
         loss = parallel.linear_cross_entropy_parallel(
-            h, weight, target.reshape(-1), bias, opts, shard, process_group,
-            scale, sequence_parallel)
+            h, weight, target.reshape(-1), bias, opts, process_group,
+            vocab_range, scale, sequence_parallel)
         return loss.reshape(target.shape) if opts.reduction == "none" \
             else loss
     # The one-pass step has no statistics and no dW scale: those take two

@@ -433,3 +433,35 @@ def test_dtensor_weight(tmp_path):
         assert relative_error(loss, want) <= F64_TOLERANCE
         assert relative_error(got_dh, dh) <= F64_TOLERANCE
         assert relative_error(got_dw, dw) <= F64_TOLERANCE
+
+
+def run_compiled_on_rank(rank, world, bounds):
+    """A compiled step whose head is sharded: torch.compile runs the
+    sharded loss eagerly between its graphs. Returns (loss, dh, dW)."""
+    start, stop = bounds[rank]
+    x, w, y, _ = random_problem(N, D, V, torch.float64, seed=12)
+    w_shard = shard_of(w, start, stop, "vd")
+    norm = torch.nn.LayerNorm(D, dtype=torch.float64)
+
+    def step(hidden):
+        return linear_cross_entropy(norm(hidden), w_shard, y,
+                                    process_group=dist.group.WORLD,
+                                    vocab_range=(start, stop), z_loss=1e-3)
+
+    loss = torch.compile(step, backend="aot_eager")(x)
+    loss.backward()
+    return loss.detach(), x.grad, w_shard.grad
+
+
+def test_under_torch_compile(tmp_path):
+    bounds = shard_bounds(V, 2)
+    per_rank = on_ranks(2, run_compiled_on_rank, bounds, folder=tmp_path)
+    x, w, y, _ = random_problem(N, D, V, torch.float64, seed=12)
+    norm = torch.nn.LayerNorm(D, dtype=torch.float64)
+    want = torch_loss(norm(x), w, y, z_loss=1e-3)
+    dh, dw = torch.autograd.grad(want, (x, w))
+    assert relative_error(torch.cat([r[2] for r in per_rank]), dw) <= \
+        F64_TOLERANCE
+    for loss, got_dh, _ in per_rank:
+        assert relative_error(loss, want) <= F64_TOLERANCE
+        assert relative_error(got_dh, dh) <= F64_TOLERANCE
