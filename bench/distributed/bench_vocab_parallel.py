@@ -15,9 +15,9 @@ R ranks holding V/R rows of the weight (the largest shard, ceil(V/R)):
   max of N f32; the sums of 2 N-vectors, 3 with label smoothing; dh, N×D
   bf16), each modelled as latency + 2(R−1)/R · bytes / bus bandwidth, the
   ring all-reduce's cost with NCCL's "bus bandwidth" convention;
-- the per-token corrections (label rows gathered for dh, index_add into
-  dW, the f32 round trip of dh, the smoothing GEMV) as memory traffic at
-  the HBM bandwidth.
+- what the sharded op adds to the kernels (the padded copy of the shard
+  in the backward; with label smoothing, the GEMV of the logit sums) as
+  memory traffic at the HBM bandwidth.
 
 The defaults are assumptions, not measurements: a bus bandwidth of 360 GB/s
 (NVLink 4 gives each H200 450 GB/s in each direction by the datasheet; 80 %
@@ -59,17 +59,15 @@ def all_reduce_us(payload_bytes, ranks, bus_gbps, latency_us):
     return latency_us + moved / (bus_gbps * 1e3)
 
 
-def correction_bytes(n, d, shard):
-    """HBM traffic of the per-token corrections of one step (bf16 operands,
-    f32 temporaries): forward, the smoothing GEMV (h and the shard's
-    column sums); backward, the gathered label rows, dh read in bf16,
-    corrected in f32 and written back in bf16, and dW's index_add (h read,
-    an f32 contribution written and read, dW's rows read and written)."""
-    forward = 2 * n * d + 2 * shard * d
-    backward = (2 * n * d          # label rows of W
-                + 2 * n * d + 4 * n * d + 4 * n * d + 2 * n * d  # dh
-                + 2 * n * d + 4 * n * d + 4 * n * d + 4 * n * d)  # dW
-    return forward + backward
+def overhead_bytes(n, d, shard, smoothing):
+    """HBM traffic of what the sharded op adds to the kernels' work in one
+    step (bf16 operands): the backward's copy of the shard padded by a
+    zero row (read and written); with label smoothing, the forward's
+    logit sums (the shard read for its column sums, h read for the GEMV)."""
+    total = 2 * 2 * shard * d
+    if smoothing:
+        total += 2 * shard * d + 2 * n * d
+    return total
 
 
 def main():
@@ -88,7 +86,8 @@ def main():
           f"two-pass schedule\n")
     print("| shape (N, D, V) | 1 GPU: fwd + bwd (µs) | shard rows | per rank: "
           "fwd + bwd (µs) | all-reduce payloads: fwd; bwd | sent per rank "
-          "(MiB) | communication (µs) | corrections (µs) | step on "
+          "(MiB) | communication (µs) | additions (µs): plain; smoothing "
+          f"| step on "
           f"{r} GPUs (µs) | speed-up | step, dh all-reduce hidden (µs) |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | "
           "--- |")
@@ -107,7 +106,9 @@ def main():
             comm_bwd = all_reduce_us(payload_bwd, r, args.bus_gbps,
                                      args.latency_us)
             sent = 2 * (r - 1) / r * (sum(payload_fwd) + payload_bwd)
-            fixes = correction_bytes(n, d, shard) / (args.hbm_tbps * 1e6)
+            plain = overhead_bytes(n, d, shard, False) / (
+                args.hbm_tbps * 1e6)
+            fixes = overhead_bytes(n, d, shard, True) / (args.hbm_tbps * 1e6)
             single = full_fwd + full_bwd
             step = fwd + bwd + comm_fwd + comm_bwd + fixes
             # With dh ready before the dW GEMM ends, its all-reduce could
@@ -120,7 +121,7 @@ def main():
                   f"{fwd + bwd:.0f} | {payload_fwd[0] // 1024} KiB + "
                   f"{payload_fwd[1] // 1024} KiB; "
                   f"{payload_bwd / 2**20:.0f} MiB | {sent / 2**20:.1f} | "
-                  f"{comm_fwd:.0f} + {comm_bwd:.0f} | {fixes:.0f} | "
+                  f"{comm_fwd:.0f} + {comm_bwd:.0f} | {plain:.0f}; {fixes:.0f} | "
                   f"{step:.0f} | {single / step:.2f} | {hidden:.0f} |")
 
 

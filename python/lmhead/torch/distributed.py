@@ -14,27 +14,31 @@ whose kernels do all the O(N·D·V) work on each shard:
 - forward: one run of ``lmhead::linear_cross_entropy`` over the shard
   (reduction none, no smoothing, no z-loss) gives each token's partial lse
   and, through its loss, the logit of a label in the shard. A token whose
-  label lives on another rank gets a stand-in label here (its position
-  modulo the shard's size), so that it is not ignored. Label smoothing
-  needs each token's sum of logits over the shard: a matrix-vector product
-  with the shard's column sums of W (no soft-cap), or a second run with
-  smoothing 1 (soft-cap, where the logits are not linear). Two all-reduces
+  label lives on another rank gets a stand-in label there (row 0: only its
+  lse is used), so that it is not ignored. Label smoothing needs each
+  token's sum of logits over the shard: a matrix-vector product with the
+  shard's column sums of W (no soft-cap), or a second run with smoothing 1
+  (soft-cap, where the logits are not linear in W). Two all-reduces
   combine the shards: the max of the partial lse, then the sum of the
   rescaled exponentials, the label logits and the logit sums.
 - backward: one run of ``lmhead::linear_cross_entropy_backward`` over the
-  shard with the global lse (so exp(z − lse) is the global softmax) and
-  smoothing ε·V_r/V (so that each logit is given ε/V with the global V).
-  That run puts the label term −(1 − ε·V_r/V) at each token's local label;
-  a correction of one element per token (a gathered row of W for dh, an
-  index_add into dW and db) turns it into −(1 − ε) for a label of this
-  shard and removes it for a stand-in label. dW and db need no
-  communication; dh is summed over the ranks by one all-reduce, started
-  as soon as dh is final and overlapped with the dW and db corrections.
+  shard padded by one zero row of W, whose arguments make every logit's
+  gradient exactly the global one (:func:`_shard_backward_arguments`): a
+  token whose label lives on another rank takes the padding row as its
+  label, whose term reaches neither dh (through the zero row) nor dW (the
+  extra row is dropped); the smoothing and each token's upstream gradient
+  are rescaled so that each logit gets ε/V with the global V and the label
+  −(1 − ε); the global lse, shifted, carries the z-loss factor. Nothing is
+  corrected after the kernels, so the gradients have the single op's
+  precision. dW and db need no communication; dh is summed over the ranks
+  by one all-reduce. The padded copy of the shard (V_r·D elements, in the
+  backward) is what this costs beyond the kernels.
 
 Communication per step: two all-reduces of N-element vectors in the
 forward (the max; then 2 or 3 sums stacked), one of the N×D input gradient
-in the backward. Everything is issued on torch's current stream; nothing
-waits on the device from the host.
+in the backward. Everything is issued on torch's current stream; apart from
+the first call's handshake (below), nothing waits on the device from the
+host.
 
 Sequence parallelism (``sequence_parallel=True``, as Megatron-LM does it):
 each rank passes only its own tokens, as many on every rank; they and their
@@ -44,21 +48,23 @@ in place of the all-reduce. A per-token loss is returned for this rank's
 tokens, and its backward gathers the ranks' upstream gradients (N floats).
 
 Before the collectives the ranks exchange a handshake (their vocab_range,
-weight size, N, D and loss options, a few integers) so that a layout with
-overlapping shards or gaps, a vocab_range that does not match its weight,
-and ranks that disagree on N, D or the options get an error on every rank
-instead of a hang or a wrong answer. On CPU tensors it runs on every call;
-on CUDA tensors, whose handshake needs a host synchronisation, it runs on
-the first call for a given group, range and weight shape, or on every call
-with ``LMHEAD_DISTRIBUTED_CHECKS=1``.
+weight size, N, D, loss options and types: 7 integers) so that a layout
+with overlapping shards or gaps, a vocab_range that does not match its
+weight, and ranks that disagree on N, D or the options get an error on
+every rank instead of a hang or a wrong answer. On CPU tensors it runs on
+every call. On CUDA tensors, whose handshake needs a host
+synchronisation, it runs on the first call on a group; later calls check
+this rank's arguments against that call's, locally, and
+``LMHEAD_DISTRIBUTED_CHECKS=1`` exchanges on every call.
 """
 
 from __future__ import annotations
 
 import os
 import zlib
+from math import log
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import torch
 import torch.distributed as dist
@@ -102,11 +108,13 @@ _FIELDS = ("status", "start", "stop", "weight_vocab", "tokens", "hidden",
 _OK, _BAD_RANGE, _LOCAL_ERROR = 0, 1, 2
 
 
-def _fingerprint(opts: LossOptions, dtype: torch.dtype, has_bias: bool,
+def _fingerprint(opts: LossOptions, dtype: torch.dtype,
+                 label_type: torch.dtype, has_bias: bool,
                  sequence_parallel: bool) -> int:
-    """A number that differs when two ranks' loss options, element types,
-    bias presence or sequence parallelism differ."""
-    text = repr((opts, str(dtype), has_bias, sequence_parallel)).encode()
+    """A number that differs when two ranks' loss options, element or
+    label types, bias presence or sequence parallelism differ."""
+    text = repr((opts, str(dtype), str(label_type), has_bias,
+                 sequence_parallel)).encode()
     return zlib.crc32(text) & 0x7FFFFFFF
 
 
@@ -153,17 +161,19 @@ def vocab_range_of(weight) -> Tuple[int, int]:
     return start, min(start + block, vocab)
 
 
-#: The global vocabulary size of each (group, vocab_range, weight shape)
-#: whose handshake has passed.
-_checked_vocab = {}
+#: Per process group (by id), this rank's arguments at its first call and
+#: the layout the handshake gave: what later calls on CUDA tensors reuse.
+_first_layouts: Dict[int, Tuple[tuple, ShardLayout]] = {}
 
 
-def _must_check(key, device: torch.device) -> bool:
-    if device.type == "cpu":
-        return True
-    if os.environ.get("LMHEAD_DISTRIBUTED_CHECKS", "") == "1":
-        return True
-    return key not in _checked_vocab
+def _handshake_every_call(device: torch.device) -> bool:
+    """Whether each call exchanges the handshake, or only the first one on
+    a group: on CPU tensors every call (it costs no device
+    synchronisation), on CUDA tensors the first call, unless
+    ``LMHEAD_DISTRIBUTED_CHECKS=1``. Every rank decides alike (the same
+    device type and environment), so they enter the same collectives."""
+    return device.type == "cpu" or \
+        os.environ.get("LMHEAD_DISTRIBUTED_CHECKS", "") == "1"
 
 
 def _exchange(row: Sequence[int], group, device) -> List[List[int]]:
@@ -203,9 +213,10 @@ def _layout_from(rows: List[List[int]], rank: int) -> ShardLayout:
     if len(set(options)) > 1:
         differ = [r for r, o in enumerate(options) if o != options[0]]
         raise DistributedLayoutError(
-            f"the ranks disagree on the loss options, the element type, "
-            f"the presence of a bias or sequence_parallel: rank {differ[0]} "
-            f"differs from rank 0; every rank passes the same ones")
+            f"the ranks disagree on the loss options, the element or label "
+            f"type, the presence of a bias or sequence_parallel: rank "
+            f"{differ[0]} differs from rank 0; every rank passes the same "
+            f"ones")
     order = sorted(range(len(table)), key=lambda r: table[r]["start"])
     covered, previous = 0, None
     for r in order:
@@ -257,38 +268,65 @@ def _dimension(t, axis: int) -> int:
     return -1
 
 
+def _exchange_device(group, h) -> torch.device:
+    """Where the handshake's integers go: the input's device, or where the
+    group's backend needs them when the input is not a tensor."""
+    if isinstance(h, torch.Tensor):
+        return h.device
+    if dist.get_backend(group) == "nccl":
+        return torch.device("cuda", torch.cuda.current_device())
+    return torch.device("cpu")
+
+
 @torch.compiler.disable
 def layout(group, vocab_range, h, weight, bias, opts: Optional[LossOptions],
-           local_error: Optional[BaseException] = None,
+           target=None, local_error: Optional[BaseException] = None,
            sequence_parallel: bool = False) -> ShardLayout:
     """This rank's checked layout for a call with hidden states ``h``
-    ([N, D]) and weight shard ``weight``; runs the handshake when it is due.
-    With ``local_error`` (this rank rejected its own arguments) it always
-    runs, and re-raises that error here while the other ranks raise a
-    DistributedLayoutError naming this rank: nobody waits in a collective
-    that never comes."""
-    device = h.device if isinstance(h, torch.Tensor) else torch.device("cpu")
+    ([N, D]), labels ``target`` and weight shard ``weight``, exchanging the
+    handshake when it is due (:func:`_handshake_every_call`). With
+    ``local_error`` (this rank rejected its own arguments), it joins the
+    exchange the other ranks are making, so that they raise a
+    DistributedLayoutError naming this rank rather than wait, and re-raises
+    that error.
+
+    Where only the first call exchanges (CUDA tensors), a later call checks
+    this rank's own arguments against its first call's, without
+    communication: a change raises here. A change of N, or a local error,
+    on one rank then leaves the others waiting in the loss's collectives
+    until the backend's timeout; ``LMHEAD_DISTRIBUTED_CHECKS=1`` turns
+    those into errors too, at one host synchronisation per call."""
+    device = _exchange_device(group, h)
+    every_call = _handshake_every_call(device)
+    first = _first_layouts.get(id(group))
     if local_error is not None:
-        _exchange((_LOCAL_ERROR, -1, -1, -1, -1, -1, -1), group, device)
+        if every_call or first is None:
+            _exchange((_LOCAL_ERROR,) + (-1,) * (len(_FIELDS) - 1), group,
+                      device)
         raise local_error
     weight_vocab = _dimension(weight, 0 if opts.weight_layout == "vd" else 1)
-    key = (id(group), repr(vocab_range), tuple(weight.shape),
-           sequence_parallel)
-    if not _must_check(key, device):
-        start, stop = vocab_range
-        return ShardLayout(start, stop, _checked_vocab[key],
-                           dist.get_rank(group), dist.get_world_size(group))
+    fingerprint = _fingerprint(opts, h.dtype, target.dtype, bias is not None,
+                               sequence_parallel)
+    mine = (repr(vocab_range), weight_vocab, h.shape[1], fingerprint)
+    if first is not None and not every_call:
+        if mine != first[0]:
+            raise DistributedLayoutError(
+                "this rank's vocab_range, weight shard, hidden size, loss "
+                "options or types differ from its first call on this "
+                "process group, and on CUDA tensors only the first call "
+                "is checked with the other ranks: keep them fixed per "
+                "group (a new group for a new layout), or set "
+                "LMHEAD_DISTRIBUTED_CHECKS=1 to check every call")
+        return first[1]
     problem = _range_problem(vocab_range, weight_vocab)
     start, stop = (-1, -1) if problem else vocab_range
     rows = _exchange((_BAD_RANGE if problem else _OK, start, stop,
-                      weight_vocab, _dimension(h, 0), _dimension(h, 1),
-                      _fingerprint(opts, h.dtype, bias is not None,
-                                   sequence_parallel)),
+                      weight_vocab, h.shape[0], h.shape[1], fingerprint),
                      group, device)
     if problem is not None:
         raise DistributedLayoutError(problem)
     shard = _layout_from(rows, dist.get_rank(group))
-    _checked_vocab[key] = shard.vocab
+    _first_layouts.setdefault(id(group), (mine, shard))
     return shard
 
 
@@ -296,28 +334,46 @@ def layout(group, vocab_range, h, weight, bias, opts: Optional[LossOptions],
 class _LocalLabels:
     """The labels of one shard and what each token is to it."""
 
-    labels: torch.Tensor    # what the shard's ops see
+    forward: torch.Tensor   # what the shard's forward sees
+    backward: torch.Tensor  # what its backward sees, on the padded shard
     in_shard: torch.Tensor  # the label is a row of this shard
-    stand_in: torch.Tensor  # valid, label on another rank: a stand-in
     valid: torch.Tensor     # not ignored
     bad: torch.Tensor       # not ignored, outside [0, V)
 
 
 def _local_labels(target: torch.Tensor, shard: ShardLayout,
                   ignore_index: int) -> _LocalLabels:
+    """A label of this shard becomes its row; a token whose label is on
+    another rank gets a stand-in so that the shard's ops do not ignore it:
+    in the forward any row (only the token's lse is used), in the backward
+    the zero row that pads the shard (its label term then reaches neither
+    dh, through a zero row of W, nor dW, whose padding row is dropped). A
+    label outside [0, V) stays outside the shard, where the ops give NaN,
+    as the single op does."""
+    size = shard.size
     valid = target != ignore_index
     bad = valid & ((target < 0) | (target >= shard.vocab))
     in_shard = (target >= shard.start) & (target < shard.stop) & valid
-    stand_in = valid & ~in_shard & ~bad
-    # Stand-ins spread over the shard's rows, so that no row of dW carries
-    # many of the label terms the backward takes out again.
-    positions = torch.arange(target.shape[0], device=target.device,
-                             dtype=target.dtype) % shard.size
-    labels = torch.where(in_shard, target - shard.start, positions)
-    labels = torch.where(bad, torch.full_like(target, shard.size), labels)
-    labels = torch.where(valid, labels,
-                         torch.full_like(target, _LOCAL_IGNORE))
-    return _LocalLabels(labels, in_shard, stand_in, valid, bad)
+    local = target - shard.start
+
+    def labels(stand_in: int, outside: int) -> torch.Tensor:
+        chosen = torch.where(in_shard, local,
+                             torch.full_like(target, stand_in))
+        chosen = torch.where(bad, torch.full_like(target, outside), chosen)
+        return torch.where(valid, chosen,
+                           torch.full_like(target, _LOCAL_IGNORE))
+
+    return _LocalLabels(labels(0, size), labels(size, size + 1), in_shard,
+                        valid, bad)
+
+
+def _padded(t: Optional[torch.Tensor], axis: int) -> Optional[torch.Tensor]:
+    """``t`` with one more row (``axis`` 0) or column (1) of zeros."""
+    if t is None:
+        return None
+    shape = list(t.shape)
+    shape[axis] = 1
+    return torch.cat([t, t.new_zeros(shape)], dim=axis)
 
 
 def _all_reduce(t: torch.Tensor, op, group) -> torch.Tensor:
@@ -338,8 +394,8 @@ def _logit_sums(h, weight, bias, labels: _LocalLabels, lse_local,
             sums = sums + bias.sum(dtype=math)
         return sums
     # Soft-capped logits: a run with smoothing 1 gives lse_r − mean_v z.
-    everyone = torch.where(labels.valid, torch.zeros_like(labels.labels),
-                           labels.labels)
+    everyone = torch.where(labels.valid, torch.zeros_like(labels.forward),
+                           labels.forward)
     smoothed, _ = ops.forward_op(h, weight, everyone, bias, _LOCAL_IGNORE,
                                  "none", 1.0, opts.softcap, 0.0,
                                  opts.weight_layout)
@@ -354,7 +410,7 @@ class _VocabParallel(torch.autograd.Function):
                 shard: ShardLayout, group, dw_scale, sum_input_grad: bool):
         labels = _local_labels(target, shard, opts.ignore_index)
         loss_local, lse_local = ops.forward_op(
-            h, weight, labels.labels, bias, _LOCAL_IGNORE, "none", 0.0,
+            h, weight, labels.forward, bias, _LOCAL_IGNORE, "none", 0.0,
             opts.softcap, 0.0, opts.weight_layout)
         math = lse_local.dtype
         # The (soft-capped) logit of each token's local label, exact in the
@@ -389,18 +445,8 @@ class _VocabParallel(torch.autograd.Function):
         else:
             loss = losses.sum() / count.clamp(min=1).to(math)
 
-        # What the backward's label correction multiplies by the token's
-        # upstream gradient: the label coefficient wanted minus the one the
-        # shard's op applies, times the soft-cap's derivative there.
-        local_eps = eps * shard.size / shard.vocab
-        coefficient = torch.where(labels.in_shard, eps - local_eps, zero)
-        coefficient = torch.where(labels.stand_in, 1.0 - local_eps,
-                                  coefficient)
-        if opts.softcap:
-            coefficient = coefficient * (
-                1.0 - (label_logit / opts.softcap) ** 2)
-        ctx.save_for_backward(h, weight, labels.labels, bias, lse,
-                              coefficient, count, dw_scale)
+        ctx.save_for_backward(h, weight, labels.backward, bias, lse, count,
+                              dw_scale)
         ctx.options, ctx.shard, ctx.group = opts, shard, group
         ctx.sum_input_grad = sum_input_grad
         ctx.has_bias = bias is not None
@@ -408,44 +454,53 @@ class _VocabParallel(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, grad_loss):
-        (h, weight, labels, bias, lse, coefficient, count,
-         dw_scale) = ctx.saved_tensors
+        h, weight, labels, bias, lse, count, dw_scale = ctx.saved_tensors
         opts, shard, group = ctx.options, ctx.shard, ctx.group
-        dh, dw, db, _ = ops.backward_op(
-            grad_loss, h, weight, labels, bias, lse, _LOCAL_IGNORE,
-            opts.reduction, opts.label_smoothing * shard.size / shard.vocab,
-            opts.softcap, opts.z_loss, opts.weight_layout, False, dw_scale)
-        math = lse.dtype
-        upstream = grad_loss.to(math)
-        if opts.reduction == "mean":
-            upstream = upstream / count.clamp(min=1).to(math)
-        delta = coefficient * upstream
-        rows = labels.clamp(min=0, max=shard.size - 1)
         vd = opts.weight_layout == "vd"
-        label_rows = weight.index_select(0, rows) if vd else \
-            weight.index_select(1, rows).t()
-        dh = torch.addcmul(dh.to(math), delta[:, None],
-                           label_rows.to(math)).to(h.dtype)
-        # dh is final: its sum over the ranks runs while dW and db are
-        # corrected (which need no communication). With sequence
-        # parallelism the token gather's backward sums it instead, by a
-        # reduce-scatter.
-        reduction = dist.all_reduce(dh, op=dist.ReduceOp.SUM, group=group,
-                                    async_op=True) \
-            if ctx.sum_input_grad else None
-        if dw_scale is not None:
-            delta = delta * dw_scale.to(math)
-        contribution = (delta[:, None] * h.to(math)).to(dw.dtype)
-        if vd:
-            dw.index_add_(0, rows, contribution)
-        else:
-            dw.index_add_(1, rows, contribution.t())
-        if ctx.has_bias:
-            db = db.to(math).index_add_(0, rows, delta).to(bias.dtype)
-        if reduction is not None:
-            reduction.wait()
-        return (dh, dw, None, db if ctx.has_bias else None, None, None,
-                None, None, None)
+        upstream, smoothing, shifted_lse = _shard_backward_arguments(
+            grad_loss, lse, count, opts, shard)
+        dh, dw, db, _ = ops.backward_op(
+            upstream, h, _padded(weight, 0 if vd else 1), labels,
+            _padded(bias, 0), shifted_lse, _LOCAL_IGNORE, "none", smoothing,
+            opts.softcap, 0.0, opts.weight_layout, False, dw_scale)
+        size = shard.size
+        dw = dw[:size] if vd else dw[:, :size].contiguous()
+        db = db[:size] if ctx.has_bias else None
+        # dh is summed over the ranks (dW and db need no communication).
+        # With sequence parallelism the token gather's backward sums it
+        # instead, by a reduce-scatter.
+        if ctx.sum_input_grad:
+            dist.all_reduce(dh, op=dist.ReduceOp.SUM, group=group)
+        return (dh, dw, None, db, None, None, None, None, None)
+
+
+def _shard_backward_arguments(grad_loss, lse, count, opts: LossOptions,
+                              shard: ShardLayout):
+    """(per-token upstream gradient, smoothing, lse) for which the single
+    op's backward over the padded shard (V' = V_r + 1 rows, no z-loss,
+    reduction none) gives each logit of this shard exactly the global
+    gradient g·[softmax·(1 + 2w·lse) − ε/V − (1 − ε)·[label]]·(soft-cap').
+
+    That op gives g'·[exp(z − lse')·(1 + 2w'·lse') − ε'/V' − (1 − ε')·
+    [label]]. With k = 1 − ε + ε·V'/V, the choices g' = k·g and
+    ε' = ε·V'/(V·k) make the label term g·(1 − ε) and the uniform term
+    g·ε/V; then lse' = lse + log k − log(1 + 2w·lse) with w' = 0 makes the
+    softmax term g·softmax·(1 + 2w·lse), wherever 1 + 2w·lse > 0 (lse >
+    −5000 for w = 1e-4: any logits a model makes). All per token, so one
+    run does it (with ε = 0 and w = 0: g' = g, ε' = 0, lse' = lse)."""
+    math = lse.dtype
+    eps = opts.label_smoothing
+    padded = shard.size + 1
+    k = 1.0 - eps + eps * padded / shard.vocab
+    smoothing = eps * padded / (shard.vocab * k)
+    upstream = grad_loss.to(math)
+    if opts.reduction == "mean":
+        upstream = upstream / count.clamp(min=1).to(math)
+    upstream = (upstream * k).expand(lse.shape[0]).contiguous()
+    shifted = lse + log(k)
+    if opts.z_loss:
+        shifted = shifted - torch.log1p(2.0 * opts.z_loss * lse)
+    return upstream, min(smoothing, 1.0), shifted
 
 
 class _GatherTokens(torch.autograd.Function):
@@ -511,7 +566,7 @@ def linear_cross_entropy_parallel(h: torch.Tensor, weight: torch.Tensor,
     With ``sequence_parallel``, ``h`` and ``target`` are this rank's tokens
     only (as many on every rank): they are gathered first, dh is
     reduce-scattered back to them, and a per-token loss is this rank's."""
-    shard = layout(group, vocab_range, h, weight, bias, opts,
+    shard = layout(group, vocab_range, h, weight, bias, opts, target,
                    sequence_parallel=sequence_parallel)
     if sequence_parallel and h.shape[0] > 0:
         h = _GatherTokens.apply(h, group)

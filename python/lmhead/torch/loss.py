@@ -205,6 +205,7 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
         if distributed and return_stats:
             raise ValueError("return_stats=True is not supported with "
                              "process_group yet")
+        scale = _weight_grad_scale(weight_grad_scale, input.device)
     except (TypeError, ValueError) as error:
         if distributed:
             # The other ranks are about to exchange their layouts: tell
@@ -225,7 +226,6 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
             "return_stats=True is not supported inside torch.compile yet: "
             "call linear_cross_entropy(..., return_stats=True) outside the "
             "compiled region (torch.compiler.disable), or compile without it")
-    scale = _weight_grad_scale(weight_grad_scale, h.device)
     if distributed:
         loss = parallel.linear_cross_entropy_parallel(
             h, weight, target.reshape(-1), bias, opts, process_group,
@@ -264,7 +264,9 @@ def _weight_grad_scale(scale, device) -> Optional[torch.Tensor]:
                              f"input on {device}")
         return scale.detach().reshape(()).to(torch.float32)
     if isinstance(scale, (int, float)):
-        return torch.tensor(float(scale), dtype=torch.float32, device=device)
+        # A fill on the device: no copy from the host, no synchronisation.
+        return torch.full((), float(scale), dtype=torch.float32,
+                          device=device)
     raise TypeError(f"weight_grad_scale must be None, a number or a tensor, "
                     f"got {type(scale).__name__}")
 

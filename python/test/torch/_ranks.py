@@ -2,6 +2,7 @@
 test: ``torch.multiprocessing`` spawns the ranks, a file store joins them,
 and each rank's result comes back to the test through a file."""
 
+import datetime
 import os
 import traceback
 
@@ -11,8 +12,11 @@ import torch.multiprocessing as mp
 
 
 def _rank_main(rank, world, folder, function, args):
+    # A rank that waits in a collective the others never make fails the
+    # test in a minute rather than at gloo's default half hour.
     dist.init_process_group("gloo", init_method=f"file://{folder}/store",
-                            rank=rank, world_size=world)
+                            rank=rank, world_size=world,
+                            timeout=datetime.timedelta(seconds=60))
     try:
         result = function(rank, world, *args)
         torch.save(result, os.path.join(folder, f"result-{rank}.pt"))

@@ -40,7 +40,8 @@ CASES = [
      {"ignore_index": 7}),
     ("labels-in-one-shard", {"label_smoothing": 0.1, "z_loss": 1e-4},
      {"labels_below": 20}),
-    ("batched-none", {"reduction": "none"}, {"batch": 2}),
+    ("batched-none-int32-labels", {"reduction": "none"},
+     {"batch": 2, "labels": torch.int32}),
     ("weight-grad-scale", {"weight_grad_scale": 0.25,
                            "label_smoothing": 0.1}, {"bias": True}),
 ]
@@ -49,11 +50,12 @@ CASES = [
 def make_problem(dtype, problem, seed, n=N, d=D, v=V):
     problem = dict(problem)
     below = problem.pop("labels_below", None)
+    label_type = problem.pop("labels", torch.int64)
     x, w, y, b = random_problem(n, d, v, dtype, seed=seed, **problem)
     if below is not None:
         kept = y != problem.get("ignore_index", -100)
         y = torch.where(kept, y % below, y)
-    return x, w, y, b
+    return x, w, y.to(label_type), b
 
 
 def upstream_for(loss, seed):
@@ -105,7 +107,7 @@ def expected(dtype, options, problem, seed):
                            if t is not None else None for t in (x, w, b))
     torch_options = {k: v for k, v in options.items()
                      if k != "weight_grad_scale"}
-    want = torch_loss(ref_x, ref_w, y, ref_b, **torch_options)
+    want = torch_loss(ref_x, ref_w, y.long(), ref_b, **torch_options)
     reference = dict(zip(("dh", "dw", "db"),
                          grads(want, up, ref_x, ref_w, ref_b)),
                      loss=want.detach())
@@ -328,6 +330,14 @@ def _one_rank_rejects_its_target(rank, x, w, y):
                 target=y.double() if rank else y)
 
 
+def _label_outside_the_vocabulary(rank, x, w, y):
+    start, stop = [(0, 90), (90, V)][rank]
+    target = y.clone()
+    target[3] = V
+    return dict(input=x, weight=w[start:stop], vocab_range=(start, stop),
+                target=target)
+
+
 def _fine(rank, x, w, y):
     start, stop = [(0, 90), (90, V)][rank]
     return dict(input=x, weight=w[start:stop].clone().requires_grad_(),
@@ -351,6 +361,9 @@ ERRORS = [
     (_one_rank_rejects_its_target,
      ["rank 1 rejected its arguments", "target must hold integer class "
                                        "indices"]),
+    (_label_outside_the_vocabulary,
+     ["target[3] (of the 29 tokens, flattened) is 203: labels must be in "
+      "[0, 203)"] * 2),
     # After all of these, the group still works.
     (_fine, [None, None]),
 ]
@@ -465,3 +478,120 @@ def test_under_torch_compile(tmp_path):
     for loss, got_dh, _ in per_rank:
         assert relative_error(loss, want) <= F64_TOLERANCE
         assert relative_error(got_dh, dh) <= F64_TOLERANCE
+
+
+# 16-bit precision: the sharded op's error against PyTorch in float64 on
+# the same rounded inputs, next to the single-process op's, in the whole
+# and per row of dW (a rarely labelled row has a small gradient, which a
+# rounding of a label term it does not own would swamp).
+PRECISION = [("bf16-mean", {}), ("bf16-sum-smoothing",
+                                 {"reduction": "sum",
+                                  "label_smoothing": 0.1})]
+PRECISION_SHAPE = (512, 64, 4096)
+
+
+def run_precision_on_rank(rank, world, bounds):
+    n, d, v = PRECISION_SHAPE
+    start, stop = bounds[rank]
+    results = []
+    for seed, (name, options) in enumerate(PRECISION):
+        x, w, y, _ = random_problem(n, d, v, torch.bfloat16, seed=seed,
+                                    ignored=0.1)
+        w_shard = shard_of(w, start, stop, "vd")
+        loss = linear_cross_entropy(x, w_shard, y,
+                                    process_group=dist.group.WORLD,
+                                    vocab_range=(start, stop), **options)
+        loss.backward()
+        results.append((x.grad, w_shard.grad))
+    return results
+
+
+def worst_row_error(got, want):
+    """The largest relative error of a row."""
+    got, want = got.double(), want.double()
+    return float(((got - want).norm(dim=1) / want.norm(dim=1)).max())
+
+
+@pytest.mark.parametrize("world", [2, 4])
+def test_bf16_precision_matches_one_process(tmp_path, world):
+    n, d, v = PRECISION_SHAPE
+    bounds = shard_bounds(v, world)
+    per_rank = on_ranks(world, run_precision_on_rank, bounds,
+                        folder=tmp_path)
+    for seed, (name, options) in enumerate(PRECISION):
+        x, w, y, _ = random_problem(n, d, v, torch.bfloat16, seed=seed,
+                                    ignored=0.1)
+        single = grads(linear_cross_entropy(x, w, y, **options), None, x, w)
+        ref_x, ref_w = (t.detach().double().requires_grad_() for t in (x, w))
+        want = grads(torch_loss(ref_x, ref_w, y, **options), None, ref_x,
+                     ref_w)
+        got_dw = torch.cat([r[seed][1] for r in per_rank])
+        errors = {
+            "dW": (relative_error(got_dw, want[1]),
+                   relative_error(single[1], want[1])),
+            "dW worst row": (worst_row_error(got_dw, want[1]),
+                             worst_row_error(single[1], want[1])),
+        }
+        for rank, ranks in enumerate(per_rank):
+            errors[f"dh@{rank}"] = (relative_error(ranks[seed][0], want[0]),
+                                    relative_error(single[0], want[0]))
+        print(name, world, "ranks: (sharded, one process)",
+              {k: f"{a:.1e}, {b:.1e}" for k, (a, b) in errors.items()})
+        for key, (sharded, one) in errors.items():
+            # dh adds the ranks' rounded parts (one more rounding per rank);
+            # dW is the single op's, row for row.
+            allowed = one * (2.0 if key.startswith("dh") else 1.1)
+            assert sharded <= allowed, (name, key, sharded, one)
+
+
+def run_first_call_checks_on_rank(rank, world):
+    """The policy of CUDA tensors on CPU ones: only the first call on a
+    group exchanges the handshake. Returns (exchanges after the first call,
+    after the second, the errors of the calls that differ)."""
+    from lmhead.torch import distributed as parallel
+    exchanges = []
+    real_exchange = parallel._exchange
+
+    def counting(*args):
+        exchanges.append(1)
+        return real_exchange(*args)
+
+    parallel._exchange = counting
+    parallel._handshake_every_call = lambda device: False
+    x, w, y, _ = random_problem(N, D, V, torch.float64, seed=5)
+    start, stop = [(0, 90), (90, V)][rank]
+
+    def call(**changes):
+        arguments = dict(input=x, weight=w[start:stop], target=y,
+                         vocab_range=(start, stop))
+        arguments.update(changes)
+        try:
+            linear_cross_entropy(arguments.pop("input"),
+                                 arguments.pop("weight"),
+                                 arguments.pop("target"),
+                                 process_group=dist.group.WORLD,
+                                 **arguments).backward()
+            return None
+        except (TypeError, ValueError) as error:
+            return str(error)
+
+    counts = []
+    assert call() is None
+    counts.append(len(exchanges))
+    assert call() is None
+    counts.append(len(exchanges))
+    # Every rank moves its boundary: each sees its own change, with no
+    # collective (the others' checks are not exchanged again).
+    moved = [(0, 100), (100, V)][rank]
+    errors = [call(weight=w[moved[0]:moved[1]], vocab_range=moved),
+              call(target=y.double())]
+    counts.append(len(exchanges))
+    return counts, errors
+
+
+def test_cuda_policy_checks_the_first_call_only(tmp_path):
+    per_rank = on_ranks(2, run_first_call_checks_on_rank, folder=tmp_path)
+    for counts, (moved, local) in per_rank:
+        assert counts == [1, 1, 1]
+        assert "differ from its first call on this process group" in moved
+        assert "target must hold integer class indices" in local
