@@ -272,18 +272,30 @@ def _weight_grad_scale(scale, device) -> Optional[torch.Tensor]:
 
 
 class LinearCrossEntropyLoss(torch.nn.Module):
-    """:func:`linear_cross_entropy` as a module: the options are given once,
-    ``forward(input, weight, target, bias=None)`` takes the tensors."""
+    """:func:`linear_cross_entropy` as a module: the options are given once
+    (with ``process_group``, ``vocab_range`` and ``sequence_parallel`` for a
+    weight sharded by vocabulary), ``forward(input, weight, target,
+    bias=None)`` takes the tensors."""
 
     def __init__(self, *, ignore_index: int = -100, reduction: str = "mean",
                  label_smoothing: float = 0.0,
                  softcap: Optional[float] = None, z_loss: float = 0.0,
-                 weight_layout: str = "vd"):
+                 weight_layout: str = "vd", process_group=None,
+                 vocab_range=None, sequence_parallel: bool = False):
         super().__init__()
         self.options = LossOptions.make(ignore_index, reduction,
                                         label_smoothing, softcap, z_loss,
                                         weight_layout)
         self.softcap = softcap
+        if process_group is not None or vocab_range is not None or \
+                sequence_parallel:
+            if sequence_parallel and process_group is None:
+                raise ValueError("sequence_parallel=True needs "
+                                 "process_group and vocab_range")
+            parallel.check_arguments(process_group, vocab_range)
+        self.process_group = process_group
+        self.vocab_range = vocab_range
+        self.sequence_parallel = sequence_parallel
 
     def forward(self, input: torch.Tensor, weight: torch.Tensor,
                 target: torch.Tensor,
@@ -293,10 +305,16 @@ class LinearCrossEntropyLoss(torch.nn.Module):
             input, weight, target, bias, ignore_index=o.ignore_index,
             reduction=o.reduction, label_smoothing=o.label_smoothing,
             softcap=self.softcap, z_loss=o.z_loss,
-            weight_layout=o.weight_layout)
+            weight_layout=o.weight_layout, process_group=self.process_group,
+            vocab_range=self.vocab_range,
+            sequence_parallel=self.sequence_parallel)
 
     def extra_repr(self) -> str:
         o = self.options
-        return (f"ignore_index={o.ignore_index}, reduction={o.reduction!r}, "
+        text = (f"ignore_index={o.ignore_index}, reduction={o.reduction!r}, "
                 f"label_smoothing={o.label_smoothing}, softcap={self.softcap}"
                 f", z_loss={o.z_loss}, weight_layout={o.weight_layout!r}")
+        if self.vocab_range is not None:
+            text += (f", vocab_range={tuple(self.vocab_range)}, "
+                     f"sequence_parallel={self.sequence_parallel}")
+        return text

@@ -434,6 +434,14 @@ def run_dtensor_on_rank(rank, world):
                                 vocab_range=(start, stop),
                                 label_smoothing=0.1)
     loss.backward()
+    # The module form, with the group and range given once.
+    from lmhead.torch import LinearCrossEntropyLoss
+    criterion = LinearCrossEntropyLoss(label_smoothing=0.1,
+                                       process_group=mesh.get_group(),
+                                       vocab_range=(start, stop))
+    assert "vocab_range" in repr(criterion)
+    again = criterion(x.detach(), weight.to_local().detach(), y)
+    assert float((again - loss).abs()) == 0.0
     return loss.detach(), x.grad, weight.grad.full_tensor()
 
 
