@@ -53,9 +53,9 @@ with overlapping shards or gaps, a vocab_range that does not match its
 weight, and ranks that disagree on N, D or the options get an error on
 every rank instead of a hang or a wrong answer. On CPU tensors it runs on
 every call. On CUDA tensors, whose handshake needs a host
-synchronisation, it runs on the first call on a group; later calls check
-this rank's arguments against that call's, locally, and
-``LMHEAD_DISTRIBUTED_CHECKS=1`` exchanges on every call.
+synchronisation, it runs when this rank's arguments (range, weight rows,
+D, options, types) are new on the group, and on every call with
+``LMHEAD_DISTRIBUTED_CHECKS=1``.
 """
 
 from __future__ import annotations
@@ -161,9 +161,10 @@ def vocab_range_of(weight) -> Tuple[int, int]:
     return start, min(start + block, vocab)
 
 
-#: Per process group (by id), this rank's arguments at its first call and
-#: the layout the handshake gave: what later calls on CUDA tensors reuse.
-_first_layouts: Dict[int, Tuple[tuple, ShardLayout]] = {}
+#: The layouts handshakes gave, by process group (its id) and this rank's
+#: arguments (range, weight rows, D, options and types): what later calls
+#: with the same arguments on CUDA tensors reuse.
+_known_layouts: Dict[Tuple[int, tuple], ShardLayout] = {}
 
 
 def _handshake_every_call(device: torch.device) -> bool:
@@ -290,34 +291,30 @@ def layout(group, vocab_range, h, weight, bias, opts: Optional[LossOptions],
     DistributedLayoutError naming this rank rather than wait, and re-raises
     that error.
 
-    Where only the first call exchanges (CUDA tensors), a later call checks
-    this rank's own arguments against its first call's, without
-    communication: a change raises here. A change of N, or a local error,
-    on one rank then leaves the others waiting in the loss's collectives
-    until the backend's timeout; ``LMHEAD_DISTRIBUTED_CHECKS=1`` turns
-    those into errors too, at one host synchronisation per call."""
+    Where not every call exchanges (CUDA tensors), a call exchanges when
+    this rank's arguments (range, weight rows, D, options and types) are
+    new on this group, which is the same call on every rank as long as the
+    ranks change them together. What such a call cannot see without
+    communicating (one rank alone changing its arguments or its N, or
+    rejecting them after the first call) leaves the others waiting in a
+    collective until the backend's timeout;
+    ``LMHEAD_DISTRIBUTED_CHECKS=1`` turns those into errors too, at one
+    host synchronisation per call."""
     device = _exchange_device(group, h)
     every_call = _handshake_every_call(device)
-    first = _first_layouts.get(id(group))
+    seen = any(key[0] == id(group) for key in _known_layouts)
     if local_error is not None:
-        if every_call or first is None:
+        if every_call or not seen:
             _exchange((_LOCAL_ERROR,) + (-1,) * (len(_FIELDS) - 1), group,
                       device)
         raise local_error
     weight_vocab = _dimension(weight, 0 if opts.weight_layout == "vd" else 1)
     fingerprint = _fingerprint(opts, h.dtype, target.dtype, bias is not None,
                                sequence_parallel)
-    mine = (repr(vocab_range), weight_vocab, h.shape[1], fingerprint)
-    if first is not None and not every_call:
-        if mine != first[0]:
-            raise DistributedLayoutError(
-                "this rank's vocab_range, weight shard, hidden size, loss "
-                "options or types differ from its first call on this "
-                "process group, and on CUDA tensors only the first call "
-                "is checked with the other ranks: keep them fixed per "
-                "group (a new group for a new layout), or set "
-                "LMHEAD_DISTRIBUTED_CHECKS=1 to check every call")
-        return first[1]
+    key = (id(group), (repr(vocab_range), weight_vocab, h.shape[1],
+                       fingerprint))
+    if not every_call and key in _known_layouts:
+        return _known_layouts[key]
     problem = _range_problem(vocab_range, weight_vocab)
     start, stop = (-1, -1) if problem else vocab_range
     rows = _exchange((_BAD_RANGE if problem else _OK, start, stop,
@@ -326,7 +323,7 @@ def layout(group, vocab_range, h, weight, bias, opts: Optional[LossOptions],
     if problem is not None:
         raise DistributedLayoutError(problem)
     shard = _layout_from(rows, dist.get_rank(group))
-    _first_layouts.setdefault(id(group), (mine, shard))
+    _known_layouts[key] = shard
     return shard
 
 

@@ -553,9 +553,9 @@ def test_bf16_precision_matches_one_process(tmp_path, world):
 
 
 def run_first_call_checks_on_rank(rank, world):
-    """The policy of CUDA tensors on CPU ones: only the first call on a
-    group exchanges the handshake. Returns (exchanges after the first call,
-    after the second, the errors of the calls that differ)."""
+    """The policy of CUDA tensors, on CPU ones: a call exchanges the
+    handshake only when this rank's arguments are new on the group.
+    Returns the exchanges counted after each call and the errors."""
     from lmhead.torch import distributed as parallel
     exchanges = []
     real_exchange = parallel._exchange
@@ -583,23 +583,23 @@ def run_first_call_checks_on_rank(rank, world):
         except (TypeError, ValueError) as error:
             return str(error)
 
-    counts = []
-    assert call() is None
-    counts.append(len(exchanges))
-    assert call() is None
-    counts.append(len(exchanges))
-    # Every rank moves its boundary: each sees its own change, with no
-    # collective (the others' checks are not exchanged again).
+    counts, errors = [], []
+    for changes in ({}, {}, {"reduction": "sum"}, {"reduction": "sum"}, {}):
+        errors.append(call(**changes))
+        counts.append(len(exchanges))
+    # Every rank moves its boundary (a new layout, exchanged); then every
+    # rank rejects its target, with no exchange (none would be matched).
     moved = [(0, 100), (100, V)][rank]
-    errors = [call(weight=w[moved[0]:moved[1]], vocab_range=moved),
-              call(target=y.double())]
+    errors.append(call(weight=w[moved[0]:moved[1]], vocab_range=moved))
+    counts.append(len(exchanges))
+    errors.append(call(target=y.double()))
     counts.append(len(exchanges))
     return counts, errors
 
 
-def test_cuda_policy_checks_the_first_call_only(tmp_path):
+def test_cuda_policy_exchanges_new_arguments_only(tmp_path):
     per_rank = on_ranks(2, run_first_call_checks_on_rank, folder=tmp_path)
-    for counts, (moved, local) in per_rank:
-        assert counts == [1, 1, 1]
-        assert "differ from its first call on this process group" in moved
-        assert "target must hold integer class indices" in local
+    for counts, errors in per_rank:
+        assert counts == [1, 1, 2, 2, 2, 3, 3]
+        assert errors[:-1] == [None] * 6
+        assert "target must hold integer class indices" in errors[-1]
