@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ScratchDirectory.h"
 #include "lmhead/runtime/Runtime.h"
 
 #include <dlfcn.h>
@@ -39,11 +40,10 @@
 
 namespace {
 
+using lmhead::fuzz::scratchDirectory;
+
 /// The most operands an op is run with.
 constexpr unsigned kMaxOperands = 24;
-
-/// The bundle folder, made once per process and removed at exit.
-std::string bundleDirectory;
 
 /// The fake driver's counters and log, reached the way the runtime
 /// reaches the driver itself (the same handle).
@@ -60,14 +60,8 @@ constexpr char kSmallManifest[] = R"({"format": "lmhead-bundle", "version": 1,
   "kernels": [{"name": "k", "stream": "dh", "grid": ["n", 1, 1],
                "block": [32, 1, 1], "params": ["x", "n"]}]}}})";
 
-void removeBundleDirectory() {
-  std::error_code ignored;
-  if (!bundleDirectory.empty())
-    std::filesystem::remove_all(bundleDirectory, ignored);
-}
-
 void writeFile(const std::string &name, const std::string &contents) {
-  std::ofstream(bundleDirectory + "/" + name, std::ios::binary) << contents;
+  std::ofstream(scratchDirectory() + "/" + name, std::ios::binary) << contents;
 }
 
 /// Every distinct string the manifest holds that matches `pattern`'s
@@ -129,20 +123,15 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
                  LMHEAD_FAKE_LIBCUDA);
     std::abort();
   }
-  char pattern[] = "/tmp/lmhead-fuzz-manifest-XXXXXX";
-  if (!mkdtemp(pattern)) {
-    std::perror("lmhead-fuzz-manifest: mkdtemp");
-    std::abort();
-  }
-  bundleDirectory = pattern;
-  std::atexit(removeBundleDirectory);
+  lmhead::fuzz::makeScratchDirectory("lmhead-fuzz-manifest");
 
   // Bring the backend up with a bundle that loads, so that what it keeps
   // for the process is counted once.
   writeFile("manifest.json", kSmallManifest);
   writeFile("kernels.ptx", ptxWithKernels({"k"}));
   LMHeadBundle *bundle = nullptr;
-  if (lmheadBundleLoad(bundleDirectory.c_str(), &bundle) != LMHEAD_STATUS_OK) {
+  if (lmheadBundleLoad(scratchDirectory().c_str(), &bundle) !=
+      LMHEAD_STATUS_OK) {
     std::fprintf(stderr,
                  "lmhead-fuzz-manifest: the fake driver does not "
                  "load a valid bundle: %s\n",
@@ -150,7 +139,7 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
     std::abort();
   }
   (void)lmheadBundleUnload(bundle);
-  unlink((bundleDirectory + "/kernels.ptx").c_str());
+  unlink((scratchDirectory() + "/kernels.ptx").c_str());
   processObjects = liveObjects();
   return 0;
 }
@@ -170,7 +159,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size) {
 
   clearLog();
   LMHeadBundle *bundle = nullptr;
-  if (lmheadBundleLoad(bundleDirectory.c_str(), &bundle) == LMHEAD_STATUS_OK) {
+  if (lmheadBundleLoad(scratchDirectory().c_str(), &bundle) ==
+      LMHEAD_STATUS_OK) {
     for (const std::string &op : matches(manifest, objectKey))
       exercise(bundle, op);
     (void)lmheadBundleUnload(bundle);
@@ -185,6 +175,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size) {
   }
 
   for (const std::string &file : ptxFiles)
-    unlink((bundleDirectory + "/" + file).c_str());
+    unlink((scratchDirectory() + "/" + file).c_str());
   return 0;
 }

@@ -24,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ScratchDirectory.h"
 #include "lmhead/InitAll.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -49,6 +50,8 @@
 #include <string>
 
 namespace {
+
+using lmhead::fuzz::scratchDirectory;
 
 /// Planned lmhead ops a module may hold for its bundle to be written, and
 /// the share of inputs whose bundles are written.
@@ -85,14 +88,6 @@ uint64_t hashOf(const uint8_t *data, std::size_t size) {
   for (std::size_t i = 0; i < size; ++i)
     hash = (hash ^ data[i]) * 1099511628211ull;
   return hash;
-}
-
-/// The folder bundles are written to, made once per process.
-std::string bundleDirectory;
-
-void removeBundleDirectory() {
-  if (!bundleDirectory.empty())
-    llvm::sys::fs::remove_directories(bundleDirectory);
 }
 
 mlir::DialectRegistry &registry() {
@@ -155,13 +150,7 @@ void check(bool verified, const char *route) {
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   mlir::lmhead::registerAllPasses();
-  char pattern[] = "/tmp/lmhead-fuzz-mlir-XXXXXX";
-  if (!mkdtemp(pattern)) {
-    std::perror("lmhead-fuzz-mlir: mkdtemp");
-    std::abort();
-  }
-  bundleDirectory = pattern;
-  std::atexit(removeBundleDirectory);
+  lmhead::fuzz::makeScratchDirectory("lmhead-fuzz-mlir");
   return 0;
 }
 
@@ -202,7 +191,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size) {
       "recognize + plan sm_80");
   if (planned && countLMHeadOps(*planned) <= kMaxBundleOps) {
     // --lmhead-write-bundle refuses a folder that is not empty.
-    std::string bundle = bundleDirectory + "/bundle";
+    std::string bundle = scratchDirectory() + "/bundle";
     check(runRoute(*planned, "lmhead-write-bundle{dir=" + bundle + "}"),
           "recognize + plan sm_80 + write-bundle");
     llvm::sys::fs::remove_directories(bundle);

@@ -240,9 +240,20 @@ def _layout_from(rows: List[List[int]], rank: int) -> ShardLayout:
     return ShardLayout(mine["start"], mine["stop"], covered, rank, len(table))
 
 
-def check_arguments(process_group, vocab_range) -> None:
+def is_sharded(process_group, vocab_range, sequence_parallel) -> bool:
+    """Whether a call asks for the sharded head at all."""
+    return (process_group is not None or vocab_range is not None
+            or bool(sequence_parallel))
+
+
+def check_arguments(process_group, vocab_range,
+                    sequence_parallel: bool = False) -> None:
     """Raises when the distributed arguments cannot be used at all (before
     any collective: these are the same mistake on every rank)."""
+    if sequence_parallel and process_group is None and vocab_range is None:
+        raise ValueError("sequence_parallel=True needs process_group and "
+                         "vocab_range (the tensor-parallel group and this "
+                         "rank's vocabulary rows)")
     if process_group is None:
         raise ValueError(
             "vocab_range is given without process_group: pass the "

@@ -191,13 +191,11 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
     autocast type first, as ``F.linear`` would be. 16-bit CUDA tensors run
     lmhead's kernels; see :mod:`lmhead.torch.ops` for the rest.
     """
-    distributed = process_group is not None or vocab_range is not None
-    if sequence_parallel and not distributed:
-        raise ValueError("sequence_parallel=True needs process_group and "
-                         "vocab_range (the tensor-parallel group and this "
-                         "rank's vocabulary rows)")
+    distributed = parallel.is_sharded(process_group, vocab_range,
+                                      sequence_parallel)
     if distributed:
-        parallel.check_arguments(process_group, vocab_range)
+        parallel.check_arguments(process_group, vocab_range,
+                                 sequence_parallel)
     try:
         opts = LossOptions.make(ignore_index, reduction, label_smoothing,
                                 softcap, z_loss, weight_layout)
@@ -287,12 +285,10 @@ class LinearCrossEntropyLoss(torch.nn.Module):
                                         label_smoothing, softcap, z_loss,
                                         weight_layout)
         self.softcap = softcap
-        if process_group is not None or vocab_range is not None or \
-                sequence_parallel:
-            if sequence_parallel and process_group is None:
-                raise ValueError("sequence_parallel=True needs "
-                                 "process_group and vocab_range")
-            parallel.check_arguments(process_group, vocab_range)
+        if parallel.is_sharded(process_group, vocab_range,
+                               sequence_parallel):
+            parallel.check_arguments(process_group, vocab_range,
+                                     sequence_parallel)
         self.process_group = process_group
         self.vocab_range = vocab_range
         self.sequence_parallel = sequence_parallel
