@@ -392,14 +392,14 @@ def _all_reduce(t: torch.Tensor, op, group) -> torch.Tensor:
 def _logit_sums(h, weight, bias, labels: _LocalLabels, lse_local,
                 opts: LossOptions, shard: ShardLayout) -> torch.Tensor:
     """Σ_v z_iv over this shard's rows, per token (for label smoothing)."""
-    math = lse_local.dtype
+    lse_type = lse_local.dtype
     if not opts.softcap:
         # The logits are linear in W: Σ_v z_v = h·Σ_v w_v + Σ_v b_v.
         columns = torch.sum(weight, dim=0 if opts.weight_layout == "vd"
-                            else 1, dtype=math)
-        sums = h.to(math) @ columns
+                            else 1, dtype=lse_type)
+        sums = h.to(lse_type) @ columns
         if bias is not None:
-            sums = sums + bias.sum(dtype=math)
+            sums = sums + bias.sum(dtype=lse_type)
         return sums
     # Soft-capped logits: a run with smoothing 1 gives lse_r − mean_v z.
     everyone = torch.where(labels.valid, torch.zeros_like(labels.forward),
@@ -407,7 +407,7 @@ def _logit_sums(h, weight, bias, labels: _LocalLabels, lse_local,
     smoothed, _ = ops.forward_op(h, weight, everyone, bias, _LOCAL_IGNORE,
                                  "none", 1.0, opts.softcap, 0.0,
                                  opts.weight_layout)
-    return (lse_local - smoothed.to(math)) * shard.size
+    return (lse_local - smoothed.to(lse_type)) * shard.size
 
 
 class _VocabParallel(torch.autograd.Function):
@@ -420,18 +420,18 @@ class _VocabParallel(torch.autograd.Function):
         loss_local, lse_local = ops.forward_op(
             h, weight, labels.forward, bias, _LOCAL_IGNORE, "none", 0.0,
             opts.softcap, 0.0, opts.weight_layout)
-        math = lse_local.dtype
+        lse_type = lse_local.dtype
         # The (soft-capped) logit of each token's local label, exact in the
         # op's arithmetic: its loss there is lse_r − z.
         label_logit = torch.where(labels.valid,
-                                  lse_local - loss_local.to(math),
-                                  torch.zeros((), dtype=math,
+                                  lse_local - loss_local.to(lse_type),
+                                  torch.zeros((), dtype=lse_type,
                                               device=h.device))
         eps = opts.label_smoothing
         maximum = _all_reduce(lse_local.clone(), dist.ReduceOp.MAX, group)
         parts = [torch.exp(lse_local - maximum),
                  torch.where(labels.in_shard, label_logit,
-                             torch.zeros((), dtype=math, device=h.device))]
+                             torch.zeros((), dtype=lse_type, device=h.device))]
         if eps:
             parts.append(_logit_sums(h, weight, bias, labels, lse_local,
                                      opts, shard))
@@ -442,7 +442,7 @@ class _VocabParallel(torch.autograd.Function):
             losses = losses + eps * (lse - sums[2] / shard.vocab)
         if opts.z_loss:
             losses = losses + opts.z_loss * lse * lse
-        zero = torch.zeros((), dtype=math, device=h.device)
+        zero = torch.zeros((), dtype=lse_type, device=h.device)
         losses = torch.where(labels.valid, losses, zero)
         losses = torch.where(labels.bad, torch.nan, losses)
         count = labels.valid.sum()
@@ -451,7 +451,7 @@ class _VocabParallel(torch.autograd.Function):
         elif opts.reduction == "sum":
             loss = losses.sum()
         else:
-            loss = losses.sum() / count.clamp(min=1).to(math)
+            loss = losses.sum() / count.clamp(min=1).to(lse_type)
 
         ctx.save_for_backward(h, weight, labels.backward, bias, lse, count,
                               dw_scale)
@@ -496,14 +496,14 @@ def _shard_backward_arguments(grad_loss, lse, count, opts: LossOptions,
     softmax term g·softmax·(1 + 2w·lse), wherever 1 + 2w·lse > 0 (lse >
     −5000 for w = 1e-4: any logits a model makes). All per token, so one
     run does it (with ε = 0 and w = 0: g' = g, ε' = 0, lse' = lse)."""
-    math = lse.dtype
+    lse_type = lse.dtype
     eps = opts.label_smoothing
     padded = shard.size + 1
     k = 1.0 - eps + eps * padded / shard.vocab
     smoothing = eps * padded / (shard.vocab * k)
-    upstream = grad_loss.to(math)
+    upstream = grad_loss.to(lse_type)
     if opts.reduction == "mean":
-        upstream = upstream / count.clamp(min=1).to(math)
+        upstream = upstream / count.clamp(min=1).to(lse_type)
     upstream = (upstream * k).expand(lse.shape[0]).contiguous()
     shifted = lse + log(k)
     if opts.z_loss:

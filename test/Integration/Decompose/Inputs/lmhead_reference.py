@@ -255,13 +255,14 @@ def ce_gradient_statistics(h, w, labels, lse, dloss, opts, bias=None):
 # ---------------------------------------------------------------------------
 
 
-def rel_err(got, want):
-    """Relative Frobenius error of two nested lists (or floats)."""
+def rel_err(got, want, floor=0.0):
+    """Relative Frobenius error of two nested lists (or floats), taken
+    relative to the larger of ‖want‖ and `floor`."""
     flat_got, flat_want = flatten(got), flatten(want)
     assert len(flat_got) == len(flat_want)
     num = math.sqrt(math.fsum((a - b) ** 2
                               for a, b in zip(flat_got, flat_want)))
-    den = math.sqrt(math.fsum(b * b for b in flat_want))
+    den = max(math.sqrt(math.fsum(b * b for b in flat_want)), floor)
     return num / den if den else num
 
 
@@ -333,13 +334,9 @@ class SelfCheck:
         error is taken relative to the larger of ‖want‖ and the norm at which
         that rounding would reach the tolerance.
         """
-        flat_got, flat_want = flatten(got), flatten(want)
-        diff = math.sqrt(math.fsum((a - b) ** 2
-                                   for a, b in zip(flat_got, flat_want)))
-        want_norm = math.sqrt(math.fsum(b * b for b in flat_want))
-        floor_norm = noise_floor * math.sqrt(len(flat_want)) / self.tolerance
-        scale = max(want_norm, floor_norm)
-        err = diff / scale if scale else diff
+        entries = len(flatten(want))
+        err = rel_err(got, want, floor=noise_floor * math.sqrt(entries) /
+                      self.tolerance)
         ok = err <= self.tolerance and math.isfinite(err)
         self.record(name, ok, f"rel_err={err:.2e}")
 
