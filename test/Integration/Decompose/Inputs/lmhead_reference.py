@@ -24,14 +24,21 @@ central finite differences of the reference forward loss, for small random
 cases and every option, checks the forward against PyTorch's definition of
 label smoothing (cross-entropy against the smoothed target distribution),
 checks that all-ignored batches give a loss of exactly 0 and gradients of
-exactly 0, and that labels outside [0, V) give NaN exactly in the loss and
-gradient entries they reach and change nothing else.
+exactly 0, that labels outside [0, V) give NaN exactly in the loss and
+gradient entries they reach and change nothing else, and that the ranges of
+`forward_ranges` hold a forward whose f32 sums round logits the other way.
+
+`forward_ranges` gives the loss and lse as ranges where the rounding of a
+logit to the operand type is a tie under f32 accumulation: what the tests
+hold the ops' forward results to.
 """
 
 import argparse
 import itertools
 import math
+import operator
 import random
+import struct
 import sys
 from dataclasses import dataclass
 
@@ -142,13 +149,17 @@ def per_token_loss(z_row, lse, label, opts):
 
 def ce_linear_fwd(h, w, labels, opts, bias=None):
     """Returns (loss, lse): loss a float (mean/sum) or a list (none)."""
-    z = capped_logits(h, w, opts, bias)
+    return ce_forward_of_logits(capped_logits(h, w, opts, bias), labels, opts)
+
+
+def ce_forward_of_logits(z, labels, opts):
+    """ce_linear_fwd's (loss, lse) from the logits the loss sees."""
     lse = [logsumexp(row) for row in z]
     valid = valid_tokens(labels, opts)
     losses = [0.0 if not valid[n] else
               math.nan if outside_vocab(labels[n], len(z[n])) else
               per_token_loss(z[n], lse[n], labels[n], opts)
-              for n in range(len(h))]
+              for n in range(len(z))]
     if opts.reduction == "none":
         return losses, lse
     total = math.fsum(losses)
@@ -248,6 +259,113 @@ def ce_gradient_statistics(h, w, labels, lse, dloss, opts, bias=None):
     if opts.round_operand is not None:
         rounded = [[opts.round_operand(x) for x in row] for row in dz]
     return gradient_statistics(rounded, h, w, opts.layout, 1.0, dz)
+
+
+# ---------------------------------------------------------------------------
+# Rounding ranges: what the forward may return when a logit's rounding to
+# the operand type is a tie under f32 accumulation.
+# ---------------------------------------------------------------------------
+
+# How far from the exact logit an f32 accumulator may land, in units of
+# u·‖h‖·‖w‖ (u = 2⁻²⁴, the unit roundoff of f32). Products of bf16 or f16
+# values are exact in f32, so only the additions err. The worst case over
+# summation orders, (K−1)·u·Σ|hₖwₖ| (Higham, Accuracy and Stability of
+# Numerical Algorithms, §3.1), would put a rounding boundary near most
+# logits of a large case; in practice the errors partly cancel: sequential
+# and reversed f32 sums of random bf16 dot products (K from 40 to 1024,
+# millions of logits) land within 1.9·u·‖h‖·‖w‖. Eight units leave a wide
+# margin over that and still put a boundary near only a few logits of a
+# row.
+LOGIT_SLACK_UNITS = 8.0
+F32_UNIT_ROUNDOFF = 2.0 ** -24
+
+
+def logit_ranges(h, w, opts, bias=None):
+    """Per token, (row, {v: (lo, hi)}): the logits as capped_logits gives
+    them, and the ranges of those an op may get either way. The op sums
+    z = h·Wᵀ (+ b) in f32, in an order of its choosing, then rounds z to the
+    operand type; where a rounding boundary of that type lies within the
+    f32 sum's error of z (LOGIT_SLACK_UNITS), both neighbours are correct.
+    The ranges are empty when the logits are not rounded (f32 operands)."""
+    w_rows = weight_vd(w, opts.layout)
+    w_norms = [math.sqrt(math.fsum(x * x for x in row)) for row in w_rows]
+    unit = LOGIT_SLACK_UNITS * F32_UNIT_ROUNDOFF
+    cap = opts.logit_softcap
+    rounded = opts.round_operand or (lambda x: x)
+
+    def capped(x):
+        return cap * math.tanh(x / cap) if cap > 0.0 else x
+
+    tokens = []
+    for h_row in h:
+        h_norm = math.sqrt(math.fsum(x * x for x in h_row))
+        row, ranges = [], {}
+        for v, w_row in enumerate(w_rows):
+            # The f64 sum errs by far less than the slack, so it stands for
+            # the exact z here.
+            z = sum(map(operator.mul, h_row, w_row))
+            slack = unit * h_norm * w_norms[v]
+            if bias is not None:
+                z += bias[v]
+                slack += unit * abs(bias[v])
+            row.append(capped(rounded(z)))
+            if opts.round_operand is None:
+                continue
+            lo, hi = rounded(z - slack), rounded(z + slack)
+            if lo != hi:
+                # The soft-cap is increasing: the ends stay the ends.
+                ranges[v] = (capped(lo), capped(hi))
+        tokens.append((row, ranges))
+    return tokens
+
+
+def forward_ranges(h, w, labels, opts, bias=None):
+    """(loss, lse) as ranges (lo, hi): what ce_linear_fwd may return when
+    each logit takes any value of its logit_ranges; lse as a list over the
+    tokens, loss as a list over the tokens for reduction none and as a list
+    of one range otherwise. lse grows with every logit, so its range is
+    exact. A valid token's loss, lse + w·lse² − (1−ε)·z_y − ε·mean z, is
+    bounded term by term, which ignores that lse and z_y move together and
+    so can only widen its range. None when no logit is in doubt."""
+    if opts.round_operand is None:
+        return None
+    tokens = logit_ranges(h, w, opts, bias)
+    if not any(ranges for _, ranges in tokens):
+        return None
+    valid = valid_tokens(labels, opts)
+    eps, weight = opts.label_smoothing, opts.z_loss_weight
+    lse_ranges, loss_ranges = [], []
+    for n, (row, ranges) in enumerate(tokens):
+        ends = []
+        for end in (0, 1):
+            moved = list(row)
+            for v, pair in ranges.items():
+                moved[v] = pair[end]
+            ends.append(moved)
+        lse = (logsumexp(ends[0]), logsumexp(ends[1]))
+        lse_ranges.append(lse)
+        if not valid[n]:
+            loss_ranges.append((0.0, 0.0))
+            continue
+        if outside_vocab(labels[n], len(row)):
+            loss_ranges.append((math.nan, math.nan))
+            continue
+        # lse + w·lse² over [lse_lo, lse_hi], its vertex included.
+        quadratic = [x + weight * x * x for x in lse]
+        if weight > 0.0 and lse[0] < -0.5 / weight < lse[1]:
+            quadratic.append(-0.25 / weight)
+        label = labels[n]
+        means = [math.fsum(end) / len(end) for end in ends]
+        loss_ranges.append(
+            (min(quadratic) - (1.0 - eps) * ends[1][label] - eps * means[1],
+             max(quadratic) - (1.0 - eps) * ends[0][label] - eps * means[0]))
+    if opts.reduction == "none":
+        return loss_ranges, lse_ranges
+    total = tuple(math.fsum(r[end] for r in loss_ranges) for end in (0, 1))
+    if opts.reduction == "mean":
+        count = sum(valid)
+        total = tuple(t / count if count else 0.0 for t in total)
+    return [total], lse_ranges
 
 
 # ---------------------------------------------------------------------------
@@ -516,6 +634,99 @@ def check_labels_outside_vocab(check, rng):
         check.record(name + " db", all(map(math.isnan, db)), "all NaN")
 
 
+def to_f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def to_bf16(x):
+    """x rounded to bf16 (through f32, as the tests' values are)."""
+    bits = struct.unpack("<I", struct.pack("<f", x))[0]
+    bits += 0x7FFF + ((bits >> 16) & 1)
+    return struct.unpack("<f", struct.pack("<I", (bits >> 16) << 16))[0]
+
+
+# A token's and a vocabulary row's first entries, whose products
+# 4 + 2⁻⁶ + 2⁻²² + 2⁻²² sum exactly to one f32 ulp above a bf16 rounding
+# boundary (4 + 2⁻⁶, halfway between 4 and 4 + 2⁻⁵), so the logit rounds up
+# to 4 + 2⁻⁵; an f32 sum in this order loses each 2⁻²² to ties-to-even,
+# lands on the boundary and rounds to 4.
+TIE_ENTRIES = [2.0, 2.0 ** -3, 2.0 ** -11, 2.0 ** -11]
+
+
+def sequential_f32_logits(h, w, opts, bias=None):
+    """The logits as an op that sums h·Wᵀ (+ b) in f32, one product after
+    the other, then rounds to the operand type and soft-caps them."""
+    cap = opts.logit_softcap
+    z = []
+    for h_row in h:
+        row = []
+        for v, w_row in enumerate(weight_vd(w, opts.layout)):
+            acc = 0.0
+            for a, b in zip(h_row, w_row):
+                acc = to_f32(acc + a * b)
+            if bias is not None:
+                acc = to_f32(acc + bias[v])
+            x = opts.round_operand(acc)
+            row.append(cap * math.tanh(x / cap) if cap > 0.0 else x)
+        z.append(row)
+    return z
+
+
+def check_rounding_ranges(check, rng):
+    """forward_ranges holds both the reference forward and that of an op
+    summing the logits in f32, on bf16 cases built so that the f32 sums of
+    two logits (one of them a label) round the other way."""
+    def slack(end):
+        """f64 rounding: the range's ends come from sums of their own."""
+        return 1e-12 * (1.0 + abs(end))
+
+    for layout, reduction, (eps, cap, zw), with_bias in itertools.product(
+            LAYOUTS, REDUCTIONS, OPTION_SETS, (False, True)):
+        tokens, hidden, vocab = 6, 5, 7
+        opts = CEOptions(layout, reduction, -1, eps, cap, zw, to_bf16)
+        h = [[to_bf16(x) for x in row]
+             for row in random_matrix(rng, tokens, hidden)]
+        w_vd = [[to_bf16(x) for x in row]
+                for row in random_matrix(rng, vocab, hidden)]
+        bias = ([to_bf16(rng.uniform(-1, 1)) for _ in range(vocab)]
+                if with_bias else None)
+        labels = random_labels(rng, tokens, vocab, -1, 1)
+        tie_tokens = rng.sample([n for n, y in enumerate(labels) if y != -1],
+                                2)
+        tie_rows = rng.sample(range(vocab), 2)
+        for n, v in zip(tie_tokens, tie_rows):
+            h[n] = TIE_ENTRIES + [0.0] * (hidden - len(TIE_ENTRIES))
+            w_vd[v][:len(TIE_ENTRIES)] = TIE_ENTRIES
+            if bias is not None:
+                bias[v] = 0.0
+        labels[tie_tokens[0]] = tie_rows[0]
+        w = store_weight(w_vd, layout)
+        name = (f"rounding ranges layout={layout} reduction={reduction} "
+                f"eps={eps} cap={cap} z_loss={zw} bias={with_bias}")
+
+        ranges = forward_ranges(h, w, labels, opts, bias)
+        point = ce_linear_fwd(h, w, labels, opts, bias)
+        z_exact = capped_logits(h, w, opts, bias)
+        z_summed = sequential_f32_logits(h, w, opts, bias)
+        summed = ce_forward_of_logits(z_summed, labels, opts)
+        check.record(name + " ties", ranges is not None and all(
+            z_summed[n][v] < z_exact[n][v]
+            for n, v in zip(tie_tokens, tie_rows)),
+            "the f32 sums round the two tie logits down")
+        if ranges is None:
+            continue
+        for label, forward in (("reference", point), ("f32 sums", summed)):
+            for k, result in enumerate(("loss", "lse")):
+                values = flatten(forward[k])
+                inside = all(
+                    lo - slack(lo) <= x <= hi + slack(hi)
+                    for x, (lo, hi) in zip(values, ranges[k])
+                    if not math.isnan(x))
+                check.record(f"{name} {label} {result}",
+                             inside and len(values) == len(ranges[k]),
+                             "within forward_ranges")
+
+
 def self_check(seed):
     rng = random.Random(seed)
     check = SelfCheck(tolerance=1e-7)
@@ -524,6 +735,7 @@ def self_check(seed):
     check_smoothing_definition(check, rng)
     check_all_ignored(check, rng)
     check_labels_outside_vocab(check, rng)
+    check_rounding_ranges(check, rng)
     print(f"{check.count} checks, {check.failures} failed (seed {seed})")
     return check.failures == 0
 
