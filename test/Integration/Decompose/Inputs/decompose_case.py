@@ -564,10 +564,10 @@ def compare(name, got, want, tol_type, zeros, ranges=None):
     is correct: each value is compared with the nearest one (its distance
     to the range), and the line counts the values whose range was used."""
     tol = TOLERANCE[tol_type]
-    norm_of = want
+    norm_of, moved = want, 0
     if ranges is not None:
         want = nearest_in_ranges(got, want, ranges)
-    moved = sum(1 for a, b in zip(want, norm_of) if a != b)
+        moved = sum(1 for a, b in zip(want, norm_of) if a != b)
     nan = {k for k, w in enumerate(want) if math.isnan(w)}
     bad = [k for k, x in enumerate(got)
            if not math.isfinite(x) and k not in nan]

@@ -117,15 +117,19 @@ def raw_logits(h, w, layout, bias=None):
     return z
 
 
+def soft_cap(x, cap):
+    """c·tanh(x/c), or x itself when there is no cap (c = 0)."""
+    return cap * math.tanh(x / cap) if cap > 0.0 else x
+
+
 def capped_logits(h, w, opts, bias=None):
     """The logits the loss sees: z rounded to the operand type, then
     c·tanh(z/c) when soft-capped."""
     z = raw_logits(h, w, opts.layout, bias)
     if opts.round_operand is not None:
         z = [[opts.round_operand(x) for x in row] for row in z]
-    cap = opts.logit_softcap
-    if cap > 0.0:
-        z = [[cap * math.tanh(x / cap) for x in row] for row in z]
+    if opts.logit_softcap > 0.0:
+        z = [[soft_cap(x, opts.logit_softcap) for x in row] for row in z]
     return z
 
 
@@ -292,10 +296,6 @@ def logit_ranges(h, w, opts, bias=None):
     unit = LOGIT_SLACK_UNITS * F32_UNIT_ROUNDOFF
     cap = opts.logit_softcap
     rounded = opts.round_operand or (lambda x: x)
-
-    def capped(x):
-        return cap * math.tanh(x / cap) if cap > 0.0 else x
-
     tokens = []
     for h_row in h:
         h_norm = math.sqrt(math.fsum(x * x for x in h_row))
@@ -308,13 +308,13 @@ def logit_ranges(h, w, opts, bias=None):
             if bias is not None:
                 z += bias[v]
                 slack += unit * abs(bias[v])
-            row.append(capped(rounded(z)))
+            row.append(soft_cap(rounded(z), cap))
             if opts.round_operand is None:
                 continue
             lo, hi = rounded(z - slack), rounded(z + slack)
             if lo != hi:
                 # The soft-cap is increasing: the ends stay the ends.
-                ranges[v] = (capped(lo), capped(hi))
+                ranges[v] = (soft_cap(lo, cap), soft_cap(hi, cap))
         tokens.append((row, ranges))
     return tokens
 
@@ -336,13 +336,14 @@ def forward_ranges(h, w, labels, opts, bias=None):
     eps, weight = opts.label_smoothing, opts.z_loss_weight
     lse_ranges, loss_ranges = [], []
     for n, (row, ranges) in enumerate(tokens):
-        ends = []
-        for end in (0, 1):
-            moved = list(row)
-            for v, pair in ranges.items():
-                moved[v] = pair[end]
-            ends.append(moved)
-        lse = (logsumexp(ends[0]), logsumexp(ends[1]))
+        # The row with every logit in doubt at its low end, and at its high.
+        ends = [row, row]
+        if ranges:
+            ends = [list(row), list(row)]
+            for v, (lo, hi) in ranges.items():
+                ends[0][v], ends[1][v] = lo, hi
+        low = logsumexp(ends[0])
+        lse = (low, logsumexp(ends[1]) if ranges else low)
         lse_ranges.append(lse)
         if not valid[n]:
             loss_ranges.append((0.0, 0.0))
@@ -666,8 +667,7 @@ def sequential_f32_logits(h, w, opts, bias=None):
                 acc = to_f32(acc + a * b)
             if bias is not None:
                 acc = to_f32(acc + bias[v])
-            x = opts.round_operand(acc)
-            row.append(cap * math.tanh(x / cap) if cap > 0.0 else x)
+            row.append(soft_cap(opts.round_operand(acc), cap))
         z.append(row)
     return z
 
