@@ -574,9 +574,12 @@ mlir::lmhead::splitStep(RewriterBase &rewriter, CELinearStepOp step) {
       /*stats=*/Type(), step.getH(), step.getW(), step.getLabels(),
       fwd.getLse(), step.getDloss(), step.getBias(), step.getDhAcc(),
       step.getDwAcc(), /*dw_scale=*/Value(), step.getLayoutAttr(),
-      step.getReductionAttr(), step.getIgnoreIndexAttr(),
-      step.getLabelSmoothingAttr(), step.getLogitSoftcapAttr(),
-      step.getZLossWeightAttr(), step.getAccTypeAttr());
+      // The backward takes the step's grad_reduction: a mean loss written as
+      // sum / count has its gradient summed, with dloss = 1 / count.
+      ReductionAttr::get(rewriter.getContext(), step.getGradientReduction()),
+      step.getIgnoreIndexAttr(), step.getLabelSmoothingAttr(),
+      step.getLogitSoftcapAttr(), step.getZLossWeightAttr(),
+      step.getAccTypeAttr());
   SmallVector<Value> results = {fwd.getLoss(), fwd.getLse(), grad.getDh(),
                                 grad.getDw()};
   if (step.getDb())
