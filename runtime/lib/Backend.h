@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace lmhead::runtime {
 
@@ -69,6 +70,15 @@ public:
   virtual LMHeadStatus unloadModule(void *module, std::string &error) = 0;
   virtual LMHeadStatus getFunction(void *module, const char *name,
                                    void **function, std::string &error) = 0;
+  /// The size in bytes of each of `function`'s parameters, in order, with
+  /// `known` true; `known` false (and OK) when the backend cannot tell, as
+  /// with a CUDA driver older than cuFuncGetParamInfo (12.4).
+  virtual LMHeadStatus parameterSizes(void *function,
+                                      std::vector<std::size_t> &sizes,
+                                      bool &known, std::string &error) = 0;
+  /// The largest grid a launch may have in each dimension: the device's
+  /// own limits (CUDA: 2^31 − 1, 65535, 65535 on every GPU so far).
+  virtual void maxGridSize(unsigned (&size)[3]) const = 0;
   /// Launches `function` on `stream` (null: the default stream). Dynamic
   /// shared memory above the default 48 KiB limit is enabled first. The
   /// message of a failure names the kernel and `dims`.

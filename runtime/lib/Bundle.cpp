@@ -10,6 +10,7 @@
 #include "Json.h"
 #include "Status.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <cstring>
@@ -39,6 +40,35 @@ bool readFile(const std::string &path, std::string &text, std::string &error) {
 void *allocateHost(std::size_t bytes) {
   constexpr std::size_t kPage = 4096;
   return std::aligned_alloc(kPage, (bytes + kPage - 1) / kPage * kPage);
+}
+
+/// That `kernel`'s PTX signature takes exactly the manifest's parameters,
+/// each 64 bits: a launch passes one 8-byte value per manifest parameter,
+/// and a kernel that takes more would read past them. A backend that cannot
+/// tell the signature passes.
+LMHeadStatus checkParameters(Backend &backend, const KernelSpec &kernel,
+                             const std::string &ptx, std::string &error) {
+  std::vector<std::size_t> sizes;
+  bool known = false;
+  LMHeadStatus status =
+      backend.parameterSizes(kernel.function, sizes, known, error);
+  if (status != LMHEAD_STATUS_OK || !known)
+    return status;
+  std::string where = "kernel '" + kernel.name + "' in " + ptx + " takes ";
+  if (sizes.size() != kernel.params.size()) {
+    error = where + std::to_string(sizes.size()) + " parameters but the " +
+            "manifest gives it " + std::to_string(kernel.params.size()) +
+            " (the PTX and the manifest come from different compilations)";
+    return LMHEAD_STATUS_INVALID_BUNDLE;
+  }
+  for (std::size_t i = 0; i < sizes.size(); ++i)
+    if (sizes[i] != sizeof(uint64_t)) {
+      error = where + "a parameter " + std::to_string(i) + " of " +
+              std::to_string(sizes[i]) + " bytes; every manifest " +
+              "parameter is 8 bytes";
+      return LMHEAD_STATUS_INVALID_BUNDLE;
+    }
+  return LMHEAD_STATUS_OK;
 }
 
 } // namespace
@@ -86,6 +116,8 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
     for (KernelSpec &kernel : op.kernels) {
       status = backend.getFunction(module, kernel.name.c_str(),
                                    &kernel.function, error);
+      if (status == LMHEAD_STATUS_OK)
+        status = checkParameters(backend, kernel, op.ptx, error);
       if (status != LMHEAD_STATUS_OK) {
         error = manifestPath + ": op '" + name + "': " + error;
         std::string ignored;
@@ -153,7 +185,8 @@ LMHeadStatus Bundle::growPool(TensorMapPool &pool, std::string &error) {
   TensorMapPool::Chunk chunk;
   chunk.host = allocateHost(bytes);
   if (!chunk.host) {
-    error = "cannot allocate " + std::to_string(bytes) + " bytes of host memory";
+    error =
+        "cannot allocate " + std::to_string(bytes) + " bytes of host memory";
     return LMHEAD_STATUS_UNAVAILABLE;
   }
   LMHeadStatus status = backend.registerHost(chunk.host, bytes, error);
@@ -220,7 +253,8 @@ LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
         return LMHEAD_STATUS_INVALID_ARGUMENT;
       }
       if (request.globalStrides[0] % 16 != 0) {
-        error = what + ": a row of " + std::to_string(request.globalStrides[0]) +
+        error = what + ": a row of " +
+                std::to_string(request.globalStrides[0]) +
                 " bytes is not a multiple of 16, as TMA needs";
         return LMHEAD_STATUS_INVALID_ARGUMENT;
       }
@@ -252,8 +286,8 @@ LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
     for (std::size_t i = 0; i < requests.size(); ++i) {
       if (requests[i].rank == 0)
         continue;
-      LMHeadStatus status = backend.encodeTensorMap(
-          requests[i], at + i * kTensorMapBytes, error);
+      LMHeadStatus status =
+          backend.encodeTensorMap(requests[i], at + i * kTensorMapBytes, error);
       if (status != LMHEAD_STATUS_OK) {
         const BufferRef &buffer = op.tensorMaps[i].buffer;
         error = "tensor map of '" +
@@ -337,14 +371,48 @@ bool Bundle::gridOf(const KernelSpec &kernel, const OpSpec &op,
       error = "kernel '" + kernel.name + "': " + sizeError;
       return false;
     }
-    if (value > kMaxLaunchSize) {
-      error = "kernel '" + kernel.name + "': grid size " +
-              std::to_string(value) + " exceeds 2^31 − 1";
+    unsigned limit[3];
+    backend.maxGridSize(limit);
+    if (value > kMaxLaunchSize || value > int64_t(limit[i])) {
+      error = "kernel '" + kernel.name + "': grid " + "xyz"[i] + " = " +
+              std::to_string(value) + " exceeds the device's limit of " +
+              std::to_string(limit[i]);
       return false;
     }
     grid[i] = static_cast<unsigned>(value);
   }
   return true;
+}
+
+std::optional<int64_t> Bundle::tokenLimit(const OpSpec &op,
+                                          const uint64_t *operands) const {
+  auto tokens = std::find(op.operands.begin(), op.operands.end(), "n");
+  if (tokens == op.operands.end())
+    return std::nullopt;
+  std::vector<uint64_t> trial(operands, operands + op.operands.size());
+  uint64_t &n = trial[tokens - op.operands.begin()];
+  auto fits = [&](uint64_t value) {
+    n = value;
+    for (const KernelSpec &kernel : op.kernels) {
+      unsigned grid[3];
+      std::string ignored;
+      if (!gridOf(kernel, op, trial.data(), grid, ignored))
+        return false;
+    }
+    return true;
+  };
+  // Every grid grows with the token count, so the largest count that fits
+  // is found by bisection; none at all when the other sizes alone are too
+  // large.
+  uint64_t given = operands[tokens - op.operands.begin()];
+  if (given > uint64_t(INT64_MAX) || !fits(0) || fits(given))
+    return std::nullopt;
+  uint64_t low = 0, high = given; // fits(low), !fits(high)
+  while (high - low > 1) {
+    uint64_t middle = low + (high - low) / 2;
+    (fits(middle) ? low : high) = middle;
+  }
+  return static_cast<int64_t>(low);
 }
 
 const OpSpec *Bundle::find(const std::string &name, const uint64_t *operands,
@@ -400,8 +468,16 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
   std::vector<std::array<unsigned, 3>> grids;
   for (const KernelSpec &kernel : op.kernels) {
     unsigned grid[3];
-    if (!gridOf(kernel, op, operands, grid, error))
-      return LMHEAD_STATUS_INVALID_ARGUMENT;
+    if (!gridOf(kernel, op, operands, grid, error)) {
+      if (std::optional<int64_t> limit = tokenLimit(op, operands))
+        error += ": this op runs at most " + std::to_string(*limit) +
+                 " tokens at once (operand 'n' is " +
+                 std::to_string(operands[std::find(op.operands.begin(),
+                                                   op.operands.end(), "n") -
+                                         op.operands.begin()]) +
+                 "); split the batch into parts of at most that many";
+      return failRun(error);
+    }
     grids.push_back({grid[0], grid[1], grid[2]});
   }
   // The workspace's buffers, in the caller's memory.

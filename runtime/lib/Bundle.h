@@ -53,6 +53,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -269,6 +270,13 @@ private:
   bool gridOf(const KernelSpec &kernel, const OpSpec &op,
               const uint64_t *operands, unsigned (&grid)[3],
               std::string &error) const;
+
+  /// The most tokens (operand "n") `op` can run with the other `operands`
+  /// as given, when the given count is too many for the device's grid
+  /// limits; none when the op has no token count or other sizes are at
+  /// fault.
+  std::optional<int64_t> tokenLimit(const OpSpec &op,
+                                    const uint64_t *operands) const;
 
   /// Adds a chunk to `pool`.
   LMHeadStatus growPool(TensorMapPool &pool, std::string &error);

@@ -609,10 +609,17 @@ bool lmhead::runtime::workspaceLayout(const OpSpec &op,
         return false;
       }
     }
+    // The running total is bounded like each buffer: many large buffers
+    // must not wrap it to a small size that the caller would then give.
     uint64_t offset = (end + kWorkspaceAlignment - 1) / kWorkspaceAlignment *
                       kWorkspaceAlignment;
     offsets.push_back(offset);
     end = offset + static_cast<uint64_t>(size);
+    if (end > (uint64_t(1) << 56)) {
+      error = "the workspace is too large at buffer '" + scratch.name + "' (" +
+              std::to_string(end) + " bytes, more than 2^56)";
+      return false;
+    }
   }
   bytes = end;
   return true;

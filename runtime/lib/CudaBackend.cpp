@@ -60,9 +60,22 @@ CudaBackend::create(int ordinal, LMHeadStatus &status, std::string &error) {
       !LMHEAD_CUDA_CHECK(*driver, error, cuDevicePrimaryCtxRetain, &context,
                          device))
     return nullptr;
-  status = LMHEAD_STATUS_OK;
-  return std::unique_ptr<CudaBackend>(
+  std::unique_ptr<CudaBackend> backend(
       new CudaBackend(std::move(driver), device, context));
+  // The grid limits, once: a run checks every kernel's grid against them
+  // before it launches anything.
+  const CUdevice_attribute gridAttributes[3] = {
+      CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
+      CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z};
+  for (int i = 0; i < 3; ++i) {
+    int limit = 0;
+    if (!LMHEAD_CUDA_CHECK(*backend->driver, error, cuDeviceGetAttribute,
+                           &limit, gridAttributes[i], device))
+      return nullptr;
+    backend->gridLimit[i] = limit > 0 ? static_cast<unsigned>(limit) : 0;
+  }
+  status = LMHEAD_STATUS_OK;
+  return backend;
 }
 
 CudaBackend::~CudaBackend() {
@@ -126,6 +139,36 @@ LMHeadStatus CudaBackend::getFunction(void *module, const char *name,
   }
   *function = found;
   return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus CudaBackend::parameterSizes(void *function,
+                                         std::vector<std::size_t> &sizes,
+                                         bool &known, std::string &error) {
+  sizes.clear();
+  known = false;
+  if (!driver->cuFuncGetParamInfo)
+    return LMHEAD_STATUS_OK;
+  if (!makeCurrent(error))
+    return LMHEAD_STATUS_DRIVER_ERROR;
+  // The driver answers CUDA_ERROR_INVALID_VALUE for the first index past
+  // the last parameter; a kernel has at most 32764 bytes of them.
+  for (std::size_t index = 0; index < 32764; ++index) {
+    std::size_t offset = 0, size = 0;
+    int result = driver->cuFuncGetParamInfo(static_cast<CUfunction>(function),
+                                            index, &offset, &size);
+    if (result == CUDA_ERROR_INVALID_VALUE)
+      break;
+    if (!driver->check(result, "cuFuncGetParamInfo", error))
+      return LMHEAD_STATUS_DRIVER_ERROR;
+    sizes.push_back(size);
+  }
+  known = true;
+  return LMHEAD_STATUS_OK;
+}
+
+void CudaBackend::maxGridSize(unsigned (&size)[3]) const {
+  for (int i = 0; i < 3; ++i)
+    size[i] = gridLimit[i];
 }
 
 LMHeadStatus CudaBackend::launch(void *function, const char *kernelName,

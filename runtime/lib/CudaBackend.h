@@ -36,6 +36,9 @@ public:
   LMHeadStatus unloadModule(void *module, std::string &error) override;
   LMHeadStatus getFunction(void *module, const char *name, void **function,
                            std::string &error) override;
+  LMHeadStatus parameterSizes(void *function, std::vector<std::size_t> &sizes,
+                              bool &known, std::string &error) override;
+  void maxGridSize(unsigned (&size)[3]) const override;
   LMHeadStatus launch(void *function, const char *kernelName,
                       const LaunchDims &dims, void *stream, void **params,
                       std::string &error) override;
@@ -79,6 +82,8 @@ private:
   std::unique_ptr<CudaDriver> driver;
   CUdevice device;
   CUcontext context;
+  /// CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, _Y and _Z of the device.
+  unsigned gridLimit[3] = {0, 0, 0};
 };
 
 } // namespace lmhead::runtime

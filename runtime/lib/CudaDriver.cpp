@@ -3,8 +3,9 @@
 // load() opens the library with RTLD_NOW | RTLD_LOCAL, so that a broken
 // driver fails here rather than at the first call, and so that its symbols
 // never interpose on anything else in the process. Every entry point must
-// resolve: a driver too old for this runtime is reported by the name of the
-// symbol it lacks, instead of crashing at a null call later.
+// resolve, but for the optional ones (null when absent): a driver too old
+// for this runtime is reported by the name of the symbol it lacks, instead
+// of crashing at a null call later.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +57,12 @@ std::unique_ptr<CudaDriver> CudaDriver::load(const std::string &path,
   resolve(driver->name, LMHEAD_CUDA_SYMBOL_NAME(name));
   LMHEAD_CUDA_DRIVER_ENTRY_POINTS(LMHEAD_CUDA_RESOLVE_ENTRY_POINT)
 #undef LMHEAD_CUDA_RESOLVE_ENTRY_POINT
+#define LMHEAD_CUDA_RESOLVE_OPTIONAL_ENTRY_POINT(name)                         \
+  driver->name = reinterpret_cast<decltype(driver->name)>(                     \
+      dlsym(handle, LMHEAD_CUDA_SYMBOL_NAME(name)));
+  LMHEAD_CUDA_DRIVER_OPTIONAL_ENTRY_POINTS(
+      LMHEAD_CUDA_RESOLVE_OPTIONAL_ENTRY_POINT)
+#undef LMHEAD_CUDA_RESOLVE_OPTIONAL_ENTRY_POINT
 
   if (!resolved)
     return nullptr;

@@ -33,6 +33,7 @@
   X(cuDeviceGet)                                                               \
   X(cuDeviceGetName)                                                           \
   X(cuDeviceTotalMem)                                                          \
+  X(cuDeviceGetAttribute)                                                      \
   X(cuDevicePrimaryCtxRetain)                                                  \
   X(cuDevicePrimaryCtxRelease)                                                 \
   X(cuCtxSetCurrent)                                                           \
@@ -60,6 +61,10 @@
   X(cuMemHostRegister)                                                         \
   X(cuMemHostUnregister)                                                       \
   X(cuTensorMapEncodeTiled)
+
+/// Entry points a driver may lack (newer than the oldest driver the runtime
+/// runs on): resolved when present, null otherwise, and every caller checks.
+#define LMHEAD_CUDA_DRIVER_OPTIONAL_ENTRY_POINTS(X) X(cuFuncGetParamInfo)
 
 /// Expands `name` first, so that a cuda.h mapping such as
 /// `#define cuMemAlloc cuMemAlloc_v2` yields "cuMemAlloc_v2".
@@ -110,6 +115,7 @@ public:
   // read like plain driver API code: driver.cuInit(0).
 #define LMHEAD_CUDA_DECLARE_ENTRY_POINT(name) decltype(&::name) name = nullptr;
   LMHEAD_CUDA_DRIVER_ENTRY_POINTS(LMHEAD_CUDA_DECLARE_ENTRY_POINT)
+  LMHEAD_CUDA_DRIVER_OPTIONAL_ENTRY_POINTS(LMHEAD_CUDA_DECLARE_ENTRY_POINT)
 #undef LMHEAD_CUDA_DECLARE_ENTRY_POINT
 
 private:

@@ -20,15 +20,15 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstring>
-#include <set>
-#include <sstream>
-#include <vector>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <optional>
 #include <ostream>
+#include <set>
+#include <sstream>
 #include <string>
+#include <vector>
 
 using lmhead::runtime::test::FakeCudaLog;
 using lmhead::runtime::test::ScopedEnv;
@@ -39,9 +39,12 @@ namespace {
 
 constexpr char kPtx[] =
     ".version 8.0\n.target sm_90a\n.address_size 64\n"
-    ".visible .entry lm_dh(\n.param .u64 a\n)\n{\nret;\n}\n"
-    ".visible .entry lm_dw(\n.param .u64 a\n)\n{\nret;\n}\n"
-    ".visible .entry lm_db(\n.param .u64 a\n)\n{\nret;\n}\n";
+    ".visible .entry lm_dh(\n.param .u64 a,\n.param .u64 b,\n.param .u64 c,\n"
+    ".param .u64 d\n)\n{\nret;\n}\n"
+    ".visible .entry lm_dw(\n.param .u64 a,\n.param .u64 b,\n.param .u64 c,\n"
+    ".param .u64 d\n)\n{\nret;\n}\n"
+    ".visible .entry lm_db(\n.param .u64 a,\n.param .u64 b,\n.param .u64 c\n)"
+    "\n{\nret;\n}\n";
 
 /// A linear_grad-like op: dh on one stream, dW on the other, db on the
 /// caller's.
@@ -157,12 +160,31 @@ TEST_F(BundleTest, ParametersAreOperandValuesInManifestOrder) {
   std::string mark = launchMark();
   ASSERT_EQ(lmheadBundleRun(bundle, "linear_grad", operands, 7, nullptr),
             LMHEAD_STATUS_OK);
-  // The fake reads as many parameters as each .entry declares (one here).
+  // The fake reads as many parameters as each .entry declares.
   EXPECT_EQ(launchesSince(mark),
-            "lm_dh grid(3,1,1) block(128,1,1) shared 65536 params(4096); "
-            "lm_dw grid(8,1,1) block(256,1,1) shared 0 params(4096); "
-            "lm_db grid(4,1,1) block(64,1,1) shared 0 params(4096)");
+            "lm_dh grid(3,1,1) block(128,1,1) shared 65536 "
+            "params(4096,12288,16384,300); "
+            "lm_dw grid(8,1,1) block(256,1,1) shared 0 "
+            "params(4096,8192,20480,300); "
+            "lm_db grid(4,1,1) block(64,1,1) shared 0 params(4096,24576,300)");
   lmheadBundleUnload(bundle);
+}
+
+TEST_F(BundleTest, APtxParameterOfOtherThan64BitsIsRefused) {
+  write("kernels.ptx",
+        ".version 8.0\n.target sm_90a\n.address_size 64\n"
+        ".visible .entry lm_dh(\n.param .u64 a,\n.param .u64 b,\n"
+        ".param .u64 c,\n.param .u32 d\n)\n{\nret;\n}\n"
+        ".visible .entry lm_dw(\n.param .u64 a,\n.param .u64 b,\n"
+        ".param .u64 c,\n.param .u64 d\n)\n{\nret;\n}\n"
+        ".visible .entry lm_db(\n.param .u64 a,\n.param .u64 b,\n"
+        ".param .u64 c\n)\n{\nret;\n}\n");
+  LMHeadBundle *bundle = nullptr;
+  EXPECT_EQ(lmheadBundleLoad(directory.c_str(), &bundle),
+            LMHEAD_STATUS_INVALID_BUNDLE);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              HasSubstr("kernel 'lm_dh' in kernels.ptx takes a parameter 3 "
+                        "of 4 bytes; every manifest parameter is 8 bytes"));
 }
 
 /// A kernel whose parameters are a memref<?x?xbf16> descriptor (allocated
@@ -215,7 +237,7 @@ TEST_F(BundleTest, OpsMayHaveTheirOwnPtxFiles) {
       "second": {"ptx": "b.ptx", "operands": ["y"],
                  "kernels": [{"name": "lm_dw", "stream": "dw",
                               "grid": [2, 1, 1], "block": [64, 1, 1],
-                              "params": ["y"]}]},
+                              "params": ["y", "y", {"const": 2}, "y"]}]},
       "third": {"ptx": "a.ptx", "operands": ["z"],
                 "kernels": [{"name": "k", "stream": "main", "grid": [1, 1, 1],
                              "block": [32, 1, 1],
@@ -242,7 +264,7 @@ TEST_F(BundleTest, OpsMayHaveTheirOwnPtxFiles) {
             LMHEAD_STATUS_OK)
       << lmheadGetLastErrorMessage();
   EXPECT_EQ(launchesSince(mark),
-            "lm_dw grid(2,1,1) block(64,1,1) shared 0 params(5); "
+            "lm_dw grid(2,1,1) block(64,1,1) shared 0 params(5,5,2,5); "
             "k grid(1,1,1) block(32,1,1) shared 0 params(5,5,0,1,1,1,1,1)");
   EXPECT_EQ(lmheadBundleUnload(bundle), LMHEAD_STATUS_OK);
   EXPECT_EQ(liveObjects(), before + (before == 0 ? 1 : 0));
@@ -747,6 +769,67 @@ TEST_F(ChunkedBundleTest, AWorkspaceTooSmallOrMisalignedIsRefusedFirst) {
   lmheadBundleUnload(bundle);
 }
 
+TEST_F(ChunkedBundleTest, TooManyTokensForTheGridAreRefusedBeforeAnyLaunch) {
+  // Grid y of ceil(n / 128) blocks, as the kernels that tile the tokens
+  // along y have: at most 65535 · 128 tokens.
+  write("manifest.json", R"({
+    "format": "lmhead-bundle", "version": 1, "ptx": "ce.ptx",
+    "ops": {"rows": {
+      "operands": ["h", "w", "n"],
+      "kernels": [
+        {"name": "ce_scale", "stream": "main", "grid": [1, 1, 1],
+         "block": [32, 1, 1], "params": ["h", "n"]},
+        {"name": "ce_dh", "stream": "main",
+         "grid": [2, {"ceil_div": ["n", 128]}, 1], "block": [128, 1, 1],
+         "params": ["h", "w"]}]}}})");
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  unsigned long long rows[3] = {0x10000, 0x20000, 65535ull * 128};
+  ASSERT_EQ(lmheadBundleRun(bundle, "rows", rows, 3, nullptr), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  std::string mark = log();
+  rows[2] = 65535ull * 128 + 1;
+  EXPECT_EQ(lmheadBundleRun(bundle, "rows", rows, 3, nullptr),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_STREQ(lmheadGetLastErrorMessage(),
+               "lmheadBundleRun: op 'rows': kernel 'ce_dh': grid y = 65536 "
+               "exceeds the device's limit of 65535: this op runs at most "
+               "8388480 tokens at once (operand 'n' is 8388481); split the "
+               "batch into parts of at most that many");
+  EXPECT_EQ(callsSince(mark), "") << "the first kernel was not launched";
+  lmheadBundleUnload(bundle);
+}
+
+TEST_F(ChunkedBundleTest, AWorkspaceWhoseTotalWouldWrapIsRefused) {
+  // Each buffer of 2^56 bytes is allowed; 256 of them would total 2^64,
+  // which wraps to 0 in 64 bits.
+  std::string buffers;
+  for (int i = 0; i < 256; ++i)
+    buffers += std::string(i ? ", " : "") + "{\"name\": \"b" +
+               std::to_string(i) +
+               "\", \"type\": \"f32\", \"shape\": [1048576, 1048576, 16384]}";
+  write("manifest.json", R"({
+    "format": "lmhead-bundle", "version": 1, "ptx": "ce.ptx",
+    "ops": {"big": {
+      "operands": ["h", "workspace", "workspace_bytes"],
+      "workspace": {"operand": "workspace", "bytes": "workspace_bytes",
+                    "buffers": [)" +
+                             buffers + R"(]},
+      "kernels": [{"name": "ce_scale", "stream": "main", "grid": [1, 1, 1],
+                   "block": [32, 1, 1], "params": ["h", "b255"]}]}}})");
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  unsigned long long operands[3] = {0x10000, 0x100000, 0};
+  unsigned long long bytes = 12345;
+  EXPECT_EQ(lmheadBundleWorkspaceSize(bundle, "big", operands, 3, &bytes),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              HasSubstr("the workspace is too large at buffer 'b1' ("));
+  lmheadBundleUnload(bundle);
+}
+
 /// Tensor maps of views: a chunk of `w` [v, d] (rows 64..127: offset 64·d)
 /// and the first 32 columns of a workspace buffer of rows 64 wide; the
 /// second kernel reads the same chunk map again.
@@ -1073,6 +1156,18 @@ INSTANTIATE_TEST_SUITE_P(
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "ops.linear_grad.workspace.buffers[0].align: unknown key; a "
                   "workspace buffer has \"name\", \"type\" and \"shape\""},
+        BadBundle{"fewer parameters than the PTX signature",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[\"dz\", \"db\"]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "op 'linear_grad': kernel 'lm_db' in kernels.ptx takes 3 "
+                  "parameters but the manifest gives it 2 (the PTX and the "
+                  "manifest come from different compilations)"},
+        BadBundle{"more parameters than the PTX signature",
+                  manifestWith("[\"dz\", \"db\", \"n\"]",
+                               "[\"dz\", \"db\", \"n\", \"n\"]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "kernel 'lm_db' in kernels.ptx takes 3 parameters but the "
+                  "manifest gives it 4"},
         BadBundle{"invalid PTX", "", LMHEAD_STATUS_DRIVER_ERROR,
                   "kernels.ptx: cuModuleLoadDataEx failed: "
                   "CUDA_ERROR_INVALID_PTX (a PTX JIT compilation failed); JIT "

@@ -218,16 +218,43 @@ FAKE_EXPORT CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev) {
   return CUDA_SUCCESS;
 }
 
+// The grid limits of every GPU so far.
+FAKE_EXPORT CUresult cuDeviceGetAttribute(int *value,
+                                          CUdevice_attribute attribute,
+                                          CUdevice dev) {
+  if (int injected = record("cuDeviceGetAttribute"))
+    return static_cast<CUresult>(injected);
+  if (!initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  if (!value)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (dev < 0 || dev >= deviceCount())
+    return CUDA_ERROR_INVALID_DEVICE;
+  switch (attribute) {
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X:
+    *value = 0x7fffffff;
+    return CUDA_SUCCESS;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y:
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z:
+    *value = 65535;
+    return CUDA_SUCCESS;
+  default:
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
 namespace {
 
 // Objects are plain structs behind the opaque driver handles.
 struct FakeContext {
   int device;
 };
-/// A kernel of a loaded module: its name and number of parameters.
+/// A kernel of a loaded module: its name, number of parameters and each
+/// one's size in bytes.
 struct FakeEntry {
   std::string name;
   int params = 0;
+  std::vector<size_t> sizes;
 };
 struct FakeModule {
   int id;
@@ -236,6 +263,7 @@ struct FakeModule {
 struct FakeFunction {
   std::string name;
   int params = 0;
+  std::vector<size_t> sizes;
 };
 struct FakeStream {
   int id;
@@ -292,8 +320,17 @@ std::vector<FakeEntry> entryNames(const char *ptx) {
     const char *close = open ? std::strchr(open, ')') : nullptr;
     if (open && close)
       for (const char *param = open;
-           (param = std::strstr(param, ".param")) && param < close; param += 6)
+           (param = std::strstr(param, ".param")) && param < close;
+           param += 6) {
         ++entry.params;
+        // ".param .u32 x" is 4 bytes, ".param .u64 x" (and anything else
+        // the tests write) 8.
+        const char *type = param + 6;
+        while (*type == ' ' || *type == '\t')
+          ++type;
+        bool is32 = std::strncmp(type + 2, "32", 2) == 0;
+        entry.sizes.push_back(is32 ? 4 : 8);
+      }
     entries.push_back(entry);
   }
   return entries;
@@ -425,12 +462,31 @@ FAKE_EXPORT CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
   for (const FakeEntry &entry : reinterpret_cast<FakeModule *>(module)->entries)
     if (entry.name == name) {
       // Owned by the module in the real driver; kept for the process here.
-      auto *found = new FakeFunction{entry.name, entry.params};
+      auto *found = new FakeFunction{entry.name, entry.params, entry.sizes};
       liveFunctions.insert(found);
       *function = reinterpret_cast<CUfunction>(found);
       return CUDA_SUCCESS;
     }
   return CUDA_ERROR_NOT_FOUND;
+}
+
+FAKE_EXPORT CUresult cuFuncGetParamInfo(CUfunction function, size_t paramIndex,
+                                        size_t *paramOffset,
+                                        size_t *paramSize) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (CUresult context = contextCheck())
+    return context;
+  if (!liveFunctions.count(function) || !paramOffset || !paramSize)
+    return CUDA_ERROR_INVALID_HANDLE;
+  const std::vector<size_t> &sizes =
+      reinterpret_cast<FakeFunction *>(function)->sizes;
+  if (paramIndex >= sizes.size())
+    return CUDA_ERROR_INVALID_VALUE;
+  *paramOffset = 0;
+  for (size_t i = 0; i < paramIndex; ++i)
+    *paramOffset += sizes[i];
+  *paramSize = sizes[paramIndex];
+  return CUDA_SUCCESS;
 }
 
 FAKE_EXPORT CUresult cuFuncSetAttribute(CUfunction function,

@@ -169,6 +169,23 @@ LMHeadStatus EmulatorBackend::getFunction(void *module, const char *name,
   return LMHEAD_STATUS_OK;
 }
 
+LMHeadStatus EmulatorBackend::parameterSizes(void *function,
+                                             std::vector<std::size_t> &sizes,
+                                             bool &known,
+                                             std::string & /*error*/) {
+  auto *f = static_cast<Function *>(function);
+  sizes.clear();
+  for (const ptx::Parameter &param : f->kernel->params)
+    sizes.push_back(static_cast<std::size_t>(param.bytes()));
+  known = true;
+  return LMHEAD_STATUS_OK;
+}
+
+void EmulatorBackend::maxGridSize(unsigned (&size)[3]) const {
+  size[0] = 0x7fffffffu;
+  size[1] = size[2] = 65535u;
+}
+
 LMHeadStatus EmulatorBackend::launch(void *function, const char *kernelName,
                                      const LaunchDims &dims, void * /*stream*/,
                                      void **params, std::string &error) {
@@ -187,6 +204,17 @@ LMHeadStatus EmulatorBackend::launch(void *function, const char *kernelName,
             " threads per block, more than 1024 (" + dims.describe() + ")";
     return LMHEAD_STATUS_INVALID_ARGUMENT;
   }
+  unsigned limit[3];
+  maxGridSize(limit);
+  for (int i = 0; i < 3; ++i)
+    if (dims.grid[i] > limit[i]) {
+      error = "launch of kernel '" +
+              std::string(kernelName ? kernelName : "?") + "' with grid " +
+              "xyz"[i] + " = " + std::to_string(dims.grid[i]) +
+              ", more than the device's " + std::to_string(limit[i]) + " (" +
+              dims.describe() + ")";
+      return LMHEAD_STATUS_INVALID_ARGUMENT;
+    }
   request.dynamicSharedBytes = dims.sharedBytes;
   request.params = params;
   request.isGlobal = [this](uint64_t address, uint64_t bytes) {

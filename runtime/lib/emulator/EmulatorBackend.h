@@ -32,6 +32,11 @@ public:
   LMHeadStatus unloadModule(void *module, std::string &error) override;
   LMHeadStatus getFunction(void *module, const char *name, void **function,
                            std::string &error) override;
+  LMHeadStatus parameterSizes(void *function, std::vector<std::size_t> &sizes,
+                              bool &known, std::string &error) override;
+  /// CUDA's limits for sm_80 and sm_90 (2^31 − 1, 65535, 65535), so that
+  /// a launch the GPU would refuse is refused here too.
+  void maxGridSize(unsigned (&size)[3]) const override;
   LMHeadStatus launch(void *function, const char *kernelName,
                       const LaunchDims &dims, void *stream, void **params,
                       std::string &error) override;
