@@ -16,7 +16,7 @@ import re
 import shutil
 import subprocess
 from dataclasses import dataclass
-from typing import List, Mapping, Optional, Sequence, Union
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ._paths import configured_path
 
@@ -24,6 +24,7 @@ __all__ = [
     "CompileError",
     "Diagnostic",
     "ToolNotFoundError",
+    "build_identity",
     "decompose",
     "find_lmhead_opt",
     "parse_diagnostics",
@@ -168,6 +169,50 @@ def find_lmhead_opt() -> str:
     )
 
 
+_identities: Dict[Tuple[str, int, int], Dict[str, str]] = {}
+
+
+def build_identity(executable: Optional[str] = None) -> Dict[str, str]:
+    """The build identity of lmhead-opt (``executable``, or the one
+    :func:`find_lmhead_opt` finds), as its ``--version`` prints it and as
+    it writes it into every bundle's manifest ("producer"):
+    ``{"lmhead": version, "revision": git commit, "binary": "xxh3:...",
+    "llvm": version}``. Asked once per executable file (its path, size and
+    modification time), so a rebuilt lmhead-opt is asked again.
+
+    Raises:
+        ToolNotFoundError: lmhead-opt cannot be found.
+        CompileError: it does not print an identity (a build older than
+            this package).
+    """
+    path = os.path.realpath(executable or find_lmhead_opt())
+    status = os.stat(path)
+    key = (path, status.st_size, status.st_mtime_ns)
+    if key in _identities:
+        return dict(_identities[key])
+    command = [path, "--version"]
+    completed = subprocess.run(command, capture_output=True, text=True,
+                               encoding="utf-8", check=False)
+    lines = completed.stdout.splitlines()
+    heading = [i for i, line in enumerate(lines)
+               if re.fullmatch(r"lmhead \d+\.\d+\.\d+", line)]
+    identity: Dict[str, str] = {}
+    if heading:
+        identity["lmhead"] = lines[heading[0]].split()[1]
+        for line in lines[heading[0] + 1:heading[0] + 4]:
+            name, _, value = line.strip().partition(": ")
+            identity[name.lower()] = value
+    if completed.returncode != 0 or set(identity) != {
+            "lmhead", "revision", "binary", "llvm"}:
+        raise CompileError(command, completed.returncode,
+                           "lmhead-opt --version gave no build identity "
+                           "(lmhead, revision, binary and LLVM lines); it is "
+                           "older than this package:\n" + completed.stdout +
+                           completed.stderr)
+    _identities[key] = identity
+    return dict(identity)
+
+
 def _format_option(name: str, value: OptionValue) -> str:
     if not _OPTION_NAME.fullmatch(name):
         raise ValueError(f"invalid pass option name {name!r}")
@@ -202,8 +247,9 @@ def _pipeline_flag(
     return flag
 
 
-def _run(mlir_text: str, args: Sequence[str]) -> str:
-    command = [find_lmhead_opt(), *args, "-"]
+def _run(mlir_text: str, args: Sequence[str],
+         executable: Optional[str] = None) -> str:
+    command = [executable or find_lmhead_opt(), *args, "-"]
     completed = subprocess.run(
         command,
         input=mlir_text,
@@ -296,6 +342,7 @@ def write_bundle(
     mlir_text: str,
     directory: str,
     plan_options: Optional[Mapping[str, OptionValue]] = None,
+    executable: Optional[str] = None,
 ) -> None:
     """Plans the lmhead ops of a module and writes their kernel bundle.
 
@@ -310,6 +357,7 @@ def write_bundle(
             not contain spaces, braces or quotes.
         plan_options: options of ``--lmhead-plan``, e.g.
             ``{"target": "sm_90a", "min-tokens": 0}``.
+        executable: the lmhead-opt to run (default: :func:`find_lmhead_opt`).
 
     Raises:
         ValueError: an option or the directory is malformed.
@@ -325,4 +373,5 @@ def write_bundle(
             "-o",
             os.devnull,
         ],
+        executable,
     )

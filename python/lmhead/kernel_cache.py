@@ -7,9 +7,10 @@ token count. :func:`compile_bundle` writes its MLIR module (a
 ``lmhead.ce_linear_fwd`` and a ``lmhead.ce_linear_grad`` with the token
 count dynamic, or one ``lmhead.ce_linear_step``), runs ``lmhead-opt
 --lmhead-plan --lmhead-write-bundle`` on it and keeps the bundle in
-:func:`cache_dir`, under the lmhead version and a hash of the module, so
-that it is compiled once per machine (or once, then carried to machines
-without lmhead-opt). ``lmhead.torch`` loads and runs these bundles.
+:func:`cache_dir`, under the lmhead version, a hash of the module and the
+build identity of the lmhead-opt that compiled it, so that it is compiled
+once per machine and compiler (or once, then carried to machines without
+lmhead-opt). ``lmhead.torch`` loads and runs these bundles.
 
 Nothing here needs PyTorch. From the command line, to fill a cache ahead of
 time (``python -m lmhead.kernel_cache --help``)::
@@ -158,34 +159,92 @@ def cache_dir() -> str:
 
 
 
+def _producer(directory: str) -> Optional[dict]:
+    """The build identity in ``directory``'s manifest; None when it has no
+    readable manifest."""
+    try:
+        with open(os.path.join(directory, "manifest.json")) as f:
+            producer = json.load(f).get("producer")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return producer if isinstance(producer, dict) else None
+
+
+def _carried_bundle(root: str, prefix: str) -> Optional[str]:
+    """A bundle of ``prefix`` compiled elsewhere (no lmhead-opt here): one
+    whose producer is this lmhead version. The runtime then holds its
+    revision to its own on load."""
+    try:
+        names = sorted(os.listdir(root))
+    except OSError:
+        return None
+    for name in names:
+        if name.startswith(prefix + "-"):
+            producer = _producer(os.path.join(root, name))
+            if producer and producer.get("lmhead") == __version__:
+                return os.path.join(root, name)
+    return None
+
+
 def compile_bundle(kind: ProblemKind) -> str:
-    """The bundle directory of ``kind``, compiled now unless cached."""
+    """The bundle directory of ``kind``, compiled now unless cached.
+
+    The cache key is the lmhead version, the module, the plan and the build
+    identity of the lmhead-opt that would compile it
+    (:func:`lmhead.compiler.build_identity`), so that a rebuilt or other
+    lmhead-opt compiles its own kernels; a cached bundle is used only when
+    its manifest's producer is that identity. Where no lmhead-opt can be
+    found, a bundle carried from another machine is used."""
     text = kind.module_text()
     plan = {"target": kind.target, "min-tokens": 0}
     key = hashlib.sha256(json.dumps(
         [__version__, text, plan], sort_keys=True).encode()).hexdigest()[:32]
     root = os.path.join(cache_dir(), __version__)
-    directory = os.path.join(root, f"{kind.target}-{key}")
-    if os.path.isfile(os.path.join(directory, "manifest.json")):
+    prefix = f"{kind.target}-{key}"
+    try:
+        executable = compiler.find_lmhead_opt()
+        identity = compiler.build_identity(executable)
+    except compiler.ToolNotFoundError as error:
+        carried = _carried_bundle(root, prefix)
+        if carried:
+            return carried
+        raise BundleCompileError(
+            f"no cached kernels for {kind}, and lmhead-opt cannot compile "
+            f"them: {error}") from error
+    except compiler.CompileError as error:
+        raise BundleCompileError(str(error)) from error
+    producer = hashlib.sha256(json.dumps(
+        identity, sort_keys=True).encode()).hexdigest()[:16]
+    directory = os.path.join(root, f"{prefix}-{producer}")
+    if _producer(directory) == identity:
         return directory
     os.makedirs(root, exist_ok=True)
     scratch = tempfile.mkdtemp(prefix=".compiling-", dir=root)
     try:
         try:
-            compiler.write_bundle(text, scratch, plan)
+            compiler.write_bundle(text, scratch, plan, executable)
         except (compiler.CompileError, compiler.ToolNotFoundError) as error:
             raise BundleCompileError(
                 f"lmhead-opt could not compile the kernels for {kind}:\n"
                 f"{error}") from error
+        if _producer(scratch) != identity:
+            raise BundleCompileError(
+                f"{executable} wrote a bundle whose producer "
+                f"{_producer(scratch)} is not its own build identity "
+                f"{identity}")
         # The module beside its kernels, to reproduce them by hand.
         with open(os.path.join(scratch, "source.mlir"), "w") as f:
             f.write(text)
         compiled_count[0] += 1
+        if os.path.isdir(directory):
+            # A bundle of this key that is not this identity's (a damaged
+            # manifest): replaced.
+            shutil.rmtree(directory, ignore_errors=True)
         try:
             os.rename(scratch, directory)
         except OSError:
             # Another process cached the same bundle first; use it.
-            if not os.path.isfile(os.path.join(directory, "manifest.json")):
+            if _producer(directory) != identity:
                 raise
     finally:
         if os.path.isdir(scratch):

@@ -102,6 +102,7 @@ class Runtime:
         u64p = ctypes.POINTER(ctypes.c_ulonglong)
         lib.lmheadGetLastErrorMessage.restype = ctypes.c_char_p
         lib.lmheadGetVersionString.restype = ctypes.c_char_p
+        lib.lmheadGetBuildRevision.restype = ctypes.c_char_p
         lib.lmheadBundleLoad.argtypes = [ctypes.c_char_p,
                                          ctypes.POINTER(ctypes.c_void_p)]
         lib.lmheadBundleRun.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
@@ -124,6 +125,13 @@ class Runtime:
     def version(self) -> str:
         """The runtime's version string."""
         return self.lib.lmheadGetVersionString().decode()
+
+    @property
+    def revision(self) -> str:
+        """The source revision the runtime was built from (a git commit,
+        "-dirty" with uncommitted changes, or "unknown"); bundles must come
+        from an lmhead-opt of the same one."""
+        return self.lib.lmheadGetBuildRevision().decode()
 
     def check(self, status: int, call: str) -> None:
         """Raises :class:`RuntimeLibraryError` naming ``call`` when

@@ -36,6 +36,8 @@ public:
     const json::Value *version = root.find("version");
     if (!version || !version->isInteger() || version->integer != 1)
       return fail("version", "expected 1 (the only version there is)", error);
+    if (!readProducer(root.find("producer"), error))
+      return false;
     // The bundle's PTX file; an op may name its own instead.
     std::string ptxFile;
     if (const json::Value *ptx = root.find("ptx"))
@@ -55,6 +57,49 @@ public:
   }
 
 private:
+  /// The build identity of the lmhead-opt that wrote the bundle:
+  /// {"lmhead": version, "revision": git commit, ...}. Its version must be
+  /// this runtime's, and its revision too when both are known: a bundle
+  /// another build compiled may follow other rules than this runtime reads
+  /// (parameters, workspace, streams), and would run wrong, not fail.
+  bool readProducer(const json::Value *producer, std::string &error) {
+    const std::string recompile =
+        "; recompile the bundle with this build's lmhead-opt (lmhead.torch "
+        "does that when its cache key changes)";
+    if (!producer || !producer->isObject())
+      return fail("producer",
+                  "expected the build identity lmhead-opt writes, "
+                  "{\"lmhead\": version, \"revision\": commit, ...}; the "
+                  "bundle has none, so it predates this runtime" +
+                      recompile,
+                  error);
+    const json::Value *version = producer->find("lmhead");
+    if (!version || !version->isString())
+      return fail("producer.lmhead", "expected lmhead's version, a string",
+                  error);
+    if (version->string != lmheadGetVersionString())
+      return fail("producer.lmhead",
+                  "the bundle was compiled by lmhead " + version->string +
+                      " but this runtime is lmhead " +
+                      lmheadGetVersionString() + recompile,
+                  error);
+    const json::Value *revision = producer->find("revision");
+    if (!revision)
+      return true;
+    if (!revision->isString())
+      return fail("producer.revision", "expected a git commit, a string",
+                  error);
+    std::string own = lmheadGetBuildRevision();
+    if (revision->string != "unknown" && own != "unknown" &&
+        revision->string != own)
+      return fail("producer.revision",
+                  "the bundle was compiled by lmhead-opt at revision " +
+                      revision->string + " but this runtime was built at " +
+                      own + recompile,
+                  error);
+    return true;
+  }
+
   bool fail(const std::string &path, const std::string &what,
             std::string &error) const {
     error = file + ": " + (path.empty() ? "" : path + ": ") + what;

@@ -158,6 +158,10 @@ LMHeadStatus CudaBackend::parameterSizes(void *function,
                                             index, &offset, &size);
     if (result == CUDA_ERROR_INVALID_VALUE)
       break;
+    // A driver that cannot answer for this function leaves the check to
+    // the launch, as one without the entry point does.
+    if (result == CUDA_ERROR_NOT_SUPPORTED && index == 0)
+      return LMHEAD_STATUS_OK;
     if (!driver->check(result, "cuFuncGetParamInfo", error))
       return LMHEAD_STATUS_DRIVER_ERROR;
     sizes.push_back(size);

@@ -2,11 +2,14 @@
 //
 // The numbers come from the top-level project() through compile definitions,
 // so the library, the installed CMake package and the Python package can
-// never disagree about which version they are.
+// never disagree about which version they are. The revision comes from the
+// header the build writes (cmake/BuildRevision.cmake).
 //
 //===----------------------------------------------------------------------===//
 
 #include "lmhead/runtime/Runtime.h"
+
+#include "BuildRevision.inc"
 
 #define LMHEAD_STRINGIFY_IMPL(x) #x
 #define LMHEAD_STRINGIFY(x) LMHEAD_STRINGIFY_IMPL(x)
@@ -23,4 +26,8 @@ extern "C" void lmheadGetVersion(int *major, int *minor, int *patch) {
 extern "C" const char *lmheadGetVersionString(void) {
   return LMHEAD_STRINGIFY(LMHEAD_VERSION_MAJOR) "." LMHEAD_STRINGIFY(
       LMHEAD_VERSION_MINOR) "." LMHEAD_STRINGIFY(LMHEAD_VERSION_PATCH);
+}
+
+extern "C" const char *lmheadGetBuildRevision(void) {
+  return LMHEAD_BUILD_REVISION;
 }

@@ -11,6 +11,7 @@
 #include "lmhead/runtime/Runtime.h"
 
 #include "FakeCudaLog.h"
+#include "ManifestProducer.h"
 #include "ScopedEnv.h"
 
 #include <gmock/gmock.h>
@@ -32,6 +33,7 @@
 
 using lmhead::runtime::test::FakeCudaLog;
 using lmhead::runtime::test::ScopedEnv;
+using lmhead::runtime::test::withProducer;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -83,7 +85,12 @@ protected:
     std::system(("rm -rf '" + directory + "'").c_str());
   }
 
+  /// Writes `name` in the bundle; a manifest gets this build's identity,
+  /// as lmhead-opt stamps it.
   void write(const std::string &name, const std::string &text) {
+    writeRaw(name, name == "manifest.json" ? withProducer(text) : text);
+  }
+  void writeRaw(const std::string &name, const std::string &text) {
     std::ofstream(directory + "/" + name) << text;
   }
   std::string log() const { return fake.mark(); }
@@ -907,7 +914,13 @@ class BadBundleTest : public BundleTest,
 
 TEST_P(BadBundleTest, IsRefusedWithWhatIsWrong) {
   const BadBundle &bad = GetParam();
-  if (!bad.manifest.empty())
+  // Those that test the producer spell their own, and malformed JSON is
+  // left as it is.
+  std::string what = bad.what;
+  if (bad.manifest.find("\"producer\"") != std::string::npos ||
+      what == "no producer" || what == "not JSON")
+    writeRaw("manifest.json", bad.manifest);
+  else if (!bad.manifest.empty())
     write("manifest.json", bad.manifest);
   if (std::string(bad.what) == "invalid PTX")
     write("kernels.ptx", "not ptx at all");
@@ -1156,6 +1169,27 @@ INSTANTIATE_TEST_SUITE_P(
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "ops.linear_grad.workspace.buffers[0].align: unknown key; a "
                   "workspace buffer has \"name\", \"type\" and \"shape\""},
+        BadBundle{"no producer", kManifest, LMHEAD_STATUS_INVALID_BUNDLE,
+                  "manifest.json: producer: expected the build identity "
+                  "lmhead-opt writes, {\"lmhead\": version, \"revision\": "
+                  "commit, ...}; the bundle has none, so it predates this "
+                  "runtime; recompile the bundle with this build's "
+                  "lmhead-opt"},
+        BadBundle{"producer of another version",
+                  manifestWith("\"version\": 1,",
+                               "\"version\": 1, \"producer\": {\"lmhead\": "
+                               "\"0.0.9\"},"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "producer.lmhead: the bundle was compiled by lmhead 0.0.9 "
+                  "but this runtime is lmhead "},
+        BadBundle{"producer of another revision",
+                  manifestWith("\"version\": 1,",
+                               "\"version\": 1, \"producer\": {\"lmhead\": "
+                               "\"" LMHEAD_EXPECTED_VERSION "\", "
+                               "\"revision\": \"0123abcd\"},"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "producer.revision: the bundle was compiled by lmhead-opt "
+                  "at revision 0123abcd but this runtime was built at "},
         BadBundle{"fewer parameters than the PTX signature",
                   manifestWith("[\"dz\", \"db\", \"n\"]", "[\"dz\", \"db\"]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,

@@ -17,6 +17,7 @@
 #include "lmhead/runtime/Runtime.h"
 
 #include "FakeCudaLog.h"
+#include "ManifestProducer.h"
 #include "ScopedEnv.h"
 
 #include <gtest/gtest.h>
@@ -115,7 +116,8 @@ protected:
     ASSERT_NE(mkdtemp(pattern), nullptr);
     directory = pattern;
     std::ofstream(directory + "/kernels.ptx") << kPtx;
-    std::ofstream(directory + "/manifest.json") << kManifest;
+    std::ofstream(directory + "/manifest.json")
+        << lmhead::runtime::test::withProducer(kManifest);
   }
   void TearDown() override {
     std::system(("rm -rf '" + directory + "'").c_str());

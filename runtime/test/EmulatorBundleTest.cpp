@@ -10,6 +10,7 @@
 
 #include "lmhead/runtime/Runtime.h"
 
+#include "ManifestProducer.h"
 #include "ScopedEnv.h"
 
 #include <gmock/gmock.h>
@@ -44,7 +45,8 @@ protected:
   /// `params` and grid `grid`.
   void writeManifest(const std::string &params, const std::string &grid) {
     std::ofstream(directory + "/manifest.json")
-        << R"({"format": "lmhead-bundle", "version": 1, "ptx": "k.ptx",
+        << R"({"format": "lmhead-bundle", "version": 1, "ptx": "k.ptx", )"
+        << lmhead::runtime::test::producerMember() << R"(,
                "ops": {"rows": {"operands": ["x", "n"], "kernels": [
                  {"name": "rows", "stream": "main", "grid": )"
         << grid << R"(, "block": [32, 1, 1], "params": )" << params << "}]}}}";

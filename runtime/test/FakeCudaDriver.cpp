@@ -15,6 +15,8 @@
 //   LMHEAD_FAKE_CUDA_FAIL=<entry point>:<CUresult>   that call returns the code
 //   LMHEAD_FAKE_CUDA_DEVICES=<n>                     device count (default 1)
 //   LMHEAD_FAKE_CUDA_LOG=<file>                      the log is written there
+//   LMHEAD_FAKE_CUDA_NO_PARAM_INFO=1                 cuFuncGetParamInfo answers
+//                                                    CUDA_ERROR_NOT_SUPPORTED
 //                                                    when the process exits
 //
 // Every call is appended to a log that tests read (and reset) through the
@@ -478,6 +480,8 @@ FAKE_EXPORT CUresult cuFuncGetParamInfo(CUfunction function, size_t paramIndex,
     return context;
   if (!liveFunctions.count(function) || !paramOffset || !paramSize)
     return CUDA_ERROR_INVALID_HANDLE;
+  if (std::getenv("LMHEAD_FAKE_CUDA_NO_PARAM_INFO"))
+    return CUDA_ERROR_NOT_SUPPORTED;
   const std::vector<size_t> &sizes =
       reinterpret_cast<FakeFunction *>(function)->sizes;
   if (paramIndex >= sizes.size())

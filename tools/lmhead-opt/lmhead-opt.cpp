@@ -15,6 +15,7 @@
 
 #include "ParserCrashGuard.h"
 
+#include "lmhead/BuildIdentity.h"
 #include "lmhead/Dialect/LMHead/Transforms/PlanOptions.h"
 #include "lmhead/InitAll.h"
 
@@ -27,6 +28,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -107,6 +109,12 @@ int main(int argc, char **argv) {
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::lmhead::registerAllDialects(registry);
 
+  // --version: lmhead's build identity first, then LLVM's own lines.
+  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    const mlir::lmhead::BuildIdentity &id = mlir::lmhead::buildIdentity();
+    os << "lmhead " << id.version << "\n  revision: " << id.revision
+       << "\n  binary: " << id.binary << "\n  LLVM: " << id.llvm << "\n";
+  });
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "lmhead optimizer driver\n", registry);
   if (outputFilename == "-")

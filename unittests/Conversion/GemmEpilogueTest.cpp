@@ -13,6 +13,7 @@
 
 #include "GemmEpilogue.h"
 #include "GemmKernel.h"
+#include "lmhead/BuildIdentity.h"
 #include "lmhead/Conversion/LMHeadToGPU/KernelsToPtx.h"
 
 #include "lmhead/InitAll.h"
@@ -174,14 +175,15 @@ protected:
                       kM, kN, kK)
             .str();
     return llvm::formatv(
-               R"({{"format": "lmhead-bundle", "version": 1, "ops": {{
+               R"({{"format": "lmhead-bundle", "version": 1,
+  "producer": {5}, "ops": {{
   "row_index": {{"ptx": "row_index.ptx", "operands": ["a", "b", "c"],
     "kernels": [{{"name": "row_index", "stream": "main",
       "grid": [{0}, {1}, 1], "block": [{2}, 1, 1], "shared_bytes": {3},
       "params": [{4}]}]}}})",
                llvm::divideCeil(kN, spec.tiles.blockN),
                llvm::divideCeil(kM, spec.tiles.blockM), spec.numThreads(),
-               spec.sharedMemoryBytes(), params)
+               spec.sharedMemoryBytes(), params, buildIdentityJson())
         .str();
   }
 

@@ -16,6 +16,7 @@
 #include "lmhead/Conversion/LMHeadToGPU/Passes.h"
 
 #include "BundleWriter.h"
+#include "lmhead/BuildIdentity.h"
 #include "lmhead/Conversion/LMHeadToGPU/KernelsToPtx.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 
@@ -218,7 +219,10 @@ void WriteBundlePass::runOnOperation() {
 
   std::string manifest;
   llvm::raw_string_ostream os(manifest);
+  // The compiler's build identity: the runtime refuses a bundle of another
+  // build, and lmhead.torch checks it against the lmhead-opt it runs.
   os << "{\n  \"format\": \"lmhead-bundle\",\n  \"version\": 1,\n"
+     << "  \"producer\": " << buildIdentityJson() << ",\n"
      << "  \"ops\": {\n";
   for (auto [i, bundle] : llvm::enumerate(ops)) {
     if (failed(bundle->writeManifestEntry(os, module.getLoc())))

@@ -42,6 +42,7 @@
 
 // MANIFEST:      "format": "lmhead-bundle",
 // MANIFEST-NEXT: "version": 1,
+// MANIFEST-NEXT: "producer": {
 // MANIFEST-NEXT: "ops": {
 
 // The forward, tokens dynamic, mean: the logits GEMM's epilogue writes the

@@ -45,6 +45,7 @@
 
 // MANIFEST:      "format": "lmhead-bundle",
 // MANIFEST-NEXT: "version": 1,
+// MANIFEST-NEXT: "producer": {"lmhead": "{{[0-9.]+}}", "revision": "{{[0-9a-f]+(-dirty)?|unknown}}", "binary": "xxh3:{{[0-9a-f]+}}", "llvm": "22.{{[0-9.]+}}"},
 // MANIFEST-NEXT: "ops": {
 
 // Tokens dynamic: `n` is an operand, the dh grid's y follows it, and the

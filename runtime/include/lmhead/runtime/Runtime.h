@@ -77,6 +77,13 @@ LMHEAD_RUNTIME_API void lmheadGetVersion(int *major, int *minor, int *patch);
 /** Returns the version as "MAJOR.MINOR.PATCH". Never null; static storage. */
 LMHEAD_RUNTIME_API const char *lmheadGetVersionString(void);
 
+/** Returns the source revision the library was built from: the git commit,
+ *  with "-dirty" when tracked files differed from it, or "unknown" (a
+ *  build outside a git checkout). With the version it is the build
+ *  identity lmheadBundleLoad holds a bundle's "producer" to. Never null;
+ *  static storage. */
+LMHEAD_RUNTIME_API const char *lmheadGetBuildRevision(void);
+
 /*===----------------------------------------------------------------------===*
  * Backends
  *===----------------------------------------------------------------------===*/
@@ -214,11 +221,9 @@ LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleLoad(const char *directory,
  *  multiple of 16 bytes), all before anything is enqueued, and
  *  LMHEAD_STATUS_DRIVER_ERROR naming the call, the kernel and its launch
  *  configuration. */
-LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleRun(LMHeadBundle *bundle,
-                                                const char *op,
-                                                const unsigned long long *operands,
-                                                unsigned long long operandCount,
-                                                void *stream);
+LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleRun(
+    LMHeadBundle *bundle, const char *op, const unsigned long long *operands,
+    unsigned long long operandCount, void *stream);
 
 /** Writes to `*bytes` the size of the workspace op `op` of `bundle` needs
  *  when run with `operands` (the same array as lmheadBundleRun's: only the
