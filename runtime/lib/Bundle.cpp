@@ -464,6 +464,21 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
     error = "op '" + opName + "': " + what;
     return LMHEAD_STATUS_INVALID_ARGUMENT;
   };
+  // Gradients nobody asked for: a null "dh", "dw" or "db" operand skips
+  // the kernels on that stream (the products that make it), not only the
+  // store.
+  bool skipped[kNumInternalStreams] = {false, false, false};
+  const char *gradientOf[kNumInternalStreams] = {"dh", "dw", "db"};
+  for (int i = 0; i < kNumInternalStreams; ++i) {
+    auto named = std::find(op.operands.begin(), op.operands.end(),
+                           gradientOf[i]);
+    skipped[i] = named != op.operands.end() &&
+                 operands[named - op.operands.begin()] == 0;
+  }
+  auto isSkipped = [&](const KernelSpec &kernel) {
+    return kernel.role != StreamRole::Main &&
+           skipped[internalIndex(kernel.role)];
+  };
   // Sizes first: nothing is enqueued for a run that cannot launch.
   std::vector<std::array<unsigned, 3>> grids;
   for (const KernelSpec &kernel : op.kernels) {
@@ -572,10 +587,10 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
       if (before.role != kernel.role && status == LMHEAD_STATUS_OK)
         status = backend.streamWaitEvent(on, (*events)[before.event], error);
     }
-    // An empty grid launches nothing (no tokens, nothing to do), but its
-    // event is still recorded for the kernels that wait for it.
-    if (status == LMHEAD_STATUS_OK && grids[k][0] != 0 && grids[k][1] != 0 &&
-        grids[k][2] != 0) {
+    // An empty grid or a skipped gradient launches nothing, but the
+    // kernel's event is still recorded for the kernels that wait for it.
+    if (status == LMHEAD_STATUS_OK && !isSkipped(kernel) && grids[k][0] != 0 &&
+        grids[k][1] != 0 && grids[k][2] != 0) {
       std::vector<void *> params;
       for (uint64_t &value : values[k])
         params.push_back(&value);

@@ -177,6 +177,34 @@ TEST_F(BundleTest, ParametersAreOperandValuesInManifestOrder) {
   lmheadBundleUnload(bundle);
 }
 
+TEST_F(BundleTest, ANullGradientSkipsTheKernelsOfItsStream) {
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  // A frozen input: no dh, so no dh product.
+  operands[3] = 0;
+  std::string mark = launchMark();
+  ASSERT_EQ(lmheadBundleRun(bundle, "linear_grad", operands, 7, nullptr),
+            LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  EXPECT_EQ(launchesSince(mark),
+            "lm_dw grid(8,1,1) block(256,1,1) shared 0 "
+            "params(4096,8192,20480,300); "
+            "lm_db grid(4,1,1) block(64,1,1) shared 0 params(4096,24576,300)");
+  // A frozen head: no dW; db is on the caller's stream and still runs.
+  operands[3] = 0x4000;
+  operands[4] = 0;
+  mark = launchMark();
+  ASSERT_EQ(lmheadBundleRun(bundle, "linear_grad", operands, 7, nullptr),
+            LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  EXPECT_EQ(launchesSince(mark),
+            "lm_dh grid(3,1,1) block(128,1,1) shared 65536 "
+            "params(4096,12288,16384,300); "
+            "lm_db grid(4,1,1) block(64,1,1) shared 0 params(4096,24576,300)");
+  lmheadBundleUnload(bundle);
+}
+
 TEST_F(BundleTest, APtxParameterOfOtherThan64BitsIsRefused) {
   write("kernels.ptx",
         ".version 8.0\n.target sm_90a\n.address_size 64\n"

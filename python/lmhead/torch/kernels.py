@@ -218,10 +218,14 @@ def run(bundle: Bundle, op: str, inputs: Mapping[str, torch.Tensor],
     ``ce_linear_step``) of
     ``bundle`` on tensors named as the manifest's operands (contiguous, on
     one device), writing ``outputs`` in place; ``tokens`` is the dynamic
-    token count ``n``."""
+    token count ``n``. An output given as None (a gradient nobody wants:
+    ``dh``, ``dw``, ``db``) is passed as a null pointer, and the runtime
+    skips the kernels that make it."""
     name, entry = bundle.entries[op]
     runtime = _get_runtime()
     workspace = entry.get("workspace", {})
+    skipped = {key for key, tensor in outputs.items() if tensor is None}
+    outputs = {key: t for key, t in outputs.items() if t is not None}
     tensors = dict(inputs, **outputs)
     device = next(iter(tensors.values())).device
     if device.type == "cuda" and uses_emulator():
@@ -233,7 +237,7 @@ def run(bundle: Bundle, op: str, inputs: Mapping[str, torch.Tensor],
                           f"GPU with CUDA_VISIBLE_DEVICES")
     operands = []
     for operand in entry["operands"]:
-        if operand in tensors:
+        if operand in tensors or operand in skipped:
             operands.append(0)
         elif operand == "n":
             operands.append(tokens)

@@ -160,37 +160,53 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
                 ignore_index: int, reduction: str, label_smoothing: float,
                 softcap: float, z_loss: float, weight_layout: str,
                 statistics: bool = False,
-                dw_scale: Optional[torch.Tensor] = None
+                dw_scale: Optional[torch.Tensor] = None,
+                want_dh: bool = True, want_dw: bool = True,
+                want_db: bool = True
                 ) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor,
                            torch.Tensor]:
     """(dh, dW, db, stats) for the upstream gradient of the loss, each
     gradient in its input's type; db is empty when there is no bias, stats
     [‖dZ‖², ‖dh‖², ‖dW‖²] in f32 with ``statistics`` and empty without.
-    ``dw_scale`` (0-d f32) multiplies dW and db in their epilogues."""
+    ``dw_scale`` (0-d f32) multiplies dW and db in their epilogues.
+    ``want_dh``, ``want_dw`` and ``want_db`` say which gradients are
+    wanted: one that is not is
+    returned empty, and on the kernels its product is not run (a frozen
+    head skips the dW GEMM and its V×D buffer, a frozen input the dh GEMM).
+    With ``statistics`` every product runs, since the norms need them."""
     opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
                     weight_layout)
     stats = h.new_zeros((3,) if statistics else (0,), dtype=torch.float32)
+    if statistics:
+        want_dh = want_dw = want_db = True
+    want_db = want_db and bias is not None
     if not uses_kernels(h):
         dh, dw, db = reference.backward(
             h, weight, target, bias, lse, grad_loss, opts,
             stats if statistics else None, dw_scale)
-        return dh, dw, db if db is not None else h.new_empty((0,)), stats
+        empty = h.new_empty((0,))
+        return (dh if want_dh else empty, dw if want_dw else empty,
+                db if want_db else empty, stats)
     n = h.shape[0]
-    dh = torch.empty_like(h, memory_format=torch.contiguous_format)
-    dw = torch.empty_like(weight, memory_format=torch.contiguous_format)
-    db = h.new_empty((0,)) if bias is None else \
-        h.new_empty((_vocab(weight, opts),), dtype=torch.float32)
+    empty = h.new_empty((0,))
+    dh = torch.empty_like(h, memory_format=torch.contiguous_format) \
+        if want_dh else empty
+    dw = torch.empty_like(weight, memory_format=torch.contiguous_format) \
+        if want_dw else empty
+    db = h.new_empty((_vocab(weight, opts),), dtype=torch.float32) \
+        if want_db else empty
     if n == 0:
         dw.zero_()
-        return (dh, dw, db.zero_().to(bias.dtype) if bias is not None else db,
-                stats)
+        return (dh, dw, db.zero_().to(bias.dtype) if want_db else db, stats)
     h, weight, target = _prepared(h), _prepared(weight), _prepared(target)
     inputs = {"h": h, "w": weight, "labels": target, "lse": _prepared(lse),
               "dloss": _prepared(grad_loss.to(torch.float32))}
-    outputs = {"dh": dh, "dw": dw}
+    # An output left as None is not computed (kernels.run passes a null
+    # pointer, and the runtime skips that gradient's kernels).
+    outputs = {"dh": dh if want_dh else None, "dw": dw if want_dw else None}
     if bias is not None:
         inputs["bias"] = _prepared(bias)
-        outputs["db"] = db
+        outputs["db"] = db if want_db else None
     if statistics:
         outputs["stats"] = stats
     if dw_scale is not None:
@@ -199,16 +215,21 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
                                       statistics=statistics,
                                       weight_grad_scale=dw_scale is not None))
     kernels.run(bundle, "ce_linear_grad", inputs, outputs, n)
-    return dh, dw, db.to(bias.dtype) if bias is not None else db, stats
+    return dh, dw, db.to(bias.dtype) if want_db else db, stats
 
 
 @backward_op.register_fake
 def _backward_fake(grad_loss, h, weight, target, bias, lse, ignore_index,
                    reduction, label_smoothing, softcap, z_loss,
-                   weight_layout, statistics=False, dw_scale=None):
-    db = h.new_empty((0,)) if bias is None else torch.empty_like(bias)
+                   weight_layout, statistics=False, dw_scale=None,
+                   want_dh=True, want_dw=True, want_db=True):
+    if statistics:
+        want_dh = want_dw = want_db = True
+    empty = h.new_empty((0,))
+    db = torch.empty_like(bias) if bias is not None and want_db else empty
     stats = h.new_empty((3,) if statistics else (0,), dtype=torch.float32)
-    return torch.empty_like(h), torch.empty_like(weight), db, stats
+    return (torch.empty_like(h) if want_dh else empty,
+            torch.empty_like(weight) if want_dw else empty, db, stats)
 
 
 def _setup_context(ctx, inputs, output):
@@ -222,10 +243,13 @@ def _setup_context(ctx, inputs, output):
 
 def _backward(ctx, grad_loss, grad_lse):
     h, weight, target, bias, lse, stats_out, dw_scale = ctx.saved_tensors
+    wants = (ctx.needs_input_grad[0], ctx.needs_input_grad[1],
+             ctx.has_bias and ctx.needs_input_grad[3])
     dh, dw, db, stats = backward_op(grad_loss, h, weight, target, bias, lse,
                                     *ctx.options,
                                     statistics=stats_out is not None,
-                                    dw_scale=dw_scale)
+                                    dw_scale=dw_scale, want_dh=wants[0],
+                                    want_dw=wants[1], want_db=wants[2])
     if stats_out is not None:
         # The three norms, then the inf/NaN flag of the (scaled) head
         # gradient: Σ dW² is finite exactly when every element of dW is
@@ -233,7 +257,8 @@ def _backward(ctx, grad_loss, grad_lse):
         with torch.no_grad():
             stats_out[:3].copy_(stats)
             stats_out[3].copy_((~torch.isfinite(stats[2])).float())
-    return (dh, dw, None, db if ctx.has_bias else None,
+    return (dh if wants[0] else None, dw if wants[1] else None, None,
+            db if wants[2] else None,
             None, None, None, None, None, None, None, None)
 
 

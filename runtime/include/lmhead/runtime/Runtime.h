@@ -214,6 +214,11 @@ LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleLoad(const char *directory,
  *  finished (stream order: allocate it from the framework's allocator on
  *  `stream`).
  *
+ *  A gradient nobody wants may be left out: when the op has an operand
+ *  named "dh", "dw" or "db" and it is 0 (null), the kernels of that stream
+ *  role are not launched (their products are skipped, not only their
+ *  stores); what they would write is left untouched.
+ *
  *  Calls on one bundle are serialised. Fails with LMHEAD_STATUS_NOT_FOUND
  *  for an unknown op, LMHEAD_STATUS_INVALID_ARGUMENT for a wrong operand
  *  count, a launch size out of range, a workspace too small or misaligned,
