@@ -470,8 +470,8 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
   bool skipped[kNumInternalStreams] = {false, false, false};
   const char *gradientOf[kNumInternalStreams] = {"dh", "dw", "db"};
   for (int i = 0; i < kNumInternalStreams; ++i) {
-    auto named = std::find(op.operands.begin(), op.operands.end(),
-                           gradientOf[i]);
+    auto named =
+        std::find(op.operands.begin(), op.operands.end(), gradientOf[i]);
     skipped[i] = named != op.operands.end() &&
                  operands[named - op.operands.begin()] == 0;
   }
