@@ -209,8 +209,8 @@ def compile_bundle(kind: ProblemKind) -> str:
         if carried:
             return carried
         raise BundleCompileError(
-            f"no cached kernels for {kind}, and lmhead-opt cannot compile "
-            f"them: {error}") from error
+            f"lmhead-opt could not compile the kernels for {kind}, and no "
+            f"cached ones were found: {error}") from error
     except compiler.CompileError as error:
         raise BundleCompileError(str(error)) from error
     producer = hashlib.sha256(json.dumps(

@@ -7,6 +7,7 @@ import stat
 import pytest
 import torch
 
+import lmhead
 from lmhead import runtime
 from lmhead.torch import KernelError, linear_cross_entropy
 
@@ -114,21 +115,49 @@ def test_missing_lmhead_opt(emulator, monkeypatch, tmp_path):
     assert "is not an executable file" in str(error.value)
 
 
-def test_failing_lmhead_opt(emulator, monkeypatch, tmp_path):
+def fake_lmhead_opt(tmp_path, compile_script):
+    """An executable lmhead-opt that states a build identity, as every
+    lmhead-opt does, and runs ``compile_script`` for anything else."""
     tool = tmp_path / "lmhead-opt"
-    tool.write_text("#!/bin/sh\necho '<stdin>:3:5: error: the planner "
-                    "refused this op' >&2\nexit 1\n")
+    tool.write_text(
+        "#!/bin/sh\n"
+        "if [ \"$1\" = --version ]; then\n"
+        f"  printf 'lmhead {lmhead.__version__}\\n  revision: 0123abc\\n"
+        "  binary: xxh3:0011223344556677\\n  LLVM: 22.1.8\\n'\n"
+        "  exit 0\n"
+        "fi\n" + compile_script)
     tool.chmod(tool.stat().st_mode | stat.S_IEXEC)
+    return tool
+
+
+def test_failing_lmhead_opt(emulator, monkeypatch, tmp_path):
+    tool = fake_lmhead_opt(tmp_path, "echo '<stdin>:3:5: error: the planner "
+                           "refused this op' >&2\nexit 1\n")
     monkeypatch.setenv("LMHEAD_OPT", str(tool))
     monkeypatch.setenv("LMHEAD_CACHE_DIR", str(tmp_path / "cache"))
     x, w, y = problem(dtype=torch.bfloat16)
     with pytest.raises(KernelError) as error:
         linear_cross_entropy(x, w, y)
+    assert "lmhead-opt could not compile the kernels" in str(error.value)
     assert "<stdin>:3:5: error: the planner refused this op" in \
         str(error.value)
     # Nothing half-written is left in the cache.
-    assert os.listdir(tmp_path / "cache" / os.listdir(tmp_path / "cache")[0]
-                      ) == []
+    left = [os.path.join(folder, name)
+            for folder, _, names in os.walk(tmp_path / "cache")
+            for name in names]
+    assert left == []
+    assert os.listdir(tmp_path / "cache" / lmhead.__version__) == []
+
+
+def test_lmhead_opt_without_identity(emulator, monkeypatch, tmp_path):
+    tool = tmp_path / "lmhead-opt"
+    tool.write_text("#!/bin/sh\necho 'LLVM version 22.1.8'\n")
+    tool.chmod(tool.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("LMHEAD_OPT", str(tool))
+    monkeypatch.setenv("LMHEAD_CACHE_DIR", str(tmp_path / "cache"))
+    x, w, y = problem(dtype=torch.bfloat16)
+    with pytest.raises(KernelError, match="gave no build identity"):
+        linear_cross_entropy(x, w, y)
 
 
 def test_missing_runtime_library(monkeypatch, tmp_path):
