@@ -13,86 +13,21 @@ from typing import Optional
 
 import torch
 
+from . import checks
 from . import distributed as parallel
 from . import ops
 from ..loss_options import LossOptions
 
 __all__ = ["linear_cross_entropy", "LinearCrossEntropyLoss"]
 
-_FLOATS = (torch.bfloat16, torch.float16, torch.float32, torch.float64)
-_LABELS = (torch.int64, torch.int32)
 #: The entries of return_stats' dict, in the order of the buffer the
 #: backward fills.
 _STATISTICS = ("dz_norm_sq", "dh_norm_sq", "dw_norm_sq", "found_inf")
 
 
-def _shape(t: torch.Tensor) -> str:
-    return "[" + ", ".join(str(s) for s in t.shape) + "]"
-
-
 def _check(input: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
            bias: Optional[torch.Tensor], opts: LossOptions) -> None:
-    for name, t in (("input", input), ("weight", weight), ("target", target),
-                    ("bias", bias)):
-        if t is not None and not isinstance(t, torch.Tensor):
-            raise TypeError(f"{name} must be a torch.Tensor, got "
-                            f"{type(t).__name__}")
-        if t is not None and type(t).__name__ == "DTensor":
-            raise TypeError(
-                f"{name} is a DTensor: pass its local tensor ({name}."
-                f"to_local()); for a weight sharded by vocabulary, pass "
-                f"process_group and vocab_range as well (docs/Python.md)")
-    if input.dim() not in (2, 3):
-        raise ValueError(f"input must be [N, D] or [B, S, D], got shape "
-                         f"{_shape(input)}")
-    if weight.dim() != 2:
-        raise ValueError(f"weight must be 2-D ([V, D], or [D, V] with "
-                         f"weight_layout='dv'), got shape {_shape(weight)}")
-    hidden = input.shape[-1]
-    vd = opts.weight_layout == "vd"
-    weight_hidden = weight.shape[1] if vd else weight.shape[0]
-    if weight_hidden != hidden:
-        spelled = "[V, D]" if vd else "[D, V]"
-        other = "dv" if vd else "vd"
-        raise ValueError(
-            f"weight {_shape(weight)} (read as {spelled}, weight_layout="
-            f"'{opts.weight_layout}') does not match input {_shape(input)}: "
-            f"hidden size {weight_hidden} against {hidden}"
-            + (f"; for a weight of the other layout pass weight_layout="
-               f"'{other}'" if (weight.shape[0] if vd else weight.shape[1])
-               == hidden else ""))
-    vocab = weight.shape[0] if vd else weight.shape[1]
-    if vocab == 0:
-        raise ValueError(f"weight {_shape(weight)} has an empty vocabulary")
-    if tuple(target.shape) != tuple(input.shape[:-1]):
-        raise ValueError(
-            f"target {_shape(target)} does not match input {_shape(input)}: "
-            f"it must have input's shape without the hidden dimension "
-            f"([{', '.join(str(s) for s in input.shape[:-1])}])")
-    if bias is not None and tuple(bias.shape) != (vocab,):
-        raise ValueError(f"bias {_shape(bias)} does not match weight "
-                         f"{_shape(weight)}: it must be [{vocab}] (one per "
-                         f"vocabulary entry)")
-    if target.dtype not in _LABELS:
-        raise TypeError(
-            f"target must hold integer class indices (torch.int64 or "
-            f"torch.int32), got {target.dtype}; class probabilities are not "
-            f"supported")
-    for name, t in (("input", input), ("weight", weight), ("bias", bias)):
-        if t is not None and t.dtype not in _FLOATS:
-            raise TypeError(f"{name} has dtype {t.dtype}; supported: "
-                            f"bfloat16, float16, float32, float64")
-    for name, t in (("weight", weight), ("bias", bias)):
-        if t is not None and t.dtype != input.dtype:
-            raise TypeError(
-                f"input is {input.dtype} but {name} is {t.dtype}: give them "
-                f"one dtype (or run under torch.autocast, which casts both)")
-    devices = {t.device for t in (input, weight, target, bias)
-               if t is not None}
-    if len(devices) > 1:
-        raise ValueError("input, weight, target and bias must be on one "
-                         "device, got " +
-                         ", ".join(sorted(str(d) for d in devices)))
+    checks.check_inputs(input, weight, target, bias, opts)
     if input.device.type not in ("cpu", "cuda"):
         raise ValueError(f"unsupported device {input.device}: lmhead runs on "
                          f"CUDA devices (its kernels) and on the CPU")
@@ -256,7 +191,7 @@ def _weight_grad_scale(scale, device) -> Optional[torch.Tensor]:
     if isinstance(scale, torch.Tensor):
         if scale.numel() != 1:
             raise ValueError(f"weight_grad_scale must be a number or a tensor "
-                             f"of one element, got shape {_shape(scale)}")
+                             f"of one element, got shape {checks.shape_text(scale)}")
         if scale.device != device:
             raise ValueError(f"weight_grad_scale is on {scale.device}, the "
                              f"input on {device}")

@@ -23,11 +23,10 @@ Where each runs:
 - anything else (f32 and f64 anywhere, 16-bit on the CPU): the exact
   chunked reference (:mod:`lmhead.torch.reference`).
 
-Labels are checked on the CPU (a ValueError names the first bad one). On a
-GPU that check would need a host synchronisation, so a label outside
-[0, V) that is not ignore_index gives a NaN loss and NaN gradient rows
-there, as the kernels define it; ``LMHEAD_CHECK_LABELS=1`` checks on the
-GPU too, at the cost of one synchronisation.
+Every op checks its inputs' shapes, dtypes and devices, in its body and in
+its fake implementation, and asserts on the device that every label is in
+[0, V) or ignore_index, without a host synchronisation
+(:mod:`lmhead.torch.checks`; ``LMHEAD_CHECK_LABELS`` chooses how).
 
 With ``LMHEAD_SCHEDULE=one-pass``, a mean or sum loss whose gradient is
 wanted (and whose bias, if any, needs none) runs a third op,
@@ -44,7 +43,7 @@ from typing import Optional, Tuple
 
 import torch
 
-from . import kernels, reference
+from . import checks, kernels, reference
 from ..loss_options import LossOptions
 
 __all__ = ["forward_op", "backward_op", "step_op", "uses_kernels",
@@ -70,20 +69,11 @@ def uses_kernels(h: torch.Tensor) -> bool:
 
 
 def _vocab(weight: torch.Tensor, opts: LossOptions) -> int:
-    return weight.shape[0] if opts.weight_layout == "vd" else weight.shape[1]
+    return checks.vocab_of(weight, opts)
 
 
 def _check_labels(target: torch.Tensor, vocab: int, opts: LossOptions):
-    if target.device.type != "cpu" and \
-            os.environ.get("LMHEAD_CHECK_LABELS", "") != "1":
-        return
-    bad = (target != opts.ignore_index) & ((target < 0) | (target >= vocab))
-    if bool(bad.any()):
-        first = int(bad.nonzero()[0, 0])
-        raise ValueError(
-            f"target[{first}] (of the {target.numel()} tokens, flattened) is "
-            f"{int(target[first])}: labels must be in [0, {vocab}) (the "
-            f"vocabulary size) or equal ignore_index ({opts.ignore_index})")
+    checks.check_labels(target, vocab, opts)
 
 
 def _loss_type(h: torch.Tensor) -> torch.dtype:
@@ -107,6 +97,43 @@ def _kind(h, weight, target, bias, opts, step=False, statistics=False,
                            weight_grad_scale)
 
 
+_FORWARD = "lmhead::linear_cross_entropy"
+_BACKWARD = "lmhead::linear_cross_entropy_backward"
+_STEP = "lmhead::linear_cross_entropy_step"
+
+
+def _check_forward(h, weight, target, bias, opts: LossOptions, where: str,
+                   stats_out=None, weight_grad_scale=None) -> None:
+    """The op's own metadata checks: what loss.py checks in the user's
+    terms, again for a direct call of the registered op."""
+    checks.check_inputs(h, weight, target, bias, opts, where, token_dims=(2,))
+    if stats_out is not None and (stats_out.dim() != 1 or
+                                  stats_out.shape[0] < 3 or
+                                  stats_out.dtype != torch.float32):
+        raise ValueError(f"{where}: stats_out must be a 1-D f32 tensor of at "
+                         f"least 3 elements, got "
+                         f"{checks.shape_text(stats_out)} of "
+                         f"{stats_out.dtype}")
+    if weight_grad_scale is not None and weight_grad_scale.numel() != 1:
+        raise ValueError(f"{where}: weight_grad_scale must hold one element, "
+                         f"got {checks.shape_text(weight_grad_scale)}")
+
+
+def _check_backward(grad_loss, h, weight, target, bias, lse,
+                    opts: LossOptions, dw_scale) -> None:
+    checks.check_inputs(h, weight, target, bias, opts, _BACKWARD,
+                        token_dims=(2,))
+    checks.check_backward_inputs(grad_loss, h, lse, opts, _BACKWARD,
+                                 dw_scale)
+
+
+def _check_step(h, weight, target, bias, opts: LossOptions) -> None:
+    checks.check_inputs(h, weight, target, bias, opts, _STEP, token_dims=(2,))
+    if opts.reduction == "none":
+        raise ValueError(f"{_STEP}: the one-pass step needs reduction 'mean' "
+                         f"or 'sum', got 'none'")
+
+
 @torch.library.custom_op("lmhead::linear_cross_entropy", mutates_args=())
 def forward_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
                bias: Optional[torch.Tensor], ignore_index: int,
@@ -123,6 +150,8 @@ def forward_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
     second."""
     opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
                     weight_layout)
+    _check_forward(h, weight, target, bias, opts, _FORWARD, stats_out,
+                   weight_grad_scale)
     _check_labels(target, _vocab(weight, opts), opts)
     if not uses_kernels(h):
         return reference.forward(h, weight, target, bias, opts, _loss_type(h))
@@ -146,6 +175,10 @@ def forward_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
 def _forward_fake(h, weight, target, bias, ignore_index, reduction,
                   label_smoothing, softcap, z_loss, weight_layout,
                   stats_out=None, weight_grad_scale=None):
+    _check_forward(h, weight, target, bias,
+                   _options(ignore_index, reduction, label_smoothing, softcap,
+                            z_loss, weight_layout), _FORWARD, stats_out,
+                   weight_grad_scale)
     n = h.shape[0]
     loss = h.new_empty((n,) if reduction == "none" else (),
                        dtype=_loss_type(h))
@@ -176,6 +209,7 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
     With ``statistics`` every product runs, since the norms need them."""
     opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
                     weight_layout)
+    _check_backward(grad_loss, h, weight, target, bias, lse, opts, dw_scale)
     stats = h.new_zeros((3,) if statistics else (0,), dtype=torch.float32)
     if statistics:
         want_dh = want_dw = want_db = True
@@ -223,13 +257,16 @@ def _backward_fake(grad_loss, h, weight, target, bias, lse, ignore_index,
                    reduction, label_smoothing, softcap, z_loss,
                    weight_layout, statistics=False, dw_scale=None,
                    want_dh=True, want_dw=True, want_db=True):
+    _check_backward(grad_loss, h, weight, target, bias, lse,
+                    _options(ignore_index, reduction, label_smoothing,
+                             softcap, z_loss, weight_layout), dw_scale)
     if statistics:
         want_dh = want_dw = want_db = True
     empty = h.new_empty((0,))
-    db = torch.empty_like(bias) if bias is not None and want_db else empty
+    db = bias.new_empty(bias.shape) if bias is not None and want_db else empty
     stats = h.new_empty((3,) if statistics else (0,), dtype=torch.float32)
-    return (torch.empty_like(h) if want_dh else empty,
-            torch.empty_like(weight) if want_dw else empty, db, stats)
+    return (h.new_empty(h.shape) if want_dh else empty,
+            weight.new_empty(weight.shape) if want_dw else empty, db, stats)
 
 
 def _setup_context(ctx, inputs, output):
@@ -282,6 +319,7 @@ def step_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
     logits. The bias, if any, gets no gradient."""
     opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
                     weight_layout)
+    _check_step(h, weight, target, bias, opts)
     _check_labels(target, _vocab(weight, opts), opts)
     if not uses_kernels(h) or h.shape[0] == 0:
         loss, lse = reference.forward(h, weight, target, bias, opts,
@@ -309,9 +347,12 @@ def step_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
 @step_op.register_fake
 def _step_fake(h, weight, target, bias, ignore_index, reduction,
                label_smoothing, softcap, z_loss, weight_layout):
+    _check_step(h, weight, target, bias,
+                _options(ignore_index, reduction, label_smoothing, softcap,
+                         z_loss, weight_layout))
     return (h.new_empty((), dtype=_loss_type(h)),
             h.new_empty((h.shape[0],), dtype=_lse_type(h)),
-            torch.empty_like(h), torch.empty_like(weight))
+            h.new_empty(h.shape), weight.new_empty(weight.shape))
 
 
 def _setup_step_context(ctx, inputs, output):
