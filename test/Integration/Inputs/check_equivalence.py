@@ -31,7 +31,8 @@ statistics with LMHEAD_EMULATOR_STATS=1).
 The transformed side may be lowered and run differently: for GPU code,
 `--transformed-pipeline="--lmhead-pipeline=target=sm_80"` with the runtime
 library in `--transformed-shared-libs` and `--transformed-env
-LMHEAD_DEVICE=emulator`.
+LMHEAD_DEVICE=emulator`. With several `--transform`s, each transformed side
+is compared with the one original run, and the verdict covers them all.
 
 Each result of the transformed graph is compared with the original's by
 relative Frobenius error, ||t - o|| / ||o|| in f64, against a tolerance
@@ -85,8 +86,11 @@ def parse_args(argv):
     add("graph", help="MLIR file holding the original function")
     add("--func", required=True, help="the function to compare")
     add("--seed", type=int, required=True)
-    add("--transform", default="",
-        help="lmhead-opt flags applied to the transformed side")
+    add("--transform", action="append",
+        help="lmhead-opt flags applied to the transformed side; given "
+             "several times, each transformed side is compared with the "
+             "one original (a side whose transformed module is the same "
+             "text as an earlier one's is run once)")
     add("--split-input-file", action="store_true",
         help="the graph is split by `// -----` lines (as for lmhead-opt "
              "-split-input-file): use the part defining --func")
@@ -366,21 +370,12 @@ class Side:
         return out
 
 
-def run_side(side, sig, inputs, args, tools, expect_sig):
-    """(runner stdout, None) or (None, error message) for one side."""
+def run_side(side, sig, inputs, args, tools, text=None):
+    """(runner stdout, None) or (None, error message) for one side, run on
+    its module ``text`` (the original's graph when None)."""
     try:
-        text = side.module_text(tools, args.timeout)
-        if expect_sig:
-            try:
-                got = driver.parse_signature(text, sig.name)
-            except ValueError as e:
-                raise ToolError(f"{side.label}: {e}") from None
-            if (got.arg_types, got.result_types) != (sig.arg_types,
-                                                     sig.result_types):
-                raise ToolError(
-                    f"{side.label}: @{sig.name} has the signature "
-                    f"{signature_text(got)}, the original "
-                    f"{signature_text(sig)}")
+        if text is None:
+            text = side.module_text(tools, args.timeout)
         return side.run(text, sig, inputs, args, tools), None
     except ToolError as e:
         return None, str(e)
@@ -486,40 +481,94 @@ def check(args, workdir):
             key, value = split_assignment(assignment, "--transformed-env")
             env[key] = value
     original = Side("original", args.graph, [], workdir, args.pipeline)
-    transformed = Side("transformed", args.against or args.graph,
-                       shlex.split(args.transform), workdir,
-                       args.transformed_pipeline or args.pipeline,
-                       args.transformed_shared_libs, env)
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        jobs = [pool.submit(run_side, side, sig, inputs, args, tools,
-                            side is transformed)
-                for side in (original, transformed)]
-        outcomes = [job.result() for job in jobs]
+    transforms = args.transform or [""]
+    transformed = [
+        Side("transformed" if len(transforms) == 1 else f"transformed-{k}",
+             args.against or args.graph, shlex.split(flags), workdir,
+             args.transformed_pipeline or args.pipeline,
+             args.transformed_shared_libs, env)
+        for k, flags in enumerate(transforms, 1)]
+    outcomes = run_sides(original, transformed, sig, inputs, args, tools)
 
-    print(f"@{args.func} seed={args.seed} transform="
-          f"{shlex.quote(args.transform)}"
+    ok = True
+    for flags, side, outcome in zip(transforms, transformed, outcomes[1:]):
+        ok = report(flags, side, outcomes[0], outcome, sig, inputs,
+                    args) and ok
+    if len(transforms) > 1:
+        print(f"{sum(1 for o in outcomes[1:] if o[1] is None)} of "
+              f"{len(transforms)} transforms ran")
+    print("EQUIVALENT" if ok else "NOT EQUIVALENT")
+    return ok
+
+
+def run_sides(original, transformed, sig, inputs, args, tools):
+    """(stdout, error) of the original and of each transformed side. The
+    transformed modules are made first, and a side whose module is the same
+    text as an earlier side's takes that side's output."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        jobs = {"original": pool.submit(run_side, original, sig, inputs,
+                                        args, tools, None)}
+        made = [pool.submit(made_module, side, sig, tools, args.timeout)
+                for side in transformed]
+        modules = [job.result() for job in made]
+        first_of = {}
+        for k, (text, _) in enumerate(modules):
+            if text is not None:
+                first_of.setdefault(text, k)
+        for k in sorted(set(first_of.values())):
+            jobs[k] = pool.submit(run_side, transformed[k], sig, inputs,
+                                  args, tools, modules[k][0])
+        outputs = {key: job.result() for key, job in jobs.items()}
+    outcomes = [outputs["original"]]
+    for text, error in modules:
+        outcomes.append((None, error) if error else outputs[first_of[text]])
+    return outcomes
+
+
+def made_module(side, sig, tools, timeout):
+    """(the transformed module's text, None) or (None, error message)."""
+    try:
+        text = side.module_text(tools, timeout)
+        try:
+            got = driver.parse_signature(text, sig.name)
+        except ValueError as e:
+            raise ToolError(f"{side.label}: {e}") from None
+        if (got.arg_types, got.result_types) != (sig.arg_types,
+                                                 sig.result_types):
+            raise ToolError(
+                f"{side.label}: @{sig.name} has the signature "
+                f"{signature_text(got)}, the original "
+                f"{signature_text(sig)}")
+        return text, None
+    except ToolError as e:
+        return None, str(e)
+
+
+def report(flags, side, original, transformed, sig, inputs, args):
+    """Prints one transformed side's comparison; True when it passes."""
+    print(f"@{args.func} seed={args.seed} transform={shlex.quote(flags)}"
           + (f" against={os.path.basename(args.against)}"
              if args.against else ""))
     for line in inputs.descriptions:
         print("  input " + line)
-    errors = [error for _, error in outcomes if error]
+    errors = [error for _, error in (original, transformed) if error]
     for error in errors:
         print("FAIL " + error)
     ok = not errors
     if ok:
-        printed = [driver.parse_runner_output(out) for out, _ in outcomes]
+        printed = [driver.parse_runner_output(out)
+                   for out, _ in (original, transformed)]
         results = sig.result_types
         for k, result_type in enumerate(results):
             got = [p[k] if k < len(p) else None for p in printed]
             line, passed = compare(k, result_type, *got, args)
             print(line)
             ok = ok and passed
-        for side, p in zip(("original", "transformed"), printed):
+        for name, p in zip(("original", side.label), printed):
             if len(p) > len(results):
-                print(f"FAIL the {side} printed {len(p)} memrefs for "
+                print(f"FAIL the {name} printed {len(p)} memrefs for "
                       f"{len(results)} results")
                 ok = False
-    print("EQUIVALENT" if ok else "NOT EQUIVALENT")
     return ok
 
 
