@@ -16,7 +16,11 @@ What it does, per fixture:
     labels (JAX has no ignore_index: that is how JAX code writes it). Two variants keep that
     masked mean and change the loss (untied head): label smoothing as JAX code writes it,
     optax.softmax_cross_entropy against optax.smooth_labels(jax.nn.one_hot(labels, V), 0.1),
-    and a z-loss, 1e-4 * logsumexp(logits)**2 added per token (T5X, PaLM). The training step is
+    and a z-loss, 1e-4 * logsumexp(logits)**2 added per token (T5X, PaLM). One variant keeps
+    that loss and changes the precision (untied head), as a mixed-precision Flax model does it:
+    `dtype=jnp.bfloat16, param_dtype=jnp.float32` on every nn.Dense, nn.Embed and nn.LayerNorm
+    (f32 parameters and gradients, bf16 activations and bf16 logits), and the logits cast with
+    `logits.astype(jnp.float32)` before the loss (a no-op in the f32 fixtures). The training step is
     `jax.value_and_grad(loss_fn)(params, idx, labels)`, jitted and lowered to StableHLO
     (`jax.jit(step).lower(...).as_text()`). Tied: the head is `wte.attend(x)` (Flax's idiom,
     x . embeddingᵀ); untied: `nn.Dense(vocab, use_bias=False)`, whose kernel is [D, V].
@@ -30,7 +34,9 @@ What it does, per fixture:
  4. A header of `//` lines (tool versions, shapes, argument and result order) and RUN lines.
 
 --check parses and lowers each fixture with lmhead-opt; --numerics runs it on the CPU
-(run_on_cpu.py) and compares it with jax.value_and_grad on other weights than those traced.
+(run_on_cpu.py) and compares it with jax.value_and_grad on other weights than those traced
+(the bf16 fixture against JAX's own bf16 computation; its GEMMs accumulate in bf16, as IREE
+writes them, where XLA accumulates in f32, so it differs by up to ~1e-1, see README.md).
 """
 
 import argparse
@@ -38,6 +44,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from typing import Any
 
 import jax
 import jax.numpy as jnp
@@ -60,11 +67,16 @@ VENV_BIN = os.path.dirname(sys.executable)
 
 
 class Block(nn.Module):
+    # Flax's precision fields: None computes in the parameters' f32 (the f32 fixtures);
+    # jnp.bfloat16 computes in bf16 on f32 parameters.
+    dtype: Any = None
+
     @nn.compact
     def __call__(self, x):
         b, s, d = x.shape
         hd = d // N_HEAD
-        qkv = nn.Dense(3 * d, name="c_attn")(nn.LayerNorm(name="ln_1")(x))
+        p = dict(dtype=self.dtype, param_dtype=jnp.float32)
+        qkv = nn.Dense(3 * d, name="c_attn", **p)(nn.LayerNorm(name="ln_1", **p)(x))
         q, k, v = jnp.split(qkv, 3, axis=-1)
         split = lambda t: t.reshape(b, s, N_HEAD, hd).transpose(0, 2, 1, 3)
         q, k, v = split(q), split(k), split(v)
@@ -73,26 +85,28 @@ class Block(nn.Module):
         att = jnp.where(causal, att, -jnp.inf)
         y = jax.nn.softmax(att, axis=-1) @ v
         y = y.transpose(0, 2, 1, 3).reshape(b, s, d)
-        x = x + nn.Dense(d, name="c_proj")(y)
-        hmid = nn.gelu(nn.Dense(4 * d, name="c_fc")(nn.LayerNorm(name="ln_2")(x)),
+        x = x + nn.Dense(d, name="c_proj", **p)(y)
+        hmid = nn.gelu(nn.Dense(4 * d, name="c_fc", **p)(nn.LayerNorm(name="ln_2", **p)(x)),
                        approximate=True)
-        return x + nn.Dense(d, name="mlp_proj")(hmid)
+        return x + nn.Dense(d, name="mlp_proj", **p)(hmid)
 
 
 class GPT(nn.Module):
     tied: bool
+    dtype: Any = None
 
     @nn.compact
     def __call__(self, idx):
-        wte = nn.Embed(VOCAB, D_MODEL, name="wte")
-        wpe = nn.Embed(SEQ, D_MODEL, name="wpe")
+        p = dict(dtype=self.dtype, param_dtype=jnp.float32)
+        wte = nn.Embed(VOCAB, D_MODEL, name="wte", **p)
+        wpe = nn.Embed(SEQ, D_MODEL, name="wpe", **p)
         x = wte(idx) + wpe(jnp.arange(idx.shape[1]))
         for i in range(N_LAYER):
-            x = Block(name=f"h_{i}")(x)
-        x = nn.LayerNorm(name="ln_f")(x)
+            x = Block(dtype=self.dtype, name=f"h_{i}")(x)
+        x = nn.LayerNorm(name="ln_f", **p)(x)
         if self.tied:
             return wte.attend(x)
-        return nn.Dense(VOCAB, use_bias=False, name="lm_head")(x)
+        return nn.Dense(VOCAB, use_bias=False, name="lm_head", **p)(x)
 
 
 LABEL_SMOOTHING = 0.1
@@ -113,7 +127,8 @@ LOSSES = {
 
 def loss_fn(model, params, idx, labels, loss="ce"):
     """Mean loss over the labels that are not -100 (ignored labels are read as 0)."""
-    logits = model.apply({"params": params}, idx)
+    # Mixed-precision JAX code takes the loss in f32; a no-op on f32 logits.
+    logits = model.apply({"params": params}, idx).astype(jnp.float32)
     valid = labels != IGNORE_INDEX
     safe = jnp.where(valid, labels, 0)
     if loss == "label_smoothing":
@@ -136,11 +151,12 @@ FIXTURES = {
     "jax_gpt2_train_step_f32_untied": dict(tied=False, loss="ce"),
     "jax_gpt2_train_step_label_smoothing": dict(tied=False, loss="label_smoothing"),
     "jax_gpt2_train_step_z_loss": dict(tied=False, loss="z_loss"),
+    "jax_gpt2_train_step_bf16_untied": dict(tied=False, loss="ce", dtype=jnp.bfloat16),
 }
 
 
-def stablehlo(tied, loss):
-    model = GPT(tied=tied)
+def stablehlo(tied, loss, dtype=None):
+    model = GPT(tied=tied, dtype=dtype)
     key = jax.random.PRNGKey(0)
     idx = jnp.zeros((BATCH, SEQ), jnp.int32)
     labels = jnp.zeros((BATCH, SEQ), jnp.int32)
@@ -187,9 +203,13 @@ def versions():
             f"({iree}), python {sys.version.split()[0]}")
 
 
-def header(name, tied, loss, args, results, n_scatter, text):
+def header(name, tied, loss, args, results, n_scatter, text, dtype=None):
     head = "wte.attend(x) (tied: x . wte.embeddingᵀ)" if tied else \
         "nn.Dense(1024, use_bias=False) (untied, kernel [D, V] = [64, 1024])"
+    if dtype is not None:
+        head += (f", every nn.Dense, nn.Embed and nn.LayerNorm with dtype=jnp.{jnp.dtype(dtype)}, "
+                 f"param_dtype=jnp.float32 (f32 parameters, {jnp.dtype(dtype)} activations and "
+                 "logits), logits.astype(jnp.float32) before the loss")
     L = [f"// {name}: real linalg-on-tensors graph",
          "// from JAX (see test/graphs/README.md).",
          "//",
@@ -219,7 +239,8 @@ def numerics(name, path, tool):
     import numpy as np
     from run_on_cpu import compare, run
 
-    model, loss_kind = GPT(tied=FIXTURES[name]["tied"]), FIXTURES[name]["loss"]
+    model = GPT(tied=FIXTURES[name]["tied"], dtype=FIXTURES[name].get("dtype"))
+    loss_kind = FIXTURES[name]["loss"]
     rng = np.random.default_rng(0)
     idx = jnp.asarray(rng.integers(0, VOCAB, (BATCH, SEQ)), jnp.int32)
     labels = np.asarray(rng.integers(0, VOCAB, (BATCH, SEQ)), np.int32)
@@ -262,7 +283,8 @@ def main():
         left = non_upstream_dialects(text)
         if left:
             raise SystemExit(f"{name}: non-upstream dialects left: {left}")
-        text = header(name, opts["tied"], opts["loss"], args, results, n_scatter, text) + text
+        text = header(name, opts["tied"], opts["loss"], args, results, n_scatter, text,
+                      opts.get("dtype")) + text
         path = os.path.join(a.out_dir, name + ".mlir")
         with open(path, "w") as f:
             f.write(text)

@@ -15,8 +15,10 @@ What it does, per fixture:
  1. A training step of a tiny GPT-2 (1 block, 2 heads, d_model 64, vocabulary 1024, batch 2 x
     seq 64, labels with ignore_index -100; the loss F.cross_entropy(ignore_index=-100) or, in
     the loss-variant fixtures, one of the forms training code writes: label_smoothing=0.1,
-    Gemma-2's logit soft-cap 30 * tanh(logits / 30), PaLM's z-loss 1e-4 * mean(lse^2),
-    reduction="sum", ignore_index=-1) is traced by AOTAutograd's
+    Gemma-2's logit soft-cap 30 * tanh(logits / 30) on the flat [N, V] logits or, as
+    transformers' Gemma2ForCausalLM writes it, tanh(logits / 30) * 30 on the [B, S, V] logits
+    before they are flattened, PaLM's z-loss 1e-4 * mean(lse^2), reduction="sum",
+    ignore_index=-1) is traced by AOTAutograd's
     `aot_export_module(..., trace_joint=True, output_loss_index=0)`: one FX graph of ATen ops
     holding the forward loss and the whole backward (the joint graph that torch.compile
     partitions), parameters lifted to graph inputs. The decompositions are torch-mlir's own
@@ -103,9 +105,10 @@ class GPT(nn.Module):
     """GPT-2 with the LM head tied to the token embedding or not.
 
     Tied: the head is `F.linear(x, self.wte.weight)`, the same weight read twice. (HF GPT-2 ties
-    by registering one Parameter under two names, which AOTAutograd's export refuses:
-    "Parameters must not be duplicated"; the graph is the same, one weight with the two
-    gradients added.)
+    by registering one Parameter under two names, which AOTAutograd's export does not take:
+    "Parameters must not be duplicated"; torch 2.15 lifts such a Parameter once per name, each
+    with its own gradient, i.e. the untied graph. Here the graph is HF's, one weight with the
+    two gradients added.)
     """
 
     def __init__(self, tied, loss_in_f32=False, variant="plain"):
@@ -129,17 +132,22 @@ class GPT(nn.Module):
         logits = F.linear(x, self.wte.weight) if self.tied else self.lm_head(x)
         if self.loss_in_f32:
             logits = logits.float()
-        return (VARIANTS[self.variant].loss(logits.view(-1, VOCAB), labels.view(-1)),)
+        variant = VARIANTS[self.variant]
+        if variant.before_view is not None:
+            logits = variant.before_view(logits)
+        return (variant.loss(logits.view(-1, VOCAB), labels.view(-1)),)
 
 
 class Variant:
-    """A loss as training code writes it on the flat logits [N, V] and labels [N]."""
+    """A loss as training code writes it on the flat logits [N, V] and labels [N], after
+    `before_view` (if given) on the [B, S, V] logits, before they are flattened."""
 
-    def __init__(self, code, result, loss, ignore_index=IGNORE_INDEX):
+    def __init__(self, code, result, loss, ignore_index=IGNORE_INDEX, before_view=None):
         self.code = code  # the loss as written, for the header
         self.result = result  # what @main's result #0 is
         self.loss = loss
         self.ignore_index = ignore_index
+        self.before_view = before_view
 
 
 LABEL_SMOOTHING = 0.1
@@ -174,6 +182,16 @@ VARIANTS = {
         f"{_MEAN}, of the soft-capped logits",
         lambda z, y: F.cross_entropy(SOFTCAP * torch.tanh(z / SOFTCAP), y,
                                      ignore_index=IGNORE_INDEX)),
+    # Gemma-2's soft-cap as transformers' Gemma2ForCausalLM applies it: on the [B, S, V]
+    # logits, before the loss flattens them.
+    "softcap_3d": Variant(
+        f"Gemma-2 logit soft-cap on the [B, S, V] logits before they are flattened, "
+        f"logits = torch.tanh(logits / {SOFTCAP}) * {SOFTCAP} (as transformers' "
+        "Gemma2ForCausalLM), then F.cross_entropy(logits.view(-1, V), labels.view(-1), "
+        f"ignore_index={IGNORE_INDEX})",
+        f"{_MEAN}, of the soft-capped logits",
+        lambda z, y: F.cross_entropy(z, y, ignore_index=IGNORE_INDEX),
+        before_view=lambda z: torch.tanh(z / SOFTCAP) * SOFTCAP),
     "z_loss": Variant(
         f"PaLM z-loss: F.cross_entropy(ignore_index={IGNORE_INDEX}) + {Z_LOSS_WEIGHT} * "
         "(lse**2 * mask).sum() / mask.sum(), lse = torch.logsumexp(logits, dim=-1), "
@@ -208,7 +226,8 @@ FIXTURES = {
     # The loss variants training code writes (f32, untied, native loss lowering).
     **{f"gpt2_train_step_{v}": ("train", dict(tied=False, precision="f32", loss="native",
                                                 variant=v))
-       for v in ("label_smoothing", "softcap", "z_loss", "sum", "ignore_minus1")},
+       for v in ("label_smoothing", "softcap", "softcap_3d", "z_loss", "sum",
+                 "ignore_minus1")},
     "lm_head_backward_f32": ("backward", dict(dtype=torch.float32, bias=False)),
     "lm_head_backward_bf16_bias": ("backward", dict(dtype=torch.bfloat16, bias=True)),
 }
