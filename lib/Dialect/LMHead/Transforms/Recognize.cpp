@@ -22,6 +22,7 @@
 #include "Recognize/CrossEntropyMatch.h"
 #include "Recognize/ElementwiseExpr.h"
 #include "Recognize/MeanLossMatch.h"
+#include "Recognize/ReshapedLogits.h"
 #include "Recognize/Rewrite.h"
 #include "Recognize/TokenCollapse.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
@@ -135,6 +136,7 @@ public:
 
   void run() {
     collapseTokenLoops(root);
+    collapseReshapedElementwiseChains(root);
     collectProducts();
     groupProducts();
     for (HeadGroup &group : groups)
