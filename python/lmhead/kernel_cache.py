@@ -70,6 +70,10 @@ class ProblemKind:
     #: dW and db in their epilogues: the head's gradient scale, or a loss
     #: scale's inverse).
     weight_grad_scale: bool = False
+    #: Whether the backward adds dW to the gradient its ``dw`` buffer holds
+    #: when it runs (``accumulate_dw``: gradient accumulation into
+    #: ``weight.grad``) instead of overwriting it.
+    accumulate_dw: bool = False
 
     def module_text(self) -> str:
         """The MLIR module of the forward and backward ops, or of the
@@ -98,6 +102,9 @@ class ProblemKind:
         scale_arg = ", %s: tensor<f32>" if scaled else ""
         scale_use = " dw_scale(%s)" if scaled else ""
         scale_type = ", tensor<f32>" if scaled else ""
+        into_arg = f", %gw: {w}" if self.accumulate_dw else ""
+        into_use = " accumulate_dw(%gw)" if self.accumulate_dw else ""
+        into_type = f", {w}" if self.accumulate_dw else ""
         return f"""\
 // lmhead.torch: {self}
 func.func @forward(%h: {h}, %w: {w}, %y: {y}{bias_arg}) -> ({loss}, {per_token}) {{
@@ -105,10 +112,10 @@ func.func @forward(%h: {h}, %w: {w}, %y: {y}{bias_arg}) -> ({loss}, {per_token})
       : ({h}, {w}, {y}{bias_type}) -> ({loss}, {per_token})
   return %loss, %lse : {loss}, {per_token}
 }}
-func.func @backward(%h: {h}, %w: {w}, %y: {y}, %lse: {per_token}, %g: {loss}{bias_arg}{scale_arg})
+func.func @backward(%h: {h}, %w: {w}, %y: {y}, %lse: {per_token}, %g: {loss}{bias_arg}{into_arg}{scale_arg})
     -> ({h}, {w}{db_type}{stats_type}) {{
-  %dh, %dw{db_name}{stats_name} = lmhead.ce_linear_grad %h, %w, %y, %lse, %g{bias_use}{scale_use} {spec} {{{attrs}}}
-      : ({h}, {w}, {y}, {per_token}, {loss}{bias_type}{scale_type}) -> ({h}, {w}{db_type}{stats_result})
+  %dh, %dw{db_name}{stats_name} = lmhead.ce_linear_grad %h, %w, %y, %lse, %g{bias_use}{into_use}{scale_use} {spec} {{{attrs}}}
+      : ({h}, {w}, {y}, {per_token}, {loss}{bias_type}{into_type}{scale_type}) -> ({h}, {w}{db_type}{stats_result})
   return %dh, %dw{db_name}{stats_name} : {h}, {w}{db_type}{stats_type}
 }}
 """

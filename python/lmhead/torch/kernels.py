@@ -83,17 +83,19 @@ def kind_of(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
             bias: Optional[torch.Tensor], opts: LossOptions,
             kernel_target: str, step: bool = False,
             statistics: bool = False,
-            weight_grad_scale: bool = False) -> ProblemKind:
+            weight_grad_scale: bool = False,
+            accumulate_dw: bool = False) -> ProblemKind:
     """The problem kind of these tensors (the one-pass step's, for their
     token count, with ``step``; with a backward that gives the gradient
-    statistics, with ``statistics``, and that scales dW and db by a
-    ``dw_scale`` operand, with ``weight_grad_scale``)."""
+    statistics, with ``statistics``, that scales dW and db by a
+    ``dw_scale`` operand, with ``weight_grad_scale``, and that adds dW to
+    the gradient its ``dw`` buffer holds, with ``accumulate_dw``)."""
     vocab = weight.shape[0] if opts.weight_layout == "vd" else \
         weight.shape[1]
     return ProblemKind(kernel_target, _ELEMENT[h.dtype],
                        _ELEMENT[target.dtype], h.shape[1], vocab,
                        bias is not None, opts, h.shape[0] if step else 0,
-                       statistics, weight_grad_scale)
+                       statistics, weight_grad_scale, accumulate_dw)
 
 
 @dataclass
@@ -220,11 +222,15 @@ def run(bundle: Bundle, op: str, inputs: Mapping[str, torch.Tensor],
     one device), writing ``outputs`` in place; ``tokens`` is the dynamic
     token count ``n``. An output given as None (a gradient nobody wants:
     ``dh``, ``dw``, ``db``) is passed as a null pointer, and the runtime
-    skips the kernels that make it."""
+    skips the kernels that make it. An output the manifest says the op
+    accumulates into (``"accumulates": true``) holds, when the run starts,
+    the gradient to add to."""
     name, entry = bundle.entries[op]
     runtime = _get_runtime()
     workspace = entry.get("workspace", {})
     skipped = {key for key, tensor in outputs.items() if tensor is None}
+    accumulated = {key for key, spec in entry.get("tensors", {}).items()
+                   if spec.get("accumulates")}
     outputs = {key: t for key, t in outputs.items() if t is not None}
     tensors = dict(inputs, **outputs)
     device = next(iter(tensors.values())).device
@@ -264,8 +270,13 @@ def run(bundle: Bundle, op: str, inputs: Mapping[str, torch.Tensor],
                 for key, tensor in inputs.items():
                     operands[index[key]] = memory.upload(tensor)
                 for key, tensor in outputs.items():
-                    operands[index[key]] = memory.alloc(
-                        tensor.numel() * tensor.element_size())
+                    # A result the op accumulates into starts from what the
+                    # tensor holds.
+                    if key in accumulated:
+                        operands[index[key]] = memory.upload(tensor)
+                    else:
+                        operands[index[key]] = memory.alloc(
+                            tensor.numel() * tensor.element_size())
                 if workspace:
                     operands[index[workspace["operand"]]] = memory.alloc(size)
                     operands[index[workspace["bytes"]]] = size

@@ -91,10 +91,10 @@ def _prepared(t: torch.Tensor) -> torch.Tensor:
 
 
 def _kind(h, weight, target, bias, opts, step=False, statistics=False,
-          weight_grad_scale=False):
+          weight_grad_scale=False, accumulate_dw=False):
     return kernels.kind_of(h, weight, target, bias, opts,
                            kernels.target_for(h.device), step, statistics,
-                           weight_grad_scale)
+                           weight_grad_scale, accumulate_dw)
 
 
 _FORWARD = "lmhead::linear_cross_entropy"
@@ -186,7 +186,7 @@ def _forward_fake(h, weight, target, bias, ignore_index, reduction,
 
 
 @torch.library.custom_op("lmhead::linear_cross_entropy_backward",
-                         mutates_args=())
+                         mutates_args=("dw_into",))
 def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
                 weight: torch.Tensor, target: torch.Tensor,
                 bias: Optional[torch.Tensor], lse: torch.Tensor,
@@ -195,7 +195,8 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
                 statistics: bool = False,
                 dw_scale: Optional[torch.Tensor] = None,
                 want_dh: bool = True, want_dw: bool = True,
-                want_db: bool = True
+                want_db: bool = True,
+                dw_into: Optional[torch.Tensor] = None
                 ) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor,
                            torch.Tensor]:
     """(dh, dW, db, stats) for the upstream gradient of the loss, each
@@ -206,10 +207,14 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
     wanted: one that is not is
     returned empty, and on the kernels its product is not run (a frozen
     head skips the dW GEMM and its V×D buffer, a frozen input the dh GEMM).
-    With ``statistics`` every product runs, since the norms need them."""
+    With ``statistics`` every product runs, since the norms need them.
+    ``dw_into`` (a contiguous tensor of the weight's shape and type, without
+    statistics or ``dw_scale``) is a gradient dW is added to in place, by
+    the kernels' epilogue (rounded once): dW is then returned empty."""
     opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
                     weight_layout)
     _check_backward(grad_loss, h, weight, target, bias, lse, opts, dw_scale)
+    _check_dw_into(dw_into, weight, statistics, dw_scale)
     stats = h.new_zeros((3,) if statistics else (0,), dtype=torch.float32)
     if statistics:
         want_dh = want_dw = want_db = True
@@ -218,17 +223,19 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
         dh, dw, db = reference.backward(
             h, weight, target, bias, lse, grad_loss, opts,
             stats if statistics else None, dw_scale)
-        empty = h.new_empty((0,))
-        return (dh if want_dh else empty, dw if want_dw else empty,
-                db if want_db else empty, stats)
+        if dw_into is not None:
+            with torch.no_grad():
+                dw_into.add_(dw)
+            want_dw = False
+        return (dh if want_dh else _nothing(h), dw if want_dw else _nothing(h),
+                db if want_db else _nothing(h), stats)
     n = h.shape[0]
-    empty = h.new_empty((0,))
     dh = torch.empty_like(h, memory_format=torch.contiguous_format) \
-        if want_dh else empty
+        if want_dh else _nothing(h)
     dw = torch.empty_like(weight, memory_format=torch.contiguous_format) \
-        if want_dw else empty
+        if want_dw and dw_into is None else _nothing(h)
     db = h.new_empty((_vocab(weight, opts),), dtype=torch.float32) \
-        if want_db else empty
+        if want_db else _nothing(h)
     if n == 0:
         dw.zero_()
         return (dh, dw, db.zero_().to(bias.dtype) if want_db else db, stats)
@@ -238,6 +245,8 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
     # An output left as None is not computed (kernels.run passes a null
     # pointer, and the runtime skips that gradient's kernels).
     outputs = {"dh": dh if want_dh else None, "dw": dw if want_dw else None}
+    if dw_into is not None:
+        outputs["dw"] = dw_into
     if bias is not None:
         inputs["bias"] = _prepared(bias)
         outputs["db"] = db if want_db else None
@@ -247,7 +256,8 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
         inputs["dw_scale"] = _prepared(dw_scale.to(torch.float32))
     bundle = kernels.bundle_for(_kind(h, weight, target, bias, opts,
                                       statistics=statistics,
-                                      weight_grad_scale=dw_scale is not None))
+                                      weight_grad_scale=dw_scale is not None,
+                                      accumulate_dw=dw_into is not None))
     kernels.run(bundle, "ce_linear_grad", inputs, outputs, n)
     return dh, dw, db.to(bias.dtype) if want_db else db, stats
 
@@ -256,17 +266,18 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
 def _backward_fake(grad_loss, h, weight, target, bias, lse, ignore_index,
                    reduction, label_smoothing, softcap, z_loss,
                    weight_layout, statistics=False, dw_scale=None,
-                   want_dh=True, want_dw=True, want_db=True):
+                   want_dh=True, want_dw=True, want_db=True, dw_into=None):
     _check_backward(grad_loss, h, weight, target, bias, lse,
                     _options(ignore_index, reduction, label_smoothing,
                              softcap, z_loss, weight_layout), dw_scale)
+    _check_dw_into(dw_into, weight, statistics, dw_scale)
     if statistics:
         want_dh = want_dw = want_db = True
-    empty = h.new_empty((0,))
-    db = bias.new_empty(bias.shape) if bias is not None and want_db else empty
+    want_dw = want_dw and dw_into is None
+    db = bias.new_empty(bias.shape) if bias is not None and want_db else _nothing(h)
     stats = h.new_empty((3,) if statistics else (0,), dtype=torch.float32)
-    return (h.new_empty(h.shape) if want_dh else empty,
-            weight.new_empty(weight.shape) if want_dw else empty, db, stats)
+    return (h.new_empty(h.shape) if want_dh else _nothing(h),
+            weight.new_empty(weight.shape) if want_dw else _nothing(h), db, stats)
 
 
 def _setup_context(ctx, inputs, output):
@@ -278,15 +289,80 @@ def _setup_context(ctx, inputs, output):
     ctx.mark_non_differentiable(lse)
 
 
+def _take_weight_grad(weight: torch.Tensor) -> Optional[torch.Tensor]:
+    """``weight.grad``, taken from the weight, when this backward may add
+    its dW to it in place (gradient accumulation without a fresh V×D
+    buffer, and dW rounded once): the weight is a leaf whose gradient this
+    backward pass accumulates into ``.grad`` (not ``torch.autograd.grad``,
+    not ``backward(inputs=...)`` without it), no tensor hook would see the
+    sum instead of this dW, the pass builds no graph of its own, and
+    ``.grad`` is a plain contiguous tensor of the weight's shape, type and
+    device. The caller returns it, dW added, as the weight's gradient, and
+    autograd's AccumulateGrad, finding no ``.grad``, keeps it as the new
+    one (the same storage where nothing else holds it). None otherwise:
+    dW is made as usual and AccumulateGrad adds it."""
+    if (type(weight) is not torch.Tensor or not weight.is_leaf
+            or torch.is_grad_enabled() or torch.compiler.is_compiling()
+            or weight._backward_hooks):
+        return None
+    grad = weight.grad
+    if (grad is None or type(grad) is not torch.Tensor or grad.requires_grad
+            or grad.dtype != weight.dtype or grad.shape != weight.shape
+            or grad.device != weight.device or not grad.is_contiguous()
+            or not weight.is_contiguous()):
+        return None
+    node = torch.autograd.graph.get_gradient_edge(weight).node
+    try:
+        if not torch._C._will_engine_execute_node(node):
+            return None
+    except RuntimeError:
+        # torch.autograd.grad: the weight's gradient is returned, never
+        # accumulated (PyTorch refuses the question for a leaf there).
+        return None
+    weight.grad = None
+    return grad
+
+
+def _nothing(h: torch.Tensor) -> torch.Tensor:
+    """The empty result of a gradient that is not returned (one tensor per
+    result: a custom op's results may not alias each other)."""
+    return h.new_empty((0,))
+
+
+def _check_dw_into(dw_into, weight, statistics, dw_scale) -> None:
+    if dw_into is None:
+        return
+    if statistics or dw_scale is not None:
+        raise ValueError(f"{_BACKWARD}: dw_into cannot be combined with "
+                         f"statistics or dw_scale")
+    if tuple(dw_into.shape) != tuple(weight.shape) or \
+            dw_into.dtype != weight.dtype or \
+            dw_into.device != weight.device or not dw_into.is_contiguous():
+        raise ValueError(
+            f"{_BACKWARD}: dw_into must be a contiguous tensor of the "
+            f"weight's shape {checks.shape_text(weight)}, type "
+            f"{weight.dtype} and device {weight.device}, got "
+            f"{checks.shape_text(dw_into)} of {dw_into.dtype} on "
+            f"{dw_into.device}")
+
+
 def _backward(ctx, grad_loss, grad_lse):
     h, weight, target, bias, lse, stats_out, dw_scale = ctx.saved_tensors
     wants = (ctx.needs_input_grad[0], ctx.needs_input_grad[1],
              ctx.has_bias and ctx.needs_input_grad[3])
+    into = None
+    if wants[1] and stats_out is None and dw_scale is None:
+        into = _take_weight_grad(weight)
     dh, dw, db, stats = backward_op(grad_loss, h, weight, target, bias, lse,
                                     *ctx.options,
                                     statistics=stats_out is not None,
                                     dw_scale=dw_scale, want_dh=wants[0],
-                                    want_dw=wants[1], want_db=wants[2])
+                                    want_dw=wants[1], want_db=wants[2],
+                                    dw_into=into)
+    if into is not None:
+        # weight.grad plus this dW, in its own storage: AccumulateGrad
+        # finds no .grad and keeps this tensor as it.
+        dw = into
     if stats_out is not None:
         # The three norms, then the inf/NaN flag of the (scaled) head
         # gradient: Σ dW² is finite exactly when every element of dW is
