@@ -680,6 +680,25 @@ TEST(EmulatorTest, OutOfBoundsStoresAreReported) {
                                "out-of-bounds global store of 4 bytes at 0x"));
 }
 
+TEST(EmulatorTest, AddressesThatWrapAreOutOfBounds) {
+  // An address near 2^64 plus the access size wraps past zero: it must be
+  // refused, not read just before the buffer.
+  for (const char *access :
+       {"\tld.param.u32 %r5, [%rd3];\n", "\tst.shared.u32 [%rd3], %r4;\n",
+        "\tst.local.u32 [%rd3], %r4;\n"}) {
+    std::vector<uint32_t> out(1, 0);
+    std::string error =
+        run(kernel("\t.reg .b32 %r<6>;\n\t.reg .b64 %rd<4>;\n"
+                   "\t.shared .align 4 .b8 buffer[16];\n"
+                   "\t.local .align 4 .b8 scratch[16];",
+                   std::string(kPrologue) + "\tmov.u64 %rd3, -4;\n" + access +
+                       "\tret;"),
+            out, 1, 1);
+    EXPECT_THAT(error, HasSubstr("out-of-bounds")) << access;
+    EXPECT_THAT(error, HasSubstr("of 4 bytes at 0xfffffffffffffffc")) << access;
+  }
+}
+
 TEST(EmulatorTest, MisalignedAccessesAreReported) {
   std::vector<uint32_t> out(8, 0);
   std::string error = run(

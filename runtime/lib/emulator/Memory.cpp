@@ -17,6 +17,17 @@
 
 using namespace lmhead::runtime::emulator;
 
+namespace {
+
+/// Whether `bytes` at `offset` lie inside a buffer of `size` bytes, without
+/// forming `offset + bytes` (which wraps for an offset near 2^64, as a
+/// register holding a negative or garbage address gives).
+bool fitsIn(uint64_t offset, uint64_t bytes, uint64_t size) {
+  return offset <= size && bytes <= size - offset;
+}
+
+} // namespace
+
 /// Resolves an access of `bytes` at `address` in `space` for thread `t`
 /// to a host pointer, checking bounds and alignment.
 unsigned char *BlockRunner::memory(Space space, uint64_t address,
@@ -55,13 +66,13 @@ unsigned char *BlockRunner::memory(Space space, uint64_t address,
   }
   switch (space) {
   case Space::Param:
-    if (address + bytes > params.size()) {
+    if (!fitsIn(address, bytes, params.size())) {
       report(error, t, describe("parameter"));
       return nullptr;
     }
     return const_cast<unsigned char *>(params.data()) + address;
   case Space::Shared:
-    if (address + bytes > sharedBytes || address + bytes < address) {
+    if (!fitsIn(address, bytes, sharedBytes)) {
       report(error, t, describe("shared"));
       return nullptr;
     }
@@ -72,7 +83,7 @@ unsigned char *BlockRunner::memory(Space space, uint64_t address,
         shadow[i].written = true;
     return shared.data() + address;
   case Space::Local:
-    if (address + bytes > thread.local.size() || address + bytes < address) {
+    if (!fitsIn(address, bytes, thread.local.size())) {
       report(error, t, describe("local"));
       return nullptr;
     }
