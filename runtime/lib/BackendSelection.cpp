@@ -70,50 +70,52 @@ extern "C" const char *lmheadBackendName(LMHeadBackend backend) {
 }
 
 extern "C" LMHeadStatus lmheadSelectBackend(LMHeadBackendSelection *selection) {
-  if (!selection)
-    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
-                "lmheadSelectBackend: selection is null");
+  return guardEntry("lmheadSelectBackend", [&]() -> LMHeadStatus {
+    if (!selection)
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  "lmheadSelectBackend: selection is null");
 
-  const char *value = std::getenv(kDeviceVariable);
-  LMHeadDeviceSetting setting;
-  std::string error;
-  if (!parseDeviceSetting(value, setting, error))
-    return fail(LMHEAD_STATUS_INVALID_SETTING, error);
+    const char *value = std::getenv(kDeviceVariable);
+    LMHeadDeviceSetting setting;
+    std::string error;
+    if (!parseDeviceSetting(value, setting, error))
+      return fail(LMHEAD_STATUS_INVALID_SETTING, error);
 
-  std::string asked = std::string(kDeviceVariable) + "=" +
-                      (value && *value ? value : "auto (unset)");
-  LMHeadBackendSelection result = {};
-  result.setting = setting;
+    std::string asked = std::string(kDeviceVariable) + "=" +
+                        (value && *value ? value : "auto (unset)");
+    LMHeadBackendSelection result = {};
+    result.setting = setting;
 
-  if (setting == LMHEAD_DEVICE_EMULATOR) {
+    if (setting == LMHEAD_DEVICE_EMULATOR) {
+      result.backend = LMHEAD_BACKEND_EMULATOR;
+      copyToBuffer(asked, result.reason, sizeof(result.reason));
+      *selection = result;
+      return succeed();
+    }
+
+    CudaDeviceInfo info;
+    LMHeadStatus status = probeCudaDevices(info, error);
+    if (status == LMHEAD_STATUS_OK && info.deviceCount == 0) {
+      status = LMHEAD_STATUS_NO_DEVICE;
+      error = "the CUDA driver reports no device";
+    }
+
+    if (status == LMHEAD_STATUS_OK) {
+      result.backend = LMHEAD_BACKEND_CUDA;
+      copyToBuffer(asked + ": " + describeDevices(info), result.reason,
+                   sizeof(result.reason));
+      *selection = result;
+      return succeed();
+    }
+    if (setting == LMHEAD_DEVICE_CUDA)
+      return fail(status, asked + " but " + error);
+
+    // auto: whatever keeps CUDA from working means "no GPU here"; the reason
+    // is kept so that a user wondering why kernels run on the CPU can see it.
     result.backend = LMHEAD_BACKEND_EMULATOR;
-    copyToBuffer(asked, result.reason, sizeof(result.reason));
-    *selection = result;
-    return succeed();
-  }
-
-  CudaDeviceInfo info;
-  LMHeadStatus status = probeCudaDevices(info, error);
-  if (status == LMHEAD_STATUS_OK && info.deviceCount == 0) {
-    status = LMHEAD_STATUS_NO_DEVICE;
-    error = "the CUDA driver reports no device";
-  }
-
-  if (status == LMHEAD_STATUS_OK) {
-    result.backend = LMHEAD_BACKEND_CUDA;
-    copyToBuffer(asked + ": " + describeDevices(info), result.reason,
+    copyToBuffer(asked + ": using the emulator because " + error, result.reason,
                  sizeof(result.reason));
     *selection = result;
     return succeed();
-  }
-  if (setting == LMHEAD_DEVICE_CUDA)
-    return fail(status, asked + " but " + error);
-
-  // auto: whatever keeps CUDA from working means "no GPU here"; the reason
-  // is kept so that a user wondering why kernels run on the CPU can see it.
-  result.backend = LMHEAD_BACKEND_EMULATOR;
-  copyToBuffer(asked + ": using the emulator because " + error, result.reason,
-               sizeof(result.reason));
-  *selection = result;
-  return succeed();
+  });
 }

@@ -632,74 +632,93 @@ struct LMHeadBundle {
   std::unique_ptr<Bundle> bundle;
 };
 
+namespace {
+
+/// The C API's operand array as the bundle reads it (both are 64-bit).
+const uint64_t *asOperands(const unsigned long long *operands) {
+  static_assert(sizeof(unsigned long long) == sizeof(uint64_t));
+  return reinterpret_cast<const uint64_t *>(operands);
+}
+
+} // namespace
+
 extern "C" LMHeadStatus lmheadBundleLoad(const char *directory,
                                          LMHeadBundle **bundle) {
-  if (!directory || !bundle)
-    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
-                "lmheadBundleLoad: directory and bundle must not be null");
-  LMHeadStatus status;
-  std::string error;
-  Backend *backend = processBackend(status, error);
-  if (!backend)
-    return fail(status, "lmheadBundleLoad: " + error);
-  std::unique_ptr<Bundle> loaded =
-      Bundle::load(*backend, directory, status, error);
-  if (!loaded)
-    return fail(status, "lmheadBundleLoad: " + error);
-  *bundle = new LMHeadBundle{std::move(loaded)};
-  return succeed();
+  return guardEntry("lmheadBundleLoad", [&]() -> LMHeadStatus {
+    if (!directory || !bundle)
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  "lmheadBundleLoad: directory and bundle must not be null");
+    LMHeadStatus status;
+    std::string error;
+    Backend *backend = processBackend(status, error);
+    if (!backend)
+      return fail(status, "lmheadBundleLoad: " + error);
+    std::unique_ptr<Bundle> loaded =
+        Bundle::load(*backend, directory, status, error);
+    if (!loaded)
+      return fail(status, "lmheadBundleLoad: " + error);
+    *bundle = new LMHeadBundle{std::move(loaded)};
+    return succeed();
+  });
 }
 
 extern "C" LMHeadStatus lmheadBundleRun(LMHeadBundle *bundle, const char *op,
                                         const unsigned long long *operands,
                                         unsigned long long operandCount,
                                         void *stream) {
-  if (!bundle || !op)
-    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
-                "lmheadBundleRun: bundle and op must not be null");
-  if (operandCount && !operands)
-    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
-                "lmheadBundleRun: operands is null but operandCount is " +
-                    std::to_string(operandCount));
-  std::vector<uint64_t> values(operands, operands + operandCount);
-  std::string error;
-  LMHeadStatus status =
-      bundle->bundle->run(op, values.data(), values.size(), stream, error);
-  if (status != LMHEAD_STATUS_OK)
-    return fail(status, "lmheadBundleRun: " + error);
-  return succeed();
+  return guardEntry("lmheadBundleRun", [&]() -> LMHeadStatus {
+    if (!bundle || !op)
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  "lmheadBundleRun: bundle and op must not be null");
+    if (operandCount && !operands)
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  "lmheadBundleRun: operands is null but operandCount is " +
+                      std::to_string(operandCount));
+    // The operands are read where they are: a count the op does not take
+    // is refused by run() before anything is copied or launched.
+    std::string error;
+    LMHeadStatus status = bundle->bundle->run(op, asOperands(operands),
+                                              operandCount, stream, error);
+    if (status != LMHEAD_STATUS_OK)
+      return fail(status, "lmheadBundleRun: " + error);
+    return succeed();
+  });
 }
 
 extern "C" LMHeadStatus lmheadBundleWorkspaceSize(
     LMHeadBundle *bundle, const char *op, const unsigned long long *operands,
     unsigned long long operandCount, unsigned long long *bytes) {
-  if (!bundle || !op || !bytes)
-    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
-                "lmheadBundleWorkspaceSize: bundle, op and bytes must not be "
-                "null");
-  if (operandCount && !operands)
-    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
-                "lmheadBundleWorkspaceSize: operands is null but operandCount "
-                "is " +
-                    std::to_string(operandCount));
-  std::vector<uint64_t> values(operands, operands + operandCount);
-  std::string error;
-  uint64_t size = 0;
-  LMHeadStatus status = bundle->bundle->workspaceSize(
-      op, values.data(), values.size(), size, error);
-  if (status != LMHEAD_STATUS_OK)
-    return fail(status, "lmheadBundleWorkspaceSize: " + error);
-  *bytes = size;
-  return succeed();
+  return guardEntry("lmheadBundleWorkspaceSize", [&]() -> LMHeadStatus {
+    if (!bundle || !op || !bytes)
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  "lmheadBundleWorkspaceSize: bundle, op and bytes must not be "
+                  "null");
+    if (operandCount && !operands)
+      return fail(
+          LMHEAD_STATUS_INVALID_ARGUMENT,
+          "lmheadBundleWorkspaceSize: operands is null but operandCount "
+          "is " +
+              std::to_string(operandCount));
+    std::string error;
+    uint64_t size = 0;
+    LMHeadStatus status = bundle->bundle->workspaceSize(
+        op, asOperands(operands), operandCount, size, error);
+    if (status != LMHEAD_STATUS_OK)
+      return fail(status, "lmheadBundleWorkspaceSize: " + error);
+    *bytes = size;
+    return succeed();
+  });
 }
 
 extern "C" LMHeadStatus lmheadBundleUnload(LMHeadBundle *bundle) {
-  if (!bundle)
+  return guardEntry("lmheadBundleUnload", [&]() -> LMHeadStatus {
+    if (!bundle)
+      return succeed();
+    std::string error;
+    LMHeadStatus status = bundle->bundle->release(error);
+    delete bundle;
+    if (status != LMHEAD_STATUS_OK)
+      return fail(status, "lmheadBundleUnload: " + error);
     return succeed();
-  std::string error;
-  LMHeadStatus status = bundle->bundle->release(error);
-  delete bundle;
-  if (status != LMHEAD_STATUS_OK)
-    return fail(status, "lmheadBundleUnload: " + error);
-  return succeed();
+  });
 }

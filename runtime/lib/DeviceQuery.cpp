@@ -15,18 +15,20 @@ extern "C" int lmheadHasCudaBackend(void) {
 }
 
 extern "C" LMHeadStatus lmheadQueryCudaDevices(LMHeadCudaDeviceReport *report) {
-  if (!report)
-    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
-                "lmheadQueryCudaDevices: report is null");
-  CudaDeviceInfo info;
-  std::string error;
-  LMHeadStatus status = probeCudaDevices(info, error);
-  if (status != LMHEAD_STATUS_OK)
-    return fail(status, error);
-  report->driverVersion = info.driverVersion;
-  report->deviceCount = info.deviceCount;
-  report->device0TotalMemory = info.device0TotalMemory;
-  copyToBuffer(info.device0Name, report->device0Name,
-               sizeof(report->device0Name));
-  return succeed();
+  return guardEntry("lmheadQueryCudaDevices", [&]() -> LMHeadStatus {
+    if (!report)
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  "lmheadQueryCudaDevices: report is null");
+    CudaDeviceInfo info;
+    std::string error;
+    LMHeadStatus status = probeCudaDevices(info, error);
+    if (status != LMHEAD_STATUS_OK)
+      return fail(status, error);
+    report->driverVersion = info.driverVersion;
+    report->deviceCount = info.deviceCount;
+    report->device0TotalMemory = info.device0TotalMemory;
+    copyToBuffer(info.device0Name, report->device0Name,
+                 sizeof(report->device0Name));
+    return succeed();
+  });
 }

@@ -9,6 +9,7 @@
 
 #include "Status.h"
 
+#include <algorithm>
 #include <cstring>
 #include <utility>
 
@@ -29,6 +30,21 @@ LMHeadStatus lmhead::runtime::succeed() {
 LMHeadStatus lmhead::runtime::fail(LMHeadStatus status, std::string message) {
   lastErrorMessage() = std::move(message);
   return status;
+}
+
+LMHeadStatus lmhead::runtime::failWithoutMemory(const char *entry) noexcept {
+  try {
+    lastErrorMessage() = std::string(entry) + ": out of host memory";
+  } catch (...) {
+    // Not even the message could be allocated: as much of a fixed text as
+    // the string's own capacity holds (at least its small buffer), which
+    // appending within the capacity never allocates.
+    static const char kText[] = "out of host memory";
+    std::string &message = lastErrorMessage();
+    message.clear();
+    message.append(kText, std::min(message.capacity(), sizeof(kText) - 1));
+  }
+  return LMHEAD_STATUS_INTERNAL_ERROR;
 }
 
 void lmhead::runtime::copyToBuffer(const std::string &text, char *buffer,
@@ -68,6 +84,8 @@ extern "C" const char *lmheadStatusName(LMHeadStatus status) {
     return "LMHEAD_STATUS_NOT_FOUND";
   case LMHEAD_STATUS_EMULATOR_ERROR:
     return "LMHEAD_STATUS_EMULATOR_ERROR";
+  case LMHEAD_STATUS_INTERNAL_ERROR:
+    return "LMHEAD_STATUS_INTERNAL_ERROR";
   }
   // C callers can pass any int; the switch above has no default so that the
   // compiler flags a new enumerator that is missing here.

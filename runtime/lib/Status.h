@@ -13,6 +13,8 @@
 #include "lmhead/runtime/Runtime.h"
 
 #include <cstddef>
+#include <exception>
+#include <new>
 #include <string>
 
 namespace lmhead::runtime {
@@ -22,6 +24,31 @@ LMHeadStatus succeed();
 
 /// Records `message` as this thread's last error and returns `status`.
 LMHeadStatus fail(LMHeadStatus status, std::string message);
+
+/// Records that `entry` ran out of host memory, in a message that needs no
+/// new allocation when none can be made, and returns
+/// LMHEAD_STATUS_INTERNAL_ERROR.
+LMHeadStatus failWithoutMemory(const char *entry) noexcept;
+
+/// Runs `body`, the work of the C entry point `entry`, and returns its
+/// status; an exception it lets out (std::bad_alloc for an absurd size, a
+/// standard-library error) becomes LMHEAD_STATUS_INTERNAL_ERROR with a
+/// message naming `entry`, since none may cross the C API.
+template <typename Body>
+LMHeadStatus guardEntry(const char *entry, Body &&body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc &) {
+    return failWithoutMemory(entry);
+  } catch (const std::exception &e) {
+    return fail(LMHEAD_STATUS_INTERNAL_ERROR,
+                std::string(entry) + ": internal error: " + e.what());
+  } catch (...) {
+    return fail(LMHEAD_STATUS_INTERNAL_ERROR,
+                std::string(entry) + ": internal error (an exception of an "
+                                     "unknown type)");
+  }
+}
 
 /// Copies `text` into the fixed-size C buffer `buffer` of `size` bytes,
 /// truncating so that the result is always NUL-terminated.

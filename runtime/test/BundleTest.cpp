@@ -354,6 +354,29 @@ TEST_F(BundleTest, WrongOperandCountsAndUnknownOpsAreRejected) {
   lmheadBundleUnload(bundle);
 }
 
+TEST_F(BundleTest, AnAbsurdOperandCountIsAnErrorNotAnAbort) {
+  // 2^60 operands: the count is checked before anything is copied, and no
+  // C++ exception (std::bad_alloc) crosses the C API.
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK);
+  unsigned long long absurd = 1ull << 60;
+  EXPECT_EQ(lmheadBundleRun(bundle, "linear_grad", operands, absurd, nullptr),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              HasSubstr("takes 7 operands (dz, h, w, dh, dw, db, n) but "
+                        "1152921504606846976 were given"));
+  unsigned long long bytes = 0;
+  EXPECT_EQ(lmheadBundleWorkspaceSize(bundle, "linear_grad", operands, absurd,
+                                      &bytes),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  lmheadBundleUnload(bundle);
+}
+
+TEST(StatusNamesTest, TheInternalErrorHasAName) {
+  EXPECT_STREQ(lmheadStatusName(LMHEAD_STATUS_INTERNAL_ERROR),
+               "LMHEAD_STATUS_INTERNAL_ERROR");
+}
+
 /// A kernel that takes two tensor maps (as sm_90a GEMMs take A's and B's)
 /// and a pointer.
 constexpr char kTensorMapPtx[] =

@@ -55,6 +55,9 @@ typedef enum LMHeadStatus {
    *  out-of-bounds access, a divergent barrier, ...); the message says
    *  where. */
   LMHEAD_STATUS_EMULATOR_ERROR = 9,
+  /** The runtime ran out of host memory, or met an internal error it has no
+   *  other status for; the message says which entry point and what. */
+  LMHEAD_STATUS_INTERNAL_ERROR = 10,
 } LMHeadStatus;
 
 /** Returns the enumerator's name ("LMHEAD_STATUS_OK", ...), or
