@@ -162,8 +162,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size) {
   mlir::ScopedDiagnosticHandler dropDiagnostics(
       &context, [](mlir::Diagnostic &) { return mlir::success(); });
   mlir::ParserConfig config(&context);
+  // MLIR's lexer reads up to a NUL after the buffer; libFuzzer's input
+  // has none, so the parser reads a terminated copy (as lmhead-opt's own
+  // inputs, read by MlirOptMain, are).
+  std::string terminated = text.str();
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(text, config);
+      mlir::parseSourceString<mlir::ModuleOp>(terminated, config);
   if (!module)
     return 0;
 
