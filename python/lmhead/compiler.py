@@ -191,8 +191,13 @@ def build_identity(executable: Optional[str] = None) -> Dict[str, str]:
     if key in _identities:
         return dict(_identities[key])
     command = [path, "--version"]
-    completed = subprocess.run(command, capture_output=True, text=True,
-                               encoding="utf-8", check=False)
+    try:
+        completed = subprocess.run(command, capture_output=True, text=True,
+                                   encoding="utf-8", check=False,
+                                   timeout=compile_timeout())
+    except subprocess.TimeoutExpired:
+        raise CompileError(command, -9, "lmhead-opt --version did not "
+                           "answer within LMHEAD_COMPILE_TIMEOUT") from None
     lines = completed.stdout.splitlines()
     heading = [i for i, line in enumerate(lines)
                if re.fullmatch(r"lmhead \d+\.\d+\.\d+", line)]
@@ -222,11 +227,15 @@ def _format_option(name: str, value: OptionValue) -> str:
         text = str(value)
     else:
         text = ",".join(str(item) for item in value)
-    if not text or re.search(r"[\s{}'\"]", text):
+    if not text or '"' in text or "\n" in text:
         raise ValueError(
             f"value of pass option {name!r} must be non-empty and free of "
-            f"spaces, braces and quotes, got {text!r}"
+            f"double quotes and newlines, got {text!r}"
         )
+    # A value with spaces, braces or single quotes (a cache folder's path)
+    # is passed in double quotes, which MLIR's option parser removes.
+    if re.search(r"[\s{}']", text):
+        text = f'"{text}"'
     return f"{name}={text}"
 
 
@@ -247,17 +256,43 @@ def _pipeline_flag(
     return flag
 
 
+def compile_timeout() -> float:
+    """Seconds one lmhead-opt run may take (``LMHEAD_COMPILE_TIMEOUT``,
+    default 900): a hung lmhead-opt ends in a CompileError instead of
+    holding the caller, and the kernel cache's locks, forever."""
+    text = os.environ.get("LMHEAD_COMPILE_TIMEOUT", "900")
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not seconds > 0:
+        raise ValueError(f"LMHEAD_COMPILE_TIMEOUT={text!r}: expected a "
+                         f"positive number of seconds")
+    return seconds
+
+
 def _run(mlir_text: str, args: Sequence[str],
          executable: Optional[str] = None) -> str:
     command = [executable or find_lmhead_opt(), *args, "-"]
-    completed = subprocess.run(
-        command,
-        input=mlir_text,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
-    )
+    timeout = compile_timeout()
+    try:
+        completed = subprocess.run(
+            command,
+            input=mlir_text,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            check=False,
+            timeout=timeout,
+        )
+    except subprocess.TimeoutExpired as expired:
+        raise CompileError(
+            command, -9,
+            f"lmhead-opt did not finish within {timeout:g} s and was "
+            f"stopped (LMHEAD_COMPILE_TIMEOUT sets the limit)\n"
+            + (expired.stderr.decode("utf-8", "replace")
+               if isinstance(expired.stderr, bytes)
+               else expired.stderr or "")) from None
     if completed.returncode != 0:
         raise CompileError(command, completed.returncode, completed.stderr)
     # Remarks and warnings of a successful run (e.g. why a pattern was not
@@ -354,7 +389,7 @@ def write_bundle(
     Args:
         mlir_text: a module holding lmhead ops.
         directory: the folder to write (created when missing); its path may
-            not contain spaces, braces or quotes.
+            hold spaces, but not double quotes or newlines.
         plan_options: options of ``--lmhead-plan``, e.g.
             ``{"target": "sm_90a", "min-tokens": 0}``.
         executable: the lmhead-opt to run (default: :func:`find_lmhead_opt`).

@@ -21,12 +21,14 @@ time (``python -m lmhead.kernel_cache --help``)::
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import json
 import os
 import shutil
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from typing import List, Optional
 
@@ -201,7 +203,21 @@ def compile_bundle(kind: ProblemKind) -> str:
     (:func:`lmhead.compiler.build_identity`), so that a rebuilt or other
     lmhead-opt compiles its own kernels; a cached bundle is used only when
     its manifest's producer is that identity. Where no lmhead-opt can be
-    found, a bundle carried from another machine is used."""
+    found, a bundle carried from another machine is used.
+
+    Faults are survived: processes compiling the same key take turns (an
+    flock per key), so one compiles and the others use its bundle; a
+    bundle is written into a scratch folder, synced to disk and renamed
+    into place, so that a compile killed midway leaves no entry (its
+    scratch folder is swept once older than twice LMHEAD_COMPILE_TIMEOUT);
+    an entry whose manifest is damaged or missing is moved aside into
+    ``.quarantine-*`` and compiled again; entries get the modes of the
+    user's umask (a cache shared by a group stays shared).
+
+    Raises:
+        BundleCompileError: lmhead-opt is missing, fails or hangs, or the
+            cache folder cannot be written (the message names the path).
+    """
     text = kind.module_text()
     plan = {"target": kind.target, "min-tokens": 0}
     key = hashlib.sha256(json.dumps(
@@ -222,10 +238,32 @@ def compile_bundle(kind: ProblemKind) -> str:
         raise BundleCompileError(str(error)) from error
     producer = hashlib.sha256(json.dumps(
         identity, sort_keys=True).encode()).hexdigest()[:16]
-    directory = os.path.join(root, f"{prefix}-{producer}")
+    name = f"{prefix}-{producer}"
+    directory = os.path.join(root, name)
     if _producer(directory) == identity:
         return directory
-    os.makedirs(root, exist_ok=True)
+    try:
+        os.makedirs(root, exist_ok=True)
+        with _KeyLock(os.path.join(root, f".lock-{name}")):
+            # Another process may have compiled it while this one waited.
+            if _producer(directory) == identity:
+                return directory
+            _sweep_stale_scratch(root)
+            _compile_into(kind, text, plan, executable, identity, root,
+                          directory)
+    except OSError as error:
+        path = error.filename or root
+        raise BundleCompileError(
+            f"the kernel cache cannot be written at {path}: "
+            f"{error.strerror or error} (set LMHEAD_CACHE_DIR to a folder "
+            f"you can write)") from error
+    return directory
+
+
+def _compile_into(kind: ProblemKind, text: str, plan: dict, executable: str,
+                  identity: dict, root: str, directory: str) -> None:
+    """Compiles ``kind`` into ``directory`` through a scratch folder (the
+    caller holds the key's lock)."""
     scratch = tempfile.mkdtemp(prefix=".compiling-", dir=root)
     try:
         try:
@@ -242,21 +280,90 @@ def compile_bundle(kind: ProblemKind) -> str:
         # The module beside its kernels, to reproduce them by hand.
         with open(os.path.join(scratch, "source.mlir"), "w") as f:
             f.write(text)
+        _make_durable(scratch)
         compiled_count[0] += 1
-        if os.path.isdir(directory):
-            # A bundle of this key that is not this identity's (a damaged
-            # manifest): replaced.
-            shutil.rmtree(directory, ignore_errors=True)
-        try:
-            os.rename(scratch, directory)
-        except OSError:
-            # Another process cached the same bundle first; use it.
-            if _producer(directory) != identity:
-                raise
+        if os.path.lexists(directory):
+            # An entry of this key that is not this identity's bundle (a
+            # damaged or missing manifest): kept aside, not trusted.
+            os.rename(directory, os.path.join(
+                root, f".quarantine-{os.path.basename(directory)}-"
+                f"{time.time_ns()}"))
+        os.rename(scratch, directory)
+        _fsync_directory(root)
     finally:
         if os.path.isdir(scratch):
             shutil.rmtree(scratch, ignore_errors=True)
-    return directory
+
+
+class _KeyLock:
+    """An exclusive flock on ``path`` (created when missing), held while
+    one key compiles: ranks of one job compiling the same kernels take
+    turns instead of compiling them side by side."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.fd = -1
+
+    def __enter__(self) -> "_KeyLock":
+        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC,
+                          0o666)
+        fcntl.flock(self.fd, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        fcntl.flock(self.fd, fcntl.LOCK_UN)
+        os.close(self.fd)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _make_durable(folder: str) -> None:
+    """Gives ``folder`` (a scratch folder from mkdtemp, mode 0700) and its
+    files the modes of the umask, and syncs its files and itself to disk,
+    so that the rename that publishes it publishes complete files."""
+    mask = _umask()
+    os.chmod(folder, 0o777 & ~mask)
+    for name in os.listdir(folder):
+        path = os.path.join(folder, name)
+        os.chmod(path, 0o666 & ~mask)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    _fsync_directory(folder)
+
+
+def _fsync_directory(folder: str) -> None:
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _sweep_stale_scratch(root: str) -> None:
+    """Removes scratch folders of compiles that were killed: older than
+    twice LMHEAD_COMPILE_TIMEOUT, past which no live compile can own
+    one."""
+    limit = time.time() - 2 * compiler.compile_timeout()
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    for name in names:
+        if not name.startswith(".compiling-"):
+            continue
+        path = os.path.join(root, name)
+        try:
+            if os.lstat(path).st_mtime < limit:
+                shutil.rmtree(path, ignore_errors=True)
+        except OSError:
+            pass
 
 
 def _parse(argv: Optional[List[str]]) -> argparse.Namespace:

@@ -148,10 +148,16 @@ def bundle_for(kind: ProblemKind) -> Bundle:
             directory = compile_bundle(kind)
         except BundleCompileError as error:
             raise KernelError(str(error)) from error
-        with open(os.path.join(directory, "manifest.json")) as f:
-            manifest = json.load(f)
-        entries = {entry["op"]: (name, entry)
-                   for name, entry in manifest["ops"].items()}
+        path = os.path.join(directory, "manifest.json")
+        try:
+            with open(path) as f:
+                manifest = json.load(f)
+            entries = {entry["op"]: (name, entry)
+                       for name, entry in manifest["ops"].items()}
+        except (OSError, ValueError, KeyError, TypeError,
+                AttributeError) as error:
+            raise KernelError(f"cannot read the bundle's manifest {path}: "
+                              f"{error}") from error
         wanted = {"ce_linear_step"} if kind.step_tokens else {
             "ce_linear_fwd", "ce_linear_grad"}
         missing = wanted - entries.keys()
