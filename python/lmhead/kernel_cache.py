@@ -26,6 +26,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import sys
 import tempfile
 import time
@@ -168,13 +169,42 @@ def cache_dir() -> str:
 
 
 
+#: The largest manifest read (lmhead-opt's are a few kilobytes).
+MAX_MANIFEST_BYTES = 64 << 20
+
+
+def read_manifest(directory: str) -> dict:
+    """``directory``'s manifest.json, parsed. Only a regular file (not a
+    link, a FIFO or a device, which could block the read or redirect it) of
+    at most MAX_MANIFEST_BYTES is read.
+
+    Raises:
+        OSError: it cannot be opened or read.
+        ValueError: it is not a regular file, is too large, or is not a
+            JSON object.
+    """
+    path = os.path.join(directory, "manifest.json")
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW |
+                 os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as f:
+        status = os.fstat(f.fileno())
+        if not stat.S_ISREG(status.st_mode):
+            raise ValueError(f"{path} is not a regular file")
+        if status.st_size > MAX_MANIFEST_BYTES:
+            raise ValueError(f"{path} holds {status.st_size} bytes, more "
+                             f"than a manifest may ({MAX_MANIFEST_BYTES})")
+        manifest = json.loads(f.read(MAX_MANIFEST_BYTES + 1))
+    if not isinstance(manifest, dict):
+        raise ValueError(f"{path} is not a JSON object")
+    return manifest
+
+
 def _producer(directory: str) -> Optional[dict]:
     """The build identity in ``directory``'s manifest; None when it has no
     readable manifest."""
     try:
-        with open(os.path.join(directory, "manifest.json")) as f:
-            producer = json.load(f).get("producer")
-    except (OSError, ValueError, AttributeError):
+        producer = read_manifest(directory).get("producer")
+    except (OSError, ValueError):
         return None
     return producer if isinstance(producer, dict) else None
 

@@ -12,10 +12,13 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace lmhead::runtime;
 
@@ -24,16 +27,56 @@ namespace {
 constexpr const char *kManifest = "manifest.json";
 constexpr int64_t kMaxLaunchSize = 0x7fffffff;
 
+/// The largest file a bundle may hold: far above any manifest or PTX
+/// lmhead-opt writes, and below what a hostile one could use to exhaust
+/// memory.
+constexpr off_t kMaxBundleFileBytes = off_t(1) << 30;
+
+/// Reads a bundle file. Only a regular file of at most
+/// kMaxBundleFileBytes is read: opening does not block (a FIFO named
+/// manifest.json would otherwise wait for a writer forever), and anything
+/// else (a FIFO, a device, a folder) is refused with its kind.
 bool readFile(const std::string &path, std::string &text, std::string &error) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    error = "cannot read '" + path + "'";
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    error = "cannot read '" + path + "': " + std::strerror(errno);
     return false;
   }
-  std::ostringstream contents;
-  contents << file.rdbuf();
-  text = contents.str();
-  return true;
+  struct stat status;
+  bool ok = false;
+  if (::fstat(fd, &status) != 0) {
+    error = "cannot read '" + path + "': " + std::strerror(errno);
+  } else if (!S_ISREG(status.st_mode)) {
+    error = "'" + path + "' is not a regular file (" +
+            (S_ISFIFO(status.st_mode)  ? "a FIFO"
+             : S_ISDIR(status.st_mode) ? "a folder"
+             : S_ISCHR(status.st_mode) || S_ISBLK(status.st_mode)
+                 ? "a device"
+                 : "a socket or another special file") +
+            "); a bundle holds regular files only";
+  } else if (status.st_size > kMaxBundleFileBytes) {
+    error = "'" + path + "' holds " + std::to_string(status.st_size) +
+            " bytes, more than a bundle file may (" +
+            std::to_string(kMaxBundleFileBytes) + ")";
+  } else {
+    text.resize(static_cast<std::size_t>(status.st_size));
+    std::size_t done = 0;
+    ok = true;
+    while (done < text.size()) {
+      ssize_t got = ::read(fd, text.data() + done, text.size() - done);
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0) {
+        error = "cannot read '" + path +
+                "': " + (got < 0 ? std::strerror(errno) : "it became shorter");
+        ok = false;
+        break;
+      }
+      done += static_cast<std::size_t>(got);
+    }
+  }
+  ::close(fd);
+  return ok;
 }
 
 /// Allocates `bytes` of host memory aligned to a page (for registration).

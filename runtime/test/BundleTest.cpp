@@ -24,11 +24,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+
 #include <optional>
 #include <ostream>
 #include <set>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <vector>
 
 using lmhead::runtime::test::FakeCudaLog;
@@ -352,6 +354,28 @@ TEST_F(BundleTest, WrongOperandCountsAndUnknownOpsAreRejected) {
   EXPECT_THAT(lmheadGetLastErrorMessage(),
               HasSubstr("operand 'n' is -5, a negative size"));
   lmheadBundleUnload(bundle);
+}
+
+TEST_F(BundleTest, OnlyRegularFilesAreRead) {
+  // A FIFO named manifest.json used to block the load forever, waiting for
+  // a writer; a folder in place of the PTX is refused as well.
+  std::string manifest = directory + "/manifest.json";
+  ASSERT_EQ(std::remove(manifest.c_str()), 0);
+  ASSERT_EQ(mkfifo(manifest.c_str(), 0600), 0);
+  LMHeadBundle *bundle = nullptr;
+  EXPECT_EQ(lmheadBundleLoad(directory.c_str(), &bundle),
+            LMHEAD_STATUS_INVALID_BUNDLE);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              HasSubstr("manifest.json' is not a regular file (a FIFO)"));
+  ASSERT_EQ(std::remove(manifest.c_str()), 0);
+  write("manifest.json", kManifest);
+  std::string ptx = directory + "/kernels.ptx";
+  ASSERT_EQ(std::remove(ptx.c_str()), 0);
+  ASSERT_EQ(mkdir(ptx.c_str(), 0700), 0);
+  EXPECT_EQ(lmheadBundleLoad(directory.c_str(), &bundle),
+            LMHEAD_STATUS_INVALID_BUNDLE);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              HasSubstr("kernels.ptx' is not a regular file (a folder)"));
 }
 
 TEST_F(BundleTest, AnAbsurdOperandCountIsAnErrorNotAnAbort) {

@@ -26,7 +26,6 @@ the target chosen from the device; the emulator's default is sm_80).
 from __future__ import annotations
 
 import ctypes
-import json
 import os
 import threading
 from dataclasses import dataclass
@@ -35,7 +34,7 @@ from typing import Dict, Mapping, Optional, Tuple
 import torch
 
 from ..kernel_cache import (TARGETS, BundleCompileError, ProblemKind,
-                            compile_bundle, compiled_count)
+                            compile_bundle, compiled_count, read_manifest)
 from ..loss_options import LossOptions
 from ..runtime import Runtime
 
@@ -150,8 +149,7 @@ def bundle_for(kind: ProblemKind) -> Bundle:
             raise KernelError(str(error)) from error
         path = os.path.join(directory, "manifest.json")
         try:
-            with open(path) as f:
-                manifest = json.load(f)
+            manifest = read_manifest(directory)
             entries = {entry["op"]: (name, entry)
                        for name, entry in manifest["ops"].items()}
         except (OSError, ValueError, KeyError, TypeError,

@@ -46,6 +46,28 @@ def test_a_damaged_entry_is_quarantined_and_compiled_again(tmp_path,
     assert len(kept) == 1 and os.path.basename(directory) in kept[0]
 
 
+def test_a_fifo_for_a_manifest_does_not_block(tmp_path):
+    """A FIFO named manifest.json in a cache entry used to block the open
+    forever (waiting for a writer); it is now a damaged entry."""
+    program = (
+        "import os\n"
+        "from lmhead import kernel_cache\n"
+        "from lmhead.loss_options import LossOptions\n"
+        "kind = kernel_cache.ProblemKind('sm_80', 'bf16', 'i64', 16, 40, "
+        "False, LossOptions())\n"
+        "d = kernel_cache.compile_bundle(kind)\n"
+        "os.remove(os.path.join(d, 'manifest.json'))\n"
+        "os.mkfifo(os.path.join(d, 'manifest.json'))\n"
+        "print(kernel_cache.compile_bundle(kind) == d, "
+        "kernel_cache.compiled_count[0])\n")
+    env = dict(os.environ, LMHEAD_CACHE_DIR=str(tmp_path),
+               PYTHONPATH=os.pathsep.join(sys.path))
+    done = subprocess.run([sys.executable, "-c", program], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "2"]
+
+
 def test_entries_take_the_umask(tmp_path, monkeypatch):
     monkeypatch.setenv("LMHEAD_CACHE_DIR", str(tmp_path))
     previous = os.umask(0o002)
