@@ -161,10 +161,34 @@ def vocab_range_of(weight) -> Tuple[int, int]:
     return start, min(start + block, vocab)
 
 
-#: The layouts handshakes gave, by process group (its id) and this rank's
-#: arguments (range, weight rows, D, options and types): what later calls
-#: with the same arguments on CUDA tensors reuse.
-_known_layouts: Dict[Tuple[int, tuple], ShardLayout] = {}
+class _KnownLayouts:
+    """The layouts handshakes gave, by process group and this rank's
+    arguments (range, weight rows, D, options and types): what later calls
+    with the same arguments on CUDA tensors reuse.
+
+    A group is held by reference, not only by its id: an id is reused once
+    its object is freed, and a new group with a dead group's id must not
+    skip its handshake. Holding the group keeps its id its own."""
+
+    def __init__(self):
+        self._layouts: Dict[Tuple[int, tuple], Tuple[object, ShardLayout]] = {}
+
+    def knows(self, group) -> bool:
+        """Whether any handshake ran on ``group``."""
+        return any(kept is group for kept, _ in self._layouts.values())
+
+    def get(self, group, arguments: tuple) -> Optional[ShardLayout]:
+        kept = self._layouts.get((id(group), arguments))
+        return kept[1] if kept is not None and kept[0] is group else None
+
+    def put(self, group, arguments: tuple, shard: ShardLayout) -> None:
+        self._layouts[(id(group), arguments)] = (group, shard)
+
+    def clear(self) -> None:
+        self._layouts.clear()
+
+
+_known_layouts = _KnownLayouts()
 
 
 def _handshake_every_call(device: torch.device) -> bool:
@@ -313,7 +337,7 @@ def layout(group, vocab_range, h, weight, bias, opts: Optional[LossOptions],
     host synchronisation per call."""
     device = _exchange_device(group, h)
     every_call = _handshake_every_call(device)
-    seen = any(key[0] == id(group) for key in _known_layouts)
+    seen = _known_layouts.knows(group)
     if local_error is not None:
         if every_call or not seen:
             _exchange((_LOCAL_ERROR,) + (-1,) * (len(_FIELDS) - 1), group,
@@ -322,10 +346,10 @@ def layout(group, vocab_range, h, weight, bias, opts: Optional[LossOptions],
     weight_vocab = _dimension(weight, 0 if opts.weight_layout == "vd" else 1)
     fingerprint = _fingerprint(opts, h.dtype, target.dtype, bias is not None,
                                sequence_parallel)
-    key = (id(group), (repr(vocab_range), weight_vocab, h.shape[1],
-                       fingerprint))
-    if not every_call and key in _known_layouts:
-        return _known_layouts[key]
+    arguments = (repr(vocab_range), weight_vocab, h.shape[1], fingerprint)
+    known = _known_layouts.get(group, arguments)
+    if not every_call and known is not None:
+        return known
     problem = _range_problem(vocab_range, weight_vocab)
     start, stop = (-1, -1) if problem else vocab_range
     rows = _exchange((_BAD_RANGE if problem else _OK, start, stop,
@@ -334,7 +358,7 @@ def layout(group, vocab_range, h, weight, bias, opts: Optional[LossOptions],
     if problem is not None:
         raise DistributedLayoutError(problem)
     shard = _layout_from(rows, dist.get_rank(group))
-    _known_layouts[key] = shard
+    _known_layouts.put(group, arguments, shard)
     return shard
 
 

@@ -603,3 +603,31 @@ def test_cuda_policy_exchanges_new_arguments_only(tmp_path):
         assert counts == [1, 1, 2, 2, 2, 3, 3]
         assert errors[:-1] == [None] * 6
         assert "target must hold integer class indices" in errors[-1]
+
+
+def test_a_new_group_with_a_dead_groups_id_runs_its_handshake():
+    """Layouts are remembered per group object, not per id: CPython reuses
+    a freed object's id, and a new group that got a dead group's id must
+    not skip its handshake."""
+    import gc
+
+    from lmhead.torch import distributed as parallel
+
+    class Group:
+        pass
+
+    known = parallel._KnownLayouts()
+    arguments = ("(0, 8)", 8, 4, 0)
+    old = Group()
+    known.put(old, arguments, "the old group's layout")
+    assert known.knows(old)
+    assert known.get(old, arguments) == "the old group's layout"
+    old_id = id(old)
+    del old
+    gc.collect()
+    new = [Group() for _ in range(64)]
+    for group in new:
+        assert not known.knows(group)
+        assert known.get(group, arguments) is None
+    # The dead group's id is not reused while its layout is remembered.
+    assert all(id(group) != old_id for group in new)
