@@ -104,7 +104,7 @@ class ShardLayout:
 
 # The handshake: one row of integers per rank.
 _FIELDS = ("status", "start", "stop", "weight_vocab", "tokens", "hidden",
-           "options")
+           "options", "inputs")
 _OK, _BAD_RANGE, _LOCAL_ERROR = 0, 1, 2
 
 
@@ -116,6 +116,41 @@ def _fingerprint(opts: LossOptions, dtype: torch.dtype,
     text = repr((opts, str(dtype), str(label_type), has_bias,
                  sequence_parallel)).encode()
     return zlib.crc32(text) & 0x7FFFFFFF
+
+
+def _checks_requested() -> bool:
+    """``LMHEAD_DISTRIBUTED_CHECKS=1``: every call exchanges the handshake,
+    with a checksum of its tokens and labels."""
+    return os.environ.get("LMHEAD_DISTRIBUTED_CHECKS", "") == "1"
+
+
+#: Elements summed at a time by _checksum (bounds its scratch memory).
+_CHECKSUM_CHUNK = 1 << 20
+
+
+def _checksum(t: torch.Tensor) -> torch.Tensor:
+    """A 64-bit checksum of ``t``'s bits on its device: each element's bits
+    as an integer, weighted by its position (so that a reordering counts),
+    summed with int64 wrap-around, which is the same on every rank."""
+    flat = t.detach().reshape(-1)
+    bits = flat.view({1: torch.uint8, 2: torch.int16, 4: torch.int32,
+                      8: torch.int64}[flat.element_size()])
+    total = torch.zeros((), dtype=torch.int64, device=t.device)
+    for begin in range(0, bits.numel(), _CHECKSUM_CHUNK):
+        chunk = bits[begin:begin + _CHECKSUM_CHUNK].to(torch.int64)
+        weights = torch.arange(begin, begin + chunk.numel(),
+                               dtype=torch.int64, device=t.device)
+        total += (chunk * (weights % 65521 + 1)).sum()
+    return total
+
+
+def _inputs_checksum(h: torch.Tensor, target: torch.Tensor) -> int:
+    """One number for the tokens and labels, that differs (almost surely)
+    when two ranks were given different ones: what a tensor-parallel data
+    loader that hands the ranks of a group different batches gives. One
+    host synchronisation."""
+    both = _checksum(h) * 1000003 + _checksum(target)
+    return int(both) & 0x7FFFFFFFFFFFFFFF
 
 
 def _range_problem(vocab_range, weight_vocab: int) -> Optional[str]:
@@ -197,8 +232,7 @@ def _handshake_every_call(device: torch.device) -> bool:
     synchronisation), on CUDA tensors the first call, unless
     ``LMHEAD_DISTRIBUTED_CHECKS=1``. Every rank decides alike (the same
     device type and environment), so they enter the same collectives."""
-    return device.type == "cpu" or \
-        os.environ.get("LMHEAD_DISTRIBUTED_CHECKS", "") == "1"
+    return device.type == "cpu" or _checks_requested()
 
 
 def _exchange(row: Sequence[int], group, device) -> List[List[int]]:
@@ -242,6 +276,15 @@ def _layout_from(rows: List[List[int]], rank: int) -> ShardLayout:
             f"type, the presence of a bias or sequence_parallel: rank "
             f"{differ[0]} differs from rank 0; every rank passes the same "
             f"ones")
+    sums = [entry["inputs"] for entry in table]
+    if len(set(sums)) > 1:
+        differ = [r for r, total in enumerate(sums) if total != sums[0]]
+        raise DistributedLayoutError(
+            f"the ranks were given different input or target: rank "
+            f"{differ[0]}'s differ from rank 0's (LMHEAD_DISTRIBUTED_CHECKS"
+            f"=1 compares a checksum of them); every rank of the group "
+            f"passes the same batch (a tensor-parallel data loader must "
+            f"give each rank of a group the same one)")
     order = sorted(range(len(table)), key=lambda r: table[r]["start"])
     covered, previous = 0, None
     for r in order:
@@ -352,9 +395,12 @@ def layout(group, vocab_range, h, weight, bias, opts: Optional[LossOptions],
         return known
     problem = _range_problem(vocab_range, weight_vocab)
     start, stop = (-1, -1) if problem else vocab_range
+    # With sequence parallelism each rank holds tokens of its own.
+    inputs = _inputs_checksum(h, target) \
+        if _checks_requested() and not sequence_parallel else 0
     rows = _exchange((_BAD_RANGE if problem else _OK, start, stop,
-                      weight_vocab, h.shape[0], h.shape[1], fingerprint),
-                     group, device)
+                      weight_vocab, h.shape[0], h.shape[1], fingerprint,
+                      inputs), group, device)
     if problem is not None:
         raise DistributedLayoutError(problem)
     shard = _layout_from(rows, dist.get_rank(group))

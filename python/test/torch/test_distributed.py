@@ -7,6 +7,8 @@ sequence parallelism (tokens split over the ranks); the PTX emulator's
 kernels on 2 ranks in bf16; and the errors of layouts that do not tile the
 vocabulary and of ranks that disagree."""
 
+import os
+
 import pytest
 import torch
 import torch.distributed as dist
@@ -631,3 +633,37 @@ def test_a_new_group_with_a_dead_groups_id_runs_its_handshake():
         assert known.get(group, arguments) is None
     # The dead group's id is not reused while its layout is remembered.
     assert all(id(group) != old_id for group in new)
+
+
+def _batches_differ_under_checks(rank, world):
+    os.environ["LMHEAD_DISTRIBUTED_CHECKS"] = "1"
+    x, w, y, _ = random_problem(N, D, V, torch.float64, seed=5)
+    start, stop = [(0, 90), (90, V)][rank]
+    outcomes = []
+    for label in ("same batch", "another input", "other labels"):
+        h, target = x.detach(), y.clone()
+        if rank == 1 and label == "another input":
+            h = h.clone()
+            h[7, 3] += 1.0
+        if rank == 1 and label == "other labels":
+            target[5] = (target[5] + 1) % V if target[5] >= 0 else 0
+        try:
+            linear_cross_entropy(h, w[start:stop].detach(), target,
+                                 process_group=dist.group.WORLD,
+                                 vocab_range=(start, stop))
+            outcomes.append(None)
+        except ValueError as error:
+            outcomes.append(str(error))
+    return outcomes
+
+
+def test_checks_compare_the_ranks_batches(tmp_path):
+    """With LMHEAD_DISTRIBUTED_CHECKS=1, ranks given different input or
+    target (a tensor-parallel data loader out of step) fail on every rank
+    instead of computing a silently wrong loss."""
+    per_rank = on_ranks(2, _batches_differ_under_checks, folder=tmp_path)
+    for outcomes in per_rank:
+        assert outcomes[0] is None
+        for message in outcomes[1:]:
+            assert message is not None and "the ranks were given different "\
+                "input or target: rank 1's differ from rank 0's" in message
