@@ -60,8 +60,10 @@ D, options, types) are new on the group, and on every call with
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import zlib
+from contextlib import contextmanager
 from math import log
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -95,6 +97,13 @@ class ShardLayout:
     vocab: int
     rank: int
     world: int
+    #: Whether the ranks tell each other, after this call's local steps
+    #: (the shard's forward and backward ops), whether each succeeded, so
+    #: that a rank that fails (lmhead-opt missing on its node, a cache it
+    #: cannot write, memory) makes the others raise instead of wait in the
+    #: next collective: on calls that ran a handshake (every call on CPU
+    #: tensors, the first with new arguments on CUDA).
+    agree: bool = False
 
     @property
     def size(self) -> int:
@@ -405,7 +414,7 @@ def layout(group, vocab_range, h, weight, bias, opts: Optional[LossOptions],
         raise DistributedLayoutError(problem)
     shard = _layout_from(rows, dist.get_rank(group))
     _known_layouts.put(group, arguments, shard)
-    return shard
+    return dataclasses.replace(shard, agree=True)
 
 
 @dataclass
@@ -480,6 +489,36 @@ def _logit_sums(h, weight, bias, labels: _LocalLabels, lse_local,
     return (lse_local - smoothed.to(lse_type)) * shard.size
 
 
+@contextmanager
+def _local_step(shard: ShardLayout, group, device, step: str):
+    """Runs a rank-local step (its shard's op) and, where ``shard.agree``,
+    tells the other ranks whether it succeeded before anyone enters the
+    next collective: a rank whose step failed re-raises its own error, the
+    others raise a DistributedLayoutError naming it."""
+    if not shard.agree:
+        yield
+        return
+    try:
+        yield
+    except Exception:
+        _step_failures(group, device, failed=True)
+        raise
+    failed = _step_failures(group, device, failed=False)
+    if failed:
+        raise DistributedLayoutError(
+            f"rank {failed[0]} failed to {step} (its own error says why); "
+            f"no rank went on")
+
+
+def _step_failures(group, device, failed: bool) -> List[int]:
+    """The ranks whose local step failed, from one integer per rank."""
+    mine = torch.tensor([1 if failed else 0], dtype=torch.int64,
+                        device=device)
+    every = [torch.empty_like(mine) for _ in range(dist.get_world_size(group))]
+    dist.all_gather(every, mine, group=group)
+    return [r for r, flag in enumerate(every) if int(flag.item())]
+
+
 class _VocabParallel(torch.autograd.Function):
     """The loss and its gradients; see the module's docstring."""
 
@@ -487,9 +526,11 @@ class _VocabParallel(torch.autograd.Function):
     def forward(ctx, h, weight, target, bias, opts: LossOptions,
                 shard: ShardLayout, group, dw_scale, sum_input_grad: bool):
         labels = _local_labels(target, shard, opts.ignore_index)
-        loss_local, lse_local = ops.forward_op(
-            h, weight, labels.forward, bias, _LOCAL_IGNORE, "none", 0.0,
-            opts.softcap, 0.0, opts.weight_layout)
+        with _local_step(shard, group, h.device,
+                         "run its shard of the forward"):
+            loss_local, lse_local = ops.forward_op(
+                h, weight, labels.forward, bias, _LOCAL_IGNORE, "none", 0.0,
+                opts.softcap, 0.0, opts.weight_layout)
         lse_type = lse_local.dtype
         # The (soft-capped) logit of each token's local label, exact in the
         # op's arithmetic: its loss there is lse_r − z.
@@ -537,10 +578,13 @@ class _VocabParallel(torch.autograd.Function):
         vd = opts.weight_layout == "vd"
         upstream, smoothing, shifted_lse = _shard_backward_arguments(
             grad_loss, lse, count, opts, shard)
-        dh, dw, db, _ = ops.backward_op(
-            upstream, h, _padded(weight, 0 if vd else 1), labels,
-            _padded(bias, 0), shifted_lse, _LOCAL_IGNORE, "none", smoothing,
-            opts.softcap, 0.0, opts.weight_layout, False, dw_scale)
+        with _local_step(shard, group, h.device,
+                         "run its shard of the backward"):
+            dh, dw, db, _ = ops.backward_op(
+                upstream, h, _padded(weight, 0 if vd else 1), labels,
+                _padded(bias, 0), shifted_lse, _LOCAL_IGNORE, "none",
+                smoothing, opts.softcap, 0.0, opts.weight_layout, False,
+                dw_scale)
         size = shard.size
         dw = dw[:size] if vd else dw[:, :size].contiguous()
         db = db[:size] if ctx.has_bias else None

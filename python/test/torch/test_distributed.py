@@ -667,3 +667,42 @@ def test_checks_compare_the_ranks_batches(tmp_path):
         for message in outcomes[1:]:
             assert message is not None and "the ranks were given different "\
                 "input or target: rank 1's differ from rank 0's" in message
+
+
+def _one_rank_cannot_compile(rank, world, cache):
+    """Rank 1's node has no lmhead-opt and an empty kernel cache."""
+    import time
+    if rank == 1:
+        os.environ["LMHEAD_OPT"] = os.path.join(cache, "no-lmhead-opt")
+        os.environ["LMHEAD_CACHE_DIR"] = cache
+    x, w, y, _ = random_problem(N, D, V, torch.bfloat16, seed=6)
+    start, stop = [(0, 90), (90, V)][rank]
+    started = time.monotonic()
+    try:
+        linear_cross_entropy(x, w[start:stop].detach(), y,
+                             process_group=dist.group.WORLD,
+                             vocab_range=(start, stop))
+        outcome = None
+    except (RuntimeError, ValueError) as error:
+        outcome = (type(error).__name__, str(error))
+    return outcome, time.monotonic() - started
+
+
+def test_a_rank_that_fails_after_the_handshake_stops_every_rank(
+        tmp_path, emulator):
+    """A rank whose kernels cannot be compiled (lmhead-opt missing on its
+    node) used to leave the others waiting in the next collective until the
+    backend's timeout (a minute in these tests, 30 on gloo by default):
+    now every rank raises at once."""
+    cache = tmp_path / "empty-cache"
+    cache.mkdir()
+    per_rank = on_ranks(2, _one_rank_cannot_compile, str(cache),
+                        folder=tmp_path / "ranks")
+    (first, first_time), (second, second_time) = per_rank
+    assert second[0] == "KernelError" and "lmhead-opt" in second[1]
+    assert first == ("DistributedLayoutError",
+                     "rank 1 failed to run its shard of the forward (its "
+                     "own error says why); no rank went on")
+    assert max(first_time, second_time) < 45, per_rank
+    print(f"one rank failing: rank 0 raised after {first_time:.1f} s, "
+          f"rank 1 after {second_time:.1f} s")
