@@ -115,10 +115,21 @@ class PipelineNameTest(unittest.TestCase):
                     lmhead.run_pipeline(PLAIN, bad)
 
     def test_rejects_malformed_options(self):
-        for options in ({"decompose": "a b"}, {"bad name": 1}, {"x": ""}):
+        for options in ({"decompose": 'a"b'}, {"decompose": "a\nb"},
+                        {"bad name": 1}, {"x": ""}):
             with self.subTest(options=options):
                 with self.assertRaises(ValueError):
                     lmhead.run_pipeline(PLAIN, "lmhead-cpu-pipeline", options)
+
+    def test_values_with_spaces_arrive_whole(self):
+        # Quoted for MLIR's option parser (a cache folder's path may hold
+        # spaces): lmhead-opt sees the value itself, here refused as a
+        # boolean.
+        with self.assertRaises(lmhead.CompileError) as caught:
+            lmhead.run_pipeline(PLAIN, "lmhead-cpu-pipeline",
+                                {"decompose": "a b"})
+        self.assertIn("'a b' is invalid value for boolean",
+                      caught.exception.stderr)
 
 
 class FakeToolTest(unittest.TestCase):
