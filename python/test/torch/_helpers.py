@@ -1,8 +1,12 @@
 """What the lmhead.torch tests compare against: PyTorch's own functions in
 float64, and random inputs."""
 
+import stat
+
 import torch
 import torch.nn.functional as F
+
+import lmhead
 
 
 def relative_error(got, want):
@@ -73,3 +77,19 @@ def grads(loss, upstream, *tensors):
     present = [t for t in tensors if t is not None]
     found = iter(torch.autograd.grad(loss, present, upstream))
     return [next(found) if t is not None else None for t in tensors]
+
+
+def fake_lmhead_opt(tmp_path, compile_script):
+    """An executable lmhead-opt in ``tmp_path`` that states a build
+    identity, as every lmhead-opt does, and runs the shell lines
+    ``compile_script`` for anything else (a compile)."""
+    tool = tmp_path / "lmhead-opt"
+    tool.write_text(
+        "#!/bin/sh\n"
+        "if [ \"$1\" = --version ]; then\n"
+        f"  printf 'lmhead {lmhead.__version__}\\n  revision: 0123abc\\n"
+        "  binary: xxh3:0011223344556677\\n  LLVM: 22.1.8\\n'\n"
+        "  exit 0\n"
+        "fi\n" + compile_script)
+    tool.chmod(tool.stat().st_mode | stat.S_IEXEC)
+    return tool

@@ -11,6 +11,8 @@ import time
 
 import pytest
 
+from _helpers import fake_lmhead_opt
+
 import lmhead
 from lmhead import compiler, kernel_cache
 from lmhead.loss_options import LossOptions
@@ -96,21 +98,8 @@ def test_scratch_folders_of_killed_compiles_are_swept(tmp_path,
     assert fresh.exists()
 
 
-def _fake_lmhead_opt(tmp_path, script):
-    tool = tmp_path / "lmhead-opt"
-    tool.write_text(
-        "#!/bin/sh\n"
-        "if [ \"$1\" = --version ]; then\n"
-        f"  printf 'lmhead {lmhead.__version__}\\n  revision: 0123abc\\n"
-        "  binary: xxh3:0011223344556677\\n  LLVM: 22.1.8\\n'\n"
-        "  exit 0\n"
-        "fi\n" + script)
-    tool.chmod(tool.stat().st_mode | stat.S_IEXEC)
-    return tool
-
-
 def test_a_hung_lmhead_opt_times_out(tmp_path, monkeypatch):
-    tool = _fake_lmhead_opt(tmp_path, "exec sleep 60\n")
+    tool = fake_lmhead_opt(tmp_path, "exec sleep 60\n")
     monkeypatch.setenv("LMHEAD_OPT", str(tool))
     monkeypatch.setenv("LMHEAD_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("LMHEAD_COMPILE_TIMEOUT", "1")

@@ -7,6 +7,8 @@ import stat
 import pytest
 import torch
 
+from _helpers import fake_lmhead_opt
+
 import lmhead
 from lmhead import runtime
 from lmhead.torch import KernelError, linear_cross_entropy
@@ -113,21 +115,6 @@ def test_missing_lmhead_opt(emulator, monkeypatch, tmp_path):
     assert "lmhead-opt could not compile the kernels" in str(error.value)
     assert "LMHEAD_OPT=" in str(error.value)
     assert "is not an executable file" in str(error.value)
-
-
-def fake_lmhead_opt(tmp_path, compile_script):
-    """An executable lmhead-opt that states a build identity, as every
-    lmhead-opt does, and runs ``compile_script`` for anything else."""
-    tool = tmp_path / "lmhead-opt"
-    tool.write_text(
-        "#!/bin/sh\n"
-        "if [ \"$1\" = --version ]; then\n"
-        f"  printf 'lmhead {lmhead.__version__}\\n  revision: 0123abc\\n"
-        "  binary: xxh3:0011223344556677\\n  LLVM: 22.1.8\\n'\n"
-        "  exit 0\n"
-        "fi\n" + compile_script)
-    tool.chmod(tool.stat().st_mode | stat.S_IEXEC)
-    return tool
 
 
 def test_failing_lmhead_opt(emulator, monkeypatch, tmp_path):
