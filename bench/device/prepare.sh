@@ -132,19 +132,20 @@ python3 "$here/check_kernels.py" --emulator --small \
 
 # The fused cross-entropy bundles: one ce_linear_fwd, one ce_linear_grad and
 # the one-pass ce_linear_step of both per shape "N D V", planned by hand for
-# `target` with the GEMM configuration `gemm` for the logits, dh and dW
-# products, vocabulary chunks of `chunk` columns and the step's token
-# chunks of `rows` rows.
+# `target` with the GEMM configuration `logits` for the logits product and
+# `gemm` for the dh and dW products, vocabulary chunks of `chunk` columns and
+# the step's token chunks of `rows` rows.
 write_ce_bundles() {
-  local folder=$1 target=$2 gemm=$3 chunk=$4 rows=$5
-  shift 5
+  local folder=$1 target=$2 logits=$3 gemm=$4 chunk=$5 rows=$6
+  shift 6
   local source="$out/ce_shapes.mlir"
   local shape n d v
   cat >"$source" <<MLIR
+#logits = #lmhead.gemm<$logits>
 #gemm = #lmhead.gemm<$gemm>
-#fwd = #lmhead.ce_plan<target = $target, logits = #gemm, micros = 0.0 : f64>
-#grad = #lmhead.ce_plan<target = $target, logits = #gemm, dh = #gemm, dw = #gemm, chunk = $chunk, micros = 0.0 : f64>
-#step = #lmhead.ce_plan<target = $target, logits = #gemm, dh = #gemm, dw = #gemm, chunk = $rows, micros = 0.0 : f64>
+#fwd = #lmhead.ce_plan<target = $target, logits = #logits, micros = 0.0 : f64>
+#grad = #lmhead.ce_plan<target = $target, logits = #logits, dh = #gemm, dw = #gemm, chunk = $chunk, micros = 0.0 : f64>
+#step = #lmhead.ce_plan<target = $target, logits = #logits, dh = #gemm, dw = #gemm, chunk = $rows, micros = 0.0 : f64>
 MLIR
   for shape in "$@"; do
     read -r n d v <<<"$shape"
@@ -179,20 +180,25 @@ MLIR
 }
 
 # The benchmark shapes with the configurations --lmhead-plan picks for
-# linear_grad there (docs/performance.md), chunks of 8192 columns.
+# ce_linear_step at 4096×4096×128256 (the logits kernel stores at most 128
+# columns per consumer warpgroup on sm_90a), chunks of 8192 columns.
 ce_shapes=("4096 4096 128256" "8192 4096 128256" "8192 2304 256000" "16384 2048 248320")
 write_ce_bundles "$out/ce-bundles" sm_90a \
+  "blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1" \
   "blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1" \
   8192 1024 "${ce_shapes[@]}"
 write_ce_bundles "$out/ce-bundles" sm_80 \
+  "blockM = 128, blockN = 128, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1" \
   "blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1" \
   8192 1024 "${ce_shapes[@]}"
 # Ragged small shapes for the dry run (vocabulary chunks of 64, 64, 64, 11;
 # token chunks of 16, 16, 5).
 write_ce_bundles "$out/ce-bundles-small" sm_90a \
   "blockM = 64, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1" \
+  "blockM = 64, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1" \
   64 16 "37 48 203"
 write_ce_bundles "$out/ce-bundles-small" sm_80 \
+  "blockM = 32, blockN = 32, blockK = 32, warpM = 16, warpN = 16, stages = 3, copyBytes = 16, swizzle = 1" \
   "blockM = 32, blockN = 32, blockK = 32, warpM = 16, warpN = 16, stages = 3, copyBytes = 16, swizzle = 1" \
   64 16 "37 48 203"
 echo "prepared the ce bundles: $(du -sh "$out/ce-bundles" | cut -f1) ($(ls "$out"/ce-bundles/*/*.ptx | wc -l) PTX files)"

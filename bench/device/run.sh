@@ -28,7 +28,14 @@
 # $OUT/ce.md (the markdown for docs/performance.md) as well when $OUT is
 # set. About 8 GB of
 # GPU memory for the largest shape's dZ, and a few minutes in all.
+#
+# A kernel that never finishes (a barrier nobody arrives at) must not take
+# the whole lease: each program gets LMHEAD_PROGRAM_TIMEOUT seconds (30),
+# each Python check LMHEAD_CHECK_TIMEOUT (600), and is then killed and
+# counted as failed.
 set -uo pipefail
+program_timeout=${LMHEAD_PROGRAM_TIMEOUT:-30}
+check_timeout=${LMHEAD_CHECK_TIMEOUT:-600}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 prepared="$here/prepared"
@@ -71,7 +78,7 @@ for object in "$prepared"/*.o; do
     continue
   fi
   start=$(date +%s%N)
-  LMHEAD_DEVICE=cuda "$exe" >"$work/$name.out" 2>"$work/$name.err"
+  LMHEAD_DEVICE=cuda timeout "$program_timeout" "$exe" >"$work/$name.out" 2>"$work/$name.err"
   status=$?
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   if [ $status -ne 0 ]; then
@@ -111,7 +118,7 @@ fi
 
 if [ -d "$prepared/bundles" ]; then
   echo "== linear_grad bundles"
-  python3 "$here/check_kernels.py" --runtime "$work/runtime/liblmhead_runtime.so" \
+  timeout "$check_timeout" python3 "$here/check_kernels.py" --runtime "$work/runtime/liblmhead_runtime.so" \
     --bundles "$prepared/bundles" --markdown "$work/linear-grad.md" ||
     failures=$((failures + 1))
   if [ -n "${OUT:-}" ] && [ -f "$work/linear-grad.md" ]; then
@@ -135,7 +142,7 @@ if [ -d "$prepared/ce-bundles" ]; then
   PYTHONPATH="$site:$root/python${PYTHONPATH:+:$PYTHONPATH}" \
   LMHEAD_RUNTIME_LIBRARY="$work/runtime/liblmhead_runtime.so" \
   LMHEAD_CACHE_DIR="$prepared/torch-cache" \
-    python3 "$here/check_ce.py" \
+    timeout "$check_timeout" python3 "$here/check_ce.py" \
     --runtime "$work/runtime/liblmhead_runtime.so" \
     --bundles "$prepared/ce-bundles" --markdown "$work/ce.md" ${LMHEAD_CE_ARGS:-} ||
     failures=$((failures + 1))
