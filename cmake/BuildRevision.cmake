@@ -8,12 +8,20 @@
 # only rewritten when the revision changes, so a build at the same
 # revision recompiles nothing.
 #
+# -DLMHEAD_BUILD_REVISION=<commit> records that commit instead of asking
+# git: for a build from a copy of the tree whose git state differs from
+# the checkout that compiled the bundles it will load (the GPU check builds
+# the runtime on a machine that receives the tree without its history).
+#
 # Run as a script (cmake -P) it writes the header; the target does that.
 function(lmhead_add_build_revision target header)
+  set(LMHEAD_BUILD_REVISION "" CACHE STRING
+    "The revision recorded in the build identity; empty: git's")
   add_custom_target(${target}
     COMMAND ${CMAKE_COMMAND}
       -DLMHEAD_SOURCE_DIR=${CMAKE_CURRENT_FUNCTION_LIST_DIR}/..
       -DLMHEAD_REVISION_HEADER=${header}
+      -DLMHEAD_FIXED_REVISION=${LMHEAD_BUILD_REVISION}
       -P ${CMAKE_CURRENT_FUNCTION_LIST_FILE}
     BYPRODUCTS ${header}
     VERBATIM)
@@ -22,7 +30,9 @@ endfunction()
 if(CMAKE_SCRIPT_MODE_FILE AND LMHEAD_REVISION_HEADER)
   set(revision unknown)
   find_package(Git QUIET)
-  if(GIT_FOUND)
+  if(LMHEAD_FIXED_REVISION)
+    set(revision ${LMHEAD_FIXED_REVISION})
+  elseif(GIT_FOUND)
     execute_process(
       COMMAND ${GIT_EXECUTABLE} -C ${LMHEAD_SOURCE_DIR} rev-parse HEAD
       OUTPUT_VARIABLE head RESULT_VARIABLE failed

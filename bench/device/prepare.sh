@@ -94,6 +94,14 @@ for entry in "${programs[@]}"; do
   echo "prepared $name: $(wc -l < "$out/$name.emulator") result line(s)$([ -n "$twin" ] && echo ', emulator = CPU twin')"
 done
 
+# The revision of the build that compiles every bundle below, which run.sh
+# builds the runtime with there (its copy of the tree may lack the history).
+"$build/bin/lmhead-opt" --version | sed -n 's/^ *revision: *//p' >"$out/revision"
+if [ ! -s "$out/revision" ]; then
+  echo "lmhead-opt --version names no revision" >&2
+  exit 1
+fi
+
 # The linear_grad bundles: one op per shape "N D V", for each target.
 write_bundles() {
   local folder=$1

@@ -49,8 +49,12 @@ fi
 
 echo "== building liblmhead_runtime"
 build_start=$(date +%s%N)
+# The runtime checks that a bundle was compiled at its own revision; this
+# copy of the tree may not carry the git state of the checkout that
+# compiled them, so it records the revision prepare.sh saw.
 cmake -S "$root/runtime" -B "$work/runtime" -DCMAKE_BUILD_TYPE=Release \
-  -DLMHEAD_BUILD_TESTS=OFF >"$work/cmake.log" 2>&1 &&
+  -DLMHEAD_BUILD_TESTS=OFF -DLMHEAD_BUILD_REVISION="$(cat "$prepared/revision")" \
+  >"$work/cmake.log" 2>&1 &&
   cmake --build "$work/runtime" -j >"$work/build.log" 2>&1
 if [ $? -ne 0 ]; then
   tail -30 "$work/cmake.log" "$work/build.log"

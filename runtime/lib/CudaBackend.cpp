@@ -95,6 +95,21 @@ bool CudaBackend::makeCurrent(std::string &error) {
   return true;
 }
 
+template <typename ReleaseNow>
+LMHeadStatus CudaBackend::release(const char *call, ReleaseNow releaseNow,
+                                  std::string &error) {
+  const char *failed = "cuCtxSetCurrent";
+  int status = driver->cuCtxSetCurrent(context);
+  if (status == CUDA_SUCCESS) {
+    failed = call;
+    status = releaseNow();
+  }
+  if (status == CUDA_SUCCESS || status == CUDA_ERROR_DEINITIALIZED)
+    return LMHEAD_STATUS_OK;
+  driver->check(status, failed, error);
+  return LMHEAD_STATUS_DRIVER_ERROR;
+}
+
 LMHeadStatus CudaBackend::loadModule(const void *image, void **module,
                                      std::string &error) {
   if (!makeCurrent(error))
@@ -122,9 +137,10 @@ LMHeadStatus CudaBackend::loadModule(const void *image, void **module,
 }
 
 LMHeadStatus CudaBackend::unloadModule(void *module, std::string &error) {
-  return result(makeCurrent(error) &&
-                LMHEAD_CUDA_CHECK(*driver, error, cuModuleUnload,
-                                  static_cast<CUmodule>(module)));
+  return release(
+      "cuModuleUnload",
+      [&] { return driver->cuModuleUnload(static_cast<CUmodule>(module)); },
+      error);
 }
 
 LMHeadStatus CudaBackend::getFunction(void *module, const char *name,
@@ -234,9 +250,10 @@ LMHeadStatus CudaBackend::createStream(void **stream, std::string &error) {
 }
 
 LMHeadStatus CudaBackend::destroyStream(void *stream, std::string &error) {
-  return result(makeCurrent(error) &&
-                LMHEAD_CUDA_CHECK(*driver, error, cuStreamDestroy,
-                                  static_cast<CUstream>(stream)));
+  return release(
+      "cuStreamDestroy",
+      [&] { return driver->cuStreamDestroy(static_cast<CUstream>(stream)); },
+      error);
 }
 
 LMHeadStatus CudaBackend::synchronizeStream(void *stream, std::string &error) {
@@ -264,9 +281,10 @@ LMHeadStatus CudaBackend::createEvent(void **event, std::string &error) {
 }
 
 LMHeadStatus CudaBackend::destroyEvent(void *event, std::string &error) {
-  return result(makeCurrent(error) &&
-                LMHEAD_CUDA_CHECK(*driver, error, cuEventDestroy,
-                                  static_cast<CUevent>(event)));
+  return release(
+      "cuEventDestroy",
+      [&] { return driver->cuEventDestroy(static_cast<CUevent>(event)); },
+      error);
 }
 
 LMHeadStatus CudaBackend::recordEvent(void *event, void *stream,
@@ -308,9 +326,9 @@ LMHeadStatus CudaBackend::allocate(std::size_t bytes, bool hostShared,
 LMHeadStatus CudaBackend::deallocate(void *pointer, std::string &error) {
   if (!pointer)
     return LMHEAD_STATUS_OK;
-  return result(
-      makeCurrent(error) &&
-      LMHEAD_CUDA_CHECK(*driver, error, cuMemFree, devicePointer(pointer)));
+  return release(
+      "cuMemFree", [&] { return driver->cuMemFree(devicePointer(pointer)); },
+      error);
 }
 
 LMHeadStatus CudaBackend::copy(void *dst, const void *src, std::size_t bytes,
@@ -348,9 +366,9 @@ LMHeadStatus CudaBackend::registerHost(void *pointer, std::size_t bytes,
 }
 
 LMHeadStatus CudaBackend::unregisterHost(void *pointer, std::string &error) {
-  return result(
-      makeCurrent(error) &&
-      LMHEAD_CUDA_CHECK(*driver, error, cuMemHostUnregister, pointer));
+  return release(
+      "cuMemHostUnregister",
+      [&] { return driver->cuMemHostUnregister(pointer); }, error);
 }
 
 LMHeadStatus CudaBackend::encodeTensorMap(const TensorMapRequest &request,

@@ -74,6 +74,14 @@ private:
 
   /// Makes the primary context current on the calling thread.
   bool makeCurrent(std::string &error);
+  /// Releases a resource: makes the context current, then calls
+  /// `releaseNow` (a driver call returning its result) named `call`. A
+  /// driver that is shutting down has released everything already, so its
+  /// CUDA_ERROR_DEINITIALIZED is success: a program's module destructor can
+  /// run after the driver's own exit handler.
+  template <typename ReleaseNow>
+  LMHeadStatus release(const char *call, ReleaseNow releaseNow,
+                       std::string &error);
   /// DRIVER_ERROR after a failed check, for one-line call sites.
   static LMHeadStatus result(bool ok) {
     return ok ? LMHEAD_STATUS_OK : LMHEAD_STATUS_DRIVER_ERROR;
