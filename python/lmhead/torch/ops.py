@@ -346,6 +346,10 @@ def _check_dw_into(dw_into, weight, statistics, dw_scale) -> None:
             f"{dw_into.device}")
 
 
+# backward_op is called with every argument positional: before torch 2.12
+# (seen with 2.11 on an H200), a custom op's in-place bookkeeping finds its
+# mutated argument (dw_into) by position in the positional arguments alone,
+# and fails with IndexError when it is passed by name or left out.
 def _backward(ctx, grad_loss, grad_lse):
     h, weight, target, bias, lse, stats_out, dw_scale = ctx.saved_tensors
     wants = (ctx.needs_input_grad[0], ctx.needs_input_grad[1],
@@ -354,11 +358,8 @@ def _backward(ctx, grad_loss, grad_lse):
     if wants[1] and stats_out is None and dw_scale is None:
         into = _take_weight_grad(weight)
     dh, dw, db, stats = backward_op(grad_loss, h, weight, target, bias, lse,
-                                    *ctx.options,
-                                    statistics=stats_out is not None,
-                                    dw_scale=dw_scale, want_dh=wants[0],
-                                    want_dw=wants[1], want_db=wants[2],
-                                    dw_into=into)
+                                    *ctx.options, stats_out is not None,
+                                    dw_scale, *wants, into)
     if into is not None:
         # weight.grad plus this dW, in its own storage: AccumulateGrad
         # finds no .grad and keeps this tensor as it.

@@ -114,3 +114,29 @@ def test_dw_into_must_match_the_weight():
                         w.detach(), y, None, lse, -100, "mean", 0.0, 0.0,
                         0.0, "vd", dw_into=torch.zeros(8, 10,
                                                        dtype=torch.float64))
+
+
+@pytest.mark.parametrize("accumulate", [False, True])
+def test_backward_op_gets_every_argument_by_position(monkeypatch, accumulate):
+    """torch before 2.12 finds a custom op's mutated argument (dw_into) by
+    its position among the positional arguments: passed by name or left
+    out, backward raised IndexError on a GPU (torch 2.11). Every argument
+    of the schema is passed, by position."""
+    calls = []
+    arguments = ops.backward_op._opoverload._schema.arguments
+    custom_op = type(ops.backward_op)
+    call = custom_op.__call__
+
+    def recorder(self, *args, **kwargs):
+        if self is ops.backward_op:
+            calls.append((len(args), sorted(kwargs)))
+        return call(self, *args, **kwargs)
+
+    monkeypatch.setattr(custom_op, "__call__", recorder)
+    (x, y), = micro_batches(torch.float32, count=1)[0]
+    weight = micro_batches(torch.float32, count=1)[1]
+    if accumulate:
+        weight.grad = torch.zeros_like(weight)
+    linear_cross_entropy(x, weight, y).backward()
+    assert calls == [(len(arguments), [])]
+    assert weight.grad is not None and torch.isfinite(weight.grad).all()
