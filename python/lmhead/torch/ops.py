@@ -192,12 +192,9 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
                 bias: Optional[torch.Tensor], lse: torch.Tensor,
                 ignore_index: int, reduction: str, label_smoothing: float,
                 softcap: float, z_loss: float, weight_layout: str,
-                statistics: bool = False,
-                dw_scale: Optional[torch.Tensor] = None,
-                want_dh: bool = True, want_dw: bool = True,
-                want_db: bool = True,
-                dw_into: Optional[torch.Tensor] = None
-                ) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor,
+                statistics: bool, dw_scale: Optional[torch.Tensor],
+                want_dh: bool, want_dw: bool, want_db: bool,
+                dw_into: Optional[torch.Tensor]) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor,
                            torch.Tensor]:
     """(dh, dW, db, stats) for the upstream gradient of the loss, each
     gradient in its input's type; db is empty when there is no bias, stats
@@ -346,10 +343,12 @@ def _check_dw_into(dw_into, weight, statistics, dw_scale) -> None:
             f"{dw_into.device}")
 
 
-# backward_op is called with every argument positional: before torch 2.12
-# (seen with 2.11 on an H200), a custom op's in-place bookkeeping finds its
-# mutated argument (dw_into) by position in the positional arguments alone,
-# and fails with IndexError when it is passed by name or left out.
+# backward_op has no default arguments and is called with every argument by
+# position: before torch 2.12 (seen with 2.11 on an H200), a custom op's
+# in-place bookkeeping finds its mutated argument (dw_into) by position
+# among the positional arguments, after the dispatcher dropped the trailing
+# ones equal to their defaults, and fails with IndexError when dw_into is
+# None by default, passed by name or left out.
 def _backward(ctx, grad_loss, grad_lse):
     h, weight, target, bias, lse, stats_out, dw_scale = ctx.saved_tensors
     wants = (ctx.needs_input_grad[0], ctx.needs_input_grad[1],

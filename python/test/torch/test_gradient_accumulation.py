@@ -112,8 +112,8 @@ def test_dw_into_must_match_the_weight():
                        r"tensor of the weight's shape \[10, 8\]"):
         ops.backward_op(torch.ones((), dtype=torch.float64), x.detach(),
                         w.detach(), y, None, lse, -100, "mean", 0.0, 0.0,
-                        0.0, "vd", dw_into=torch.zeros(8, 10,
-                                                       dtype=torch.float64))
+                        0.0, "vd", False, None, True, True, True,
+                        torch.zeros(8, 10, dtype=torch.float64))
 
 
 @pytest.mark.parametrize("accumulate", [False, True])
@@ -140,3 +140,14 @@ def test_backward_op_gets_every_argument_by_position(monkeypatch, accumulate):
     linear_cross_entropy(x, weight, y).backward()
     assert calls == [(len(arguments), [])]
     assert weight.grad is not None and torch.isfinite(weight.grad).all()
+
+
+def test_mutated_argument_is_never_dropped_as_a_default():
+    """torch before 2.12's dispatcher drops trailing arguments equal to
+    their defaults before the in-place bookkeeping indexes the mutated one:
+    a dw_into of None by default raised IndexError on an H200 (torch 2.11).
+    No argument of the backward op has a default."""
+    schema = ops.backward_op._opoverload._schema
+    assert "dw_into" in [a.name for a in schema.arguments if a.alias_info
+                         and a.alias_info.is_write]
+    assert [a.name for a in schema.arguments if a.has_default_value()] == []

@@ -15,6 +15,9 @@ from lmhead.torch import linear_cross_entropy
 from lmhead.torch.checks import LabelError
 
 OPTIONS = (-100, "mean", 0.0, 0.0, 0.0, "vd")
+# The backward op's statistics, dw_scale, want_dh, want_dw, want_db and
+# dw_into: no statistics, no scale, every gradient, a fresh dW.
+BACKWARD_FLAGS = (False, None, True, True, True, None)
 
 
 def tensors(n=6, d=8, v=10, dtype=torch.float32, seed=0):
@@ -33,7 +36,7 @@ def backward(h, w, y, lse=None, grad=None):
     lse = torch.zeros(h.shape[0]) if lse is None else lse
     grad = torch.ones(()) if grad is None else grad
     return torch.ops.lmhead.linear_cross_entropy_backward(
-        grad, h, w, y, None, lse, *OPTIONS)
+        grad, h, w, y, None, lse, *OPTIONS, *BACKWARD_FLAGS)
 
 
 # --- shapes, dtypes and devices, in the op and in its fake ---------------
@@ -134,14 +137,15 @@ def test_opcheck(monkeypatch, path):
     grad = torch.ones((), dtype=loss.dtype)
     torch.library.opcheck(
         torch.ops.lmhead.linear_cross_entropy_backward,
-        (grad, h.detach(), w.detach(), y, None, lse.detach(), *OPTIONS))
+        (grad, h.detach(), w.detach(), y, None, lse.detach(), *OPTIONS,
+         *BACKWARD_FLAGS))
     # A dv weight, transposed in memory: the gradients come back in its
     # shape, contiguous, in the op and in its fake alike.
     dv = strided(w.detach().t())
     torch.library.opcheck(
         torch.ops.lmhead.linear_cross_entropy_backward,
         (grad, h.detach(), dv, y, None, lse.detach(), -100, "mean", 0.0, 0.0,
-         0.0, "dv"))
+         0.0, "dv", *BACKWARD_FLAGS))
 
 
 def test_opcheck_step():
