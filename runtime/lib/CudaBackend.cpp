@@ -83,23 +83,27 @@ CudaBackend::~CudaBackend() {
   driver->cuDevicePrimaryCtxRelease(device);
 }
 
-bool CudaBackend::makeCurrent(std::string &error) {
+int CudaBackend::setCurrent() {
   // Cheap when already current: the driver keeps one current context per
   // thread, and threads may come and go (framework worker threads).
   thread_local CUcontext current = nullptr;
   if (current == context)
-    return true;
-  if (!LMHEAD_CUDA_CHECK(*driver, error, cuCtxSetCurrent, context))
-    return false;
-  current = context;
-  return true;
+    return CUDA_SUCCESS;
+  int status = driver->cuCtxSetCurrent(context);
+  if (status == CUDA_SUCCESS)
+    current = context;
+  return status;
+}
+
+bool CudaBackend::makeCurrent(std::string &error) {
+  return driver->check(setCurrent(), "cuCtxSetCurrent", error);
 }
 
 template <typename ReleaseNow>
 LMHeadStatus CudaBackend::release(const char *call, ReleaseNow releaseNow,
                                   std::string &error) {
   const char *failed = "cuCtxSetCurrent";
-  int status = driver->cuCtxSetCurrent(context);
+  int status = setCurrent();
   if (status == CUDA_SUCCESS) {
     failed = call;
     status = releaseNow();

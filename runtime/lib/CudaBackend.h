@@ -72,6 +72,9 @@ private:
               CUcontext context)
       : driver(std::move(driver)), device(device), context(context) {}
 
+  /// Makes the primary context current on the calling thread; returns the
+  /// driver's result.
+  int setCurrent();
   /// Makes the primary context current on the calling thread.
   bool makeCurrent(std::string &error);
   /// Releases a resource: makes the context current, then calls

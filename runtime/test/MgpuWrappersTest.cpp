@@ -225,6 +225,40 @@ TEST_F(MgpuWrappersTest, EncodesATensorMapAndPutsItOnTheDevice) {
   EXPECT_EQ(address, data.data());
 }
 
+TEST_F(MgpuWrappersTest, ReleasesSucceedOnceTheDriverShutsDown) {
+  // An MLIR program unloads its modules from a global destructor, which
+  // can run after the driver's exit handler: each release then answers
+  // CUDA_ERROR_DEINITIALIZED (4). Everything is released by then, so the
+  // program goes on (seen on an H200: it used to end with exit code 1).
+  void *module = loadModule();
+  void *stream = mgpuStreamCreate();
+  void *event = mgpuEventCreate();
+  void *memory = mgpuMemAlloc(256, nullptr, false);
+  std::vector<float> host(4);
+  MemRef2D memref = {host.data(), host.data(), 0, {2, 2}, {2, 1}};
+  mgpuMemHostRegisterMemRef(2, &memref, sizeof(float));
+  {
+    ScopedEnv down{"LMHEAD_FAKE_CUDA_FAIL", std::string("cuModuleUnload:4")};
+    mgpuModuleUnload(module);
+  }
+  {
+    ScopedEnv down{"LMHEAD_FAKE_CUDA_FAIL", std::string("cuEventDestroy:4")};
+    mgpuEventDestroy(event);
+  }
+  {
+    ScopedEnv down{"LMHEAD_FAKE_CUDA_FAIL", std::string("cuStreamDestroy:4")};
+    mgpuStreamDestroy(stream);
+  }
+  {
+    ScopedEnv down{"LMHEAD_FAKE_CUDA_FAIL", std::string("cuMemFree:4")};
+    mgpuMemFree(memory, nullptr);
+  }
+  {
+    ScopedEnv down{"LMHEAD_FAKE_CUDA_FAIL",
+                   std::string("cuMemHostUnregister:4")};
+    mgpuMemHostUnregisterMemRef(2, &memref, sizeof(float));
+  }
+}
 using MgpuWrappersDeathTest = MgpuWrappersTest;
 
 TEST_F(MgpuWrappersDeathTest, NoDriverEndsTheProgramNamingIt) {
@@ -283,6 +317,14 @@ TEST_F(MgpuWrappersDeathTest, CodesTheDriverCannotNameComeFromTheTable) {
               "cuMemHostRegister failed: "
               "CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED .part or all of the "
               "requested memory range is already mapped.");
+}
+
+TEST_F(MgpuWrappersDeathTest, OtherReleaseFailuresEndTheProgram) {
+  void *module = loadModule();
+  ScopedEnv failing{"LMHEAD_FAKE_CUDA_FAIL", std::string("cuModuleUnload:1")};
+  EXPECT_EXIT(mgpuModuleUnload(module), ExitedWithCode(1),
+              "mgpuModuleUnload: cuModuleUnload failed: "
+              "CUDA_ERROR_INVALID_VALUE");
 }
 
 TEST_F(MgpuWrappersDeathTest, UnknownCodesAreReportedByNumber) {
