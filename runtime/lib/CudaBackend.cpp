@@ -83,40 +83,53 @@ CudaBackend::~CudaBackend() {
   driver->cuDevicePrimaryCtxRelease(device);
 }
 
-int CudaBackend::setCurrent() {
-  // Cheap when already current: the driver keeps one current context per
-  // thread, and threads may come and go (framework worker threads).
-  thread_local CUcontext current = nullptr;
-  if (current == context)
-    return CUDA_SUCCESS;
-  int status = driver->cuCtxSetCurrent(context);
-  if (status == CUDA_SUCCESS)
-    current = context;
-  return status;
+CudaBackend::ContextScope::ContextScope(CudaDriver &driver, CUcontext context,
+                                        std::string &error)
+    : driver(driver) {
+  // Asked on every call rather than remembered per thread: another library
+  // may have switched the thread's context since.
+  status = driver.cuCtxGetCurrent(&previous);
+  if (status != CUDA_SUCCESS) {
+    driver.check(status, "cuCtxGetCurrent", error);
+    return;
+  }
+  if (previous == context)
+    return;
+  status = driver.cuCtxSetCurrent(context);
+  if (!driver.check(status, "cuCtxSetCurrent", error))
+    return;
+  restore = previous != nullptr;
 }
 
-bool CudaBackend::makeCurrent(std::string &error) {
-  return driver->check(setCurrent(), "cuCtxSetCurrent", error);
+CudaBackend::ContextScope::~ContextScope() {
+  // A failure here has no caller to report to, and the call itself is done.
+  if (restore)
+    driver.cuCtxSetCurrent(previous);
+}
+
+CudaBackend::ContextScope CudaBackend::makeCurrent(std::string &error) {
+  return ContextScope(*driver, context, error);
 }
 
 template <typename ReleaseNow>
 LMHeadStatus CudaBackend::release(const char *call, ReleaseNow releaseNow,
                                   std::string &error) {
-  const char *failed = "cuCtxSetCurrent";
-  int status = setCurrent();
+  ContextScope scope(*driver, context, error);
+  int status = scope.status;
   if (status == CUDA_SUCCESS) {
-    failed = call;
     status = releaseNow();
+    if (status != CUDA_SUCCESS && status != CUDA_ERROR_DEINITIALIZED)
+      driver->check(status, call, error);
   }
   if (status == CUDA_SUCCESS || status == CUDA_ERROR_DEINITIALIZED)
     return LMHEAD_STATUS_OK;
-  driver->check(status, failed, error);
   return LMHEAD_STATUS_DRIVER_ERROR;
 }
 
 LMHeadStatus CudaBackend::loadModule(const void *image, void **module,
                                      std::string &error) {
-  if (!makeCurrent(error))
+  ContextScope scope = makeCurrent(error);
+  if (!scope)
     return LMHEAD_STATUS_DRIVER_ERROR;
   std::string errorLog(kJitLogBytes, '\0'), infoLog(kJitLogBytes, '\0');
   CUjit_option options[] = {
@@ -150,7 +163,8 @@ LMHeadStatus CudaBackend::unloadModule(void *module, std::string &error) {
 LMHeadStatus CudaBackend::getFunction(void *module, const char *name,
                                       void **function, std::string &error) {
   CUfunction found = nullptr;
-  if (!makeCurrent(error))
+  ContextScope scope = makeCurrent(error);
+  if (!scope)
     return LMHEAD_STATUS_DRIVER_ERROR;
   if (!LMHEAD_CUDA_CHECK(*driver, error, cuModuleGetFunction, &found,
                          static_cast<CUmodule>(module), name)) {
@@ -168,7 +182,8 @@ LMHeadStatus CudaBackend::parameterSizes(void *function,
   known = false;
   if (!driver->cuFuncGetParamInfo)
     return LMHEAD_STATUS_OK;
-  if (!makeCurrent(error))
+  ContextScope scope = makeCurrent(error);
+  if (!scope)
     return LMHEAD_STATUS_DRIVER_ERROR;
   // The driver answers CUDA_ERROR_INVALID_VALUE for the first index past
   // the last parameter; a kernel has at most 32764 bytes of them.
@@ -204,7 +219,8 @@ LMHeadStatus CudaBackend::launch(void *function, const char *kernelName,
              "', " + dims.describe() + ")";
     return LMHEAD_STATUS_DRIVER_ERROR;
   };
-  if (!makeCurrent(error))
+  ContextScope scope = makeCurrent(error);
+  if (!scope)
     return LMHEAD_STATUS_DRIVER_ERROR;
   if (dims.sharedBytes > kDefaultSharedLimit &&
       !LMHEAD_CUDA_CHECK(*driver, error, cuFuncSetAttribute, f,

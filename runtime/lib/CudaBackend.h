@@ -72,11 +72,34 @@ private:
               CUcontext context)
       : driver(std::move(driver)), device(device), context(context) {}
 
-  /// Makes the primary context current on the calling thread; returns the
-  /// driver's result.
-  int setCurrent();
-  /// Makes the primary context current on the calling thread.
-  bool makeCurrent(std::string &error);
+  /// The backend's context, current on the calling thread while this
+  /// lives; then the context that was current before is current again when
+  /// there was one (a thread where PyTorch selected another GPU, or where
+  /// another library switched contexts). A thread that had none keeps this
+  /// one, as after cudaSetDevice(0): nothing there can tell the difference,
+  /// and an MLIR program's later calls then need no switch. Use it as a
+  /// bool (true when current) inside the expression that makes the calls,
+  /// or as a named local.
+  class ContextScope {
+  public:
+    /// On failure `error` says why.
+    ContextScope(CudaDriver &driver, CUcontext context, std::string &error);
+    ContextScope(const ContextScope &) = delete;
+    ContextScope &operator=(const ContextScope &) = delete;
+    ~ContextScope();
+    explicit operator bool() const { return status == CUDA_SUCCESS; }
+    /// The driver's result of making the context current.
+    int status = CUDA_SUCCESS;
+
+  private:
+    CudaDriver &driver;
+    CUcontext previous = nullptr;
+    bool restore = false;
+  };
+
+  /// Makes the primary context current for the scope's life; on failure
+  /// `error` says why.
+  ContextScope makeCurrent(std::string &error);
   /// Releases a resource: makes the context current, then calls
   /// `releaseNow` (a driver call returning its result) named `call`. A
   /// driver that is shutting down has released everything already, so its

@@ -36,6 +36,7 @@
   X(cuDeviceGetAttribute)                                                      \
   X(cuDevicePrimaryCtxRetain)                                                  \
   X(cuDevicePrimaryCtxRelease)                                                 \
+  X(cuCtxGetCurrent)                                                           \
   X(cuCtxSetCurrent)                                                           \
   X(cuModuleLoadDataEx)                                                        \
   X(cuModuleUnload)                                                            \

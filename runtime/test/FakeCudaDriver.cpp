@@ -19,8 +19,8 @@
 //                                                    CUDA_ERROR_NOT_SUPPORTED
 //                                                    when the process exits
 //
-// Every call is appended to a log that tests read (and reset) through the
-// extern "C" functions at the end. Calls on objects log them by short names
+// Every call but cuCtxGetCurrent is appended to a log that tests read (and
+// reset) through the extern "C" functions at the end. Calls on objects log them by short names
 // so that tests can follow streams and events: streams are s1, s2, ... (s0
 // is the default stream), events e1, e2, ...; e.g. "cuEventRecord:e1@s0",
 // "cuStreamWaitEvent:s2<e1", "cuLaunchKernel:gemm@s2". Launches are also
@@ -61,18 +61,11 @@ std::string &callLog = *new std::string();
 std::string &launchLog = *new std::string();
 bool initialized = false;
 
-/// Appends `call` (and `detail`, after a colon) to the log; returns the
-/// failure configured for the call, if any, as an int: tests inject codes
-/// the header does not name, and loading those as a CUresult would be
-/// undefined behaviour (callers convert only to return them).
-int record(const char *call, const std::string &detail = "") {
-  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
-  if (!callLog.empty())
-    callLog += ' ';
-  callLog += call;
-  if (!detail.empty())
-    callLog += ":" + detail;
-
+/// The failure LMHEAD_FAKE_CUDA_FAIL configures for `call`, if any, as an
+/// int: tests inject codes the header does not name, and loading those as a
+/// CUresult would be undefined behaviour (callers convert only to return
+/// them).
+int injected(const char *call) {
   const char *spec = std::getenv("LMHEAD_FAKE_CUDA_FAIL");
   if (!spec)
     return CUDA_SUCCESS;
@@ -80,6 +73,18 @@ int record(const char *call, const std::string &detail = "") {
   if (!colon || std::string(spec, colon) != call)
     return CUDA_SUCCESS;
   return std::atoi(colon + 1);
+}
+
+/// Appends `call` (and `detail`, after a colon) to the log; returns the
+/// failure configured for the call, if any.
+int record(const char *call, const std::string &detail = "") {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (!callLog.empty())
+    callLog += ' ';
+  callLog += call;
+  if (!detail.empty())
+    callLog += ":" + detail;
+  return injected(call);
 }
 
 int deviceCount() {
@@ -398,6 +403,17 @@ FAKE_EXPORT CUresult cuDevicePrimaryCtxRelease(CUdevice dev) {
   if (dev < 0 || dev >= 8 || primaryRetains[dev] == 0)
     return CUDA_ERROR_INVALID_DEVICE;
   --primaryRetains[dev];
+  return CUDA_SUCCESS;
+}
+
+// Not logged: the runtime asks before every call, and the log is for what
+// changes state.
+FAKE_EXPORT CUresult cuCtxGetCurrent(CUcontext *context) {
+  if (int failure = injected("cuCtxGetCurrent"))
+    return static_cast<CUresult>(failure);
+  if (!initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  *context = currentContext;
   return CUDA_SUCCESS;
 }
 

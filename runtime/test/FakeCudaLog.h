@@ -38,6 +38,12 @@ public:
 
   bool ok() const { return callLog && live && launchLog; }
 
+  /// The fake's entry point `name` (to act as another library would), as
+  /// a `Function` pointer; null when it has none.
+  template <typename Function> Function entryPoint(const char *name) const {
+    return reinterpret_cast<Function>(dlsym(handle, name));
+  }
+
   /// The whole log: a mark to compare later logs with.
   std::string mark() const { return callLog(); }
 

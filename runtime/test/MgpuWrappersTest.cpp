@@ -225,6 +225,48 @@ TEST_F(MgpuWrappersTest, EncodesATensorMapAndPutsItOnTheDevice) {
   EXPECT_EQ(address, data.data());
 }
 
+TEST_F(MgpuWrappersTest, PutsBackTheContextAnotherLibraryMadeCurrent) {
+  // A thread where PyTorch selected GPU 1 has that GPU's context current:
+  // each call switches to the runtime's context (device 0) and back, so
+  // the thread's device is unchanged; and a switch by another library
+  // between two calls is seen (the context is asked for on every call).
+  ScopedEnv two{"LMHEAD_FAKE_CUDA_DEVICES", std::string("2")};
+  void *module = loadModule();
+  using Context = void *;
+  auto deviceGet = fake.entryPoint<int (*)(int *, int)>("cuDeviceGet");
+  auto retain = fake.entryPoint<int (*)(Context *, int)>(
+      "cuDevicePrimaryCtxRetain");
+  // cuda.h names the current version of this one with a suffix.
+  auto release = fake.entryPoint<int (*)(int)>("cuDevicePrimaryCtxRelease_v2");
+  auto getCurrent = fake.entryPoint<int (*)(Context *)>("cuCtxGetCurrent");
+  auto setCurrent = fake.entryPoint<int (*)(Context)>("cuCtxSetCurrent");
+  ASSERT_TRUE(deviceGet && retain && release && getCurrent && setCurrent);
+  int one = -1;
+  Context theirs = nullptr, ours = nullptr, current = nullptr;
+  ASSERT_EQ(getCurrent(&ours), 0);
+  ASSERT_EQ(deviceGet(&one, 1), 0);
+  ASSERT_EQ(retain(&theirs, one), 0);
+  ASSERT_NE(theirs, ours);
+  ASSERT_EQ(setCurrent(theirs), 0);
+
+  std::string mark = log();
+  void *stream = mgpuStreamCreate();
+  ASSERT_EQ(getCurrent(&current), 0);
+  EXPECT_EQ(current, theirs);
+  mgpuStreamDestroy(stream);
+  ASSERT_EQ(getCurrent(&current), 0);
+  EXPECT_EQ(current, theirs);
+  mgpuModuleUnload(module);
+  std::string calls = callsSince(mark);
+  std::string s1 = FakeCudaLog::created(calls, "cuStreamCreate", 0);
+  EXPECT_EQ(calls, "cuCtxSetCurrent cuStreamCreate:" + s1 +
+                       " cuCtxSetCurrent cuCtxSetCurrent cuStreamDestroy:" +
+                       s1 +
+                       " cuCtxSetCurrent cuCtxSetCurrent cuModuleUnload "
+                       "cuCtxSetCurrent");
+  ASSERT_EQ(release(one), 0);
+}
+
 TEST_F(MgpuWrappersTest, ReleasesSucceedOnceTheDriverShutsDown) {
   // An MLIR program unloads its modules from a global destructor, which
   // can run after the driver's exit handler: each release then answers
