@@ -20,13 +20,13 @@
 //                                                    when the process exits
 //
 // Every call but cuCtxGetCurrent is appended to a log that tests read (and
-// reset) through the extern "C" functions at the end. Calls on objects log them by short names
-// so that tests can follow streams and events: streams are s1, s2, ... (s0
-// is the default stream), events e1, e2, ...; e.g. "cuEventRecord:e1@s0",
-// "cuStreamWaitEvent:s2<e1", "cuLaunchKernel:gemm@s2". Launches are also
-// logged apart with their sizes and parameter values (each read as 64 bits;
-// the parameter count comes from the kernel's .entry in the PTX), e.g.
-// "gemm grid(2,1,1) block(128,1,1) shared 0 params(4096,0,300)".
+// reset) through the extern "C" functions at the end. Calls on objects log them
+// by short names so that tests can follow streams and events: streams are s1,
+// s2, ... (s0 is the default stream), events e1, e2, ...; e.g.
+// "cuEventRecord:e1@s0", "cuStreamWaitEvent:s2<e1", "cuLaunchKernel:gemm@s2".
+// Launches are also logged apart with their sizes and parameter values (each
+// read as 64 bits; the parameter count comes from the kernel's .entry in the
+// PTX), e.g. "gemm grid(2,1,1) block(128,1,1) shared 0 params(4096,0,300)".
 //
 // Device memory is host memory (so copies really copy and a program's data
 // round-trips); kernels are not run. Objects are counted so that tests can

@@ -234,8 +234,8 @@ TEST_F(MgpuWrappersTest, PutsBackTheContextAnotherLibraryMadeCurrent) {
   void *module = loadModule();
   using Context = void *;
   auto deviceGet = fake.entryPoint<int (*)(int *, int)>("cuDeviceGet");
-  auto retain = fake.entryPoint<int (*)(Context *, int)>(
-      "cuDevicePrimaryCtxRetain");
+  auto retain =
+      fake.entryPoint<int (*)(Context *, int)>("cuDevicePrimaryCtxRetain");
   // cuda.h names the current version of this one with a suffix.
   auto release = fake.entryPoint<int (*)(int)>("cuDevicePrimaryCtxRelease_v2");
   auto getCurrent = fake.entryPoint<int (*)(Context *)>("cuCtxGetCurrent");
@@ -259,11 +259,11 @@ TEST_F(MgpuWrappersTest, PutsBackTheContextAnotherLibraryMadeCurrent) {
   mgpuModuleUnload(module);
   std::string calls = callsSince(mark);
   std::string s1 = FakeCudaLog::created(calls, "cuStreamCreate", 0);
-  EXPECT_EQ(calls, "cuCtxSetCurrent cuStreamCreate:" + s1 +
-                       " cuCtxSetCurrent cuCtxSetCurrent cuStreamDestroy:" +
-                       s1 +
-                       " cuCtxSetCurrent cuCtxSetCurrent cuModuleUnload "
-                       "cuCtxSetCurrent");
+  EXPECT_EQ(calls,
+            "cuCtxSetCurrent cuStreamCreate:" + s1 +
+                " cuCtxSetCurrent cuCtxSetCurrent cuStreamDestroy:" + s1 +
+                " cuCtxSetCurrent cuCtxSetCurrent cuModuleUnload "
+                "cuCtxSetCurrent");
   ASSERT_EQ(release(one), 0);
 }
 
