@@ -8,6 +8,7 @@
 
 #include "Bundle.h"
 #include "Json.h"
+#include "RunHistory.h"
 #include "Status.h"
 
 #include <algorithm>
@@ -600,6 +601,8 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
       status = backend.copy(device, host, pool.blockBytes, stream, error);
     if (status != LMHEAD_STATUS_OK) {
       error = "op '" + opName + "': " + error;
+      if (status == LMHEAD_STATUS_DRIVER_ERROR)
+        error += lastRunNote();
       return status;
     }
   }
@@ -664,8 +667,23 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
       error = joinError;
     }
   }
-  if (status != LMHEAD_STATUS_OK)
-    error = "op '" + opName + "': " + error;
+  if (status == LMHEAD_STATUS_OK && synchronizeEachRun()) {
+    status = backend.synchronizeStream(stream, error);
+    if (status != LMHEAD_STATUS_OK) {
+      error = "op '" + opName +
+              "' failed on the device (LMHEAD_SYNC=1 synchronised its stream "
+              "after it): " +
+              error;
+      return status;
+    }
+  }
+  if (status == LMHEAD_STATUS_OK) {
+    recordRun(opName, directory);
+    return status;
+  }
+  error = "op '" + opName + "': " + error;
+  if (status == LMHEAD_STATUS_DRIVER_ERROR)
+    error += lastRunNote();
   return status;
 }
 

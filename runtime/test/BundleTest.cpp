@@ -36,8 +36,11 @@
 using lmhead::runtime::test::FakeCudaLog;
 using lmhead::runtime::test::ScopedEnv;
 using lmhead::runtime::test::withProducer;
+using ::testing::AllOf;
+using ::testing::EndsWith;
 using ::testing::HasSubstr;
 using ::testing::Not;
+using ::testing::StartsWith;
 
 namespace {
 
@@ -326,14 +329,56 @@ TEST_F(BundleTest, ALaunchFailureIsReturnedAndTheStreamsStillJoin) {
   std::string mark = log();
   EXPECT_EQ(lmheadBundleRun(bundle, "linear_grad", operands, 7, nullptr),
             LMHEAD_STATUS_DRIVER_ERROR);
-  EXPECT_STREQ(lmheadGetLastErrorMessage(),
-               "lmheadBundleRun: op 'linear_grad': cuLaunchKernel failed: "
-               "CUDA_ERROR_LAUNCH_FAILED (unspecified launch failure) (kernel "
-               "'lm_dh', grid (3,1,1) block (128,1,1) shared 65536 B)");
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              StartsWith("lmheadBundleRun: op 'linear_grad': cuLaunchKernel "
+                         "failed: CUDA_ERROR_LAUNCH_FAILED (unspecified launch "
+                         "failure) (kernel 'lm_dh', grid (3,1,1) block "
+                         "(128,1,1) shared 65536 B); the driver reports a "
+                         "fault of earlier asynchronous work"));
   std::string calls = callsSince(mark);
   EXPECT_THAT(calls, Not(HasSubstr("lm_dw")));
   EXPECT_EQ(std::count(calls.begin(), calls.end(), '<'), 4)
       << "two forks and two joins: " << calls;
+  lmheadBundleUnload(bundle);
+}
+
+TEST_F(BundleTest, ADriverFailureNamesTheOpThatRanBefore) {
+  // A sticky fault of an earlier kernel is returned by the next launch:
+  // the message names the last op enqueued and how to find the culprit.
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK);
+  ASSERT_EQ(lmheadBundleRun(bundle, "linear_grad", operands, 7, nullptr),
+            LMHEAD_STATUS_OK);
+  ScopedEnv faulted{"LMHEAD_FAKE_CUDA_FAIL",
+                    std::string("cuLaunchKernel:700")};
+  EXPECT_EQ(lmheadBundleRun(bundle, "linear_grad", operands, 7, nullptr),
+            LMHEAD_STATUS_DRIVER_ERROR);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              AllOf(HasSubstr("CUDA_ERROR_ILLEGAL_ADDRESS"),
+                    HasSubstr("the last lmhead op enqueued before this one, "
+                              "op 'linear_grad' of the bundle in " +
+                              directory),
+                    HasSubstr("set LMHEAD_SYNC=1")));
+  lmheadBundleUnload(bundle);
+}
+
+TEST_F(BundleTest, WithLmheadSyncAFaultIsReportedByTheOpThatCausedIt) {
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK);
+  ScopedEnv sync{"LMHEAD_SYNC", std::string("1")};
+  std::string mark = log();
+  ASSERT_EQ(lmheadBundleRun(bundle, "linear_grad", operands, 7, nullptr),
+            LMHEAD_STATUS_OK);
+  EXPECT_THAT(callsSince(mark), EndsWith("cuStreamSynchronize:s0"));
+  ScopedEnv faulted{"LMHEAD_FAKE_CUDA_FAIL",
+                    std::string("cuStreamSynchronize:700")};
+  EXPECT_EQ(lmheadBundleRun(bundle, "linear_grad", operands, 7, nullptr),
+            LMHEAD_STATUS_DRIVER_ERROR);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              StartsWith("lmheadBundleRun: op 'linear_grad' failed on the "
+                         "device (LMHEAD_SYNC=1 synchronised its stream after "
+                         "it): cuStreamSynchronize failed: "
+                         "CUDA_ERROR_ILLEGAL_ADDRESS"));
   lmheadBundleUnload(bundle);
 }
 
