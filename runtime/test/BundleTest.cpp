@@ -349,8 +349,7 @@ TEST_F(BundleTest, ADriverFailureNamesTheOpThatRanBefore) {
   ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK);
   ASSERT_EQ(lmheadBundleRun(bundle, "linear_grad", operands, 7, nullptr),
             LMHEAD_STATUS_OK);
-  ScopedEnv faulted{"LMHEAD_FAKE_CUDA_FAIL",
-                    std::string("cuLaunchKernel:700")};
+  ScopedEnv faulted{"LMHEAD_FAKE_CUDA_FAIL", std::string("cuLaunchKernel:700")};
   EXPECT_EQ(lmheadBundleRun(bundle, "linear_grad", operands, 7, nullptr),
             LMHEAD_STATUS_DRIVER_ERROR);
   EXPECT_THAT(lmheadGetLastErrorMessage(),
