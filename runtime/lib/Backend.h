@@ -90,6 +90,10 @@ public:
   virtual LMHeadStatus createStream(void **stream, std::string &error) = 0;
   virtual LMHeadStatus destroyStream(void *stream, std::string &error) = 0;
   virtual LMHeadStatus synchronizeStream(void *stream, std::string &error) = 0;
+  /// Whether work enqueued on `stream` now is captured into a graph (and
+  /// runs whenever the graph is launched) rather than run.
+  virtual LMHeadStatus isCapturing(void *stream, bool &capturing,
+                                   std::string &error) = 0;
   /// Makes later work on `stream` wait for `event`'s last record.
   virtual LMHeadStatus streamWaitEvent(void *stream, void *event,
                                        std::string &error) = 0;

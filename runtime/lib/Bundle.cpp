@@ -249,12 +249,65 @@ LMHeadStatus Bundle::growPool(TensorMapPool &pool, std::string &error) {
   return LMHEAD_STATUS_OK;
 }
 
+LMHeadStatus Bundle::freeBlock(TensorMapPool &pool, bool capturing,
+                               std::size_t &block, std::string &error) {
+  std::size_t capacity = pool.chunks.size() * TensorMapPool::kBlocksPerChunk;
+  if (pool.used.size() < capacity) {
+    block = pool.used.size();
+    pool.used.emplace_back();
+    return LMHEAD_STATUS_OK;
+  }
+  if (pool.chunks.size() >= TensorMapPool::kMaxChunks && !capturing) {
+    std::optional<std::size_t> oldest;
+    for (std::size_t i = 0; i < pool.used.size(); ++i)
+      if (!pool.used[i].pinned &&
+          (!oldest || pool.used[i].lastUse < pool.used[*oldest].lastUse))
+        oldest = i;
+    if (oldest) {
+      TensorMapPool::Block &recycled = pool.used[*oldest];
+      // Its last run's copy reads the host block and its kernels the
+      // device block: both must be done before either is rewritten.
+      if (recycled.lastRun)
+        if (LMHeadStatus status =
+                backend.synchronizeEvent(recycled.lastRun, error);
+            status != LMHEAD_STATUS_OK)
+          return status;
+      pool.blocks.erase(recycled.key);
+      recycled.key.clear();
+      block = *oldest;
+      return LMHEAD_STATUS_OK;
+    }
+  }
+  // Below the bound, or every block held by a graph, or capturing.
+  if (LMHeadStatus status = growPool(pool, error); status != LMHEAD_STATUS_OK)
+    return status;
+  block = pool.used.size();
+  pool.used.emplace_back();
+  return LMHEAD_STATUS_OK;
+}
+
+LMHeadStatus Bundle::markBlockUsed(TensorMapPool &pool, std::size_t block,
+                                   void *stream, bool capturing,
+                                   std::string &error) {
+  TensorMapPool::Block &used = pool.used[block];
+  if (capturing) {
+    used.pinned = true;
+    return LMHEAD_STATUS_OK;
+  }
+  if (!used.lastRun)
+    if (LMHeadStatus status = backend.createEvent(&used.lastRun, error);
+        status != LMHEAD_STATUS_OK)
+      return status;
+  return backend.recordEvent(used.lastRun, stream, error);
+}
+
 LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
                                    const uint64_t *operands,
                                    const std::vector<uint64_t> &scratch,
+                                   bool capturing,
                                    std::vector<uint64_t> &addresses,
                                    void *&host, void *&device,
-                                   std::string &error) {
+                                   std::size_t &block, std::string &error) {
   // Each map's request; the key is what varies between runs.
   std::vector<TensorMapRequest> requests;
   std::vector<uint64_t> key;
@@ -311,18 +364,15 @@ LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
     requests.push_back(request);
   }
 
-  std::size_t block;
   auto known = pool.blocks.find(key);
   if (known != pool.blocks.end()) {
     block = known->second;
   } else {
-    if (pool.used == pool.chunks.size() * TensorMapPool::kBlocksPerChunk)
-      if (LMHeadStatus status = growPool(pool, error);
-          status != LMHEAD_STATUS_OK) {
-        error = "tensor maps: " + error;
-        return status;
-      }
-    block = pool.used;
+    if (LMHeadStatus status = freeBlock(pool, capturing, block, error);
+        status != LMHEAD_STATUS_OK) {
+      error = "tensor maps: " + error;
+      return status;
+    }
     auto *at = static_cast<unsigned char *>(
                    pool.chunks[block / TensorMapPool::kBlocksPerChunk].host) +
                block % TensorMapPool::kBlocksPerChunk * pool.blockBytes;
@@ -341,10 +391,13 @@ LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
         return status;
       }
     }
-    // Only a block whose maps were all encoded is kept.
-    ++pool.used;
+    // Only a block whose maps were all encoded is found again; one that
+    // failed stays free (keyless) and is taken first next time, being the
+    // least recently used.
+    pool.used[block].key = key;
     pool.blocks.emplace(std::move(key), block);
   }
+  pool.used[block].lastUse = ++pool.uses;
   const TensorMapPool::Chunk &chunk =
       pool.chunks[block / TensorMapPool::kBlocksPerChunk];
   std::size_t offset = block % TensorMapPool::kBlocksPerChunk * pool.blockBytes;
@@ -390,6 +443,9 @@ LMHeadStatus Bundle::release(std::string &error) {
     if (module)
       keep(backend.unloadModule(module, message), message);
   modules.clear();
+  for (auto &[name, pool] : tensorMapPools)
+    for (TensorMapPool::Block &block : pool.used)
+      destroyEvent(block.lastRun);
   for (auto &[name, pool] : tensorMapPools)
     for (TensorMapPool::Chunk &chunk : pool.chunks) {
       keep(backend.deallocate(chunk.device, message), message);
@@ -592,13 +648,18 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
   // The tensor maps, copied to their device block before the fork so that
   // every internal stream sees them.
   std::vector<uint64_t> mapAddresses;
+  TensorMapPool *pool = nullptr;
+  std::size_t mapBlock = 0;
+  bool capturing = false;
   if (!op.tensorMaps.empty()) {
     void *host = nullptr, *device = nullptr;
-    TensorMapPool &pool = tensorMapPools[opName];
-    status = tensorMapsFor(op, pool, operands, scratch, mapAddresses, host,
-                           device, error);
+    pool = &tensorMapPools[opName];
+    status = backend.isCapturing(stream, capturing, error);
     if (status == LMHEAD_STATUS_OK)
-      status = backend.copy(device, host, pool.blockBytes, stream, error);
+      status = tensorMapsFor(op, *pool, operands, scratch, capturing,
+                             mapAddresses, host, device, mapBlock, error);
+    if (status == LMHEAD_STATUS_OK)
+      status = backend.copy(device, host, pool->blockBytes, stream, error);
     if (status != LMHEAD_STATUS_OK) {
       error = "op '" + opName + "': " + error;
       if (status == LMHEAD_STATUS_DRIVER_ERROR)
@@ -665,6 +726,18 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
     if (status == LMHEAD_STATUS_OK && joined != LMHEAD_STATUS_OK) {
       status = joined;
       error = joinError;
+    }
+  }
+  // After the join: the block's event completes when every kernel that
+  // reads the maps has.
+  // Marked after a failure too: the copy may have been enqueued.
+  if (pool) {
+    std::string markError;
+    LMHeadStatus marked =
+        markBlockUsed(*pool, mapBlock, stream, capturing, markError);
+    if (status == LMHEAD_STATUS_OK && marked != LMHEAD_STATUS_OK) {
+      status = marked;
+      error = markError;
     }
   }
   if (status == LMHEAD_STATUS_OK && synchronizeEachRun()) {

@@ -215,21 +215,43 @@ bool workspaceLayout(const OpSpec &op, const uint64_t *operands,
 inline constexpr uint64_t kWorkspaceAlignment = 256;
 
 /// Where one op's encoded tensor maps live: blocks of
-/// `tensorMaps.size()` maps, each written once, in pinned host memory and
-/// device memory, taken in order from chunks of kBlocksPerChunk.
+/// `tensorMaps.size()` maps, in pinned host memory and device memory,
+/// taken from chunks of kBlocksPerChunk. A block holds the maps of one set
+/// of addresses and sizes, encoded once and copied to the device by each
+/// run that uses them. Runs with ever new pointers (variable-length
+/// batches) would need ever more blocks: past kMaxChunks chunks the least
+/// recently used block is recycled, once the event recorded after its last
+/// run has completed. A block used while the stream was captured into a
+/// graph is never recycled (the graph copies and reads it at each launch);
+/// only such blocks grow the pool past the bound.
 struct TensorMapPool {
   static constexpr std::size_t kBlocksPerChunk = 64;
+  /// Chunks allocated before blocks are recycled.
+  static constexpr std::size_t kMaxChunks = 4;
   struct Chunk {
     void *host = nullptr; // pinned (registered) host memory
     void *device = nullptr;
   };
+  /// What a block holds and how it was last used.
+  struct Block {
+    /// The key of its maps in `blocks`.
+    std::vector<uint64_t> key;
+    /// Recorded on the caller's stream after each run that used the block
+    /// (created on its first use outside a capture).
+    void *lastRun = nullptr;
+    /// The pool's use counter at the block's last use, for LRU.
+    uint64_t lastUse = 0;
+    /// Used by a captured graph: never recycled.
+    bool pinned = false;
+  };
   std::size_t blockBytes = 0;
   std::vector<Chunk> chunks;
-  /// Blocks handed out so far.
-  std::size_t used = 0;
-  /// The block of each set of encoded maps seen so far (their requests'
+  /// The blocks handed out so far, in order.
+  std::vector<Block> used;
+  /// The block of each set of encoded maps held now (their requests'
   /// fields as the key).
   std::map<std::vector<uint64_t>, std::size_t> blocks;
+  uint64_t uses = 0;
 };
 
 class Bundle {
@@ -280,14 +302,24 @@ private:
 
   /// Adds a chunk to `pool`.
   LMHeadStatus growPool(TensorMapPool &pool, std::string &error);
+  /// A block of `pool` for new maps: a fresh one, or past the bound the
+  /// least recently used one that no graph holds, once its last run is
+  /// done (never while `capturing`: waiting is not allowed then).
+  LMHeadStatus freeBlock(TensorMapPool &pool, bool capturing,
+                         std::size_t &block, std::string &error);
   /// The device addresses of `op`'s tensor maps for `operands` and the
   /// workspace buffers at `scratch` (encoded on first use), and the host
-  /// and device block to copy before the launches.
+  /// and device block to copy before the launches, with its index.
   LMHeadStatus tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
                              const uint64_t *operands,
                              const std::vector<uint64_t> &scratch,
-                             std::vector<uint64_t> &addresses, void *&host,
-                             void *&device, std::string &error);
+                             bool capturing, std::vector<uint64_t> &addresses,
+                             void *&host, void *&device, std::size_t &block,
+                             std::string &error);
+  /// Marks `block` of `pool` as used by the run just enqueued on `stream`:
+  /// pinned when captured, else its event recorded after the run.
+  LMHeadStatus markBlockUsed(TensorMapPool &pool, std::size_t block,
+                             void *stream, bool capturing, std::string &error);
 
   Backend &backend;
   std::string directory;

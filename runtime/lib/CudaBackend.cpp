@@ -282,6 +282,17 @@ LMHeadStatus CudaBackend::synchronizeStream(void *stream, std::string &error) {
                                   static_cast<CUstream>(stream)));
 }
 
+LMHeadStatus CudaBackend::isCapturing(void *stream, bool &capturing,
+                                      std::string &error) {
+  CUstreamCaptureStatus status = CU_STREAM_CAPTURE_STATUS_NONE;
+  if (!(makeCurrent(error) &&
+        LMHEAD_CUDA_CHECK(*driver, error, cuStreamIsCapturing,
+                          static_cast<CUstream>(stream), &status)))
+    return LMHEAD_STATUS_DRIVER_ERROR;
+  capturing = status != CU_STREAM_CAPTURE_STATUS_NONE;
+  return LMHEAD_STATUS_OK;
+}
+
 LMHeadStatus CudaBackend::streamWaitEvent(void *stream, void *event,
                                           std::string &error) {
   return result(makeCurrent(error) &&

@@ -47,6 +47,7 @@
   X(cuStreamCreate)                                                            \
   X(cuStreamDestroy)                                                           \
   X(cuStreamSynchronize)                                                       \
+  X(cuStreamIsCapturing)                                                       \
   X(cuStreamWaitEvent)                                                         \
   X(cuEventCreate)                                                             \
   X(cuEventDestroy)                                                            \

@@ -504,6 +504,11 @@ protected:
     return address;
   }
 
+  /// The tensor-map pool's bound (TensorMapPool in Bundle.h): chunks of
+  /// 64 blocks, at most 4 before blocks are recycled.
+  static constexpr std::size_t kPoolChunks = 4;
+  static constexpr std::size_t kBound = kPoolChunks * 64;
+
   // Buffers aligned as TMA needs.
   alignas(16) unsigned char x[16 * 64 * 2], y[16 * 64 * 2];
   unsigned long long tmOperands[4] = {reinterpret_cast<uintptr_t>(x),
@@ -588,6 +593,81 @@ TEST_F(TensorMapBundleTest, APoolThatIsFullGrowsAndUnloadReleasesIt) {
   EXPECT_EQ(occurrences(calls, "cuMemAlloc:16384"), 1);
   EXPECT_EQ(lmheadBundleUnload(bundle), LMHEAD_STATUS_OK);
   EXPECT_EQ(liveObjects(), before + (before == 0 ? 1 : 0));
+}
+
+TEST_F(TensorMapBundleTest, ManyDistinctPointersRecycleBlocksWithinTheBound) {
+  // Variable-length batches give every run new sizes: past the bound, the
+  // least recently used block is reused once its last run has completed,
+  // so the pool stops growing.
+  int before = liveObjects();
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  std::string mark = log();
+  unsigned long long runs = 3 * kBound;
+  for (unsigned long long n = 1; n <= runs; ++n) {
+    tmOperands[2] = n;
+    std::string launches = launchMark();
+    ASSERT_EQ(lmheadBundleRun(bundle, "gemm", tmOperands, 4, nullptr),
+              LMHEAD_STATUS_OK)
+        << lmheadGetLastErrorMessage();
+    // The block the kernel reads holds this run's maps.
+    uint64_t map = lastParams(launches).at(0);
+    ASSERT_EQ(encodedAddress(map), tmOperands[0]);
+  }
+  std::string calls = callsSince(mark);
+  EXPECT_EQ(occurrences(calls, "cuMemAlloc:16384"),
+            static_cast<int>(kPoolChunks) - 1)
+      << "the first chunk came at load";
+  // Each recycled block waited for the event of its last run.
+  EXPECT_EQ(occurrences(calls, "cuEventSynchronize"),
+            static_cast<int>(runs - kBound));
+  // Recently used maps are still found without encoding again.
+  mark = log();
+  ASSERT_EQ(lmheadBundleRun(bundle, "gemm", tmOperands, 4, nullptr),
+            LMHEAD_STATUS_OK);
+  EXPECT_THAT(callsSince(mark), Not(HasSubstr("cuTensorMapEncodeTiled")));
+  EXPECT_EQ(lmheadBundleUnload(bundle), LMHEAD_STATUS_OK);
+  EXPECT_EQ(liveObjects(), before + (before == 0 ? 1 : 0))
+      << "every chunk and block event released";
+}
+
+TEST_F(TensorMapBundleTest, BlocksOfACapturedRunAreNeverRecycled) {
+  // A graph copies the block to the device and reads it at every launch,
+  // long after the capture: its blocks stay, and the pool grows past the
+  // bound for them rather than overwrite one.
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK);
+  std::vector<uint64_t> captured;
+  {
+    ScopedEnv capturing{"LMHEAD_FAKE_CUDA_CAPTURING", std::string("1")};
+    for (unsigned long long n = 1; n <= kBound; ++n) {
+      tmOperands[2] = n;
+      std::string launches = launchMark();
+      ASSERT_EQ(lmheadBundleRun(bundle, "gemm", tmOperands, 4, nullptr),
+                LMHEAD_STATUS_OK)
+          << lmheadGetLastErrorMessage();
+      captured.push_back(lastParams(launches).at(0));
+    }
+  }
+  std::string mark = log();
+  for (unsigned long long n = kBound + 1; n <= kBound + 10; ++n) {
+    tmOperands[2] = n;
+    std::string launches = launchMark();
+    ASSERT_EQ(lmheadBundleRun(bundle, "gemm", tmOperands, 4, nullptr),
+              LMHEAD_STATUS_OK);
+    EXPECT_EQ(std::count(captured.begin(), captured.end(),
+                         lastParams(launches).at(0)),
+              0)
+        << "a captured block was overwritten";
+  }
+  std::string calls = callsSince(mark);
+  EXPECT_EQ(occurrences(calls, "cuMemAlloc:16384"), 1);
+  EXPECT_EQ(occurrences(calls, "cuEventSynchronize"), 0);
+  // The captured maps are intact.
+  for (std::size_t i = 0; i < captured.size(); ++i)
+    EXPECT_EQ(encodedAddress(captured[i]), tmOperands[0]);
+  lmheadBundleUnload(bundle);
 }
 
 TEST_F(TensorMapBundleTest, AnEmptyTensorHasANullMap) {

@@ -15,18 +15,21 @@
 //   LMHEAD_FAKE_CUDA_FAIL=<entry point>:<CUresult>   that call returns the code
 //   LMHEAD_FAKE_CUDA_DEVICES=<n>                     device count (default 1)
 //   LMHEAD_FAKE_CUDA_LOG=<file>                      the log is written there
+//   LMHEAD_FAKE_CUDA_CAPTURING=1                     cuStreamIsCapturing says
+//                                                    every stream is captured
 //   LMHEAD_FAKE_CUDA_NO_PARAM_INFO=1                 cuFuncGetParamInfo answers
 //                                                    CUDA_ERROR_NOT_SUPPORTED
 //                                                    when the process exits
 //
-// Every call but cuCtxGetCurrent is appended to a log that tests read (and
-// reset) through the extern "C" functions at the end. Calls on objects log them
-// by short names so that tests can follow streams and events: streams are s1,
-// s2, ... (s0 is the default stream), events e1, e2, ...; e.g.
-// "cuEventRecord:e1@s0", "cuStreamWaitEvent:s2<e1", "cuLaunchKernel:gemm@s2".
-// Launches are also logged apart with their sizes and parameter values (each
-// read as 64 bits; the parameter count comes from the kernel's .entry in the
-// PTX), e.g. "gemm grid(2,1,1) block(128,1,1) shared 0 params(4096,0,300)".
+// Every call but cuCtxGetCurrent and cuStreamIsCapturing is appended to a log
+// that tests read (and reset) through the extern "C" functions at the end.
+// Calls on objects log them by short names so that tests can follow streams and
+// events: streams are s1, s2, ... (s0 is the default stream), events e1, e2,
+// ...; e.g. "cuEventRecord:e1@s0", "cuStreamWaitEvent:s2<e1",
+// "cuLaunchKernel:gemm@s2". Launches are also logged apart with their sizes and
+// parameter values (each read as 64 bits; the parameter count comes from the
+// kernel's .entry in the PTX), e.g. "gemm grid(2,1,1) block(128,1,1) shared 0
+// params(4096,0,300)".
 //
 // Device memory is host memory (so copies really copy and a program's data
 // round-trips); kernels are not run. Objects are counted so that tests can
@@ -632,6 +635,24 @@ FAKE_EXPORT CUresult cuStreamSynchronize(CUstream stream) {
     return context;
   return stream && !liveStreams.count(stream) ? CUDA_ERROR_INVALID_HANDLE
                                               : CUDA_SUCCESS;
+}
+
+// Not logged, like cuCtxGetCurrent: a query the runtime makes on each run
+// of an op with tensor maps.
+FAKE_EXPORT CUresult cuStreamIsCapturing(CUstream stream,
+                                         CUstreamCaptureStatus *status) {
+  std::lock_guard<std::recursive_mutex> lock(fakeMutex);
+  if (int failure = injected("cuStreamIsCapturing"))
+    return static_cast<CUresult>(failure);
+  if (CUresult context = contextCheck())
+    return context;
+  if (stream && !liveStreams.count(stream))
+    return CUDA_ERROR_INVALID_HANDLE;
+  const char *capturing = std::getenv("LMHEAD_FAKE_CUDA_CAPTURING");
+  *status = capturing && std::strcmp(capturing, "1") == 0
+                ? CU_STREAM_CAPTURE_STATUS_ACTIVE
+                : CU_STREAM_CAPTURE_STATUS_NONE;
+  return CUDA_SUCCESS;
 }
 
 FAKE_EXPORT CUresult cuStreamWaitEvent(CUstream stream, CUevent event,

@@ -274,6 +274,12 @@ LMHeadStatus EmulatorBackend::synchronizeStream(void *, std::string &) {
   return LMHEAD_STATUS_OK; // all work is done when enqueued
 }
 
+LMHeadStatus EmulatorBackend::isCapturing(void *, bool &capturing,
+                                          std::string &) {
+  capturing = false; // the emulator has no graphs
+  return LMHEAD_STATUS_OK;
+}
+
 LMHeadStatus EmulatorBackend::streamWaitEvent(void *, void *, std::string &) {
   return LMHEAD_STATUS_OK;
 }

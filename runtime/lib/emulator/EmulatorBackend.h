@@ -43,6 +43,8 @@ public:
   LMHeadStatus createStream(void **stream, std::string &error) override;
   LMHeadStatus destroyStream(void *stream, std::string &error) override;
   LMHeadStatus synchronizeStream(void *stream, std::string &error) override;
+  LMHeadStatus isCapturing(void *stream, bool &capturing,
+                           std::string &error) override;
   LMHeadStatus streamWaitEvent(void *stream, void *event,
                                std::string &error) override;
   LMHeadStatus createEvent(void **event, std::string &error) override;
