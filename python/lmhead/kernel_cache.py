@@ -12,26 +12,41 @@ build identity of the lmhead-opt that compiled it, so that it is compiled
 once per machine and compiler (or once, then carried to machines without
 lmhead-opt). ``lmhead.torch`` loads and runs these bundles.
 
+The bundles' PTX runs in the user's GPU context, so the cache is trusted
+only as far as its modes allow, as ssh trusts its keys: every folder of the
+cache and every file of an entry must be owned by the user and writable by
+no one else (by the user's group only where the umask shares files with it),
+and an entry is used only when its files match the sizes and SHA-256 of its
+``index.json``. :func:`compile_bundle` documents the rule.
+
 Nothing here needs PyTorch. From the command line, to fill a cache ahead of
 time (``python -m lmhead.kernel_cache --help``)::
 
     python -m lmhead.kernel_cache --target sm_90a --hidden 4096 --vocab 128256
+
+and to check a cache, after copying it from another machine::
+
+    python -m lmhead.kernel_cache --verify
 """
 
 from __future__ import annotations
 
 import argparse
 import fcntl
+import grp
 import hashlib
 import json
+import logging
 import os
+import pwd
+import shlex
 import shutil
 import stat
 import sys
 import tempfile
 import time
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from . import __version__, compiler
 from .loss_options import LossOptions
@@ -45,10 +60,21 @@ TARGETS = ("sm_80", "sm_90a")
 #: Bundles compiled by this process (the tests read it).
 compiled_count = [0]
 
+#: The file of an entry that lists every other file of it with its size and
+#: SHA-256, written when the entry is compiled.
+INDEX_NAME = "index.json"
+
+#: The largest file of an entry that is read (lmhead-opt's PTX are at most
+#: a few megabytes).
+MAX_ENTRY_FILE_BYTES = 256 << 20
+
+_LOG = logging.getLogger("lmhead")
+
 
 class BundleCompileError(RuntimeError):
-    """lmhead-opt could not be found or could not compile a bundle; the
-    message carries its diagnostics."""
+    """lmhead-opt could not be found or could not compile a bundle, or the
+    cache holds a bundle that cannot be trusted; the message carries
+    lmhead-opt's diagnostics or names the path and what to do."""
 
 
 @dataclass(frozen=True)
@@ -212,16 +238,44 @@ def _producer(directory: str) -> Optional[dict]:
 def _carried_bundle(root: str, prefix: str) -> Optional[str]:
     """A bundle of ``prefix`` compiled elsewhere (no lmhead-opt here): one
     whose producer is this lmhead version. The runtime then holds its
-    revision to its own on load."""
+    revision to its own on load.
+
+    Raises:
+        BundleCompileError: the cache or the entry is not trusted, or the
+            entry's files do not match its index (with no lmhead-opt to
+            compile it again, the message names the file).
+    """
     try:
         names = sorted(os.listdir(root))
     except OSError:
         return None
-    for name in names:
-        if name.startswith(prefix + "-"):
-            producer = _producer(os.path.join(root, name))
-            if producer and producer.get("lmhead") == __version__:
-                return os.path.join(root, name)
+    candidates = [os.path.join(root, name) for name in names
+                  if name.startswith(prefix + "-")]
+    if not candidates:
+        return None
+    try:
+        _check_root(root)
+    except OSError as error:
+        raise BundleCompileError(
+            f"the kernel cache cannot be read at {error.filename or root}: "
+            f"{error.strerror or error}") from error
+    damage = None
+    for directory in candidates:
+        distrust = _entry_distrust(directory)
+        if distrust:
+            raise BundleCompileError(distrust)
+        producer = _producer(directory)
+        if not producer or producer.get("lmhead") != __version__:
+            continue
+        damage = damage or _entry_damage(directory)
+        if not damage:
+            return directory
+    if damage:
+        raise BundleCompileError(
+            f"{damage}; with no lmhead-opt here the entry cannot be compiled "
+            f"again: compile it on a machine that has lmhead-opt "
+            f"(python -m lmhead.kernel_cache), copy the cache here again and "
+            f"check it with python -m lmhead.kernel_cache --verify")
     return None
 
 
@@ -242,14 +296,43 @@ def compile_bundle(kind: ProblemKind) -> str:
     scratch folder is swept once older than twice LMHEAD_COMPILE_TIMEOUT);
     an entry whose manifest is damaged or missing is moved aside into
     ``.quarantine-*`` and compiled again; entries get the modes of the
-    user's umask (a cache shared by a group stays shared).
+    user's umask less write for others (a cache shared by a group stays
+    shared).
+
+    A directory is returned only when it can be trusted, as ssh trusts its
+    keys. The cache folder (:func:`cache_dir`), its version folder, the
+    entry and every file of the entry are checked (not the folders above
+    the cache, such as ``/tmp``); each must be
+
+    - owned by the user (``os.getuid()``), or, in a cache shared with a
+      group, by anyone, its group being one of the user's;
+    - not writable by others, ever;
+    - writable by its group only in a cache shared with a group: the
+      user's umask grants group write (``umask & 0o020 == 0``, as ``umask
+      002`` does) and the group is one of the user's (``os.getgroups()``).
+
+    An entry or a file of it that is a symbolic link is refused too. A
+    refused path raises :class:`BundleCompileError` naming it and the fix
+    (``chmod``, ``chown``, or removing the entry). The entry's files must
+    then match its ``index.json`` (the size and SHA-256 of every file,
+    written when it was compiled), and it may hold no other file. A cached
+    entry that does not (or has no index: written by an older lmhead) is
+    moved aside and compiled again once; where there is no lmhead-opt (an
+    entry carried from another machine), it raises naming the file.
 
     Raises:
-        BundleCompileError: lmhead-opt is missing, fails or hangs, or the
-            cache folder cannot be written (the message names the path).
+        BundleCompileError: lmhead-opt is missing, fails or hangs, the
+            cache folder cannot be written (the message names the path),
+            or the cache or the entry cannot be trusted.
     """
     text = kind.module_text()
     plan = {"target": kind.target, "min-tokens": 0}
+    # The key is predictable by design, so that a cache filled on one
+    # machine is found on another; anyone who can write the cache can
+    # therefore plant an entry under the name lmhead will look up. What
+    # keeps planted kernels out is that the cache and its entries must be
+    # writable by the user alone (or the user's group, when shared): the
+    # checks of _check_root and _entry_distrust.
     key = hashlib.sha256(json.dumps(
         [__version__, text, plan], sort_keys=True).encode()).hexdigest()[:32]
     root = os.path.join(cache_dir(), __version__)
@@ -270,17 +353,26 @@ def compile_bundle(kind: ProblemKind) -> str:
         identity, sort_keys=True).encode()).hexdigest()[:16]
     name = f"{prefix}-{producer}"
     directory = os.path.join(root, name)
-    if _producer(directory) == identity:
-        return directory
     try:
-        os.makedirs(root, exist_ok=True)
+        _make_folders(root)
+        _check_root(root)
+        if _unusable(directory, identity) is None:
+            return directory
         with _KeyLock(os.path.join(root, f".lock-{name}")):
             # Another process may have compiled it while this one waited.
-            if _producer(directory) == identity:
+            reason = _unusable(directory, identity)
+            if reason is None:
                 return directory
+            if os.path.lexists(directory):
+                _LOG.warning("%s: it is moved aside and compiled again",
+                             reason)
             _sweep_stale_scratch(root)
             _compile_into(kind, text, plan, executable, identity, root,
                           directory)
+            problem = _entry_distrust(directory) or _entry_damage(directory)
+            if problem:
+                raise BundleCompileError(
+                    f"the bundle just compiled fails its checks: {problem}")
     except OSError as error:
         path = error.filename or root
         raise BundleCompileError(
@@ -310,6 +402,7 @@ def _compile_into(kind: ProblemKind, text: str, plan: dict, executable: str,
         # The module beside its kernels, to reproduce them by hand.
         with open(os.path.join(scratch, "source.mlir"), "w") as f:
             f.write(text)
+        _write_index(scratch, executable)
         _make_durable(scratch)
         compiled_count[0] += 1
         if os.path.lexists(directory):
@@ -336,7 +429,7 @@ class _KeyLock:
 
     def __enter__(self) -> "_KeyLock":
         self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC,
-                          0o666)
+                          0o664)
         fcntl.flock(self.fd, fcntl.LOCK_EX)
         return self
 
@@ -346,16 +439,48 @@ class _KeyLock:
 
 
 def _umask() -> int:
+    """The process's umask. Read from /proc where Linux shows it: os.umask
+    reads it only by setting it, which races with threads creating
+    files."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
 
 
+def _make_folders(path: str) -> None:
+    """Creates ``path`` and its missing parents with the modes of the umask
+    less write for others (os.makedirs gives parents the umask's modes,
+    which a umask of 0 makes writable by all, and the cache would then
+    refuse itself)."""
+    missing = []
+    while not os.path.isdir(path):
+        missing.append(path)
+        parent = os.path.dirname(path)
+        if parent == path:
+            break
+        path = parent
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder, 0o775)
+        except FileExistsError:
+            # Made by another process meanwhile, or not a folder: the
+            # next mkdir or _check_root says so.
+            pass
+
+
 def _make_durable(folder: str) -> None:
     """Gives ``folder`` (a scratch folder from mkdtemp, mode 0700) and its
-    files the modes of the umask, and syncs its files and itself to disk,
-    so that the rename that publishes it publishes complete files."""
-    mask = _umask()
+    files the modes of the umask less write for others, and syncs its files
+    and itself to disk, so that the rename that publishes it publishes
+    complete files."""
+    mask = _umask() | stat.S_IWOTH
     os.chmod(folder, 0o777 & ~mask)
     for name in os.listdir(folder):
         path = os.path.join(folder, name)
@@ -396,14 +521,319 @@ def _sweep_stale_scratch(root: str) -> None:
             pass
 
 
-def _parse(argv: Optional[List[str]]) -> argparse.Namespace:
+def _unusable(directory: str, identity: dict) -> Optional[str]:
+    """Why the cached entry ``directory`` cannot be used as this identity's
+    bundle (it is missing, of another producer, or damaged), or None when
+    it can.
+
+    Raises:
+        BundleCompileError: the entry is not trusted (see compile_bundle).
+    """
+    if not os.path.lexists(directory):
+        return f"{directory} is not compiled yet"
+    distrust = _entry_distrust(directory)
+    if distrust:
+        raise BundleCompileError(distrust)
+    producer = _producer(directory)
+    if producer is None:
+        return f"{directory} has a damaged or no manifest.json"
+    if producer != identity:
+        return (f"{directory} was compiled by another lmhead-opt "
+                f"({producer})")
+    return _entry_damage(directory)
+
+
+def _user_groups() -> set:
+    # getgroups() need not hold the effective group.
+    return set(os.getgroups()) | {os.getgid(), os.getegid()}
+
+
+def _user_name(uid: int) -> str:
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return str(uid)
+
+
+def _group_name(gid: int) -> str:
+    try:
+        return grp.getgrgid(gid).gr_name
+    except KeyError:
+        return str(gid)
+
+
+def _writers_problem(path: str, status: os.stat_result,
+                     remedy: str) -> Optional[str]:
+    """Why ``path`` (of status ``status``) may have been written by someone
+    the user does not trust, with what to do, or None when it may not (the
+    rule is compile_bundle's). ``remedy`` is the way out besides chmod and
+    chown."""
+    uid = os.getuid()
+    mode = stat.S_IMODE(status.st_mode)
+    shared = not _umask() & stat.S_IWGRP
+    ours = status.st_gid in _user_groups()
+    quoted = shlex.quote(path)
+    if status.st_uid != uid and not (shared and ours):
+        whose = "" if shared else (
+            ", and your umask does not share files with a group")
+        return (f"{path} is owned by {_user_name(status.st_uid)}, not by "
+                f"you ({_user_name(uid)}){whose}, so lmhead will not run "
+                f"kernels from it: {remedy}, or if you trust its owner, run "
+                f"`chown {_user_name(uid)} {quoted}`")
+    if mode & stat.S_IWOTH:
+        return (f"{path} is writable by others (mode {mode:04o}), so anyone "
+                f"could change the kernels lmhead runs: run "
+                f"`chmod o-w {quoted}`")
+    if mode & stat.S_IWGRP and not (shared and ours):
+        why = (f"its group {_group_name(status.st_gid)} is not one of yours"
+               if not ours else "your umask does not share files with a "
+               "group")
+        return (f"{path} is writable by its group (mode {mode:04o}) but "
+                f"{why}: run `chmod g-w {quoted}` (to share a cache with a "
+                f"group of yours, set a umask that grants it write, such as "
+                f"002)")
+    return None
+
+
+def _check_root(root: str) -> None:
+    """Refuses the cache folder and its version folder ``root`` unless the
+    user alone (or the user's group, when shared) can write them. They are
+    followed where they are links: the user may have linked the cache
+    elsewhere, and its target is what is checked.
+
+    Raises:
+        BundleCompileError: one is not a folder or is not trusted.
+        OSError: one cannot be read.
+    """
+    remedy = ("set LMHEAD_CACHE_DIR to a folder of your own")
+    for folder in (os.path.dirname(root) or os.curdir, root):
+        status = os.stat(folder)
+        if not stat.S_ISDIR(status.st_mode):
+            raise BundleCompileError(
+                f"the kernel cache {folder} is not a folder: {remedy}")
+        problem = _writers_problem(folder, status, remedy)
+        if problem:
+            raise BundleCompileError(f"the kernel cache folder {problem}")
+
+
+def _entry_distrust(directory: str) -> Optional[str]:
+    """Why the cache entry ``directory`` (which exists) or a file of it may
+    hold kernels the user did not write: a link, or a folder or file that
+    is not the user's or is writable by others (compile_bundle's rule).
+    None when there is no reason."""
+    remedy = (f"remove the entry (`rm -r {shlex.quote(directory)}`) so that "
+              f"it is compiled again")
+    try:
+        status = os.lstat(directory)
+        if stat.S_ISLNK(status.st_mode):
+            return (f"{directory} is a symbolic link, not a folder lmhead "
+                    f"wrote: {remedy}")
+        if not stat.S_ISDIR(status.st_mode):
+            return f"{directory} is not a folder: {remedy}"
+        problem = _writers_problem(directory, status, remedy)
+        if problem:
+            return problem
+        for name in sorted(os.listdir(directory)):
+            path = os.path.join(directory, name)
+            status = os.lstat(path)
+            if stat.S_ISLNK(status.st_mode):
+                return (f"{path} is a symbolic link (to "
+                        f"{os.readlink(path)}), not a file lmhead wrote: "
+                        f"{remedy}")
+            problem = _writers_problem(path, status, remedy)
+            if problem:
+                return problem
+    except OSError as error:
+        return (f"{error.filename or directory} cannot be read: "
+                f"{error.strerror or error}")
+    return None
+
+
+def _open_regular(path: str, limit: int):
+    """``path`` opened for reading, with its status, when it is a regular
+    file (not a link, a FIFO or a device, which could redirect the read or
+    block it) of at most ``limit`` bytes.
+
+    Raises:
+        OSError: it cannot be opened (a link gives ELOOP).
+        ValueError: it is not a regular file or is too large.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW |
+                 os.O_CLOEXEC)
+    f = os.fdopen(fd, "rb")
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise ValueError(f"{path} is not a regular file")
+        if status.st_size > limit:
+            raise ValueError(f"{path} holds {status.st_size} bytes, more "
+                             f"than expected ({limit})")
+    except BaseException:
+        f.close()
+        raise
+    return f, status
+
+
+def _digest(path: str, limit: int) -> Tuple[int, str]:
+    """The size and SHA-256 of the regular file ``path``, read up to one
+    byte past ``limit`` (a file that grows while read is caught).
+
+    Raises:
+        OSError, ValueError: as _open_regular.
+    """
+    f, _ = _open_regular(path, limit)
+    with f:
+        digest, size = hashlib.sha256(), 0
+        while size <= limit:
+            block = f.read(min(1 << 20, limit + 1 - size))
+            if not block:
+                break
+            digest.update(block)
+            size += len(block)
+    return size, digest.hexdigest()
+
+
+def _write_index(folder: str, executable: str) -> None:
+    """Writes ``folder``'s index: the size and SHA-256 of each of its
+    files."""
+    files = {}
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            raise BundleCompileError(
+                f"{executable} wrote {path}, which is not a regular file")
+        try:
+            size, digest = _digest(path, MAX_ENTRY_FILE_BYTES)
+        except ValueError as error:
+            raise BundleCompileError(
+                f"{executable} wrote a bundle lmhead cannot index: "
+                f"{error}") from error
+        files[name] = {"size": size, "sha256": digest}
+    # "x": the index is written once, by this compile.
+    with open(os.path.join(folder, INDEX_NAME), "x") as f:
+        json.dump({"format": "lmhead-cache-index", "version": 1,
+                   "files": files}, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+def _read_index(directory: str) -> Dict[str, Tuple[int, str]]:
+    """``directory``'s index: file name to size and SHA-256.
+
+    Raises:
+        OSError: it cannot be opened or read.
+        ValueError: it is not a regular file, is too large or is not an
+            index.
+    """
+    path = os.path.join(directory, INDEX_NAME)
+    f, _ = _open_regular(path, MAX_MANIFEST_BYTES)
+    with f:
+        index = json.loads(f.read(MAX_MANIFEST_BYTES + 1))
+    files = index.get("files") if isinstance(index, dict) else None
+    if not isinstance(files, dict) or \
+            index.get("format") != "lmhead-cache-index":
+        raise ValueError(f"{path} is not an lmhead cache index")
+    listed = {}
+    for name, entry in files.items():
+        size = entry.get("size") if isinstance(entry, dict) else None
+        digest = entry.get("sha256") if isinstance(entry, dict) else None
+        # A name is a file of this folder: never a path out of it.
+        if name in ("", ".", "..", INDEX_NAME) or "/" in name or \
+                "\0" in name or type(size) is not int or size < 0 or \
+                not isinstance(digest, str) or len(digest) != 64:
+            raise ValueError(f"{path} lists {name!r} malformed")
+        listed[name] = (size, digest.lower())
+    return listed
+
+
+def _entry_damage(directory: str) -> Optional[str]:
+    """Why the files of the cache entry ``directory`` differ from its index
+    (a file changed, missing, added or not a regular file, or no index),
+    naming the file; None when they match.
+
+    This catches damage and a cache tampered with before it was copied
+    here; it holds for the moment of the check only (the runtime reads the
+    files later), which is why who may write them is checked too."""
+    try:
+        listed = _read_index(directory)
+    except FileNotFoundError:
+        return (f"{directory} has no {INDEX_NAME} (written by an lmhead "
+                f"older than {__version__}, or removed), so its files "
+                f"cannot be checked")
+    except (OSError, ValueError) as error:
+        return (f"{os.path.join(directory, INDEX_NAME)} cannot be read: "
+                f"{error}")
+    try:
+        present = set(os.listdir(directory)) - {INDEX_NAME}
+    except OSError as error:
+        return f"{directory} cannot be read: {error.strerror or error}"
+    extra = sorted(present - listed.keys())
+    if extra:
+        return (f"{os.path.join(directory, extra[0])} is not in "
+                f"{INDEX_NAME}: it was added after the entry was compiled")
+    for name in sorted(listed):
+        path = os.path.join(directory, name)
+        size, want = listed[name]
+        try:
+            got_size, got = _digest(path, min(size, MAX_ENTRY_FILE_BYTES))
+        except FileNotFoundError:
+            return f"{path} is listed in {INDEX_NAME} but missing"
+        except (OSError, ValueError) as error:
+            return f"{path} cannot be checked: {error}"
+        if got_size != size:
+            return (f"{path} differs from {INDEX_NAME}: it holds "
+                    f"{'more than ' if got_size > size else ''}{got_size} "
+                    f"bytes, not {size}")
+        if got != want:
+            return (f"{path} differs from {INDEX_NAME}: its SHA-256 is "
+                    f"{got}, not {want}")
+    return None
+
+
+def _verify_cache() -> int:
+    """Checks the cache of this lmhead version as compile_bundle would
+    before using an entry, printing one line per entry ("ok: ENTRY" or
+    "untrusted: ..." / "damaged: ..." naming the path). 1 when any is
+    wrong, else 0."""
+    out = sys.stdout
+    root = os.path.join(cache_dir(), __version__)
+    if not os.path.isdir(root):
+        print(f"no kernel cache at {root}", file=out)
+        return 0
+    try:
+        _check_root(root)
+    except (BundleCompileError, OSError) as error:
+        print(f"untrusted: {error}", file=out)
+        return 1
+    failed = False
+    # Names starting with "." are locks, scratch and quarantined entries,
+    # none of which is ever loaded.
+    for name in sorted(n for n in os.listdir(root) if not n.startswith(".")):
+        directory = os.path.join(root, name)
+        distrust = _entry_distrust(directory)
+        damage = None if distrust else _entry_damage(directory)
+        if distrust or damage:
+            failed = True
+            print(f"untrusted: {distrust}" if distrust else
+                  f"damaged: {damage}", file=out)
+        else:
+            print(f"ok: {directory}", file=out)
+    return 1 if failed else 0
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m lmhead.kernel_cache",
         description="Compile the kernel bundle of an LM-head loss into the "
-        "cache lmhead.torch reads ($LMHEAD_CACHE_DIR), and print its folder.")
-    parser.add_argument("--target", choices=TARGETS, required=True)
-    parser.add_argument("--hidden", type=int, required=True, help="D")
-    parser.add_argument("--vocab", type=int, required=True, help="V")
+        "cache lmhead.torch reads ($LMHEAD_CACHE_DIR), and print its folder; "
+        "or, with --verify, check every entry of that cache.")
+    parser.add_argument("--verify", action="store_true",
+                        help="check the owner, modes and files of every "
+                        "entry (after copying a cache from another machine) "
+                        "and print one line per entry; exit status 1 when "
+                        "any is wrong")
+    parser.add_argument("--target", choices=TARGETS)
+    parser.add_argument("--hidden", type=int, help="D")
+    parser.add_argument("--vocab", type=int, help="V")
     parser.add_argument("--dtype", choices=("bf16", "f16"), default="bf16")
     parser.add_argument("--labels", choices=("i64", "i32"), default="i64")
     parser.add_argument("--bias", action="store_true")
@@ -416,11 +846,17 @@ def _parse(argv: Optional[List[str]]) -> argparse.Namespace:
     parser.add_argument("--softcap", type=float, default=None)
     parser.add_argument("--z-loss", type=float, default=0.0)
     parser.add_argument("--weight-layout", default="vd")
-    return parser.parse_args(argv)
+    return parser
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    args = _parse(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.verify:
+        return _verify_cache()
+    if args.target is None or args.hidden is None or args.vocab is None:
+        parser.error("--target, --hidden and --vocab are required to "
+                     "compile (or check the cache with --verify)")
     try:
         options = LossOptions.make(args.ignore_index, args.reduction,
                                    args.label_smoothing, args.softcap,
