@@ -112,15 +112,14 @@ class Runtime:
         lib.lmheadBundleWorkspaceSize.argtypes = [
             ctypes.c_void_p, ctypes.c_char_p, u64p, ctypes.c_ulonglong, u64p]
         lib.lmheadBundleUnload.argtypes = [ctypes.c_void_p]
-        lib.mgpuMemAlloc.restype = ctypes.c_void_p
-        lib.mgpuMemAlloc.argtypes = [ctypes.c_uint64, ctypes.c_void_p,
-                                     ctypes.c_bool]
-        lib.mgpuMemFree.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
-        lib.mgpuMemcpy.argtypes = [ctypes.c_void_p, ctypes.c_void_p,
-                                   ctypes.c_size_t, ctypes.c_void_p]
-        lib.mgpuStreamCreate.restype = ctypes.c_void_p
-        lib.mgpuStreamSynchronize.argtypes = [ctypes.c_void_p]
-        lib.mgpuStreamDestroy.argtypes = [ctypes.c_void_p]
+        voidpp = ctypes.POINTER(ctypes.c_void_p)
+        lib.lmheadDeviceAlloc.argtypes = [ctypes.c_ulonglong, voidpp]
+        lib.lmheadDeviceFree.argtypes = [ctypes.c_void_p]
+        lib.lmheadDeviceCopy.argtypes = [ctypes.c_void_p, ctypes.c_void_p,
+                                         ctypes.c_ulonglong, ctypes.c_void_p]
+        lib.lmheadStreamCreate.argtypes = [voidpp]
+        lib.lmheadStreamSynchronize.argtypes = [ctypes.c_void_p]
+        lib.lmheadStreamDestroy.argtypes = [ctypes.c_void_p]
 
     @property
     def version(self) -> str:
@@ -174,6 +173,40 @@ class Runtime:
             len(operands), ctypes.byref(size)),
             f"lmheadBundleWorkspaceSize({op})")
         return size.value
+
+    # Device memory and streams of the runtime's backend (the emulator's
+    # when LMHEAD_DEVICE=emulator), each failure raised rather than ending
+    # the process as the mgpu* functions MLIR programs call do.
+
+    def alloc(self, size: int) -> int:
+        """``size`` bytes of device memory (0 for 0 bytes)."""
+        pointer = ctypes.c_void_p()
+        self.check(self.lib.lmheadDeviceAlloc(size, ctypes.byref(pointer)),
+                   f"lmheadDeviceAlloc({size})")
+        return pointer.value or 0
+
+    def free(self, pointer: int) -> None:
+        """Frees memory from :meth:`alloc`."""
+        self.check(self.lib.lmheadDeviceFree(ctypes.c_void_p(pointer or None)),
+                   "lmheadDeviceFree")
+
+    def copy(self, dst: int, src: int, size: int, stream: int) -> None:
+        """Copies ``size`` bytes from ``src`` to ``dst`` on ``stream``."""
+        self.check(self.lib.lmheadDeviceCopy(
+            ctypes.c_void_p(dst or None), ctypes.c_void_p(src or None), size,
+            ctypes.c_void_p(stream or None)), f"lmheadDeviceCopy({size})")
+
+    def create_stream(self) -> int:
+        """A new stream, as an integer."""
+        stream = ctypes.c_void_p()
+        self.check(self.lib.lmheadStreamCreate(ctypes.byref(stream)),
+                   "lmheadStreamCreate")
+        return stream.value or 0
+
+    def synchronize(self, stream: int) -> None:
+        """Waits for ``stream``'s work; its faults are raised here."""
+        self.check(self.lib.lmheadStreamSynchronize(
+            ctypes.c_void_p(stream or None)), "lmheadStreamSynchronize")
 
     def unload(self, bundle) -> None:
         """Releases ``bundle``; its work must have finished."""

@@ -82,3 +82,43 @@ TEST_F(EmulatorBundleTest, AGridBeyondTheLimitsNamesTheTokenLimit) {
 }
 
 } // namespace
+
+TEST_F(EmulatorBundleTest, DeviceMemoryFailuresAreReturnedNotFatal) {
+  // The mgpu* functions end the process on failure; the C API's device
+  // functions, which lmhead's Python package uses, return a status.
+  void *pointer = reinterpret_cast<void *>(1);
+  EXPECT_EQ(lmheadDeviceAlloc(1ull << 62, &pointer),
+            LMHEAD_STATUS_EMULATOR_ERROR);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              ::testing::HasSubstr("lmheadDeviceAlloc: the emulator cannot "
+                                   "allocate 4611686018427387904 bytes"));
+  EXPECT_EQ(lmheadDeviceAlloc(16, nullptr), LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(lmheadDeviceFree(reinterpret_cast<void *>(0x1000)),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              ::testing::HasSubstr("freeing memory the emulator did not "
+                                   "allocate"));
+  EXPECT_EQ(lmheadDeviceCopy(nullptr, &pointer, 8, nullptr),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+}
+
+TEST_F(EmulatorBundleTest, DeviceMemoryRoundTripsThroughTheCApi) {
+  void *stream = nullptr;
+  ASSERT_EQ(lmheadStreamCreate(&stream), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  void *device = nullptr;
+  ASSERT_EQ(lmheadDeviceAlloc(64, &device), LMHEAD_STATUS_OK);
+  ASSERT_NE(device, nullptr);
+  char in[64], out[64] = {};
+  for (int i = 0; i < 64; ++i)
+    in[i] = static_cast<char>(i * 7);
+  EXPECT_EQ(lmheadDeviceCopy(device, in, 64, stream), LMHEAD_STATUS_OK);
+  EXPECT_EQ(lmheadDeviceCopy(out, device, 64, stream), LMHEAD_STATUS_OK);
+  EXPECT_EQ(lmheadStreamSynchronize(stream), LMHEAD_STATUS_OK);
+  EXPECT_EQ(std::string(in, 64), std::string(out, 64));
+  EXPECT_EQ(lmheadDeviceFree(device), LMHEAD_STATUS_OK);
+  EXPECT_EQ(lmheadDeviceAlloc(0, &device), LMHEAD_STATUS_OK);
+  EXPECT_EQ(device, nullptr);
+  EXPECT_EQ(lmheadStreamDestroy(stream), LMHEAD_STATUS_OK);
+  EXPECT_EQ(lmheadStreamDestroy(nullptr), LMHEAD_STATUS_OK);
+}

@@ -176,36 +176,36 @@ class _EmulatorMemory:
     """Copies of CPU tensors in the emulator's device memory."""
 
     def __init__(self, runtime: Runtime):
-        self.lib = runtime.lib
+        self.runtime = runtime
         self.stream = _emulator_stream(runtime)
         self.pointers = []
 
     def alloc(self, size: int) -> int:
-        if size == 0:
-            return 0
-        pointer = self.lib.mgpuMemAlloc(size, self.stream, False)
-        self.pointers.append(pointer)
+        pointer = self.runtime.alloc(size)
+        if pointer:
+            self.pointers.append(pointer)
         return pointer
 
     def upload(self, tensor: torch.Tensor) -> int:
         pointer = self.alloc(tensor.numel() * tensor.element_size())
         if pointer:
-            self.lib.mgpuMemcpy(pointer, tensor.data_ptr(),
-                                tensor.numel() * tensor.element_size(),
-                                self.stream)
+            self.runtime.copy(pointer, tensor.data_ptr(),
+                              tensor.numel() * tensor.element_size(),
+                              self.stream)
         return pointer
 
     def download(self, pointer: int, tensor: torch.Tensor) -> None:
         if pointer:
-            self.lib.mgpuMemcpy(tensor.data_ptr(), pointer,
-                                tensor.numel() * tensor.element_size(),
-                                self.stream)
+            self.runtime.copy(tensor.data_ptr(), pointer,
+                              tensor.numel() * tensor.element_size(),
+                              self.stream)
 
     def release(self) -> None:
-        self.lib.mgpuStreamSynchronize(self.stream)
-        for pointer in self.pointers:
-            self.lib.mgpuMemFree(pointer, self.stream)
-        self.pointers = []
+        """Frees every copy, also after a failure (the caller's finally)."""
+        pointers, self.pointers = self.pointers, []
+        self.runtime.synchronize(self.stream)
+        for pointer in pointers:
+            self.runtime.free(pointer)
 
 
 _emulator_streams: Dict[int, int] = {}
@@ -214,7 +214,7 @@ _emulator_streams: Dict[int, int] = {}
 def _emulator_stream(runtime: Runtime) -> int:
     key = id(runtime)
     if key not in _emulator_streams:
-        _emulator_streams[key] = runtime.lib.mgpuStreamCreate()
+        _emulator_streams[key] = runtime.create_stream()
     return _emulator_streams[key]
 
 

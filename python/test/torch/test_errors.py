@@ -163,3 +163,51 @@ def test_bad_target(emulator, monkeypatch):
     with pytest.raises(KernelError, match="LMHEAD_TARGET='sm_70': expected "
                        "one of sm_80, sm_90a"):
         linear_cross_entropy(x, w, y)
+
+
+def test_emulator_memory_failures_raise_and_the_process_survives(tmp_path):
+    """The emulator path's device memory comes through the C API's
+    status-returning functions: an allocation the emulator cannot make
+    raises (the mgpu* functions ended the interpreter with no exception and
+    no ``finally``)."""
+    import subprocess
+    import sys
+    script = tmp_path / "alloc.py"
+    script.write_text(
+        "from lmhead.runtime import Runtime, RuntimeLibraryError\n"
+        "rt = Runtime()\n"
+        "try:\n"
+        "    rt.alloc(1 << 62)\n"
+        "except RuntimeLibraryError as error:\n"
+        "    print('raised:', error)\n"
+        "finally:\n"
+        "    print('finally ran')\n")
+    env = dict(os.environ, LMHEAD_DEVICE="emulator")
+    done = subprocess.run([sys.executable, str(script)], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "raised: lmheadDeviceAlloc(4611686018427387904) failed " \
+        "[LMHEAD_STATUS_EMULATOR_ERROR]" in done.stdout
+    assert "the emulator cannot allocate" in done.stdout
+    assert "finally ran" in done.stdout
+
+
+def test_a_failed_emulator_run_frees_its_copies(monkeypatch):
+    """A run whose kernels fail still frees the emulator memory it took."""
+    from lmhead.torch import kernels
+    monkeypatch.setenv("LMHEAD_DEVICE", "emulator")
+    rt = runtime.Runtime()
+    freed, allocated = [], []
+    alloc, free = runtime.Runtime.alloc, runtime.Runtime.free
+    monkeypatch.setattr(runtime.Runtime, "alloc", lambda self, size: (
+        allocated.append(alloc(self, size)) or allocated[-1]))
+    monkeypatch.setattr(runtime.Runtime, "free", lambda self, pointer: (
+        freed.append(pointer), free(self, pointer))[1])
+    memory = kernels._EmulatorMemory(rt)
+    memory.upload(torch.ones(8, dtype=torch.bfloat16))
+    memory.alloc(64)
+    with pytest.raises(runtime.RuntimeLibraryError):
+        memory.alloc(1 << 62)
+    memory.release()
+    assert sorted(freed) == sorted(p for p in allocated if p)
+    assert memory.pointers == []

@@ -251,6 +251,36 @@ LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleWorkspaceSize(
  *  Returns the first failure, after releasing everything it could. */
 LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleUnload(LMHeadBundle *bundle);
 
+/* Device memory and streams of the process's backend, for callers that
+ * have no CUDA library of their own (the emulator has none): the mgpu*
+ * functions MLIR programs call end the process on failure, these return a
+ * status. */
+
+/** Allocates `bytes` of device memory into `*pointer` (null for 0 bytes).
+ *  Fails with LMHEAD_STATUS_DRIVER_ERROR or LMHEAD_STATUS_EMULATOR_ERROR
+ *  naming the size when there is not enough. */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadDeviceAlloc(unsigned long long bytes,
+                                                  void **pointer);
+
+/** Frees memory from lmheadDeviceAlloc; null is accepted. */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadDeviceFree(void *pointer);
+
+/** Copies `bytes` from `src` to `dst` (host or device memory, either way)
+ *  in order on `stream` (null: the default stream). */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadDeviceCopy(void *dst, const void *src,
+                                                 unsigned long long bytes,
+                                                 void *stream);
+
+/** Creates a stream into `*stream`. */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadStreamCreate(void **stream);
+
+/** Waits for the work enqueued on `stream`; a fault of that work is
+ *  returned here. */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadStreamSynchronize(void *stream);
+
+/** Destroys a stream from lmheadStreamCreate; null is accepted. */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadStreamDestroy(void *stream);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
