@@ -584,7 +584,7 @@ class _VocabParallel(torch.autograd.Function):
                 upstream, h, _padded(weight, 0 if vd else 1), labels,
                 _padded(bias, 0), shifted_lse, _LOCAL_IGNORE, "none",
                 smoothing, opts.softcap, 0.0, opts.weight_layout, False,
-                dw_scale, True, True, True, None)
+                dw_scale)
         size = shard.size
         dw = dw[:size] if vd else dw[:, :size].contiguous()
         db = db[:size] if ctx.has_bias else None

@@ -99,6 +99,7 @@ def _kind(h, weight, target, bias, opts, step=False, statistics=False,
 
 _FORWARD = "lmhead::linear_cross_entropy"
 _BACKWARD = "lmhead::linear_cross_entropy_backward"
+_BACKWARD_INTO = "lmhead::linear_cross_entropy_backward_into"
 _STEP = "lmhead::linear_cross_entropy_step"
 
 
@@ -186,28 +187,68 @@ def _forward_fake(h, weight, target, bias, ignore_index, reduction,
 
 
 @torch.library.custom_op("lmhead::linear_cross_entropy_backward",
-                         mutates_args=("dw_into",))
+                         mutates_args=())
 def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
                 weight: torch.Tensor, target: torch.Tensor,
                 bias: Optional[torch.Tensor], lse: torch.Tensor,
                 ignore_index: int, reduction: str, label_smoothing: float,
                 softcap: float, z_loss: float, weight_layout: str,
-                statistics: bool, dw_scale: Optional[torch.Tensor],
-                want_dh: bool, want_dw: bool, want_db: bool,
-                dw_into: Optional[torch.Tensor]) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor,
+                statistics: bool = False,
+                dw_scale: Optional[torch.Tensor] = None,
+                want_dh: bool = True, want_dw: bool = True,
+                want_db: bool = True
+                ) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor,
                            torch.Tensor]:
     """(dh, dW, db, stats) for the upstream gradient of the loss, each
     gradient in its input's type; db is empty when there is no bias, stats
     [‖dZ‖², ‖dh‖², ‖dW‖²] in f32 with ``statistics`` and empty without.
     ``dw_scale`` (0-d f32) multiplies dW and db in their epilogues.
     ``want_dh``, ``want_dw`` and ``want_db`` say which gradients are
-    wanted: one that is not is
-    returned empty, and on the kernels its product is not run (a frozen
-    head skips the dW GEMM and its V×D buffer, a frozen input the dh GEMM).
-    With ``statistics`` every product runs, since the norms need them.
-    ``dw_into`` (a contiguous tensor of the weight's shape and type, without
-    statistics or ``dw_scale``) is a gradient dW is added to in place, by
-    the kernels' epilogue (rounded once): dW is then returned empty."""
+    wanted: one that is not is returned empty, and on the kernels its
+    product is not run (a frozen head skips the dW GEMM and its V×D buffer,
+    a frozen input the dh GEMM). With ``statistics`` every product runs,
+    since the norms need them."""
+    return _run_backward(grad_loss, h, weight, target, bias, lse,
+                         ignore_index, reduction, label_smoothing, softcap,
+                         z_loss, weight_layout, statistics, dw_scale, want_dh,
+                         want_dw, want_db, None)
+
+
+# The accumulating backward is an op of its own, with dw_into required and
+# no defaults: before torch 2.12 (seen with 2.11 on an H200), a custom op's
+# in-place bookkeeping finds its mutated argument by position among the
+# positional arguments, after the dispatcher dropped the trailing ones equal
+# to their defaults, and failed with IndexError when dw_into was None by
+# default, passed by name or left out; and Inductor drops a None optional
+# argument from the calls it generates. It is called with every argument by
+# position, in eager mode only (the autograd backward never accumulates
+# under torch.compile).
+@torch.library.custom_op("lmhead::linear_cross_entropy_backward_into",
+                         mutates_args=("dw_into",))
+def backward_into_op(grad_loss: torch.Tensor, h: torch.Tensor,
+                     weight: torch.Tensor, target: torch.Tensor,
+                     bias: Optional[torch.Tensor], lse: torch.Tensor,
+                     ignore_index: int, reduction: str,
+                     label_smoothing: float, softcap: float, z_loss: float,
+                     weight_layout: str, want_dh: bool, want_db: bool,
+                     dw_into: torch.Tensor
+                     ) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor,
+                                torch.Tensor]:
+    """:func:`backward_op` that adds dW to ``dw_into`` (a contiguous tensor
+    of the weight's shape, type and device) in place, in the kernels'
+    epilogue (rounded once), instead of returning it: (dh, an empty dW, db,
+    empty stats)."""
+    return _run_backward(grad_loss, h, weight, target, bias, lse,
+                         ignore_index, reduction, label_smoothing, softcap,
+                         z_loss, weight_layout, False, None, want_dh, True,
+                         want_db, dw_into)
+
+
+def _run_backward(grad_loss, h, weight, target, bias, lse, ignore_index,
+                  reduction, label_smoothing, softcap, z_loss, weight_layout,
+                  statistics, dw_scale, want_dh, want_dw, want_db, dw_into):
+    """The body of both backward ops (``dw_into`` None for the first), each
+    as those ops say."""
     opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
                     weight_layout)
     _check_backward(grad_loss, h, weight, target, bias, lse, opts, dw_scale)
@@ -260,10 +301,30 @@ def backward_op(grad_loss: torch.Tensor, h: torch.Tensor,
 
 
 @backward_op.register_fake
+def _backward_op_fake(grad_loss, h, weight, target, bias, lse, ignore_index,
+                      reduction, label_smoothing, softcap, z_loss,
+                      weight_layout, statistics=False, dw_scale=None,
+                      want_dh=True, want_dw=True, want_db=True):
+    return _backward_fake(grad_loss, h, weight, target, bias, lse,
+                          ignore_index, reduction, label_smoothing, softcap,
+                          z_loss, weight_layout, statistics, dw_scale,
+                          want_dh, want_dw, want_db, None)
+
+
+@backward_into_op.register_fake
+def _backward_into_op_fake(grad_loss, h, weight, target, bias, lse,
+                           ignore_index, reduction, label_smoothing, softcap,
+                           z_loss, weight_layout, want_dh, want_db, dw_into):
+    return _backward_fake(grad_loss, h, weight, target, bias, lse,
+                          ignore_index, reduction, label_smoothing, softcap,
+                          z_loss, weight_layout, False, None, want_dh, True,
+                          want_db, dw_into)
+
+
 def _backward_fake(grad_loss, h, weight, target, bias, lse, ignore_index,
                    reduction, label_smoothing, softcap, z_loss,
-                   weight_layout, statistics=False, dw_scale=None,
-                   want_dh=True, want_dw=True, want_db=True, dw_into=None):
+                   weight_layout, statistics, dw_scale, want_dh, want_dw,
+                   want_db, dw_into):
     _check_backward(grad_loss, h, weight, target, bias, lse,
                     _options(ignore_index, reduction, label_smoothing,
                              softcap, z_loss, weight_layout), dw_scale)
@@ -330,25 +391,19 @@ def _check_dw_into(dw_into, weight, statistics, dw_scale) -> None:
     if dw_into is None:
         return
     if statistics or dw_scale is not None:
-        raise ValueError(f"{_BACKWARD}: dw_into cannot be combined with "
+        raise ValueError(f"{_BACKWARD_INTO}: dw_into cannot be combined with "
                          f"statistics or dw_scale")
     if tuple(dw_into.shape) != tuple(weight.shape) or \
             dw_into.dtype != weight.dtype or \
             dw_into.device != weight.device or not dw_into.is_contiguous():
         raise ValueError(
-            f"{_BACKWARD}: dw_into must be a contiguous tensor of the "
+            f"{_BACKWARD_INTO}: dw_into must be a contiguous tensor of the "
             f"weight's shape {checks.shape_text(weight)}, type "
             f"{weight.dtype} and device {weight.device}, got "
             f"{checks.shape_text(dw_into)} of {dw_into.dtype} on "
             f"{dw_into.device}")
 
 
-# backward_op has no default arguments and is called with every argument by
-# position: before torch 2.12 (seen with 2.11 on an H200), a custom op's
-# in-place bookkeeping finds its mutated argument (dw_into) by position
-# among the positional arguments, after the dispatcher dropped the trailing
-# ones equal to their defaults, and fails with IndexError when dw_into is
-# None by default, passed by name or left out.
 def _backward(ctx, grad_loss, grad_lse):
     h, weight, target, bias, lse, stats_out, dw_scale = ctx.saved_tensors
     wants = (ctx.needs_input_grad[0], ctx.needs_input_grad[1],
@@ -356,9 +411,14 @@ def _backward(ctx, grad_loss, grad_lse):
     into = None
     if wants[1] and stats_out is None and dw_scale is None:
         into = _take_weight_grad(weight)
-    dh, dw, db, stats = backward_op(grad_loss, h, weight, target, bias, lse,
-                                    *ctx.options, stats_out is not None,
-                                    dw_scale, *wants, into)
+    if into is None:
+        dh, dw, db, stats = backward_op(
+            grad_loss, h, weight, target, bias, lse, *ctx.options,
+            stats_out is not None, dw_scale, *wants)
+    else:
+        dh, dw, db, stats = backward_into_op(
+            grad_loss, h, weight, target, bias, lse, *ctx.options, wants[0],
+            wants[2], into)
     if into is not None:
         # weight.grad plus this dW, in its own storage: AccumulateGrad
         # finds no .grad and keeps this tensor as it.

@@ -110,44 +110,52 @@ def test_dw_into_must_match_the_weight():
         x, w, y, None, -100, "mean", 0.0, 0.0, 0.0, "vd")
     with pytest.raises(ValueError, match=r"dw_into must be a contiguous "
                        r"tensor of the weight's shape \[10, 8\]"):
-        ops.backward_op(torch.ones((), dtype=torch.float64), x.detach(),
-                        w.detach(), y, None, lse, -100, "mean", 0.0, 0.0,
-                        0.0, "vd", False, None, True, True, True,
-                        torch.zeros(8, 10, dtype=torch.float64))
+        ops.backward_into_op(torch.ones((), dtype=torch.float64),
+                             x.detach(), w.detach(), y, None, lse, -100,
+                             "mean", 0.0, 0.0, 0.0, "vd", True, True,
+                             torch.zeros(8, 10, dtype=torch.float64))
 
 
 @pytest.mark.parametrize("accumulate", [False, True])
-def test_backward_op_gets_every_argument_by_position(monkeypatch, accumulate):
+def test_backward_ops_get_every_argument_by_position(monkeypatch, accumulate):
     """torch before 2.12 finds a custom op's mutated argument (dw_into) by
     its position among the positional arguments: passed by name or left
-    out, backward raised IndexError on a GPU (torch 2.11). Every argument
-    of the schema is passed, by position."""
+    out, backward raised IndexError on a GPU (torch 2.11). The autograd
+    backward calls the accumulating op when weight.grad exists, the plain
+    one otherwise, each with every argument of its schema by position."""
     calls = []
-    arguments = ops.backward_op._opoverload._schema.arguments
     custom_op = type(ops.backward_op)
     call = custom_op.__call__
 
     def recorder(self, *args, **kwargs):
-        if self is ops.backward_op:
-            calls.append((len(args), sorted(kwargs)))
+        if self in (ops.backward_op, ops.backward_into_op):
+            calls.append((self, len(args), sorted(kwargs)))
         return call(self, *args, **kwargs)
 
     monkeypatch.setattr(custom_op, "__call__", recorder)
-    (x, y), = micro_batches(torch.float32, count=1)[0]
-    weight = micro_batches(torch.float32, count=1)[1]
+    batches, weight = micro_batches(torch.float32, count=1)
+    (x, y), = batches
     if accumulate:
         weight.grad = torch.zeros_like(weight)
     linear_cross_entropy(x, weight, y).backward()
-    assert calls == [(len(arguments), [])]
+    op = ops.backward_into_op if accumulate else ops.backward_op
+    assert calls == [(op, len(op._opoverload._schema.arguments), [])]
     assert weight.grad is not None and torch.isfinite(weight.grad).all()
 
 
 def test_mutated_argument_is_never_dropped_as_a_default():
     """torch before 2.12's dispatcher drops trailing arguments equal to
     their defaults before the in-place bookkeeping indexes the mutated one:
-    a dw_into of None by default raised IndexError on an H200 (torch 2.11).
-    No argument of the backward op has a default."""
-    schema = ops.backward_op._opoverload._schema
-    assert "dw_into" in [a.name for a in schema.arguments if a.alias_info
-                         and a.alias_info.is_write]
+    a dw_into of None by default raised IndexError on an H200 (torch 2.11),
+    and Inductor leaves a None optional argument out of the calls it
+    writes. The op that mutates has no defaults and a required dw_into; the
+    plain op mutates nothing."""
+    schema = ops.backward_into_op._opoverload._schema
+    written = [a for a in schema.arguments
+               if a.alias_info and a.alias_info.is_write]
+    assert [a.name for a in written] == ["dw_into"]
+    assert str(written[0].type) == "Tensor"
     assert [a.name for a in schema.arguments if a.has_default_value()] == []
+    plain = ops.backward_op._opoverload._schema
+    assert not any(a.alias_info and a.alias_info.is_write
+                   for a in plain.arguments)

@@ -15,9 +15,9 @@ from lmhead.torch import linear_cross_entropy
 from lmhead.torch.checks import LabelError
 
 OPTIONS = (-100, "mean", 0.0, 0.0, 0.0, "vd")
-# The backward op's statistics, dw_scale, want_dh, want_dw, want_db and
-# dw_into: no statistics, no scale, every gradient, a fresh dW.
-BACKWARD_FLAGS = (False, None, True, True, True, None)
+# The backward op's statistics, dw_scale, want_dh, want_dw and want_db: no
+# statistics, no scale, every gradient.
+BACKWARD_FLAGS = (False, None, True, True, True)
 
 
 def tensors(n=6, d=8, v=10, dtype=torch.float32, seed=0):
