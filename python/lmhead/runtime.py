@@ -112,6 +112,18 @@ class Runtime:
         lib.lmheadBundleWorkspaceSize.argtypes = [
             ctypes.c_void_p, ctypes.c_char_p, u64p, ctypes.c_ulonglong, u64p]
         lib.lmheadBundleUnload.argtypes = [ctypes.c_void_p]
+        # The mgpu* functions MLIR programs call, for scripts and tests that
+        # drive the runtime as such a program does (they end the process on
+        # failure; the lmhead* functions below return a status).
+        lib.mgpuMemAlloc.restype = ctypes.c_void_p
+        lib.mgpuMemAlloc.argtypes = [ctypes.c_uint64, ctypes.c_void_p,
+                                     ctypes.c_bool]
+        lib.mgpuMemFree.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+        lib.mgpuMemcpy.argtypes = [ctypes.c_void_p, ctypes.c_void_p,
+                                   ctypes.c_size_t, ctypes.c_void_p]
+        lib.mgpuStreamCreate.restype = ctypes.c_void_p
+        lib.mgpuStreamSynchronize.argtypes = [ctypes.c_void_p]
+        lib.mgpuStreamDestroy.argtypes = [ctypes.c_void_p]
         voidpp = ctypes.POINTER(ctypes.c_void_p)
         lib.lmheadDeviceAlloc.argtypes = [ctypes.c_ulonglong, voidpp]
         lib.lmheadDeviceFree.argtypes = [ctypes.c_void_p]
