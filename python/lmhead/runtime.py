@@ -124,6 +124,7 @@ class Runtime:
         lib.mgpuStreamCreate.restype = ctypes.c_void_p
         lib.mgpuStreamSynchronize.argtypes = [ctypes.c_void_p]
         lib.mgpuStreamDestroy.argtypes = [ctypes.c_void_p]
+        lib.mgpuSetDefaultDevice.argtypes = [ctypes.c_int32]
         voidpp = ctypes.POINTER(ctypes.c_void_p)
         lib.lmheadDeviceAlloc.argtypes = [ctypes.c_ulonglong, voidpp]
         lib.lmheadDeviceFree.argtypes = [ctypes.c_void_p]

@@ -38,7 +38,8 @@ from ..kernel_cache import (TARGETS, BundleCompileError, ProblemKind,
 from ..loss_options import LossOptions
 from ..runtime import Runtime
 
-__all__ = ["KernelError", "Bundle", "bundle_for", "kind_of", "run",
+__all__ = ["KernelError", "Bundle", "bind_device", "bundle_for", "kind_of",
+           "run",
            "target_for", "uses_emulator", "stats"]
 
 _ELEMENT = {torch.bfloat16: "bf16", torch.float16: "f16",
@@ -57,10 +58,37 @@ def uses_emulator() -> bool:
     return os.environ.get("LMHEAD_DEVICE", "") == "emulator"
 
 
+def bind_device(device: torch.device) -> None:
+    """Makes the runtime drive ``device`` when it is the first CUDA device
+    the op meets in this process (before anything is compiled, loaded or
+    launched), and refuses any other CUDA device after that: a process
+    drives one GPU, as torchrun's one process per GPU does (each rank's
+    tensors on its ``cuda:LOCAL_RANK``)."""
+    global _bound_device
+    if device.type != "cuda" or uses_emulator():
+        return
+    index = device.index if device.index is not None \
+        else torch.cuda.current_device()
+    with _lock:
+        if _bound_device is None:
+            # Read when the runtime creates its CUDA backend, on the first
+            # bundle load (none has happened while nothing is bound).
+            _get_runtime().lib.mgpuSetDefaultDevice(index)
+            _bound_device = index
+        elif index != _bound_device:
+            raise KernelError(
+                f"tensors on cuda:{index}, but lmhead's runtime in this "
+                f"process drives cuda:{_bound_device}, the device of the "
+                f"first tensors it ran on: one process drives one GPU (run "
+                f"one process per GPU, as torchrun does)")
+
+
 def target_for(device: torch.device) -> str:
     """The kernel target for ``device``: sm_90a on Hopper (sm_90), sm_80 on
     Ampere, Ada and later GPUs (whose drivers JIT sm_80 PTX), sm_80 on the
-    emulator; ``LMHEAD_TARGET`` overrides."""
+    emulator; ``LMHEAD_TARGET`` overrides. Binds the runtime to ``device``
+    first (:func:`bind_device`)."""
+    bind_device(device)
     override = os.environ.get("LMHEAD_TARGET")
     if override:
         if override not in TARGETS:
@@ -111,6 +139,9 @@ class Bundle:
 _lock = threading.Lock()
 _runtime: Optional[Runtime] = None
 _loaded: Dict[ProblemKind, Bundle] = {}
+#: The CUDA device the runtime drives in this process (its primary
+#: context), bound by the first CUDA tensors the op runs on.
+_bound_device: Optional[int] = None
 
 
 class _Stats(dict):
@@ -241,10 +272,8 @@ def run(bundle: Bundle, op: str, inputs: Mapping[str, torch.Tensor],
     if device.type == "cuda" and uses_emulator():
         raise KernelError(f"LMHEAD_DEVICE=emulator runs the kernels on CPU "
                           f"tensors; these are on {device}")
-    if device.type == "cuda" and (device.index or 0) != 0:
-        raise KernelError(f"tensors on {device}: lmhead's runtime runs on "
-                          f"CUDA device 0 (its primary context); choose the "
-                          f"GPU with CUDA_VISIBLE_DEVICES")
+    if device.type == "cuda":
+        bind_device(device)
     operands = []
     for operand in entry["operands"]:
         if operand in tensors or operand in skipped:

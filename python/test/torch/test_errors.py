@@ -211,3 +211,32 @@ def test_a_failed_emulator_run_frees_its_copies(monkeypatch):
     memory.release()
     assert sorted(freed) == sorted(p for p in allocated if p)
     assert memory.pointers == []
+
+
+def test_the_runtime_binds_the_first_cuda_device_and_refuses_others(
+        monkeypatch):
+    """The runtime drives the GPU of the first CUDA tensors (torchrun's
+    cuda:LOCAL_RANK, not only device 0), chosen before its CUDA backend
+    exists, and refuses tensors on another device before anything is
+    compiled or launched."""
+    from lmhead.torch import kernels
+    chosen = []
+
+    class FakeLib:
+        def mgpuSetDefaultDevice(self, index):
+            chosen.append(index)
+
+    class FakeRuntime:
+        lib = FakeLib()
+
+    monkeypatch.delenv("LMHEAD_DEVICE", raising=False)
+    monkeypatch.setattr(kernels, "_bound_device", None)
+    monkeypatch.setattr(kernels, "_get_runtime", lambda: FakeRuntime())
+    kernels.bind_device(torch.device("cuda", 1))
+    kernels.bind_device(torch.device("cuda", 1))
+    assert chosen == [1]
+    with pytest.raises(KernelError, match=r"tensors on cuda:0, but lmhead's "
+                       r"runtime in this process drives cuda:1"):
+        kernels.bind_device(torch.device("cuda", 0))
+    kernels.bind_device(torch.device("cpu"))
+    assert chosen == [1]
