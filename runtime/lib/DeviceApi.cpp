@@ -34,6 +34,15 @@ LMHeadStatus onBackend(const char *entry, Body &&body) {
   });
 }
 
+/// Fails `entry` with INVALID_ARGUMENT and `what` (inside its guard: the
+/// message's allocation may throw).
+LMHeadStatus refuse(const char *entry, const char *what) {
+  return guardEntry(entry, [&]() -> LMHeadStatus {
+    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                std::string(entry) + ": " + what);
+  });
+}
+
 /// Refuses a size that does not fit the host's size_t.
 bool fitsInSize(unsigned long long bytes, std::string &error) {
   if (bytes <= std::numeric_limits<std::size_t>::max())
@@ -47,8 +56,7 @@ bool fitsInSize(unsigned long long bytes, std::string &error) {
 extern "C" LMHeadStatus lmheadDeviceAlloc(unsigned long long bytes,
                                           void **pointer) {
   if (!pointer)
-    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
-                "lmheadDeviceAlloc: pointer must not be null");
+    return refuse("lmheadDeviceAlloc", "pointer must not be null");
   return onBackend("lmheadDeviceAlloc", [&](Backend &backend,
                                             std::string &error) {
     if (!fitsInSize(bytes, error))
@@ -72,8 +80,7 @@ extern "C" LMHeadStatus lmheadDeviceCopy(void *dst, const void *src,
                                          unsigned long long bytes,
                                          void *stream) {
   if (bytes && (!dst || !src))
-    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
-                "lmheadDeviceCopy: dst and src must not be null");
+    return refuse("lmheadDeviceCopy", "dst and src must not be null");
   return onBackend(
       "lmheadDeviceCopy", [&](Backend &backend, std::string &error) {
         if (!fitsInSize(bytes, error))
@@ -86,8 +93,7 @@ extern "C" LMHeadStatus lmheadDeviceCopy(void *dst, const void *src,
 
 extern "C" LMHeadStatus lmheadStreamCreate(void **stream) {
   if (!stream)
-    return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
-                "lmheadStreamCreate: stream must not be null");
+    return refuse("lmheadStreamCreate", "stream must not be null");
   return onBackend("lmheadStreamCreate",
                    [&](Backend &backend, std::string &error) {
                      return backend.createStream(stream, error);
@@ -103,7 +109,7 @@ extern "C" LMHeadStatus lmheadStreamSynchronize(void *stream) {
 
 extern "C" LMHeadStatus lmheadStreamDestroy(void *stream) {
   if (!stream)
-    return succeed();
+    return guardEntry("lmheadStreamDestroy", [] { return succeed(); });
   return onBackend("lmheadStreamDestroy",
                    [&](Backend &backend, std::string &error) {
                      return backend.destroyStream(stream, error);
