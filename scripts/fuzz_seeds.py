@@ -8,7 +8,8 @@ DIR/mlir      every lit test's MLIR, cut at its `// -----` separators, and
 DIR/ptx       the PTX of bundles that lmhead-opt writes for the bundle tests'
               inputs (sm_80 and sm_90a, every op), whole and one module per
               kernel
-DIR/manifest  those bundles' manifest.json files
+DIR/manifest  those bundles' manifest.json files, without their "producer"
+              (the build identity, which the fuzzer fills in)
 
 The committed seeds of test/fuzz/<target>/ are small hand-picked inputs and
 the inputs of every crash the fuzzers found; these are the rest, made fresh
@@ -17,6 +18,7 @@ from the tests so that they follow the compiler as it changes.
 
 import argparse
 import hashlib
+import json
 import pathlib
 import re
 import subprocess
@@ -72,6 +74,14 @@ def split_ptx(text):
     return [header + kernel for kernel in kernels if kernel.strip()]
 
 
+def without_producer(manifest):
+    """`manifest` without its "producer" member: the fuzzer inserts its own
+    build's, so that a seed does not go stale when the revision changes."""
+    data = json.loads(manifest)
+    data.pop("producer", None)
+    return json.dumps(data, indent=1)
+
+
 def bundle_seeds(lmhead_opt, ptx_out, manifest_out):
     ptx_count = manifest_count = 0
     with tempfile.TemporaryDirectory() as work:
@@ -84,7 +94,8 @@ def bundle_seeds(lmhead_opt, ptx_out, manifest_out):
                 sys.exit(f"fuzz_seeds.py: {' '.join(command)} failed:\n"
                          f"{result.stderr}")
             manifest_count += write_seed(
-                manifest_out, (bundle / "manifest.json").read_text())
+                manifest_out,
+                without_producer((bundle / "manifest.json").read_text()))
             for ptx in sorted(bundle.glob("*.ptx")):
                 text = ptx.read_text()
                 ptx_count += write_seed(ptx_out, text)
