@@ -8,8 +8,10 @@
 #
 # The fuzzers must be built (scripts/check-sanitizers.sh asan, or the
 # README's test command, builds them in <build>-fuzz); targets and the
-# figures are those of scripts/run-fuzzers.sh, run one after the other so
-# that executions per second are comparable. What the runs find is kept in
+# figures are those of scripts/run-fuzzers.sh (by default every built
+# target: seven, 70 minutes at 600 s each), run one after the other so
+# that executions per second are comparable, each from its whole minimised
+# corpus and what earlier runs kept. What the runs find is kept in
 # <build>-fuzz/fuzz/ (corpus, artifacts, logs).
 set -uo pipefail
 
@@ -34,7 +36,7 @@ cat "$table"
 
 if [ "$write" = 1 ]; then
   doc=$src_dir/docs/performance.md
-  header="Measured $(date -u +%Y-%m-%d) at $(git -C "$src_dir" rev-parse --short HEAD) on $(nproc) cores of $(uname -m) ($seconds s per fuzzer, one at a time):"
+  header="Measured $(date -u +%Y-%m-%d) at $(git -C "$src_dir" rev-parse --short HEAD) on $(nproc) cores of $(uname -m) ($seconds s per fuzzer, one at a time, from its corpus):"
   python3 - "$doc" "$table" "$header" <<'PY'
 import sys
 doc, table, header = sys.argv[1], sys.argv[2], sys.argv[3]
