@@ -219,7 +219,7 @@ for target in "${targets[@]}"; do
     rm -rf "$sample"
     mkdir -p "$sample"
     find "${inputs[@]}" -maxdepth 1 -type f -print0 | shuf -z -n $((3 * run_seconds)) |
-      xargs -0 -r cp -t "$sample"
+      xargs -0 -r cp -t "$sample" 2>/dev/null # the same input in two folders
     inputs=("$sample")
   fi
   "$fuzzer" -max_total_time="$run_seconds" "${limits[@]}" \
