@@ -172,8 +172,7 @@ std::string arrayAfter(const std::string &text, std::size_t from,
   if (at == std::string::npos)
     return "";
   at = text.find_first_not_of(" \t\r\n:", at + key.size() + 2);
-  return at != std::string::npos && text[at] == '[' ? bracketed(text, at)
-                                                    : "";
+  return at != std::string::npos && text[at] == '[' ? bracketed(text, at) : "";
 }
 
 /// The object (braces included) around `at`, whose members may come in any
@@ -238,15 +237,15 @@ std::string ptxFor(const std::string &manifest, bool disagree) {
       "\"name\"\\s*:\\s*\"([A-Za-z_][A-Za-z0-9_$]*)\"");
   std::string ptx = ".version 8.0\n.target sm_90a\n.address_size 64\n";
   std::set<std::string> done;
-  for (auto it = std::sregex_iterator(manifest.begin(), manifest.end(),
-                                      kernelName);
+  for (auto it =
+           std::sregex_iterator(manifest.begin(), manifest.end(), kernelName);
        it != std::sregex_iterator(); ++it) {
     std::string name = (*it)[1].str();
     if (!done.insert(name).second)
       continue;
     std::string params = arrayAfter(
-        enclosingObject(manifest, static_cast<std::size_t>(it->position(0))),
-        0, "params");
+        enclosingObject(manifest, static_cast<std::size_t>(it->position(0))), 0,
+        "params");
     ptx += ".visible .entry " + name + "(" +
            parameterList(params, disagree && done.size() == 1) +
            ")\n{\nret;\n}\n";
@@ -263,8 +262,8 @@ std::string ptxFor(const std::string &manifest, bool disagree) {
 bool emulatorCanRunQuickly(std::string manifest) {
   if (manifest.find('\\') != std::string::npos)
     return false;
-  static const std::regex divisor(
-      "(\"ceil_div\"\\s*:\\s*\\[[^\\]\\[{}]*,)\\s*(\\d{1,3}|10[01]\\d|102[0-4])\\s*\\]");
+  static const std::regex divisor("(\"ceil_div\"\\s*:\\s*\\[[^\\]\\[{}]*,)\\s*("
+                                  "\\d{1,3}|10[01]\\d|102[0-4])\\s*\\]");
   manifest = std::regex_replace(manifest, divisor, "$1 1]");
   for (std::size_t at = manifest.find("\"grid\""); at != std::string::npos;
        at = manifest.find("\"grid\"", at + 1)) {
@@ -287,7 +286,8 @@ bool emulatorCanRunQuickly(std::string manifest) {
   return true;
 }
 
-/// The operand value patterns, filled for `count` operands.
+/// The operand values of `pattern` (one of seven; the last takes bytes of
+/// `controls`), kMaxOperands of them.
 std::vector<unsigned long long> operandValues(uint8_t pattern,
                                               Controls &controls) {
   std::vector<unsigned long long> values(kMaxOperands);
@@ -295,8 +295,8 @@ std::vector<unsigned long long> operandValues(uint8_t pattern,
   // runtime refuses; on the emulator only those far past it, as a grid
   // just below the limit would run for hours.
   static const unsigned long long huge[] = {
-      ~0ull,          1ull << 63, 1ull << 62,  (1ull << 32) + 1,
-      0x7fffffffull,  1ull << 31, 0xffffffffull, 1ull << 40};
+      ~0ull,         1ull << 63, 1ull << 62,    (1ull << 32) + 1,
+      0x7fffffffull, 1ull << 31, 0xffffffffull, 1ull << 40};
   unsigned kinds = 7;
   switch (pattern % kinds) {
   case 0: // zeros: null pointers, empty sizes
@@ -319,10 +319,10 @@ std::vector<unsigned long long> operandValues(uint8_t pattern,
     break;
   case 5: // the sizes of a real run: multiples of 256, small and large
     for (unsigned i = 0; i < kMaxOperands; ++i) {
-      static const unsigned long long real[] = {4096, 256, 1 << 20, 128,
-                                                512,  65536, 768,  1024};
-      values[i] = kOnEmulator ? (i % 2 ? 16 : buffer + 4096 * (i % 8))
-                              : real[i % 8];
+      static const unsigned long long real[] = {4096, 256,   1 << 20, 128,
+                                                512,  65536, 768,     1024};
+      values[i] =
+          kOnEmulator ? (i % 2 ? 16 : buffer + 4096 * (i % 8)) : real[i % 8];
     }
     break;
   default: // the input's bytes: pointers into the buffer or small values
@@ -352,14 +352,25 @@ void exercise(LMHeadBundle *bundle, const std::string &op,
 /// The driver calls a failure is injected into, and the codes: invalid
 /// value, out of memory, invalid PTX, invalid handle, launch failed and
 /// one that cuda.h does not name.
-constexpr const char *kFailingCalls[] = {
-    "cuModuleLoadDataEx", "cuModuleGetFunction", "cuModuleUnload",
-    "cuStreamCreate",     "cuStreamDestroy",     "cuEventCreate",
-    "cuEventDestroy",     "cuEventRecord",       "cuStreamWaitEvent",
-    "cuLaunchKernel",     "cuLaunchKernelEx",    "cuFuncSetAttribute",
-    "cuTensorMapEncodeTiled", "cuMemcpyAsync",   "cuMemAlloc",
-    "cuMemFree",          "cuMemHostRegister",   "cuMemHostUnregister",
-    "cuCtxSetCurrent"};
+constexpr const char *kFailingCalls[] = {"cuModuleLoadDataEx",
+                                         "cuModuleGetFunction",
+                                         "cuModuleUnload",
+                                         "cuStreamCreate",
+                                         "cuStreamDestroy",
+                                         "cuEventCreate",
+                                         "cuEventDestroy",
+                                         "cuEventRecord",
+                                         "cuStreamWaitEvent",
+                                         "cuLaunchKernel",
+                                         "cuLaunchKernelEx",
+                                         "cuFuncSetAttribute",
+                                         "cuTensorMapEncodeTiled",
+                                         "cuMemcpyAsync",
+                                         "cuMemAlloc",
+                                         "cuMemFree",
+                                         "cuMemHostRegister",
+                                         "cuMemHostUnregister",
+                                         "cuCtxSetCurrent"};
 constexpr int kFailingCodes[] = {1, 2, 218, 400, 719, 12345};
 
 /// Whether a failure of `call` keeps a driver object alive whatever the
@@ -396,8 +407,8 @@ enum FileCase : uint8_t {
 /// needed, moved elsewhere first).
 void makeSpecial(const std::string &path, FileCase fileCase) {
   std::error_code ignored;
-  std::string moved = elsewhere() + "/" +
-                      std::filesystem::path(path).filename().string();
+  std::string moved =
+      elsewhere() + "/" + std::filesystem::path(path).filename().string();
   switch (fileCase) {
   case kManifestFifo:
   case kPtxFifo:
@@ -454,14 +465,14 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
     liveObjects =
         reinterpret_cast<int (*)()>(dlsym(fake, "lmheadFakeCudaLiveObjects"));
   if (!liveObjects) {
-    std::fprintf(stderr, "lmhead-fuzz-manifest: cannot open the fake driver "
-                         "%s\n",
+    std::fprintf(stderr,
+                 "lmhead-fuzz-manifest: cannot open the fake driver "
+                 "%s\n",
                  LMHEAD_FAKE_LIBCUDA);
     std::abort();
   }
-  lmhead::fuzz::makeScratchDirectory(kOnEmulator
-                                         ? "lmhead-fuzz-manifest-emulator"
-                                         : "lmhead-fuzz-manifest");
+  lmhead::fuzz::makeScratchDirectory(
+      kOnEmulator ? "lmhead-fuzz-manifest-emulator" : "lmhead-fuzz-manifest");
   std::filesystem::create_directory(bundleDirectory());
   std::filesystem::create_directory(elsewhere());
 
@@ -486,9 +497,10 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   (void)lmheadBundleUnload(bundle);
   std::filesystem::remove_all(bundleDirectory());
   if (kOnEmulator && buffer < (1ull << 42)) {
-    std::fprintf(stderr, "lmhead-fuzz-manifest-emulator: the buffer is at "
-                         "%#llx, below 2^42: grids of pointers over small "
-                         "numbers would run for hours\n",
+    std::fprintf(stderr,
+                 "lmhead-fuzz-manifest-emulator: the buffer is at "
+                 "%#llx, below 2^42: grids of pointers over small "
+                 "numbers would run for hours\n",
                  buffer);
     std::abort();
   }
@@ -522,8 +534,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size) {
   std::string failingCall =
       kFailingCalls[(failByte >> 2) % std::size(kFailingCalls)];
   std::string failure =
-      failingCall + ":" + std::to_string(kFailingCodes[controls.next() %
-                                         std::size(kFailingCodes)]);
+      failingCall + ":" +
+      std::to_string(kFailingCodes[controls.next() % std::size(kFailingCodes)]);
   uint8_t runByte = controls.next();
   bool paramInfo = runByte & 1;
   bool disagree = (runByte >> 1) % 8 == 0;
