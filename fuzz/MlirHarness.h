@@ -44,8 +44,8 @@
 
 namespace lmhead::fuzz {
 
-/// Whether `text` has a `permutation = [` or `dimensions = [` list that
-/// holds something other than integers: MLIR 22's linalg.transpose,
+/// Whether `text` has a `permutation =` or `dimensions =` that is not a
+/// list of integers (not even a `[`): MLIR 22's linalg.transpose,
 /// linalg.broadcast and linalg.reduce parsers crash on those after
 /// reporting the error (lmhead-opt guards against it, ParserCrashGuard.h;
 /// test/Tools/malformed-input.test). Such inputs are skipped, so that the
@@ -59,7 +59,7 @@ inline bool hasMalformedLinalgList(llvm::StringRef text) {
         continue;
       rest = rest.ltrim();
       if (!rest.consume_front("["))
-        continue;
+        return true;
       size_t end = rest.find_first_not_of("0123456789-, \t\r\n");
       if (end == llvm::StringRef::npos || rest[end] != ']')
         return true;
