@@ -124,9 +124,10 @@ minimise() {
   local out=$1 target=$2
   shift 2
   rm -rf "$out"
-  mkdir -p "$out" "$work/logs"
+  mkdir -p "$out" "$work/logs" "$work/merged"
   if ! "$LMHEAD_FUZZ_BUILD_DIR/bin/lmhead-fuzz-$target" -merge=1 \
-    -use_counters=0 -use_cmp=0 -timeout=1 -rss_limit_mb=4096 "$out" "$@" \
+    -use_counters=0 -use_cmp=0 -timeout=1 -rss_limit_mb=4096 \
+    -artifact_prefix="$work/merged/$target-" "$out" "$@" \
     >"$work/logs/$target.merge.log" 2>&1; then
     echo "run-fuzzers.sh: minimising the corpus of lmhead-fuzz-$target" \
       "failed (log: $work/logs/$target.merge.log)" >&2
