@@ -1,13 +1,26 @@
 """Shared set-up of the lmhead.torch tests.
 
 Compiled kernel bundles go to a folder of this test session (never the
-user's cache), and every test starts with LMHEAD_DEVICE and LMHEAD_TARGET
-unset unless it sets them itself.
+user's cache), and so do torch.compile's (Inductor's cache is keyed on the
+graph, not on the schema of the custom ops in it: code it cached for an
+earlier version of lmhead's ops would be called with the old arguments),
+and every test starts with LMHEAD_DEVICE and LMHEAD_TARGET unset unless it
+sets them itself.
 """
 
+import atexit
 import os
+import shutil
+import tempfile
 
 import pytest
+
+# Read by Inductor whenever it looks for its cache, so set before any test
+# compiles.
+os.environ["TORCHINDUCTOR_CACHE_DIR"] = tempfile.mkdtemp(
+    prefix="lmhead-test-inductor-")
+atexit.register(shutil.rmtree, os.environ["TORCHINDUCTOR_CACHE_DIR"],
+                ignore_errors=True)
 
 torch = pytest.importorskip("torch")
 
