@@ -43,17 +43,14 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size) {
-  lmhead::fuzz::ParsedInput parsed = lmhead::fuzz::parseInput(data, size);
-  if (!parsed.module)
-    return 0;
-  mlir::OwningOpRef<mlir::ModuleOp> recognized =
-      lmhead::fuzz::recognize(*parsed.module);
-  if (!recognized)
+  lmhead::fuzz::ParsedInput recognized =
+      lmhead::fuzz::parseAndRecognize(data, size);
+  if (!recognized.module)
     return 0;
   mlir::OwningOpRef<mlir::ModuleOp> planned;
-  check(
-      runRoute(*recognized, "lmhead-plan{target=sm_80 min-tokens=0}", &planned),
-      "recognize + plan sm_80");
+  check(runRoute(*recognized.module, "lmhead-plan{target=sm_80 min-tokens=0}",
+                 &planned),
+        "recognize + plan sm_80");
   if (!planned || countLMHeadOps(*planned) == 0 ||
       countLMHeadOps(*planned) > kMaxBundleOps)
     return 0;

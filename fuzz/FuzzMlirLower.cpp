@@ -24,18 +24,15 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size) {
-  lmhead::fuzz::ParsedInput parsed = lmhead::fuzz::parseInput(data, size);
-  if (!parsed.module)
+  lmhead::fuzz::ParsedInput recognized =
+      lmhead::fuzz::parseAndRecognize(data, size);
+  if (!recognized.module)
     return 0;
-  mlir::OwningOpRef<mlir::ModuleOp> recognized =
-      lmhead::fuzz::recognize(*parsed.module);
-  if (!recognized)
-    return 0;
-  check(runRoute(*recognized, "lmhead-plan{target=sm_80 min-tokens=0},"
-                              "lmhead-lower-to-gpu"),
+  check(runRoute(*recognized.module, "lmhead-plan{target=sm_80 min-tokens=0},"
+                                     "lmhead-lower-to-gpu"),
         "recognize + plan sm_80 + lower-to-gpu");
-  check(runRoute(*recognized, "lmhead-plan{target=sm_90a min-tokens=0},"
-                              "lmhead-lower-to-gpu"),
+  check(runRoute(*recognized.module, "lmhead-plan{target=sm_90a min-tokens=0},"
+                                     "lmhead-lower-to-gpu"),
         "recognize + plan sm_90a + lower-to-gpu");
   return 0;
 }
