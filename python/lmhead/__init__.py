@@ -18,11 +18,13 @@ from .compiler import (
     CompileError,
     Diagnostic,
     ToolNotFoundError,
+    build_identity,
     decompose,
     find_lmhead_opt,
     parse_diagnostics,
     run_pipeline,
     verify,
+    write_bundle,
 )
 
 __version__ = "0.1.0"

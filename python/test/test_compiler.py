@@ -74,6 +74,15 @@ def _write_fake_tool(directory, exit_code, stderr_text):
     return path
 
 
+class PackageTest(unittest.TestCase):
+    def test_star_import_gives_every_public_name(self):
+        namespace = {}
+        exec("from lmhead import *", namespace)
+        for name in lmhead.__all__:
+            self.assertIn(name, namespace)
+        self.assertIn("write_bundle", lmhead.__all__)
+
+
 class ParseDiagnosticsTest(unittest.TestCase):
     def test_parses_mlir_diagnostics_and_skips_other_lines(self):
         stderr = (

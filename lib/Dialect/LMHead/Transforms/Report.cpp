@@ -223,10 +223,10 @@ void readPlan(Operation *op, OpFigures &f) {
   if (auto kernels = dyn_cast<KernelPlanAttr>(plan)) {
     f.predictedMicros = kernels.getDhMicros().getValueAsDouble() +
                         kernels.getDwMicros().getValueAsDouble();
-    f.planTarget = stringifyGpuTarget(kernels.getTarget()).str();
+    f.planTarget = kernels.getTarget();
   } else if (auto ce = dyn_cast<CrossEntropyPlanAttr>(plan)) {
     f.predictedMicros = ce.getMicros().getValueAsDouble();
-    f.planTarget = stringifyGpuTarget(ce.getTarget()).str();
+    f.planTarget = ce.getTarget();
   }
 }
 
@@ -320,7 +320,7 @@ void writeJson(ArrayRef<OpFigures> ops, ArrayRef<BackwardShare> shares,
           else
             json.attribute("predicted_us", nullptr);
           if (f.planTarget)
-            json.attribute("plan_target", *f.planTarget);
+            json.attribute("plan_target", stringifyGpuTarget(*f.planTarget));
           json.attribute("memory_saved_bytes", f.memorySavedBytes);
         });
     });
@@ -369,13 +369,13 @@ void writeText(ArrayRef<OpFigures> ops, ArrayRef<BackwardShare> shares,
           " {0,14}", llvm::formatv("{0:f2} {1}", entry.second.micros,
                                    entry.second.computeBound ? "(C)" : "(M)")
                          .str());
-    os << llvm::formatv(
-        " {0,14} {1,10:f2}  {2}\n",
-        f.predictedMicros
-            ? llvm::formatv("{0:f1} {1}", *f.predictedMicros, *f.planTarget)
-                  .str()
-            : std::string("-"),
-        f.memorySavedBytes / double(1 << 20), f.location);
+    os << llvm::formatv(" {0,14} {1,10:f2}  {2}\n",
+                        f.predictedMicros
+                            ? llvm::formatv("{0:f1} {1}", *f.predictedMicros,
+                                            stringifyGpuTarget(*f.planTarget))
+                                  .str()
+                            : std::string("-"),
+                        f.memorySavedBytes / double(1 << 20), f.location);
   }
   os << "(C) compute bound, (M) memory bound, at each GPU's data-sheet peaks; "
         "N? is a dynamic token count, planned as 8192\n";

@@ -11,6 +11,7 @@
 #ifndef LMHEAD_DIALECT_LMHEAD_TRANSFORMS_REPORTFIGURES_H
 #define LMHEAD_DIALECT_LMHEAD_TRANSFORMS_REPORTFIGURES_H
 
+#include "lmhead/Planning/GpuTarget.h"
 #include "lmhead/Planning/Roofline.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -53,8 +54,8 @@ struct OpFigures {
   /// The `lmhead.plan` attribute as text, and its predicted time.
   std::optional<std::string> plan;
   std::optional<double> predictedMicros;
-  /// The target the plan is for ("sm_90a").
-  std::optional<std::string> planTarget;
+  /// The target the plan is for.
+  std::optional<GpuTarget> planTarget;
 
   double intensity() const { return minBytes > 0 ? flops / minBytes : 0; }
 };

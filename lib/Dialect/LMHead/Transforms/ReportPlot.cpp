@@ -147,8 +147,7 @@ void mlir::lmhead::writeRooflinePlot(ArrayRef<OpFigures> ops, raw_ostream &os) {
     }
     if (f.predictedMicros && *f.predictedMicros > 0) {
       // The plan's GPU: the one --lmhead-plan plans the target for.
-      std::string chipName =
-          *f.planTarget == "sm_90a" ? std::string("H200") : "A100";
+      llvm::StringRef chipName = planningChip(*f.planTarget).name;
       size_t chipIndex = 0;
       for (auto [i, chip] : llvm::enumerate(chips))
         if (chip.name == chipName)
