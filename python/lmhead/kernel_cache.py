@@ -48,7 +48,7 @@ import time
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-from . import __version__, compiler
+from . import __version__, compiler, mlir_text
 from .loss_options import LossOptions
 
 __all__ = ["ProblemKind", "BundleCompileError", "cache_dir",
@@ -107,81 +107,60 @@ class ProblemKind:
     def module_text(self) -> str:
         """The MLIR module of the forward and backward ops, or of the
         one-pass step."""
-        if self.step_tokens:
-            return self._step_text()
-        t, d, v, o = self.operand, self.hidden, self.vocab, self.options
-        h = f"tensor<?x{d}x{t}>"
-        w = f"tensor<{v}x{d}x{t}>" if o.weight_layout == "vd" else \
-            f"tensor<{d}x{v}x{t}>"
-        y = f"tensor<?x{self.label}>"
-        b = f"tensor<{v}x{t}>"
-        per_token = "tensor<?xf32>"
-        loss = per_token if o.reduction == "none" else "tensor<f32>"
-        attrs = self._attributes()
-        bias_use = " bias(%b)" if self.has_bias else ""
-        bias_arg = f", %b: {b}" if self.has_bias else ""
-        bias_type = f", {b}" if self.has_bias else ""
-        spec = f"layout({o.weight_layout}) reduction({o.reduction})"
-        db_name = ", %db" if self.has_bias else ""
-        db_type = f", tensor<{v}xf32>" if self.has_bias else ""
-        stats_name = ", %stats" if self.statistics else ""
-        stats_type = ", tensor<3xf32>" if self.statistics else ""
-        stats_result = ", stats tensor<3xf32>" if self.statistics else ""
-        scaled = self.weight_grad_scale
-        scale_arg = ", %s: tensor<f32>" if scaled else ""
-        scale_use = " dw_scale(%s)" if scaled else ""
-        scale_type = ", tensor<f32>" if scaled else ""
-        into_arg = f", %gw: {w}" if self.accumulate_dw else ""
-        into_use = " accumulate_dw(%gw)" if self.accumulate_dw else ""
-        into_type = f", {w}" if self.accumulate_dw else ""
-        return f"""\
-// lmhead.torch: {self}
-func.func @forward(%h: {h}, %w: {w}, %y: {y}{bias_arg}) -> ({loss}, {per_token}) {{
-  %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y{bias_use} {spec} {{{attrs}}}
-      : ({h}, {w}, {y}{bias_type}) -> ({loss}, {per_token})
-  return %loss, %lse : {loss}, {per_token}
-}}
-func.func @backward(%h: {h}, %w: {w}, %y: {y}, %lse: {per_token}, %g: {loss}{bias_arg}{into_arg}{scale_arg})
-    -> ({h}, {w}{db_type}{stats_type}) {{
-  %dh, %dw{db_name}{stats_name} = lmhead.ce_linear_grad %h, %w, %y, %lse, %g{bias_use}{into_use}{scale_use} {spec} {{{attrs}}}
-      : ({h}, {w}, {y}, {per_token}, {loss}{bias_type}{into_type}{scale_type}) -> ({h}, {w}{db_type}{stats_result})
-  return %dh, %dw{db_name}{stats_name} : {h}, {w}{db_type}{stats_type}
-}}
-"""
-
-
-    def _attributes(self) -> str:
         o = self.options
-        return ", ".join([
-            f"ignore_index = {o.ignore_index} : i64",
-            f"label_smoothing = {o.label_smoothing:.17e} : f64",
-            f"logit_softcap = {o.softcap:.17e} : f64",
-            f"z_loss_weight = {o.z_loss:.17e} : f64"])
+        h = mlir_text.tensor_type(
+            [self.step_tokens or None, self.hidden], self.operand)
+        w = mlir_text.weight_type(o.weight_layout, self.hidden, self.vocab,
+                                  self.operand)
+        y = mlir_text.tensor_type([self.step_tokens or None], self.label)
+        per_token = mlir_text.tensor_type([self.step_tokens or None], "f32")
+        scalar = mlir_text.tensor_type([], "f32")
+        loss = per_token if o.reduction == "none" else scalar
+        bias = [("b", mlir_text.tensor_type([self.vocab], self.operand))]
+        bias = bias if self.has_bias else []
+        bias_clause = [("bias", "b")] if self.has_bias else []
 
-    def _step_text(self) -> str:
-        """A ce_linear_step of N tokens: called with dloss = 1, it gives the
-        loss, lse, dh and dW of the reduction's own gradient."""
-        t, d, v, o = self.operand, self.hidden, self.vocab, self.options
-        n = self.step_tokens
-        h = f"tensor<{n}x{d}x{t}>"
-        w = f"tensor<{v}x{d}x{t}>" if o.weight_layout == "vd" else \
-            f"tensor<{d}x{v}x{t}>"
-        y = f"tensor<{n}x{self.label}>"
-        b = f"tensor<{v}x{t}>"
-        lse = f"tensor<{n}xf32>"
-        bias_use = " bias(%b)" if self.has_bias else ""
-        bias_arg = f", %b: {b}" if self.has_bias else ""
-        bias_type = f", {b}" if self.has_bias else ""
-        spec = f"layout({o.weight_layout}) reduction({o.reduction})"
-        results = f"tensor<f32>, {lse}, {h}, {w}"
-        return f"""\
-// lmhead.torch: {self}
-func.func @step(%h: {h}, %w: {w}, %y: {y}, %g: tensor<f32>{bias_arg}) -> ({results}) {{
-  %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g{bias_use} {spec} {{{self._attributes()}}}
-      : ({h}, {w}, {y}, tensor<f32>{bias_type}) -> ({results})
-  return %loss, %lse, %dh, %dw : {results}
-}}
-"""
+        def op(name, operands, results, clauses=()):
+            return mlir_text.OpCall(
+                name=name, operands=operands, results=results,
+                clauses=bias_clause + list(clauses),
+                words=[f"layout({o.weight_layout})",
+                       f"reduction({o.reduction})"],
+                attributes=mlir_text.loss_attributes(o),
+                result_keywords={"stats": "stats"})
+
+        comment = f"lmhead.torch: {self}"
+        if self.step_tokens:
+            # Called with dloss = 1, it gives the loss, lse, dh and dW of
+            # the reduction's own gradient.
+            step = op("lmhead.ce_linear_step", ["h", "w", "y", "g"],
+                      [("loss", scalar), ("lse", per_token), ("dh", h),
+                       ("dw", w)])
+            return mlir_text.function(
+                "step", [("h", h), ("w", w), ("y", y), ("g", scalar)] + bias,
+                step, comment)
+        forward = op("lmhead.ce_linear_fwd", ["h", "w", "y"],
+                     [("loss", loss), ("lse", per_token)])
+        extra_arguments, extra_clauses = [], []
+        if self.accumulate_dw:
+            extra_arguments.append(("gw", w))
+            extra_clauses.append(("accumulate_dw", "gw"))
+        if self.weight_grad_scale:
+            extra_arguments.append(("s", scalar))
+            extra_clauses.append(("dw_scale", "s"))
+        results = [("dh", h), ("dw", w)]
+        if self.has_bias:
+            results.append(("db", mlir_text.tensor_type([self.vocab], "f32")))
+        if self.statistics:
+            results.append(("stats", mlir_text.tensor_type([3], "f32")))
+        backward = op("lmhead.ce_linear_grad", ["h", "w", "y", "lse", "g"],
+                      results, extra_clauses)
+        base = [("h", h), ("w", w), ("y", y)]
+        return (mlir_text.function("forward", base + bias, forward, comment) +
+                mlir_text.function(
+                    "backward",
+                    base + [("lse", per_token), ("g", loss)] + bias +
+                    extra_arguments, backward))
 
 
 def cache_dir() -> str:
