@@ -70,17 +70,18 @@ inline constexpr int kNumInternalStreams = 3;
 inline int internalIndex(StreamRole role) { return static_cast<int>(role) - 1; }
 
 /// An integer the manifest computes from the run's integer operands: a
-/// constant, an operand, a product of integers, or a ceiling division by a
-/// positive constant. Written 64, "n", {"mul": [64, "n"]} and
-/// {"ceil_div": ["n", 128]}.
+/// constant, an operand, a product of integers, a ceiling division by a
+/// positive constant, or the minimum or maximum of two integers. Written
+/// 64, "n", {"mul": [64, "n"]}, {"ceil_div": ["n", 128]} and
+/// {"min": [{"ceil_div": ["n", 8]}, 512]}.
 struct IntExpr {
-  enum class Kind { Constant, Operand, Product, CeilDiv };
+  enum class Kind { Constant, Operand, Product, CeilDiv, Min, Max };
   Kind kind = Kind::Constant;
   /// The constant, or CeilDiv's divisor.
   int64_t value = 0;
   /// Index of the operand (Kind::Operand).
   int operand = -1;
-  /// Product's factors; CeilDiv's dividend.
+  /// Product's factors; CeilDiv's dividend; Min's and Max's two operands.
   std::vector<IntExpr> terms;
 
   static IntExpr constant(int64_t value) {

@@ -10,6 +10,8 @@
 
 #include "Bundle.h"
 
+#include <algorithm>
+
 using namespace lmhead::runtime;
 
 namespace {
@@ -18,8 +20,9 @@ constexpr int64_t kMaxLaunchSize = 0x7fffffff;
 
 /// What an integer expression may be, for messages.
 constexpr const char *kExprForms =
-    "an integer, an integer operand's name, {\"mul\": [x, y, ...]} or "
-    "{\"ceil_div\": [x, n]} (n a positive integer)";
+    "an integer, an integer operand's name, {\"mul\": [x, y, ...]}, "
+    "{\"ceil_div\": [x, n]} (n a positive integer), {\"min\": [x, y]} or "
+    "{\"max\": [x, y]}";
 
 /// Reads a manifest into ops, naming the JSON path of whatever is wrong.
 class ManifestReader {
@@ -316,6 +319,24 @@ private:
       expr.terms.push_back(std::move(dividend));
       return true;
     }
+    for (auto [key, kind] : {std::make_pair("min", IntExpr::Kind::Min),
+                             std::make_pair("max", IntExpr::Kind::Max)}) {
+      const json::Value *pair = value.find(key);
+      if (!pair || value.object.size() != 1 || !pair->isArray() ||
+          pair->array.size() != 2)
+        continue;
+      expr.kind = kind;
+      for (std::size_t i = 0; i < 2; ++i) {
+        std::string at = path + "." + key + "[" + std::to_string(i) + "]";
+        IntExpr operand;
+        if (!readExpr(at, pair->array[i], op, operand, error, depth + 1))
+          return false;
+        if (operand.isConstant() && operand.value < 0)
+          return fail(at, "expected a size, not a negative integer", error);
+        expr.terms.push_back(std::move(operand));
+      }
+      return true;
+    }
     return fail(path, std::string("expected ") + kExprForms, error);
   }
 
@@ -427,15 +448,16 @@ private:
 
   /// A parameter: "name" or {"operand": "name"} for an operand or the
   /// address of a workspace buffer, {"const": integer} for a constant,
-  /// {"mul": ...} or {"ceil_div": ...} for an integer computed from the
-  /// operands, {"tensormap": "name", ...} for the device address of a
+  /// {"mul": ...}, {"ceil_div": ...}, {"min": ...} or {"max": ...} for an
+  /// integer computed from the operands, {"tensormap": "name", ...} for the
+  /// device address of a
   /// tensor map.
   bool readParam(const std::string &path, const json::Value &value, OpSpec &op,
                  ParamSpec &param, std::string &error) {
     constexpr const char *kAccepted =
         "expected an operand or workspace buffer name, {\"operand\": name}, "
-        "{\"const\": integer}, {\"mul\": [...]}, {\"ceil_div\": [...]} or "
-        "{\"tensormap\": name, ...}";
+        "{\"const\": integer}, {\"mul\": [...]}, {\"ceil_div\": [...]}, "
+        "{\"min\": [...]}, {\"max\": [...]} or {\"tensormap\": name, ...}";
     const json::Value *name = &value;
     if (value.isObject() && value.find("tensormap")) {
       TensorMapSpec map;
@@ -462,7 +484,8 @@ private:
         param.constant = constant->integer;
         return true;
       }
-      if (value.find("mul") || value.find("ceil_div")) {
+      if (value.find("mul") || value.find("ceil_div") || value.find("min") ||
+          value.find("max")) {
         param.kind = ParamSpec::Kind::Expr;
         return readExpr(path, value, op, param.expr, error);
       }
@@ -623,6 +646,15 @@ bool IntExpr::evaluate(const uint64_t *operands,
     if (!terms.front().evaluate(operands, names, dividend, error))
       return false;
     result = dividend / value + (dividend % value != 0);
+    return true;
+  }
+  case Kind::Min:
+  case Kind::Max: {
+    int64_t lhs, rhs;
+    if (!terms[0].evaluate(operands, names, lhs, error) ||
+        !terms[1].evaluate(operands, names, rhs, error))
+      return false;
+    result = kind == Kind::Min ? std::min(lhs, rhs) : std::max(lhs, rhs);
     return true;
   }
   }

@@ -790,8 +790,9 @@ constexpr char kChunkedManifest[] = R"({
        "block": [128, 1, 1], "params": ["dz1", "w"]},
       {"name": "ce_logits", "stream": "main", "after": [2, 3, 4],
        "grid": [{"ceil_div": ["n", 64]}, 1, 1], "block": [128, 1, 1],
-       "params": ["h", "dz0", {"const": 7}]},
-      {"name": "ce_dh", "stream": "dh", "after": [7], "grid": [1, 1, 1],
+       "params": ["h", "dz0", {"max": [7, {"min": ["n", 5]}]}]},
+      {"name": "ce_dh", "stream": "dh", "after": [7],
+       "grid": [{"min": [{"ceil_div": ["n", 8]}, 3]}, 1, 1],
        "block": [128, 1, 1], "params": ["dz0", "w"]}
     ]}}})";
 
@@ -915,7 +916,8 @@ TEST_F(ChunkedBundleTest, WorkspaceBuffersAndExpressionsBecomeParameters) {
             LMHEAD_STATUS_OK)
       << lmheadGetLastErrorMessage();
   // dz0 at the workspace (1048576), dz1 256-aligned after it (+13056), the
-  // scale after that (+26112); 64·n = 6464, ceil(3n/2) = 152.
+  // scale after that (+26112); 64·n = 6464, ceil(3n/2) = 152,
+  // max(7, min(n, 5)) = 7 and min(ceil(n/8), 3) = 3.
   EXPECT_EQ(launchesSince(mark),
             "ce_scale grid(1,1,1) block(32,1,1) shared 0 params(1074688,101); "
             "ce_logits grid(2,1,1) block(128,1,1) shared 0 "
@@ -928,7 +930,7 @@ TEST_F(ChunkedBundleTest, WorkspaceBuffersAndExpressionsBecomeParameters) {
             "ce_dh grid(1,1,1) block(128,1,1) shared 0 params(1061632,131072); "
             "ce_logits grid(2,1,1) block(128,1,1) shared 0 "
             "params(65536,1048576,7); "
-            "ce_dh grid(1,1,1) block(128,1,1) shared 0 params(1048576,131072)");
+            "ce_dh grid(3,1,1) block(128,1,1) shared 0 params(1048576,131072)");
   lmheadBundleUnload(bundle);
 }
 
@@ -1164,8 +1166,9 @@ INSTANTIATE_TEST_SUITE_P(
             LMHEAD_STATUS_INVALID_BUNDLE,
             "ops.linear_grad.kernels[2].params[1]: expected an operand or "
             "workspace buffer name, {\"operand\": name}, {\"const\": "
-            "integer}, {\"mul\": [...]}, {\"ceil_div\": [...]} or "
-            "{\"tensormap\": name, ...}; 'bias' is not an operand of "
+            "integer}, {\"mul\": [...]}, {\"ceil_div\": [...]}, {\"min\": "
+            "[...]}, {\"max\": [...]} or {\"tensormap\": name, ...}; 'bias' is "
+            "not an operand of "
             "the op"},
         BadBundle{
             "unknown operand object",
@@ -1174,8 +1177,9 @@ INSTANTIATE_TEST_SUITE_P(
             LMHEAD_STATUS_INVALID_BUNDLE,
             "ops.linear_grad.kernels[2].params[1]: expected an operand or "
             "workspace buffer name, {\"operand\": name}, {\"const\": "
-            "integer}, {\"mul\": [...]}, {\"ceil_div\": [...]} or "
-            "{\"tensormap\": name, ...}; 'bias' is not an operand of "
+            "integer}, {\"mul\": [...]}, {\"ceil_div\": [...]}, {\"min\": "
+            "[...]}, {\"max\": [...]} or {\"tensormap\": name, ...}; 'bias' is "
+            "not an operand of "
             "the op"},
         BadBundle{"constant not an integer",
                   manifestWith("[\"dz\", \"db\", \"n\"]",
@@ -1189,8 +1193,8 @@ INSTANTIATE_TEST_SUITE_P(
             LMHEAD_STATUS_INVALID_BUNDLE,
             "ops.linear_grad.kernels[2].params[0]: expected an operand or "
             "workspace buffer name, {\"operand\": name}, {\"const\": "
-            "integer}, {\"mul\": [...]}, {\"ceil_div\": [...]} or "
-            "{\"tensormap\": name, ...}"},
+            "integer}, {\"mul\": [...]}, {\"ceil_div\": [...]}, {\"min\": "
+            "[...]}, {\"max\": [...]} or {\"tensormap\": name, ...}"},
         BadBundle{"no PTX for an op",
                   manifestWith("\"ptx\": \"kernels.ptx\",", ""),
                   LMHEAD_STATUS_INVALID_BUNDLE,
@@ -1252,8 +1256,9 @@ INSTANTIATE_TEST_SUITE_P(
                 "[1, 8], \"swizzle\": 0, \"element\": \"bf16\"}]"),
             LMHEAD_STATUS_INVALID_BUNDLE,
             "params[0].shape[0]: expected an integer, an integer operand's "
-            "name, {\"mul\": [x, y, ...]} or {\"ceil_div\": [x, n]} (n a "
-            "positive integer); 'tokens' is not an operand of the op"},
+            "name, {\"mul\": [x, y, ...]}, {\"ceil_div\": [x, n]} (n a "
+            "positive integer), {\"min\": [x, y]} or {\"max\": [x, y]}; "
+            "'tokens' is not an operand of the op"},
         BadBundle{
             "tensor map size zero",
             manifestWith(
@@ -1315,15 +1320,31 @@ INSTANTIATE_TEST_SUITE_P(
                                "[\"dz\", \"db\", {\"mul\": []}]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "ops.linear_grad.kernels[2].params[2]: expected an integer, "
-                  "an integer operand's name, {\"mul\": [x, y, ...]} or "
-                  "{\"ceil_div\": [x, n]} (n a positive integer)"},
+                  "an integer operand's name, {\"mul\": [x, y, ...]}, "
+                  "{\"ceil_div\": [x, n]} (n a positive integer), {\"min\": "
+                  "[x, y]} or {\"max\": [x, y]}"},
+        BadBundle{"minimum of three",
+                  manifestWith("[\"dz\", \"db\", \"n\"]",
+                               "[\"dz\", \"db\", {\"min\": [1, 2, \"n\"]}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "ops.linear_grad.kernels[2].params[2]: expected an integer, "
+                  "an integer operand's name, {\"mul\": [x, y, ...]}, "
+                  "{\"ceil_div\": [x, n]} (n a positive integer), {\"min\": "
+                  "[x, y]} or {\"max\": [x, y]}"},
+        BadBundle{"negative maximum",
+                  manifestWith("[\"dz\", \"db\", \"n\"]",
+                               "[\"dz\", \"db\", {\"max\": [\"n\", -1]}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "ops.linear_grad.kernels[2].params[2].max[1]: expected a "
+                  "size, not a negative integer"},
         BadBundle{"product of a pointer name",
                   manifestWith("[\"dz\", \"db\", \"n\"]",
                                "[\"dz\", \"db\", {\"mul\": [2, \"x\"]}]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "params[2].mul[1]: expected an integer, an integer operand's "
-                  "name, {\"mul\": [x, y, ...]} or {\"ceil_div\": [x, n]} (n "
-                  "a positive integer); 'x' is not an operand of the op"},
+                  "name, {\"mul\": [x, y, ...]}, {\"ceil_div\": [x, n]} (n "
+                  "a positive integer), {\"min\": [x, y]} or {\"max\": [x, "
+                  "y]}; 'x' is not an operand of the op"},
         BadBundle{"workspace of an unknown operand",
                   manifestWith("\"kernels\": [",
                                "\"workspace\": {\"operand\": \"ws\", "
