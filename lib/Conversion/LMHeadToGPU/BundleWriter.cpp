@@ -2,6 +2,8 @@
 
 #include "BundleWriter.h"
 
+#include "ScheduleToManifest.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -152,6 +154,16 @@ void OpBundle::recordKernel(gpu::GPUFuncOp kernel) {
 
 LogicalResult OpBundle::writeManifestEntry(raw_ostream &os,
                                            Location loc) const {
+  if (schedule) {
+    os << "    " << quoted(name) << ": {\n";
+    os << "      \"ptx\": " << quoted(ptxFile()) << ",\n";
+    os << "      \"op\": " << quoted(kind) << ",\n";
+    os << "      \"target\": " << quoted(stringifyGpuTarget(target)) << ",\n";
+    writeHeader(os);
+    writeScheduleKeys(os, *schedule);
+    os << "    }";
+    return success();
+  }
   std::vector<KernelEntry> entries = getKernelEntries();
   // Each entry must pass exactly the parameters its kernel declares: the
   // runtime cannot tell.

@@ -17,6 +17,8 @@
 
 #include "GemmKernel.h"
 
+#include "lmhead/Schedule/Schedule.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
@@ -143,11 +145,15 @@ public:
   LogicalResult writeManifestEntry(raw_ostream &os, Location loc) const;
 
 protected:
-  /// The op-level keys, each line `"key": value,` (operands, tensors,
-  /// workspace and what frameworks read), in order.
+  /// The op-level keys, each line `"key": value,`: what frameworks read,
+  /// and (for an op without a schedule) operands, tensors and workspace.
   virtual void writeHeader(raw_ostream &os) const = 0;
-  /// The kernel launches, in launch order.
+  /// The kernel launches, in launch order (for an op without a schedule).
   virtual std::vector<KernelEntry> getKernelEntries() const = 0;
+
+  /// The op's schedule, once buildKernels has built it: its operands,
+  /// tensors, workspace and kernels are the manifest's.
+  std::optional<Schedule> schedule;
   /// Records `kernel`'s parameter count for the check.
   void recordKernel(gpu::GPUFuncOp kernel);
 

@@ -137,3 +137,9 @@ Value mlir::lmhead::sumOfSquaresBlocks(ImplicitLocOpBuilder &b,
   return arith::MaxUIOp::create(b, arith::MinUIOp::create(b, needed, most),
                                 one);
 }
+
+SizeExpr mlir::lmhead::sumOfSquaresBlocks(const SizeExpr &elements) {
+  return max(min(ceilDiv(elements, kSumOfSquaresThreads),
+                 SizeExpr(kMaxSumOfSquaresBlocks)),
+             SizeExpr(1));
+}

@@ -17,6 +17,8 @@
 #ifndef LMHEAD_CONVERSION_LMHEADTOGPU_GRADIENTSTATISTICS_H
 #define LMHEAD_CONVERSION_LMHEADTOGPU_GRADIENTSTATISTICS_H
 
+#include "lmhead/Schedule/SizeExpr.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
@@ -60,8 +62,9 @@ gpu::GPUFuncOp buildSumOfSquaresKernel(OpBuilder &builder, Location loc,
 
 /// The blocks of the sum-of-squares kernel over `elements` values: enough
 /// for one element a thread, at most a few per multiprocessor (each warp
-/// ends in one atomic add).
+/// ends in one atomic add), and at least one.
 Value sumOfSquaresBlocks(ImplicitLocOpBuilder &b, Value elements);
+SizeExpr sumOfSquaresBlocks(const SizeExpr &elements);
 
 } // namespace lmhead
 } // namespace mlir

@@ -24,8 +24,10 @@
 // MANIFEST:         "params": ["stats", "stats", {"const": 0}, {"const": 3}, {"const": 1}, {"const": 0}, {"const": 2}]},
 // MANIFEST:        {"name": "linear_grad_0_dh", "stream": "dh",
 // MANIFEST:         "params": [{{.*}} "dh", "dh", {{.*}} "stats", "stats", {"const": 0}, {"const": 3}, {"const": 1},
+// The sum of squares strides over dZ [n, 200] with one block per 256
+// elements, at most 512 and at least one, as the launch function's does.
 // MANIFEST:        {"name": "linear_grad_0_dz_squares", "stream": "dh",
-// MANIFEST-NEXT:    "grid": [{"ceil_div": ["n", 8]}, 1, 1], "block": [256, 1, 1],
+// MANIFEST-NEXT:    "grid": [{"max": [{"min": [{"ceil_div": [{"mul": [200, "n"]}, 256]}, 512]}, 1]}, 1, 1], "block": [256, 1, 1],
 // MANIFEST:        {"name": "linear_grad_0_stats_clear", "stream": "dw",
 // MANIFEST:         "params": ["stats", "stats", {"const": 0}, {"const": 3}, {"const": 1}, {"const": 2}, {"const": 1}]},
 // MANIFEST:        {"name": "linear_grad_0_dw", "stream": "dw",

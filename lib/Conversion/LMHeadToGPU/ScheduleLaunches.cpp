@@ -1,0 +1,124 @@
+//===- ScheduleLaunches.cpp - launches of lmhead's kernels ----------------===//
+//
+// Part of lmhead. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ScheduleLaunches.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+Launch mlir::lmhead::gemmLaunch(StringRef kernel, ScheduleStream stream,
+                                const GemmKernelSpec &spec, const BufferView &a,
+                                const BufferView &b,
+                                ArrayRef<LaunchArgument> epilogue,
+                                const SizeExpr &m, const SizeExpr &n,
+                                const SizeExpr &k) {
+  Launch launch;
+  launch.kernel = kernel.str();
+  launch.stream = stream;
+  launch.grid = {gridBlocks(n, spec.tiles.blockN),
+                 gridBlocks(m, spec.tiles.blockM), SizeExpr(1)};
+  launch.block[0] = spec.numThreads();
+  launch.sharedBytes = spec.sharedMemoryBytes();
+  if (usesWarpgroupMma(spec.target)) {
+    // sm_90a kernels read A and B through TMA tensor maps.
+    launch.arguments.push_back(
+        LaunchArgument::ofTensorMap(a, sm90OperandMapType(spec, true)));
+    launch.arguments.push_back(
+        LaunchArgument::ofTensorMap(b, sm90OperandMapType(spec, false)));
+  } else {
+    launch.arguments.push_back(LaunchArgument::ofView(a));
+    launch.arguments.push_back(LaunchArgument::ofView(b));
+  }
+  llvm::append_range(launch.arguments, epilogue);
+  for (const SizeExpr &size : {m, n, k})
+    launch.arguments.push_back(LaunchArgument::ofSize(size));
+  return launch;
+}
+
+Launch mlir::lmhead::smallLaunch(StringRef kernel, ScheduleStream stream,
+                                 SizeExpr blocks, int64_t threads,
+                                 SmallVector<LaunchArgument> arguments) {
+  Launch launch;
+  launch.kernel = kernel.str();
+  launch.stream = stream;
+  launch.grid[0] = std::move(blocks);
+  launch.block[0] = threads;
+  launch.arguments = std::move(arguments);
+  return launch;
+}
+
+/// What `argument` of a launch of `kernel` gets wrong against the kernel's
+/// parameter of type `type`, or an empty string.
+static std::string argumentProblem(const Schedule &schedule,
+                                   const LaunchArgument &argument, Type type) {
+  switch (argument.kind) {
+  case LaunchArgument::Kind::Size:
+    if (!type.isIntOrIndex())
+      return "is a size but the kernel takes " +
+             llvm::formatv("{0}", type).str();
+    return "";
+  case LaunchArgument::Kind::View:
+  case LaunchArgument::Kind::TensorMap: {
+    if (!schedule.findBuffer(argument.view.buffer))
+      return "views '" + argument.view.buffer +
+             "', which is not a buffer of the op";
+    if (argument.view.sizes.size() != argument.view.strides.size())
+      return "is a view with " + std::to_string(argument.view.sizes.size()) +
+             " sizes and " + std::to_string(argument.view.strides.size()) +
+             " strides";
+    if (argument.kind == LaunchArgument::Kind::TensorMap) {
+      if (!isa<LLVM::LLVMPointerType>(type))
+        return "is a tensor map but the kernel takes " +
+               llvm::formatv("{0}", type).str();
+      if (argument.view.sizes.size() != 2)
+        return "is a tensor map of a view that is not a matrix";
+      return "";
+    }
+    auto memref = dyn_cast<MemRefType>(type);
+    if (!memref)
+      return "is a view but the kernel takes " +
+             llvm::formatv("{0}", type).str();
+    if (memref.getRank() != static_cast<int64_t>(argument.view.sizes.size()))
+      return "is a view of rank " + std::to_string(argument.view.sizes.size()) +
+             " but the kernel takes " + llvm::formatv("{0}", type).str();
+    return "";
+  }
+  }
+  llvm_unreachable("unknown argument kind");
+}
+
+LogicalResult mlir::lmhead::checkLaunches(const Schedule &schedule,
+                                          gpu::GPUModuleOp kernels,
+                                          Location loc) {
+  for (auto [index, launch] : llvm::enumerate(schedule.launches)) {
+    auto kernel = kernels.lookupSymbol<gpu::GPUFuncOp>(launch.kernel);
+    if (!kernel)
+      return emitError(loc) << "launch " << index << " of the schedule runs '"
+                            << launch.kernel << "', which was not built";
+    ArrayRef<Type> types = kernel.getFunctionType().getInputs();
+    if (types.size() != launch.arguments.size())
+      return emitError(loc) << "launch " << index << " passes kernel '"
+                            << launch.kernel << "' " << launch.arguments.size()
+                            << " arguments, but it takes " << types.size();
+    for (auto [position, argument] : llvm::enumerate(launch.arguments))
+      if (std::string problem =
+              argumentProblem(schedule, argument, types[position]);
+          !problem.empty())
+        return emitError(loc)
+               << "argument " << position << " of launch " << index
+               << " of kernel '" << launch.kernel << "' " << problem;
+    for (unsigned earlier : launch.after)
+      if (earlier >= index ||
+          schedule.launches[earlier].stream == launch.stream)
+        return emitError(loc)
+               << "launch " << index << " waits for launch " << earlier
+               << ", which is not an earlier launch on another stream";
+  }
+  return success();
+}

@@ -1,0 +1,51 @@
+//===- ScheduleLaunches.h - launches of lmhead's kernels --------*- C++ -*-===//
+//
+// Part of lmhead. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The launches the op schedules (LinearGradSchedule.cpp,
+// CrossEntropySchedule.cpp) are made of: a GEMM kernel's, whose grid,
+// block, shared memory and A and B arguments follow from its spec, and a
+// one-dimensional kernel's; and the check of a schedule's launches against
+// their kernels' signatures, which both emitters make.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_CONVERSION_LMHEADTOGPU_SCHEDULELAUNCHES_H
+#define LMHEAD_CONVERSION_LMHEADTOGPU_SCHEDULELAUNCHES_H
+
+#include "GemmKernel.h"
+
+#include "lmhead/Schedule/Schedule.h"
+
+namespace mlir {
+namespace lmhead {
+
+/// A launch of GEMM kernel `kernel`, built for `spec`, on `stream`: A and
+/// B (views of their stored form; memref views on sm_80, tensor maps of
+/// them on sm_90a), the epilogue's arguments, then M, N and K; on a grid
+/// of (ceil(N/blockN), ceil(M/blockM)) blocks.
+Launch gemmLaunch(StringRef kernel, ScheduleStream stream,
+                  const GemmKernelSpec &spec, const BufferView &a,
+                  const BufferView &b, ArrayRef<LaunchArgument> epilogue,
+                  const SizeExpr &m, const SizeExpr &n, const SizeExpr &k);
+
+/// A launch of kernel `kernel` on `stream`, `blocks` blocks (x only) of
+/// `threads` threads, no dynamic shared memory.
+Launch smallLaunch(StringRef kernel, ScheduleStream stream, SizeExpr blocks,
+                   int64_t threads, SmallVector<LaunchArgument> arguments);
+
+/// Checks every launch of `schedule` against the signature of its kernel
+/// in `kernels`: one argument for each of the kernel's (a view of the
+/// kernel's rank for a memref, a tensor map for a pointer, a size for an
+/// integer), of a buffer of the schedule; and the launches' `after` lists.
+/// Fails with an error on `loc` naming the kernel and the argument: the
+/// emitters cannot pass a kernel what it does not take.
+LogicalResult checkLaunches(const Schedule &schedule, gpu::GPUModuleOp kernels,
+                            Location loc);
+
+} // namespace lmhead
+} // namespace mlir
+
+#endif // LMHEAD_CONVERSION_LMHEADTOGPU_SCHEDULELAUNCHES_H
