@@ -17,20 +17,24 @@
 // RUN: lmhead-opt %s '--lmhead-pipeline=operands=device' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPERANDS
 // RUN: lmhead-opt %s '--lmhead-pipeline=target=sm_90a min-tokens=7 f32-operands=bf16 ce-workspace-bytes=1048576 ce-schedule=two-pass block-m=128 block-n=64 block-k=64 warp-m=64 warp-n=64 stages=5 copy-bytes=16 swizzle=1' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORWARDED
 
-// The host: one stream per chain, the second waiting for the first's copy
-// of dZ through an event; the kernels launched on them.
+// The host: the setup (copies in) on one stream, on which the dh kernel
+// goes on; the dW kernel on a second stream that waits for the setup
+// through events recorded after it (a fork: a join that names the setup's
+// end twice).
 // HOST-NOT:     lmhead.
 // HOST-NOT:     linalg.
 // HOST-LABEL:   llvm.func @linear_grad_0_launch(
 // HOST:         %[[S0:.+]] = llvm.call @mgpuStreamCreate()
-// HOST:         %[[DZCOPIED:.+]] = llvm.call @mgpuEventCreate()
-// HOST-NEXT:    llvm.call @mgpuEventRecord(%[[DZCOPIED]], %[[S0]])
+// HOST:         %[[SETUP1:.+]] = llvm.call @mgpuEventCreate()
+// HOST-NEXT:    llvm.call @mgpuEventRecord(%[[SETUP1]], %[[S0]])
+// HOST-NEXT:    %[[SETUP2:.+]] = llvm.call @mgpuEventCreate()
+// HOST-NEXT:    llvm.call @mgpuEventRecord(%[[SETUP2]], %[[S0]])
 // SM90:         llvm.call @mgpuTensorMapEncodeTiledMemref
 // HOST:         gpu.launch_func <%[[S0]] : !llvm.ptr> @lmhead_kernels::@linear_grad_0_dh
 // HOST:         %[[S1:.+]] = llvm.call @mgpuStreamCreate()
-// HOST:         %[[S2:.+]] = llvm.call @mgpuStreamCreate()
-// HOST-NEXT:    llvm.call @mgpuStreamWaitEvent(%[[S2]], %[[DZCOPIED]])
-// HOST:         gpu.launch_func <%[[S2]] : !llvm.ptr> @lmhead_kernels::@linear_grad_0_dw
+// HOST-NEXT:    llvm.call @mgpuStreamWaitEvent(%[[S1]], %[[SETUP2]])
+// HOST-NEXT:    llvm.call @mgpuStreamWaitEvent(%[[S1]], %[[SETUP1]])
+// HOST:         gpu.launch_func <%[[S1]] : !llvm.ptr> @lmhead_kernels::@linear_grad_0_dw
 // HOST-LABEL:   llvm.func @grad(
 // HOST:         llvm.call @linear_grad_0_launch(
 

@@ -58,7 +58,7 @@ FailureOr<CrossEntropyGemms> getCrossEntropyGemms(Operation *op,
 
 /// The kernels of one planned cross-entropy op. --lmhead-lower-to-gpu and
 /// --lmhead-write-bundle build them alike and launch them in the same order
-/// (CrossEntropyLowering.cpp says which order, on which streams).
+/// (CrossEntropySchedule.h says which order, on which streams).
 struct CrossEntropyKernelSet {
   CrossEntropyGemms gemms;
   /// The logits GEMM: row statistics (forward) or dZ (backward).

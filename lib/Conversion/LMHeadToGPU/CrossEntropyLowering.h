@@ -11,10 +11,11 @@
 namespace mlir {
 namespace lmhead {
 
-/// Replaces `op` (a ce_linear_fwd or ce_linear_grad planned as `plan`) by a
-/// call of a launch function `<prefix>_launch` written beside its function,
-/// with its kernels `<prefix>_<role>` in `kernels` (see
-/// CrossEntropyLowering.cpp); `memory` says where the operands' and
+/// Replaces `op` (a ce_linear_fwd, ce_linear_grad or ce_linear_step planned
+/// as `plan`) by a call of a launch function `<prefix>_launch` written
+/// beside its function that runs its schedule, with its kernels
+/// `<prefix>_<role>` in `kernels` (CrossEntropySchedule.h); `memory` says
+/// where the operands' and
 /// results' buffers live. Fails with an error on the op when a kernel of
 /// the plan cannot be built.
 LogicalResult lowerCrossEntropyOp(Operation *op, CrossEntropyPlanAttr plan,

@@ -2,7 +2,7 @@
 
 #include "DeviceScope.h"
 
-#include "GemmLaunch.h"
+#include "AsyncTokens.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

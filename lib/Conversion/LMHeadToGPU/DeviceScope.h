@@ -36,10 +36,6 @@ public:
   /// arguments live.
   DeviceScope(ImplicitLocOpBuilder &b, OperandMemory memory);
 
-  /// Whether operands are copied to the device (`operands=host`): a chain
-  /// that reads an operand another chain copied must wait for that copy.
-  bool copiesOperands() const { return memory == OperandMemory::Host; }
-
   /// A token of a new stream with nothing to wait for.
   Value freshStream();
 
@@ -74,8 +70,7 @@ public:
   /// The type of async tokens.
   Type tokenType;
   /// The setup stream: allocations, copies in, and what runs before the
-  /// kernels fork. A lowering may point it at a fresh stream to set up
-  /// another chain.
+  /// kernels fork.
   Value stream;
 
 private:

@@ -127,17 +127,6 @@ gpu::GPUFuncOp mlir::lmhead::buildSumOfSquaresKernel(OpBuilder &builder,
   return func;
 }
 
-Value mlir::lmhead::sumOfSquaresBlocks(ImplicitLocOpBuilder &b,
-                                       Value elements) {
-  Value threads = arith::ConstantIndexOp::create(b, kSumOfSquaresThreads);
-  Value needed = arith::CeilDivUIOp::create(b, elements, threads);
-  Value most = arith::ConstantIndexOp::create(b, kMaxSumOfSquaresBlocks);
-  Value one = arith::ConstantIndexOp::create(b, 1);
-  // At least one block, so that an empty matrix still launches validly.
-  return arith::MaxUIOp::create(b, arith::MinUIOp::create(b, needed, most),
-                                one);
-}
-
 SizeExpr mlir::lmhead::sumOfSquaresBlocks(const SizeExpr &elements) {
   return max(min(ceilDiv(elements, kSumOfSquaresThreads),
                  SizeExpr(kMaxSumOfSquaresBlocks)),

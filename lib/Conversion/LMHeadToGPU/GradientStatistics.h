@@ -63,7 +63,6 @@ gpu::GPUFuncOp buildSumOfSquaresKernel(OpBuilder &builder, Location loc,
 /// The blocks of the sum-of-squares kernel over `elements` values: enough
 /// for one element a thread, at most a few per multiprocessor (each warp
 /// ends in one atomic add), and at least one.
-Value sumOfSquaresBlocks(ImplicitLocOpBuilder &b, Value elements);
 SizeExpr sumOfSquaresBlocks(const SizeExpr &elements);
 
 } // namespace lmhead

@@ -43,7 +43,6 @@ protected:
     os << "      \"scale\": " << decimalText(op.getScale().convertToDouble())
        << ",\n";
   }
-  std::vector<KernelEntry> getKernelEntries() const override { return {}; }
 
 private:
   /// A handle: the const methods read the op without changing it.

@@ -12,9 +12,9 @@ namespace mlir {
 namespace lmhead {
 
 /// Replaces `op`, planned as `plan`, by a call of a launch function
-/// `<prefix>_launch` written beside its function, with its kernels
-/// `<prefix>_dh` and `<prefix>_dw` in `kernels` (see
-/// LinearGradLowering.cpp); `memory` says where the operands' and results'
+/// `<prefix>_launch` written beside its function that runs its schedule,
+/// with its kernels `<prefix>_dh` and `<prefix>_dw` in `kernels`
+/// (LinearGradSchedule.h); `memory` says where the operands' and results'
 /// buffers live. Fails with an error on the op when a kernel of the plan
 /// cannot be built.
 LogicalResult lowerLinearGradOp(LinearGradOp op, KernelPlanAttr plan,

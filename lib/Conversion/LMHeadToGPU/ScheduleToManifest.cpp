@@ -19,10 +19,6 @@ namespace {
 constexpr StringLiteral kWorkspace = "workspace";
 constexpr StringLiteral kWorkspaceBytes = "workspace_bytes";
 
-std::string quoted(StringRef text) {
-  return llvm::formatv("{0}", llvm::json::Value(text.str())).str();
-}
-
 std::string typeName(Type type) { return llvm::formatv("{0}", type).str(); }
 
 /// `values` as a JSON array's body.
@@ -92,6 +88,10 @@ void appendParams(SmallVectorImpl<std::string> &params,
 }
 
 } // namespace
+
+std::string mlir::lmhead::quoted(StringRef text) {
+  return llvm::formatv("{0}", llvm::json::Value(text.str())).str();
+}
 
 std::string mlir::lmhead::manifestExpr(const SizeExpr &size) {
   auto each = [](const SizeExpr &operand) { return manifestExpr(operand); };

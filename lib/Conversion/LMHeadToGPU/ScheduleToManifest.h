@@ -27,6 +27,9 @@
 namespace mlir {
 namespace lmhead {
 
+/// A JSON string.
+std::string quoted(StringRef text);
+
 /// `size` as the manifest's integer expression: `5`, `"n"`,
 /// `{"mul": [5, "n"]}`, `{"ceil_div": [x, 8]}`, `{"min": [x, y]}`,
 /// `{"max": [x, y]}`.

@@ -20,20 +20,20 @@
 #plan = #lmhead.plan<target = sm_80, dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 // HOST-LABEL: func.func private @linear_grad_0_launch(
-// HOST-SAME:    %[[DZT:[^:]+]]: tensor<?x?xbf16>, %[[HT:[^:]+]]: tensor<?x?xbf16>, %[[WT:[^:]+]]: tensor<?x?xbf16>, %[[DH:[^:]+]]: memref<?x?xbf16>, %[[GHT:[^:]+]]: tensor<?x?xbf16>, %[[DW:[^:]+]]: memref<?x?xf32>, %[[GWT:[^:]+]]: tensor<?x?xf32>)
+// HOST-SAME:    %[[DZT:[^:]+]]: tensor<?x?xbf16>, %[[HT:[^:]+]]: tensor<?x?xbf16>, %[[WT:[^:]+]]: tensor<?x?xbf16>, %[[GHT:[^:]+]]: tensor<?x?xbf16>, %[[GWT:[^:]+]]: tensor<?x?xf32>, %[[DH:[^:]+]]: memref<?x?xbf16>, %[[DW:[^:]+]]: memref<?x?xf32>)
 // HOST:         %[[DZ:.+]] = bufferization.to_buffer %[[DZT]] read_only
 // HOST:         %[[H:.+]] = bufferization.to_buffer %[[HT]] read_only
 // HOST:         %[[W:.+]] = bufferization.to_buffer %[[WT]] read_only
 // HOST:         %[[GH:.+]] = bufferization.to_buffer %[[GHT]] read_only
 // HOST:         %[[GW:.+]] = bufferization.to_buffer %[[GWT]] read_only
 // HOST:         gpu.memcpy async [%{{.+}}] %{{.+}}, %[[DZ]]
+// HOST:         gpu.memcpy async [%{{.+}}] %{{.+}}, %[[H]]
 // HOST:         gpu.memcpy async [%{{.+}}] %{{.+}}, %[[W]]
 // HOST:         gpu.memcpy async [%{{.+}}] %[[DHD:.+]], %[[GH]]
-// HOST:         gpu.launch_func async
-// HOST:         gpu.memcpy async [%{{.+}}] %[[DH]], %[[DHD]]
-// HOST:         gpu.memcpy async [%{{.+}}] %{{.+}}, %[[H]]
 // HOST:         gpu.memcpy async [%{{.+}}] %[[DWD:.+]], %[[GW]]
 // HOST:         gpu.launch_func async
+// HOST:         gpu.launch_func async
+// HOST:         gpu.memcpy async [%{{.+}}] %[[DH]], %[[DHD]]
 // HOST:         gpu.memcpy async [%{{.+}}] %[[DW]], %[[DWD]]
 // HOST-COUNT-5: gpu.dealloc
 // HOST:         gpu.wait [
@@ -43,10 +43,11 @@
 // HOST-NOT:     gpu.alloc
 // HOST:         call @linear_grad_0_launch(
 
-// Each chain starts a stream, copies the gradient it adds to into its
-// result (device to device), and launches on the arguments.
+// The setup copies the gradients each result adds to into it (device to
+// device); the dh kernel goes on after it, the dW kernel on a fork of it;
+// both run on the arguments.
 // DEVICE-LABEL: func.func private @linear_grad_0_launch(
-// DEVICE-SAME:    %[[DZT:[^:]+]]: tensor<?x?xbf16>, %[[HT:[^:]+]]: tensor<?x?xbf16>, %[[WT:[^:]+]]: tensor<?x?xbf16>, %[[DH:[^:]+]]: memref<?x?xbf16>, %[[GHT:[^:]+]]: tensor<?x?xbf16>, %[[DW:[^:]+]]: memref<?x?xf32>, %[[GWT:[^:]+]]: tensor<?x?xf32>)
+// DEVICE-SAME:    %[[DZT:[^:]+]]: tensor<?x?xbf16>, %[[HT:[^:]+]]: tensor<?x?xbf16>, %[[WT:[^:]+]]: tensor<?x?xbf16>, %[[GHT:[^:]+]]: tensor<?x?xbf16>, %[[GWT:[^:]+]]: tensor<?x?xf32>, %[[DH:[^:]+]]: memref<?x?xbf16>, %[[DW:[^:]+]]: memref<?x?xf32>)
 // DEVICE:         %[[DZ:.+]] = bufferization.to_buffer %[[DZT]] read_only
 // DEVICE:         %[[H:.+]] = bufferization.to_buffer %[[HT]] read_only
 // DEVICE:         %[[W:.+]] = bufferization.to_buffer %[[WT]] read_only
@@ -55,19 +56,17 @@
 // DEVICE-NOT:     gpu.alloc
 // DEVICE-NOT:     gpu.memcpy
 // DEVICE:         %[[S0:.+]] = gpu.wait async
-// DEVICE-NOT:     gpu.memcpy
-// DEVICE:         %[[C0:.+]] = gpu.memcpy async [%[[S0]]] %[[DH]], %[[GH]]
+// DEVICE-NEXT:    %[[C0:.+]] = gpu.memcpy async [%[[S0]]] %[[DH]], %[[GH]]
+// DEVICE-NEXT:    %[[C1:.+]] = gpu.memcpy async [%[[C0]]] %[[DW]], %[[GW]]
 // DEVICE-NOT:     gpu.memcpy
 // DEVICE:         %[[DZV:.+]] = memref.cast %[[DZ]]
 // DEVICE:         %[[WV:.+]] = memref.cast %[[W]]
-// DEVICE:         %[[L0:.+]] = gpu.launch_func async [%[[C0]]] @lmhead_kernels::@linear_grad_0_dh
+// DEVICE:         %[[L0:.+]] = gpu.launch_func async [%[[C1]]] @lmhead_kernels::@linear_grad_0_dh
 // DEVICE-SAME:      args(%[[DZV]] : {{.+}}, %[[WV]] : {{.+}}
 // DEVICE-NOT:     gpu.memcpy
-// DEVICE:         %[[S1:.+]] = gpu.wait async
+// DEVICE:         %[[FORK:.+]] = gpu.wait async [%[[C1]], %[[C1]]]
 // DEVICE-NOT:     gpu.memcpy
-// DEVICE:         %[[C1:.+]] = gpu.memcpy async [%[[S1]]] %[[DW]], %[[GW]]
-// DEVICE-NOT:     gpu.memcpy
-// DEVICE:         %[[L1:.+]] = gpu.launch_func async [%[[C1]]] @lmhead_kernels::@linear_grad_0_dw
+// DEVICE:         %[[L1:.+]] = gpu.launch_func async [%[[FORK]]] @lmhead_kernels::@linear_grad_0_dw
 // DEVICE-NOT:     gpu.memcpy
 // DEVICE:         %[[DONE:.+]] = gpu.wait async [%[[L0]], %[[L1]]]
 // DEVICE-NEXT:    gpu.wait [%[[L0]], %[[L1]], %[[DONE]]]
@@ -77,7 +76,7 @@
 // DEVICE-NOT:     memref.alloc
 // DEVICE:         %[[DHB:.+]] = gpu.alloc (%{{.+}}, %{{.+}}) {bufferization.manual_deallocation} : memref<?x?xbf16>
 // DEVICE:         %[[DWB:.+]] = gpu.alloc (%{{.+}}, %{{.+}}) {bufferization.manual_deallocation} : memref<?x?xf32>
-// DEVICE:         call @linear_grad_0_launch(%{{.+}}, %{{.+}}, %{{.+}}, %[[DHB]], %{{.+}}, %[[DWB]], %{{.+}})
+// DEVICE:         call @linear_grad_0_launch(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[DHB]], %[[DWB]])
 // DEVICE:         bufferization.to_tensor %[[DHB]] restrict writable
 // DEVICE:         bufferization.to_tensor %[[DWB]] restrict writable
 // DEVICE-NOT:     memref.alloc
@@ -131,10 +130,12 @@ func.func @linear_grad(%dz: tensor<37x202xbf16>, %h: tensor<37x40xbf16>, %w: ten
 // DEVICE:         %[[LOSSES:.+]], %{{.+}} = gpu.alloc async
 // DEVICE-NOT:     gpu.alloc
 // DEVICE-NOT:     gpu.memcpy
+// DEVICE:         %[[P0:.+]] = memref.cast %[[PARTIALS]] : memref<?x?x?xf32> to memref<4x?x?xf32>
 // DEVICE:         gpu.launch_func async {{.+}} @lmhead_kernels::@ce_linear_fwd_0_logits
-// DEVICE-SAME:      args({{.+}}, %[[Y]] : memref<?xi64>, %[[PARTIALS]] :
+// DEVICE-SAME:      args({{.+}}, %[[Y]] : memref<?xi64>, %[[P0]] :
+// DEVICE:         %[[P1:.+]] = memref.cast %[[PARTIALS]] : memref<?x?x?xf32> to memref<4x?x?xf32>
 // DEVICE:         gpu.launch_func async {{.+}} @lmhead_kernels::@ce_linear_fwd_0_rows
-// DEVICE-SAME:      args(%[[Y]] : memref<?xi64>, %[[PARTIALS]] : memref<4x?x?xf32>, %[[LSE]] : memref<?xf32>, %[[LOSSES]] : memref<?xf32>
+// DEVICE-SAME:      args(%[[Y]] : memref<?xi64>, %[[P1]] : memref<4x?x?xf32>, %[[LSE]] : memref<?xf32>, %[[LOSSES]] : memref<?xf32>
 // DEVICE:         %[[REDUCED:.+]] = gpu.launch_func async {{.+}} @lmhead_kernels::@ce_linear_fwd_0_reduce
 // DEVICE-SAME:      args(%[[Y]] : memref<?xi64>, %[[LOSSES]] : memref<?xf32>, %[[LOSS]] : memref<?xf32>
 // DEVICE-NOT:     gpu.memcpy

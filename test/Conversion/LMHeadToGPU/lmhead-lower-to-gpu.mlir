@@ -6,10 +6,11 @@
 #c = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>
 #plan = #lmhead.plan<target = sm_80, dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
-// The launch function: the dh chain copies dZ and W in and launches the dh
-// kernel; the dW chain starts a stream of its own (gpu.wait async with no
-// dependency), copies h, and joins dZ's copy before its launch; both copy
-// their result back and a final gpu.wait joins them.
+// The launch function: the setup copies dZ, h and W in and allocates dh
+// and dW on one stream; the dh kernel goes on after it there, and the dW
+// kernel on a stream of its own that forks from the setup's end (a join
+// that names it twice); both results are copied back once a join of both
+// kernels is done.
 // CHECK-LABEL: func.func private @linear_grad_0_launch(
 // CHECK-SAME:    %[[DZT:[^:]+]]: tensor<?x?xbf16>, %[[HT:[^:]+]]: tensor<?x?xbf16>, %[[WT:[^:]+]]: tensor<?x?xbf16>, %[[DHOUT:[^:]+]]: memref<?x?xf32>, %[[DWOUT:[^:]+]]: memref<?x?xf32>)
 // CHECK-SAME:    attributes {lmhead.gpu_host}
@@ -19,30 +20,30 @@
 // CHECK:         %[[S0:.+]] = gpu.wait async
 // CHECK:         %[[DZD:.+]], %[[T0:.+]] = gpu.alloc async [%[[S0]]]
 // CHECK:         %[[DZIN:.+]] = gpu.memcpy async [%[[T0]]] %[[DZD]], %[[DZ]]
-// CHECK:         %[[WD:.+]], %[[T1:.+]] = gpu.alloc async [%[[DZIN]]]
-// CHECK:         %[[WIN:.+]] = gpu.memcpy async [%[[T1]]] %[[WD]], %[[W]]
-// CHECK:         %[[DHD:.+]], %[[T2:.+]] = gpu.alloc async [%[[WIN]]]
+// CHECK:         %[[HD:.+]], %[[T1:.+]] = gpu.alloc async [%[[DZIN]]]
+// CHECK:         %[[HIN:.+]] = gpu.memcpy async [%[[T1]]] %[[HD]], %[[H]]
+// CHECK:         %[[WD:.+]], %[[T2:.+]] = gpu.alloc async [%[[HIN]]]
+// CHECK:         %[[WIN:.+]] = gpu.memcpy async [%[[T2]]] %[[WD]], %[[W]]
+// CHECK:         %[[DHD:.+]], %[[T3:.+]] = gpu.alloc async [%[[WIN]]]
+// CHECK:         %[[DWD:.+]], %[[READY:.+]] = gpu.alloc async [%[[T3]]]
 // The kernels take views of any row stride (strided memrefs).
-// CHECK:         %[[DHV:.+]] = memref.cast %[[DHD]] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
-// CHECK:         %[[C128:.+]] = arith.constant 128 : index
-// CHECK:         %[[SMEM:.+]] = arith.constant 24576 : i32
 // CHECK:         %[[DZV:.+]] = memref.cast %[[DZD]] : memref<?x?xbf16> to memref<?x?xbf16, strided<[?, 1], offset: ?>>
 // CHECK:         %[[WV:.+]] = memref.cast %[[WD]]
-// CHECK:         %[[L0:.+]] = gpu.launch_func async [%[[T2]]] @lmhead_kernels::@linear_grad_0_dh
+// CHECK:         %[[DHV:.+]] = memref.cast %[[DHD]] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+// CHECK:         %[[SMEM:.+]] = arith.constant 24576 : i32
+// CHECK:         %[[C128:.+]] = arith.constant 128 : index
+// CHECK:         %[[L0:.+]] = gpu.launch_func async [%[[READY]]] @lmhead_kernels::@linear_grad_0_dh
 // CHECK-SAME:      threads in (%[[C128]], %{{.+}}, %{{.+}}) dynamic_shared_memory_size %[[SMEM]]
 // CHECK-SAME:      args(%[[DZV]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[WV]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[DHV]] : memref<?x?xf32, strided<[?, 1], offset: ?>>
-// CHECK:         %[[DHBACK:.+]] = gpu.memcpy async [%[[L0]]] %[[DHOUT]], %[[DHD]]
-// CHECK:         %[[S1:.+]] = gpu.wait async
-// CHECK:         %[[HD:.+]], %[[T3:.+]] = gpu.alloc async [%[[S1]]]
-// CHECK:         %[[HIN:.+]] = gpu.memcpy async [%[[T3]]] %[[HD]], %[[H]]
-// CHECK:         %[[DWD:.+]], %[[T4:.+]] = gpu.alloc async [%[[HIN]]]
-// CHECK:         %[[JOIN:.+]] = gpu.wait async [%[[DZIN]], %[[T4]]]
-// CHECK:         %[[DWV:.+]] = memref.cast %[[DWD]]
+// CHECK:         %[[FORK:.+]] = gpu.wait async [%[[READY]], %[[READY]]]
 // CHECK:         %[[DZV2:.+]] = memref.cast %[[DZD]]
 // CHECK:         %[[HV:.+]] = memref.cast %[[HD]]
-// CHECK:         %[[L1:.+]] = gpu.launch_func async [%[[JOIN]]] @lmhead_kernels::@linear_grad_0_dw
+// CHECK:         %[[DWV:.+]] = memref.cast %[[DWD]]
+// CHECK:         %[[L1:.+]] = gpu.launch_func async [%[[FORK]]] @lmhead_kernels::@linear_grad_0_dw
 // CHECK-SAME:      args(%[[DZV2]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[HV]] : memref<?x?xbf16, strided<[?, 1], offset: ?>>, %[[DWV]] : memref<?x?xf32, strided<[?, 1], offset: ?>>
-// CHECK:         %[[DWBACK:.+]] = gpu.memcpy async [%[[L1]]] %[[DWOUT]], %[[DWD]]
+// CHECK:         %[[BOTH:.+]] = gpu.wait async [%[[L0]], %[[L1]]]
+// CHECK:         %[[DHBACK:.+]] = gpu.memcpy async [%[[BOTH]]] %[[DHOUT]], %[[DHD]]
+// CHECK:         %[[DWBACK:.+]] = gpu.memcpy async [%[[BOTH]]] %[[DWOUT]], %[[DWD]]
 // CHECK:         %[[DONE:.+]] = gpu.wait async [%[[DHBACK]], %[[DWBACK]]]
 // CHECK:         gpu.dealloc async [%[[DONE]]] %[[DZD]]
 // CHECK-COUNT-4: gpu.dealloc async
@@ -109,7 +110,7 @@ func.func @grad(%dz: tensor<200x1000xbf16>, %h: tensor<200x64xbf16>, %w: tensor<
 #plan = #lmhead.plan<target = sm_80, dh = #c, dw = #c, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>
 
 // CHECK-LABEL: func.func private @linear_grad_0_launch(
-// CHECK-SAME:    %{{[^:]+}}: tensor<?x?xf16>, %[[HT:[^:]+]]: tensor<?x?xf16>, %{{[^:]+}}: tensor<?x?xf16>, %[[OUT:[^:]+]]: memref<?x?xf16>, %[[ACCT:[^:]+]]: tensor<?x?xf16>)
+// CHECK-SAME:    %{{[^:]+}}: tensor<?x?xf16>, %[[HT:[^:]+]]: tensor<?x?xf16>, %{{[^:]+}}: tensor<?x?xf16>, %[[ACCT:[^:]+]]: tensor<?x?xf16>, %[[OUT:[^:]+]]: memref<?x?xf16>)
 // CHECK:         %[[H:.+]] = bufferization.to_buffer %[[HT]] read_only
 // CHECK:         %[[ACC:.+]] = bufferization.to_buffer %[[ACCT]] read_only
 // CHECK-NOT:     gpu.memcpy async [%{{.+}}] %{{.+}}, %[[H]]

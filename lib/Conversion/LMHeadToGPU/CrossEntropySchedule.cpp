@@ -1,0 +1,501 @@
+//===- CrossEntropySchedule.cpp - a cross-entropy op's launches -----------===//
+//
+// Part of lmhead. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CrossEntropySchedule.h"
+
+#include "CrossEntropyEpilogues.h"
+#include "CrossEntropyRowKernels.h"
+#include "GradientStatistics.h"
+#include "ScheduleLaunches.h"
+
+using namespace mlir;
+using namespace mlir::lmhead;
+
+namespace {
+
+using Role = ScheduleBuffer::Role;
+
+class CrossEntropyScheduler {
+public:
+  CrossEntropyScheduler(Operation *op, CrossEntropyKernelSet set)
+      : op(op), set(std::move(set)), gemms(this->set.gemms) {}
+
+  LogicalResult build();
+  Schedule schedule;
+
+private:
+  WeightLayout layout() const;
+  Reduction reduction() const;
+  Value bias() const;
+  /// Reads the token count and hidden size (symbols `n` and `d` when
+  /// dynamic) and the vocabulary size.
+  LogicalResult readSizes();
+  /// Adds one of the op's tensors (or workspace buffers).
+  void addBuffer(StringRef name, Role role, Type element,
+                 SmallVector<SizeExpr, 3> shape, Value value = Value(),
+                 Value accumulates = Value());
+  /// The whole of buffer `name`.
+  BufferView whole(StringRef name) const {
+    return BufferView::whole(*schedule.findBuffer(name));
+  }
+  LaunchArgument view(StringRef name) const {
+    return LaunchArgument::ofView(whole(name));
+  }
+  /// W's shape, and W (or dW) as vocabulary columns [start, start+size).
+  SmallVector<SizeExpr, 3> weightShape() const;
+  BufferView weight(StringRef buffer, int64_t start, int64_t size) const;
+  /// The mean's shared token scale, on the main stream.
+  void addScale();
+
+  void buildForward(CELinearFwdOp fwd);
+  void buildGrad(CELinearGradOp grad);
+  void buildStep(CELinearStepOp step);
+
+  Operation *op;
+  CrossEntropyKernelSet set;
+  const CrossEntropyGemms &gemms;
+  SizeExpr tokens, hidden;
+  int64_t vocab = 0;
+};
+
+WeightLayout CrossEntropyScheduler::layout() const {
+  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
+    return fwd.getLayout();
+  if (auto step = dyn_cast<CELinearStepOp>(op))
+    return step.getLayout();
+  return cast<CELinearGradOp>(op).getLayout();
+}
+
+Reduction CrossEntropyScheduler::reduction() const {
+  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
+    return fwd.getReduction();
+  if (auto step = dyn_cast<CELinearStepOp>(op))
+    return step.getReduction();
+  return cast<CELinearGradOp>(op).getReduction();
+}
+
+Value CrossEntropyScheduler::bias() const {
+  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
+    return fwd.getBias();
+  if (auto step = dyn_cast<CELinearStepOp>(op))
+    return step.getBias();
+  return cast<CELinearGradOp>(op).getBias();
+}
+
+LogicalResult CrossEntropyScheduler::readSizes() {
+  bool vd = layout() == WeightLayout::VD;
+  auto size = [](Value value, unsigned dim) {
+    if (!value)
+      return ShapedType::kDynamic;
+    auto type = cast<ShapedType>(value.getType());
+    return dim < type.getRank() ? type.getDimSize(dim) : ShapedType::kDynamic;
+  };
+  // Every place each size appears: a static one anywhere fixes it; a
+  // dynamic one is read from h.
+  SmallVector<int64_t> tokenSizes, hiddenSizes;
+  Value h, w;
+  if (auto fwd = dyn_cast<CELinearFwdOp>(op)) {
+    h = fwd.getH(), w = fwd.getW();
+    tokenSizes = {size(fwd.getLabels(), 0), size(fwd.getLse(), 0)};
+    if (fwd.getReduction() == Reduction::None)
+      tokenSizes.push_back(size(fwd.getLoss(), 0));
+  } else if (auto step = dyn_cast<CELinearStepOp>(op)) {
+    h = step.getH(), w = step.getW();
+    tokenSizes = {size(step.getLabels(), 0), size(step.getLse(), 0),
+                  size(step.getDh(), 0), size(step.getDhAcc(), 0)};
+    hiddenSizes = {size(step.getDh(), 1), size(step.getDw(), vd ? 1 : 0),
+                   size(step.getDhAcc(), 1), size(step.getDwAcc(), vd ? 1 : 0)};
+  } else {
+    auto grad = cast<CELinearGradOp>(op);
+    h = grad.getH(), w = grad.getW();
+    tokenSizes = {size(grad.getLabels(), 0), size(grad.getLse(), 0),
+                  size(grad.getDh(), 0), size(grad.getDhAcc(), 0)};
+    if (grad.getReduction() == Reduction::None)
+      tokenSizes.push_back(size(grad.getDloss(), 0));
+    hiddenSizes = {size(grad.getDh(), 1), size(grad.getDw(), vd ? 1 : 0),
+                   size(grad.getDhAcc(), 1), size(grad.getDwAcc(), vd ? 1 : 0)};
+  }
+  tokenSizes.push_back(size(h, 0));
+  hiddenSizes.append({size(h, 1), size(w, vd ? 1 : 0)});
+  vocab = size(w, vd ? 0 : 1);
+  for (auto [sizes, extent, name, dim] :
+       {std::make_tuple(&tokenSizes, &tokens, "n", 0u),
+        std::make_tuple(&hiddenSizes, &hidden, "d", 1u)}) {
+    int64_t constant = ShapedType::kDynamic;
+    for (int64_t s : *sizes) {
+      if (ShapedType::isDynamic(s))
+        continue;
+      if (!ShapedType::isDynamic(constant) && constant != s)
+        return op->emitError() << "the types disagree on size '" << name << "'";
+      constant = s;
+    }
+    if (ShapedType::isDynamic(constant)) {
+      *extent = SizeExpr::symbol(name);
+      schedule.sizes.push_back({name, h, dim});
+    } else {
+      *extent = SizeExpr(constant);
+    }
+  }
+  return success();
+}
+
+void CrossEntropyScheduler::addBuffer(StringRef name, Role role, Type element,
+                                      SmallVector<SizeExpr, 3> shape,
+                                      Value value, Value accumulates) {
+  schedule.buffers.push_back({name.str(), role, getElementTypeOrSelf(element),
+                              std::move(shape), value, accumulates});
+}
+
+SmallVector<SizeExpr, 3> CrossEntropyScheduler::weightShape() const {
+  if (layout() == WeightLayout::VD)
+    return {SizeExpr(vocab), hidden};
+  return {hidden, SizeExpr(vocab)};
+}
+
+BufferView CrossEntropyScheduler::weight(StringRef buffer, int64_t start,
+                                         int64_t size) const {
+  if (layout() == WeightLayout::VD)
+    return BufferView::matrix(buffer, SizeExpr(size), hidden, hidden,
+                              hidden * SizeExpr(start));
+  return BufferView::matrix(buffer, hidden, SizeExpr(size), SizeExpr(vocab),
+                            SizeExpr(start));
+}
+
+void CrossEntropyScheduler::addScale() {
+  schedule.add(smallLaunch(set.scale.getName(), ScheduleStream::Main,
+                           SizeExpr(1), 32,
+                           {view("labels"), view("dloss"), view("scale"),
+                            LaunchArgument::ofSize(tokens)}));
+}
+
+LogicalResult CrossEntropyScheduler::build() {
+  if (failed(readSizes()))
+    return failure();
+  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
+    buildForward(fwd);
+  else if (auto step = dyn_cast<CELinearStepOp>(op))
+    buildStep(step);
+  else
+    buildGrad(cast<CELinearGradOp>(op));
+  return success();
+}
+
+void CrossEntropyScheduler::buildForward(CELinearFwdOp fwd) {
+  bool none = reduction() == Reduction::None;
+  SmallVector<SizeExpr, 3> perToken = {tokens};
+  addBuffer("h", Role::Operand, fwd.getH().getType(), {tokens, hidden},
+            fwd.getH());
+  addBuffer("w", Role::Operand, fwd.getW().getType(), weightShape(),
+            fwd.getW());
+  addBuffer("labels", Role::Operand, fwd.getLabels().getType(), perToken,
+            fwd.getLabels());
+  if (bias())
+    addBuffer("bias", Role::Operand, bias().getType(), {SizeExpr(vocab)},
+              bias());
+  addBuffer("loss", Role::Result, fwd.getLoss().getType(),
+            none ? perToken : SmallVector<SizeExpr, 3>{}, fwd.getLoss());
+  addBuffer("lse", Role::Result, fwd.getLse().getType(), perToken,
+            fwd.getLse());
+  Type f32 = Float32Type::get(op->getContext());
+  int64_t partials = numPartialColumns(gemms.logits.tiles, vocab);
+  addBuffer("partials", Role::Workspace, f32,
+            {SizeExpr(4), SizeExpr(partials), tokens});
+  if (!none)
+    addBuffer("token_loss", Role::Workspace, f32, perToken);
+
+  SmallVector<LaunchArgument> epilogue = {view("labels")};
+  if (bias())
+    epilogue.push_back(view("bias"));
+  epilogue.push_back(view("partials"));
+  schedule.add(gemmLaunch(set.logits.getName(), ScheduleStream::Main,
+                          gemms.logits, whole("h"), whole("w"), epilogue,
+                          tokens, SizeExpr(vocab), hidden));
+  StringRef tokenLoss = none ? "loss" : "token_loss";
+  schedule.add(smallLaunch(
+      set.rows.getName(), ScheduleStream::Main,
+      gridBlocks(tokens, kRowKernelThreads), kRowKernelThreads,
+      {view("labels"), view("partials"), view("lse"), view(tokenLoss),
+       LaunchArgument::ofSize(partials), LaunchArgument::ofSize(tokens)}));
+  if (!none)
+    schedule.add(smallLaunch(set.reduce.getName(), ScheduleStream::Main,
+                             SizeExpr(1), 32,
+                             {view("labels"), view(tokenLoss), view("loss"),
+                              LaunchArgument::ofSize(tokens)}));
+}
+
+void CrossEntropyScheduler::buildGrad(CELinearGradOp grad) {
+  bool vd = layout() == WeightLayout::VD;
+  bool hasStats = static_cast<bool>(grad.getStats());
+  // dh summed apart from what it adds to: a 16-bit dh, or statistics of
+  // dh's own product.
+  bool dhApart = !getElementTypeOrSelf(grad.getDh().getType()).isF32() ||
+                 (hasStats && grad.getDhAcc());
+  SmallVector<SizeExpr, 3> perToken = {tokens};
+  Reduction reduce = reduction();
+  addBuffer("h", Role::Operand, grad.getH().getType(), {tokens, hidden},
+            grad.getH());
+  addBuffer("w", Role::Operand, grad.getW().getType(), weightShape(),
+            grad.getW());
+  addBuffer("labels", Role::Operand, grad.getLabels().getType(), perToken,
+            grad.getLabels());
+  addBuffer("lse", Role::Operand, grad.getLse().getType(), perToken,
+            grad.getLse());
+  addBuffer("dloss", Role::Operand, grad.getDloss().getType(),
+            reduce == Reduction::None ? perToken : SmallVector<SizeExpr, 3>{},
+            grad.getDloss());
+  if (bias())
+    addBuffer("bias", Role::Operand, bias().getType(), {SizeExpr(vocab)},
+              bias());
+  if (grad.getDwScale())
+    addBuffer("dw_scale", Role::Operand, grad.getDwScale().getType(), {},
+              grad.getDwScale());
+  addBuffer("dh", Role::Result, grad.getDh().getType(), {tokens, hidden},
+            grad.getDh(), grad.getDhAcc());
+  addBuffer("dw", Role::Result, grad.getDw().getType(), weightShape(),
+            grad.getDw(), grad.getDwAcc());
+  if (grad.getDb())
+    addBuffer("db", Role::Result, grad.getDb().getType(), {SizeExpr(vocab)},
+              grad.getDb());
+  if (hasStats)
+    addBuffer("stats", Role::Result, grad.getStats().getType(),
+              {SizeExpr(kNumStatisticSlots)}, grad.getStats());
+  int64_t chunk = gemms.chunk;
+  for (int64_t i = 0; i < std::min<int64_t>(2, set.numChunks); ++i)
+    addBuffer("dz" + std::to_string(i), Role::Workspace, grad.getH().getType(),
+              {tokens, SizeExpr(chunk)});
+  Type f32 = Float32Type::get(op->getContext());
+  if (dhApart)
+    addBuffer("dh_f32", Role::Workspace, f32, {tokens, hidden});
+  if (reduce == Reduction::Mean)
+    addBuffer("scale", Role::Workspace, f32, {SizeExpr(1)});
+
+  if (hasStats)
+    schedule.add(smallLaunch(set.clearStats.getName(), ScheduleStream::Main,
+                             SizeExpr(1), 32,
+                             {view("stats"), LaunchArgument::ofSize(0),
+                              LaunchArgument::ofSize(kNumStatisticSlots)}));
+  if (set.scale)
+    addScale();
+  StringRef scales = reduce == Reduction::Mean ? "scale" : "dloss";
+  BufferView dh32 = whole(dhApart ? "dh_f32" : "dh");
+
+  // The launches of each chunk's products, which the chunk after next waits
+  // for before its logits overwrite their dZ buffer.
+  SmallVector<SmallVector<unsigned, 3>> products;
+  for (int64_t c = 0; c < set.numChunks; ++c) {
+    int64_t start = c * chunk, size = std::min(chunk, vocab - start);
+    BufferView dz = BufferView::matrix("dz" + std::to_string(c % 2), tokens,
+                                       SizeExpr(size), SizeExpr(chunk));
+    BufferView wChunk = weight("w", start, size);
+
+    SmallVector<LaunchArgument> epilogue = {view("labels"), view("lse"),
+                                            view(scales)};
+    if (bias())
+      epilogue.push_back(view("bias"));
+    epilogue.append(
+        {LaunchArgument::ofView(dz), LaunchArgument::ofSize(start)});
+    if (hasStats)
+      epilogue.push_back(view("stats"));
+    Launch logits = gemmLaunch(set.logits.getName(), ScheduleStream::Main,
+                               gemms.logits, whole("h"), wChunk, epilogue,
+                               tokens, SizeExpr(size), hidden);
+    if (c >= 2)
+      logits.after.assign(products[c - 2].begin(), products[c - 2].end());
+    unsigned logitsIndex = schedule.add(std::move(logits));
+    SmallVector<unsigned, 3> chunkProducts;
+
+    // dh[N,D] (+)= dZ_c[N,c]·W_c, in chunk order.
+    Launch dh = gemmLaunch(c == 0 ? set.dhFirst.getName() : set.dh.getName(),
+                           ScheduleStream::Dh, *gemms.dh, dz, wChunk,
+                           {LaunchArgument::ofView(dh32)}, tokens, hidden,
+                           SizeExpr(size));
+    dh.after = {logitsIndex};
+    chunkProducts.push_back(schedule.add(std::move(dh)));
+
+    // dW_c = dZ_cᵀ·h ([c,D]) or dW_cᵀ = hᵀ·dZ_c ([D,c]), written once.
+    SmallVector<LaunchArgument> dwEpilogue = {
+        LaunchArgument::ofView(weight("dw", start, size))};
+    if (grad.getDwScale())
+      dwEpilogue.push_back(view("dw_scale"));
+    if (hasStats)
+      dwEpilogue.push_back(view("stats"));
+    Launch dw =
+        vd ? gemmLaunch(set.dw.getName(), ScheduleStream::Dw, *gemms.dw, dz,
+                        whole("h"), dwEpilogue, SizeExpr(size), hidden, tokens)
+           : gemmLaunch(set.dw.getName(), ScheduleStream::Dw, *gemms.dw,
+                        whole("h"), dz, dwEpilogue, hidden, SizeExpr(size),
+                        tokens);
+    dw.after = {logitsIndex};
+    chunkProducts.push_back(schedule.add(std::move(dw)));
+
+    if (set.db) {
+      SmallVector<LaunchArgument> arguments = {LaunchArgument::ofView(dz),
+                                               view("db")};
+      if (grad.getDwScale())
+        arguments.push_back(view("dw_scale"));
+      arguments.append({LaunchArgument::ofSize(start),
+                        LaunchArgument::ofSize(tokens),
+                        LaunchArgument::ofSize(size)});
+      Launch db = smallLaunch(set.db.getName(), ScheduleStream::Db,
+                              gridBlocks(SizeExpr(size), kRowKernelThreads),
+                              kRowKernelThreads, std::move(arguments));
+      db.after = {logitsIndex};
+      chunkProducts.push_back(schedule.add(std::move(db)));
+    }
+    products.push_back(std::move(chunkProducts));
+  }
+
+  // ‖dh‖² of the f32 sum, before anything is added to it.
+  if (hasStats)
+    schedule.add(smallLaunch(
+        set.dhSquares.getName(), ScheduleStream::Dh,
+        sumOfSquaresBlocks(tokens * hidden), kSumOfSquaresThreads,
+        {LaunchArgument::ofView(dh32), view("stats"),
+         LaunchArgument::ofSize(tokens), LaunchArgument::ofSize(hidden)}));
+  // dh rounded once to its type, adding what it accumulates into (which dh
+  // holds when the op starts).
+  if (set.round) {
+    SmallVector<LaunchArgument> arguments = {LaunchArgument::ofView(dh32)};
+    if (grad.getDhAcc())
+      arguments.push_back(view("dh"));
+    arguments.append({view("dh"), LaunchArgument::ofSize(tokens),
+                      LaunchArgument::ofSize(hidden)});
+    schedule.add(smallLaunch(set.round.getName(), ScheduleStream::Dh,
+                             gridBlocks(tokens * hidden, kRowKernelThreads),
+                             kRowKernelThreads, std::move(arguments)));
+  }
+}
+
+void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
+  bool vd = layout() == WeightLayout::VD;
+  bool dwIsF32 = getElementTypeOrSelf(step.getDw().getType()).isF32();
+  // A step has a static token count (whyNoCrossEntropyKernels).
+  int64_t n = *tokens.getConstant();
+  SmallVector<SizeExpr, 3> perToken = {tokens};
+  addBuffer("h", Role::Operand, step.getH().getType(), {tokens, hidden},
+            step.getH());
+  addBuffer("w", Role::Operand, step.getW().getType(), weightShape(),
+            step.getW());
+  addBuffer("labels", Role::Operand, step.getLabels().getType(), perToken,
+            step.getLabels());
+  addBuffer("dloss", Role::Operand, step.getDloss().getType(), {},
+            step.getDloss());
+  if (bias())
+    addBuffer("bias", Role::Operand, bias().getType(), {SizeExpr(vocab)},
+              bias());
+  addBuffer("loss", Role::Result, step.getLoss().getType(), {}, step.getLoss());
+  addBuffer("lse", Role::Result, step.getLse().getType(), perToken,
+            step.getLse());
+  addBuffer("dh", Role::Result, step.getDh().getType(), {tokens, hidden},
+            step.getDh(), step.getDhAcc());
+  addBuffer("dw", Role::Result, step.getDw().getType(), weightShape(),
+            step.getDw(), step.getDwAcc());
+  int64_t chunk = gemms.chunk;
+  SizeExpr padded(llvm::alignTo(vocab, kChunkColumnAlignment));
+  for (int64_t i = 0; i < std::min<int64_t>(2, set.numChunks); ++i)
+    addBuffer("z" + std::to_string(i), Role::Workspace, step.getH().getType(),
+              {SizeExpr(chunk), padded});
+  Type f32 = Float32Type::get(op->getContext());
+  int64_t partials = numPartialColumns(gemms.logits.tiles, vocab);
+  addBuffer("partials", Role::Workspace, f32,
+            {SizeExpr(4), SizeExpr(partials), SizeExpr(chunk)});
+  addBuffer("token_loss", Role::Workspace, f32, perToken);
+  if (!dwIsF32)
+    addBuffer("dw_f32", Role::Workspace, f32, weightShape());
+  if (step.getGradientReduction() == Reduction::Mean)
+    addBuffer("scale", Role::Workspace, f32, {SizeExpr(1)});
+
+  StringRef scales = "dloss";
+  if (set.scale) {
+    addScale();
+    scales = "scale";
+  }
+  BufferView dw32 = whole(dwIsF32 ? "dw" : "dw_f32");
+
+  SmallVector<SmallVector<unsigned, 2>> products;
+  for (int64_t c = 0; c < set.numChunks; ++c) {
+    int64_t start = c * chunk, size = std::min(chunk, n - start);
+    BufferView z = BufferView::matrix("z" + std::to_string(c % 2),
+                                      SizeExpr(size), SizeExpr(vocab), padded);
+    BufferView hChunk = BufferView::matrix("h", SizeExpr(size), hidden, hidden,
+                                           hidden * SizeExpr(start));
+    SmallVector<LaunchArgument> epilogue = {view("labels")};
+    if (bias())
+      epilogue.push_back(view("bias"));
+    epilogue.append({view("partials"), LaunchArgument::ofView(z),
+                     LaunchArgument::ofSize(start)});
+    Launch logits = gemmLaunch(set.logits.getName(), ScheduleStream::Main,
+                               gemms.logits, hChunk, whole("w"), epilogue,
+                               SizeExpr(size), SizeExpr(vocab), hidden);
+    if (c >= 2)
+      logits.after.assign(products[c - 2].begin(), products[c - 2].end());
+    schedule.add(std::move(logits));
+
+    unsigned rows = schedule.add(smallLaunch(
+        set.rows.getName(), ScheduleStream::Main,
+        gridBlocks(SizeExpr(size), kRowKernelThreads / 32), kRowKernelThreads,
+        {view("labels"), view("partials"), LaunchArgument::ofView(z),
+         view("lse"), view("token_loss"), view(scales),
+         LaunchArgument::ofSize(partials), LaunchArgument::ofSize(size),
+         LaunchArgument::ofSize(start)}));
+
+    // dh_c = dZ_c·W into the chunk's rows of dh, written once.
+    Launch dh = gemmLaunch(
+        set.dh.getName(), ScheduleStream::Dh, *gemms.dh, z, whole("w"),
+        {LaunchArgument::ofView(BufferView::matrix(
+            "dh", SizeExpr(size), hidden, hidden, hidden * SizeExpr(start)))},
+        SizeExpr(size), hidden, SizeExpr(vocab));
+    dh.after = {rows};
+    SmallVector<unsigned, 2> chunkProducts = {schedule.add(std::move(dh))};
+
+    // dW += dZ_cᵀ·h_c, or dWᵀ += h_cᵀ·dZ_c, in f32, in chunk order.
+    StringRef dwKernel = c == 0 ? set.dwFirst.getName() : set.dw.getName();
+    SmallVector<LaunchArgument> dwResult = {LaunchArgument::ofView(dw32)};
+    Launch dw =
+        vd ? gemmLaunch(dwKernel, ScheduleStream::Dw, *gemms.dw, z, hChunk,
+                        dwResult, SizeExpr(vocab), hidden, SizeExpr(size))
+           : gemmLaunch(dwKernel, ScheduleStream::Dw, *gemms.dw, hChunk, z,
+                        dwResult, hidden, SizeExpr(vocab), SizeExpr(size));
+    dw.after = {rows};
+    chunkProducts.push_back(schedule.add(std::move(dw)));
+    products.push_back(std::move(chunkProducts));
+  }
+
+  // The loss once every token's is written; dW rounded once to its type,
+  // adding what it accumulates into (which dw holds when the op starts).
+  schedule.add(smallLaunch(set.reduce.getName(), ScheduleStream::Main,
+                           SizeExpr(1), 32,
+                           {view("labels"), view("token_loss"), view("loss"),
+                            LaunchArgument::ofSize(tokens)}));
+  if (set.round) {
+    SmallVector<SizeExpr, 3> shape = weightShape();
+    SmallVector<LaunchArgument> arguments = {LaunchArgument::ofView(dw32)};
+    if (step.getDwAcc())
+      arguments.push_back(view("dw"));
+    arguments.append({view("dw"), LaunchArgument::ofSize(shape[0]),
+                      LaunchArgument::ofSize(shape[1])});
+    schedule.add(smallLaunch(set.round.getName(), ScheduleStream::Dw,
+                             gridBlocks(shape[0] * shape[1], kRowKernelThreads),
+                             kRowKernelThreads, std::move(arguments)));
+  }
+}
+
+} // namespace
+
+FailureOr<Schedule> mlir::lmhead::buildCrossEntropySchedule(
+    Operation *op, CrossEntropyPlanAttr plan, gpu::GPUModuleOp kernels,
+    StringRef prefix, CrossEntropyGemms *gemms) {
+  FailureOr<CrossEntropyKernelSet> set =
+      buildCrossEntropyKernels(op, plan, kernels, prefix);
+  if (failed(set))
+    return failure();
+  CrossEntropyScheduler scheduler(op, *set);
+  if (failed(scheduler.build()))
+    return failure();
+  if (gemms)
+    *gemms = set->gemms;
+  return std::move(scheduler.schedule);
+}
