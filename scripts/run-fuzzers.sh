@@ -120,17 +120,35 @@ limits=(-timeout=60 -rss_limit_mb=4096)
 # that times out while merging): planning a module of cross-entropy ops
 # takes seconds, and a corpus of them is a replay that never ends in
 # mutations; the lit suite runs them.
+#
+# libFuzzer's report of an input that runs over its -timeout can itself
+# hang (its alarm handler prints a stack trace while the interrupted code
+# may hold a lock the printing needs: seen on a loaded 2-core machine,
+# where many inputs pass a second), so every libFuzzer process runs under
+# `timeout`, which kills it: a merge after merge_limit seconds, a run
+# after its time and run_grace more.
+merge_limit=${LMHEAD_FUZZ_MERGE_LIMIT:-600}
+run_grace=120
 minimise() {
-  local out=$1 target=$2
+  local out=$1 target=$2 status
   shift 2
   rm -rf "$out"
   mkdir -p "$out" "$work/logs" "$work/merged"
-  if ! "$LMHEAD_FUZZ_BUILD_DIR/bin/lmhead-fuzz-$target" -merge=1 \
+  timeout --kill-after=10 "$merge_limit" \
+    "$LMHEAD_FUZZ_BUILD_DIR/bin/lmhead-fuzz-$target" -merge=1 \
     -use_counters=0 -use_cmp=0 -timeout=1 -rss_limit_mb=4096 \
     -artifact_prefix="$work/merged/$target-" "$out" "$@" \
-    >"$work/logs/$target.merge.log" 2>&1; then
-    echo "run-fuzzers.sh: minimising the corpus of lmhead-fuzz-$target" \
-      "failed (log: $work/logs/$target.merge.log)" >&2
+    >"$work/logs/$target.merge.log" 2>&1
+  status=$?
+  if [ "$status" -ne 0 ]; then
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+      echo "run-fuzzers.sh: minimising the corpus of lmhead-fuzz-$target" \
+        "did not end within $merge_limit s (LMHEAD_FUZZ_MERGE_LIMIT; log:" \
+        "$work/logs/$target.merge.log)" >&2
+    else
+      echo "run-fuzzers.sh: minimising the corpus of lmhead-fuzz-$target" \
+        "failed (log: $work/logs/$target.merge.log)" >&2
+    fi
     return 1
   fi
 }
@@ -185,8 +203,12 @@ for target in "${targets[@]}"; do
     stat -c %Y "$LMHEAD_FUZZ_BUILD_DIR/bin/lmhead-fuzz-$target")
   if [ "$(cat "$minimised.stamp" 2>/dev/null)" != "$stamp" ]; then
     mapfile -t folders < <(seed_folders "$target")
-    minimise "$minimised" "$target" "${folders[@]}" &&
+    if minimise "$minimised" "$target" "${folders[@]}"; then
       echo "$stamp" >"$minimised.stamp"
+    else
+      # The run then samples the unminimised seeds.
+      corpus_of[$target]=$seeds/$kind
+    fi
   fi
 done
 if [ -n "$budget" ]; then
@@ -223,10 +245,15 @@ for target in "${targets[@]}"; do
       xargs -0 -r cp -t "$sample" 2>/dev/null # the same input in two folders
     inputs=("$sample")
   fi
-  "$fuzzer" -max_total_time="$run_seconds" "${limits[@]}" \
+  timeout --kill-after=10 $((run_seconds + run_grace)) \
+    "$fuzzer" -max_total_time="$run_seconds" "${limits[@]}" \
     -print_final_stats=1 -dict="$LMHEAD_SRC_DIR/test/fuzz/$kind.dict" \
     -artifact_prefix="$artifacts/" "${inputs[@]}" >"$log" 2>&1
   status=$?
+  if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    echo "lmhead-fuzz-$target: killed $run_grace s after its time: an input" \
+      "hung and libFuzzer's report of it hung too (log: $log)"
+  fi
   [ -n "$budget" ] && cp -n "$sample"/* "$corpus"/ 2>/dev/null
   text=$(cat "$log")
   status_line=$(grep -E '^#[0-9]+' "$log" | tail -1)
