@@ -49,19 +49,11 @@ private:
 };
 
 void CrossEntropyBundle::writeHeader(raw_ostream &os) const {
-  WeightLayout layout;
-  Reduction reduction;
-  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
-    layout = fwd.getLayout(), reduction = fwd.getReduction();
-  else if (auto step = dyn_cast<CELinearStepOp>(op))
-    layout = step.getLayout(), reduction = step.getReduction();
-  else
-    layout = cast<CELinearGradOp>(op).getLayout(),
-    reduction = cast<CELinearGradOp>(op).getReduction();
   const LogitOptions &options = gemms.options;
-  os << "      \"layout\": " << quoted(stringifyWeightLayout(layout)) << ",\n";
-  os << "      \"reduction\": " << quoted(stringifyReduction(reduction))
-     << ",\n";
+  os << "      \"layout\": "
+     << quoted(stringifyWeightLayout(crossEntropyLayout(op))) << ",\n";
+  os << "      \"reduction\": "
+     << quoted(stringifyReduction(crossEntropyReduction(op))) << ",\n";
   os << "      \"ignore_index\": " << options.ignoreIndex << ",\n";
   os << "      \"label_smoothing\": " << decimalText(options.labelSmoothing)
      << ",\n";

@@ -47,6 +47,30 @@ std::string mlir::lmhead::whyNoCrossEntropyKernels(Operation *op) {
   return "not a cross-entropy op";
 }
 
+WeightLayout mlir::lmhead::crossEntropyLayout(Operation *op) {
+  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
+    return fwd.getLayout();
+  if (auto step = dyn_cast<CELinearStepOp>(op))
+    return step.getLayout();
+  return cast<CELinearGradOp>(op).getLayout();
+}
+
+Reduction mlir::lmhead::crossEntropyReduction(Operation *op) {
+  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
+    return fwd.getReduction();
+  if (auto step = dyn_cast<CELinearStepOp>(op))
+    return step.getReduction();
+  return cast<CELinearGradOp>(op).getReduction();
+}
+
+Value mlir::lmhead::crossEntropyBias(Operation *op) {
+  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
+    return fwd.getBias();
+  if (auto step = dyn_cast<CELinearStepOp>(op))
+    return step.getBias();
+  return cast<CELinearGradOp>(op).getBias();
+}
+
 FailureOr<CrossEntropyGemms>
 mlir::lmhead::getCrossEntropyGemms(Operation *op, CrossEntropyPlanAttr plan) {
   CrossEntropyGemms gemms;

@@ -27,9 +27,9 @@ public:
   Schedule schedule;
 
 private:
-  WeightLayout layout() const;
-  Reduction reduction() const;
-  Value bias() const;
+  WeightLayout layout() const { return crossEntropyLayout(op); }
+  Reduction reduction() const { return crossEntropyReduction(op); }
+  Value bias() const { return crossEntropyBias(op); }
   /// Reads the token count and hidden size (symbols `n` and `d` when
   /// dynamic) and the vocabulary size.
   LogicalResult readSizes();
@@ -60,30 +60,6 @@ private:
   SizeExpr tokens, hidden;
   int64_t vocab = 0;
 };
-
-WeightLayout CrossEntropyScheduler::layout() const {
-  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
-    return fwd.getLayout();
-  if (auto step = dyn_cast<CELinearStepOp>(op))
-    return step.getLayout();
-  return cast<CELinearGradOp>(op).getLayout();
-}
-
-Reduction CrossEntropyScheduler::reduction() const {
-  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
-    return fwd.getReduction();
-  if (auto step = dyn_cast<CELinearStepOp>(op))
-    return step.getReduction();
-  return cast<CELinearGradOp>(op).getReduction();
-}
-
-Value CrossEntropyScheduler::bias() const {
-  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
-    return fwd.getBias();
-  if (auto step = dyn_cast<CELinearStepOp>(op))
-    return step.getBias();
-  return cast<CELinearGradOp>(op).getBias();
-}
 
 LogicalResult CrossEntropyScheduler::readSizes() {
   bool vd = layout() == WeightLayout::VD;
@@ -121,24 +97,12 @@ LogicalResult CrossEntropyScheduler::readSizes() {
   tokenSizes.push_back(size(h, 0));
   hiddenSizes.append({size(h, 1), size(w, vd ? 1 : 0)});
   vocab = size(w, vd ? 0 : 1);
-  for (auto [sizes, extent, name, dim] :
-       {std::make_tuple(&tokenSizes, &tokens, "n", 0u),
-        std::make_tuple(&hiddenSizes, &hidden, "d", 1u)}) {
-    int64_t constant = ShapedType::kDynamic;
-    for (int64_t s : *sizes) {
-      if (ShapedType::isDynamic(s))
-        continue;
-      if (!ShapedType::isDynamic(constant) && constant != s)
-        return op->emitError() << "the types disagree on size '" << name << "'";
-      constant = s;
-    }
-    if (ShapedType::isDynamic(constant)) {
-      *extent = SizeExpr::symbol(name);
-      schedule.sizes.push_back({name, h, dim});
-    } else {
-      *extent = SizeExpr(constant);
-    }
-  }
+  FailureOr<SizeExpr> n = readOpSize(op, tokenSizes, "n", h, 0, schedule);
+  FailureOr<SizeExpr> d = readOpSize(op, hiddenSizes, "d", h, 1, schedule);
+  if (failed(n) || failed(d))
+    return failure();
+  tokens = *n;
+  hidden = *d;
   return success();
 }
 

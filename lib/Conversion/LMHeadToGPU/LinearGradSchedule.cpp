@@ -30,41 +30,31 @@ struct LinearGradSizes {
 /// verifier does not let through).
 LogicalResult readSizes(LinearGradOp op, LinearGradSizes &sizes,
                         Schedule &schedule) {
-  bool vd = op.getLayout() == WeightLayout::VD;
+  unsigned vocabDim = op.getLayout() == WeightLayout::VD ? 0 : 1;
   auto size = [](Value value, unsigned dim) {
     return cast<ShapedType>(value.getType()).getDimSize(dim);
   };
-  // Every place each size appears (an operand first: the launch function
-  // reads a dynamic size from there); a static one anywhere fixes it.
-  std::pair<Value, unsigned> seen[3][4] = {
-      {{op.getDz(), 0}, {op.getH(), 0}, {op.getDh(), 0}, {op.getDh(), 0}},
-      {{op.getDz(), 1},
-       {op.getW(), vd ? 0u : 1u},
-       {op.getDw(), vd ? 0u : 1u},
-       {op.getDw(), vd ? 0u : 1u}},
-      {{op.getH(), 1},
-       {op.getW(), vd ? 1u : 0u},
-       {op.getDh(), 1},
-       {op.getDw(), vd ? 1u : 0u}}};
-  const char *names[3] = {"n", "v", "d"};
-  for (int i = 0; i < 3; ++i) {
-    int64_t constant = ShapedType::kDynamic;
-    for (auto [value, dim] : seen[i]) {
-      int64_t s = size(value, dim);
-      if (ShapedType::isDynamic(s))
-        continue;
-      if (!ShapedType::isDynamic(constant) && constant != s)
-        return op.emitError()
-               << "the types disagree on size '" << names[i] << "'";
-      constant = s;
-    }
-    if (ShapedType::isDynamic(constant)) {
-      sizes.extents[i] = SizeExpr::symbol(names[i]);
-      schedule.sizes.push_back({names[i], seen[i][0].first, seen[i][0].second});
-    } else {
-      sizes.extents[i] = SizeExpr(constant);
-    }
-  }
+  // Each size in every type that has it; a dynamic one is read from dZ
+  // (tokens, vocabulary) or h (hidden).
+  SmallVector<int64_t> tokens = {size(op.getDz(), 0), size(op.getH(), 0),
+                                 size(op.getDh(), 0)};
+  SmallVector<int64_t> vocab = {size(op.getDz(), 1), size(op.getW(), vocabDim),
+                                size(op.getDw(), vocabDim)};
+  SmallVector<int64_t> hidden = {
+      size(op.getH(), 1), size(op.getW(), 1 - vocabDim), size(op.getDh(), 1),
+      size(op.getDw(), 1 - vocabDim)};
+  auto read = [&](LinearGradDim dim, ArrayRef<int64_t> seen, StringRef name,
+                  Value source, unsigned sourceDim) {
+    FailureOr<SizeExpr> extent =
+        readOpSize(op, seen, name, source, sourceDim, schedule);
+    if (succeeded(extent))
+      sizes.extents[static_cast<int>(dim)] = *extent;
+    return extent;
+  };
+  if (failed(read(LinearGradDim::Tokens, tokens, "n", op.getDz(), 0)) ||
+      failed(read(LinearGradDim::Vocab, vocab, "v", op.getDz(), 1)) ||
+      failed(read(LinearGradDim::Hidden, hidden, "d", op.getH(), 1)))
+    return failure();
   return success();
 }
 

@@ -53,6 +53,24 @@ Launch mlir::lmhead::smallLaunch(StringRef kernel, ScheduleStream stream,
   return launch;
 }
 
+FailureOr<SizeExpr> mlir::lmhead::readOpSize(Operation *op,
+                                             ArrayRef<int64_t> seen,
+                                             StringRef name, Value source,
+                                             unsigned dim, Schedule &schedule) {
+  int64_t constant = ShapedType::kDynamic;
+  for (int64_t size : seen) {
+    if (ShapedType::isDynamic(size))
+      continue;
+    if (!ShapedType::isDynamic(constant) && constant != size)
+      return op->emitError() << "the types disagree on size '" << name << "'";
+    constant = size;
+  }
+  if (!ShapedType::isDynamic(constant))
+    return SizeExpr(constant);
+  schedule.sizes.push_back({name.str(), source, dim});
+  return SizeExpr::symbol(name);
+}
+
 /// What `argument` of a launch of `kernel` gets wrong against the kernel's
 /// parameter of type `type`, or an empty string.
 static std::string argumentProblem(const Schedule &schedule,

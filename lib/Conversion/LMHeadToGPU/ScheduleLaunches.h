@@ -36,6 +36,15 @@ Launch gemmLaunch(StringRef kernel, ScheduleStream stream,
 Launch smallLaunch(StringRef kernel, ScheduleStream stream, SizeExpr blocks,
                    int64_t threads, SmallVector<LaunchArgument> arguments);
 
+/// One of the op's sizes, `name` in the schedule: a constant when any of
+/// `seen` (the size in each of the op's types that has it, kDynamic where
+/// a type leaves it open) is static, else the symbol `name`, added to
+/// `schedule` as dimension `dim` of `source` (an operand of the op). Fails
+/// with an error on `op` when two static sizes disagree.
+FailureOr<SizeExpr> readOpSize(Operation *op, ArrayRef<int64_t> seen,
+                               StringRef name, Value source, unsigned dim,
+                               Schedule &schedule);
+
 /// Checks every launch of `schedule` against the signature of its kernel
 /// in `kernels`: one argument for each of the kernel's (a view of the
 /// kernel's rank for a memref, a tensor map for a pointer, a size for an
