@@ -104,7 +104,7 @@
 // DEVICE-LABEL: llvm.func @ce_linear_fwd_0_launch(
 // DEVICE-NOT:     mgpuMemcpy
 // DEVICE:         llvm.call @mgpuStreamSynchronize
-// DEVICE-LABEL: llvm.func @ce_linear_grad_1_launch(
+// DEVICE-LABEL: llvm.func @ce_linear_grad_0_launch(
 // DEVICE-NOT:     mgpuMemAlloc
 // DEVICE:         llvm.call @mgpuMemcpy(%arg{{[0-9]+}}, %arg{{[0-9]+}},
 // DEVICE-NOT:     mgpuMemAlloc

@@ -14,6 +14,7 @@
 #include "CrossEntropyLowering.h"
 #include "LinearGradKernels.h"
 #include "LinearGradLowering.h"
+#include "ScheduleLaunches.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
 
@@ -128,30 +129,23 @@ struct LowerToGPUPass
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     UnitAttr::get(&getContext()));
     SymbolTable symbols(module);
-    for (auto [index, item] : llvm::enumerate(lower)) {
-      auto [grad, plan] = item;
+    ScheduledOpNames names;
+    for (auto [grad, plan] : lower) {
       OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
       auto kernels =
           gpu::GPUModuleOp::create(builder, grad.getLoc(), "lmhead_kernels");
       symbols.insert(kernels);
-      std::string prefix = llvm::formatv("linear_grad_{0}", index).str();
-      if (failed(lowerLinearGradOp(grad, plan, kernels, prefix, operands)))
+      if (failed(lowerLinearGradOp(grad, plan, kernels, names.next(grad),
+                                   operands)))
         return signalPassFailure();
     }
-    for (auto [index, item] : llvm::enumerate(lowerCE)) {
-      auto [op, plan] = item;
+    for (auto [op, plan] : lowerCE) {
       OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
       auto kernels =
           gpu::GPUModuleOp::create(builder, op->getLoc(), "lmhead_kernels");
       symbols.insert(kernels);
-      std::string prefix =
-          llvm::formatv("{0}_{1}",
-                        isa<CELinearFwdOp>(op)    ? "ce_linear_fwd"
-                        : isa<CELinearStepOp>(op) ? "ce_linear_step"
-                                                  : "ce_linear_grad",
-                        index)
-              .str();
-      if (failed(lowerCrossEntropyOp(op, plan, kernels, prefix, operands)))
+      if (failed(lowerCrossEntropyOp(op, plan, kernels, names.next(op),
+                                     operands)))
         return signalPassFailure();
     }
   }

@@ -140,3 +140,14 @@ LogicalResult mlir::lmhead::checkLaunches(const Schedule &schedule,
   }
   return success();
 }
+
+std::string ScheduledOpNames::peek(Operation *op) const {
+  StringRef kind = op->getName().stripDialect();
+  return llvm::formatv("{0}_{1}", kind, counts.lookup(kind)).str();
+}
+
+std::string ScheduledOpNames::next(Operation *op) {
+  std::string name = peek(op);
+  ++counts[op->getName().stripDialect()];
+  return name;
+}

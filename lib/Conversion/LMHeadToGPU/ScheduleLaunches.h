@@ -19,6 +19,8 @@
 
 #include "lmhead/Schedule/Schedule.h"
 
+#include "llvm/ADT/StringMap.h"
+
 namespace mlir {
 namespace lmhead {
 
@@ -53,6 +55,21 @@ FailureOr<SizeExpr> readOpSize(Operation *op, ArrayRef<int64_t> seen,
 /// emitters cannot pass a kernel what it does not take.
 LogicalResult checkLaunches(const Schedule &schedule, gpu::GPUModuleOp kernels,
                             Location loc);
+
+/// The names of a module's scheduled ops, the prefix of their kernels'
+/// names: each op's kind and its place among the scheduled ops of that
+/// kind (`ce_linear_grad_0`). Both emitters name the ops of one module
+/// alike, so a program's kernels are a bundle's.
+class ScheduledOpNames {
+public:
+  /// The name `op` gets if it is the next scheduled op of its kind.
+  std::string peek(Operation *op) const;
+  /// The name of `op`, the next scheduled op of its kind.
+  std::string next(Operation *op);
+
+private:
+  llvm::StringMap<unsigned> counts;
+};
 
 } // namespace lmhead
 } // namespace mlir

@@ -16,6 +16,7 @@
 #include "lmhead/Conversion/LMHeadToGPU/Passes.h"
 
 #include "BundleWriter.h"
+#include "ScheduleLaunches.h"
 #include "lmhead/BuildIdentity.h"
 #include "lmhead/Conversion/LMHeadToGPU/KernelsToPtx.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
@@ -146,13 +147,12 @@ void WriteBundlePass::runOnOperation() {
   // The ops to write, each named after its kind and its place among the
   // ops of that kind; the rest are said why not.
   std::vector<std::unique_ptr<OpBundle>> ops;
-  llvm::StringMap<int> counts;
+  ScheduledOpNames names;
   bool failedAny = false;
   module.walk([&](Operation *op) {
     if (!isa<LinearGradOp, CELinearFwdOp, CELinearGradOp, CELinearStepOp>(op))
       return;
-    StringRef kind = op->getName().stripDialect();
-    std::string name = llvm::formatv("{0}_{1}", kind, counts[kind]).str();
+    std::string name = names.peek(op);
     FailureOr<std::unique_ptr<OpBundle>> bundle =
         isa<LinearGradOp>(op) ? makeLinearGradBundle(op, name)
                               : makeCrossEntropyBundle(op, name);
@@ -162,7 +162,7 @@ void WriteBundlePass::runOnOperation() {
     }
     if (!*bundle)
       return;
-    ++counts[kind];
+    names.next(op);
     ops.push_back(std::move(*bundle));
   });
   if (failedAny)
