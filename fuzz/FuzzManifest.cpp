@@ -130,7 +130,7 @@ std::string producer() {
 }
 
 /// A bundle that loads: one op, one kernel.
-constexpr char kSmallManifest[] = R"({"format": "lmhead-bundle", "version": 1,
+constexpr char kSmallManifest[] = R"({"format": "lmhead-bundle", "version": 2,
   "ptx": "kernels.ptx", "ops": {"op": {"operands": ["x", "n"],
   "kernels": [{"name": "k", "stream": "dh", "grid": ["n", 1, 1],
                "block": [32, 1, 1], "params": ["x", "n"]}]}}})";
@@ -479,7 +479,7 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   // Bring the backend up with a bundle that loads, so that what it keeps
   // for the process is counted once.
   std::string small = kSmallManifest;
-  small.insert(small.find("\"version\": 1") + 12, ", " + producer());
+  small.insert(small.find("\"version\": 2") + 12, ", " + producer());
   writeFile(bundleDirectory() + "/manifest.json", small);
   writeFile(bundleDirectory() + "/kernels.ptx", ptxFor(small, false));
   LMHeadBundle *bundle = nullptr;
@@ -519,7 +519,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size) {
   // The build identity lmhead-opt writes, so that inputs get past it (its
   // own checks are reached by inputs that already spell a "producer").
   if (manifest.find("\"producer\"") == std::string::npos) {
-    const std::string version = "\"version\": 1";
+    const std::string version = "\"version\": 2";
     std::size_t at = manifest.find(version);
     if (at != std::string::npos)
       manifest.insert(at + version.size(), ", " + producer());

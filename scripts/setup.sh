@@ -10,12 +10,14 @@ LMHEAD_SRC_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LMHEAD_BUILD_DIR=${LMHEAD_BUILD_DIR:-$LMHEAD_SRC_DIR/build}
 LLVM_BIN=/usr/lib/llvm-22/bin
 
-# Debian packages of the build, the tools the tests call (clang-format-22
-# for the format check), GoogleTest, and clang's runtimes for the fuzzers
-# and sanitizer builds (libclang-rt-22-dev: libFuzzer, ASan, UBSan, TSan).
+# Debian packages of the build (nlohmann/json encodes bundle manifests),
+# the tools the tests call (clang-format-22 for the format check),
+# GoogleTest, and clang's runtimes for the fuzzers and sanitizer builds
+# (libclang-rt-22-dev: libFuzzer, ASan, UBSan, TSan).
 REQUIRED_PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
   clang-format-22 ninja-build cmake libgtest-dev python3 libclang-rt-22-dev
+  nlohmann-json3-dev
 )
 
 install_missing_packages() {

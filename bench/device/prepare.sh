@@ -94,6 +94,11 @@ for entry in "${programs[@]}"; do
   echo "prepared $name: $(wc -l < "$out/$name.emulator") result line(s)$([ -n "$twin" ] && echo ', emulator = CPU twin')"
 done
 
+# nlohmann/json's headers, which the runtime is built with: the device has
+# no Debian package of them.
+rm -rf "$out/include" && mkdir -p "$out/include" &&
+  cp -r /usr/include/nlohmann "$out/include/"
+
 # The revision of the build that compiles every bundle below, which run.sh
 # builds the runtime with there (its copy of the tree may lack the history).
 "$build/bin/lmhead-opt" --version | sed -n 's/^ *revision: *//p' >"$out/revision"

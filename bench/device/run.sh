@@ -54,6 +54,7 @@ build_start=$(date +%s%N)
 # compiled them, so it records the revision prepare.sh saw.
 cmake -S "$root/runtime" -B "$work/runtime" -DCMAKE_BUILD_TYPE=Release \
   -DLMHEAD_BUILD_TESTS=OFF -DLMHEAD_BUILD_REVISION="$(cat "$prepared/revision")" \
+  -DLMHEAD_JSON_INCLUDE_DIR="$prepared/include" \
   >"$work/cmake.log" 2>&1 &&
   cmake --build "$work/runtime" -j >"$work/build.log" 2>&1
 if [ $? -ne 0 ]; then

@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Bundle.h"
-#include "Json.h"
 #include "RunHistory.h"
 #include "Status.h"
 
@@ -125,15 +124,9 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
   std::string text;
   if (!readFile(manifestPath, text, error))
     return nullptr;
-  std::string jsonError;
-  std::optional<json::Value> root = json::parse(text, jsonError);
-  if (!root) {
-    error = manifestPath + ": not valid JSON: " + jsonError;
-    return nullptr;
-  }
   std::unique_ptr<Bundle> bundle(new Bundle(backend));
   bundle->directory = directory;
-  if (!readManifest(manifestPath, *root, bundle->ops, error))
+  if (!readManifest(manifestPath, text, bundle->ops, error))
     return nullptr;
 
   // From here on the backend's own statuses. Each PTX file is loaded once,

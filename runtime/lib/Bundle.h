@@ -48,7 +48,8 @@
 #define LMHEAD_RUNTIME_LIB_BUNDLE_H
 
 #include "Backend.h"
-#include "Json.h"
+
+#include "lmhead/runtime/Manifest.h"
 
 #include <map>
 #include <memory>
@@ -60,8 +61,8 @@
 namespace lmhead::runtime {
 
 /// Which stream a kernel runs on: the caller's, or one of the bundle's
-/// internal streams.
-enum class StreamRole { Main, Dh, Dw, Db };
+/// internal streams (the manifest's "stream").
+using StreamRole = manifest::Stream;
 /// The internal streams, in the order the runtime forks and joins them.
 inline constexpr StreamRole kInternalRoles[] = {StreamRole::Dh, StreamRole::Dw,
                                                 StreamRole::Db};
@@ -198,10 +199,10 @@ struct OpSpec {
   bool usesStream[kNumInternalStreams] = {false, false, false};
 };
 
-/// Reads manifest `root` (from `file`, for messages) into `ops`; false with
-/// a message naming the file, the JSON path of the bad entry and what
-/// would be accepted.
-bool readManifest(const std::string &file, const json::Value &root,
+/// Reads manifest `text` (from `file`, for messages) into `ops`; false with
+/// a message naming the file, and the line and column of a JSON error or
+/// the JSON path of the bad entry and what would be accepted.
+bool readManifest(const std::string &file, const std::string &text,
                   std::map<std::string, OpSpec> &ops, std::string &error);
 
 /// Where `op`'s workspace buffers lie for `operands`: each one's offset from

@@ -10,13 +10,106 @@
 
 #include "Bundle.h"
 
+#include "lmhead/runtime/Manifest.h"
+
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
+#include <set>
 
 using namespace lmhead::runtime;
+namespace manifest = lmhead::manifest;
 
 namespace {
 
+using Json = nlohmann::json;
+
 constexpr int64_t kMaxLaunchSize = 0x7fffffff;
+/// How deep a manifest's arrays and objects may nest (lmhead-opt's nest 7
+/// deep): a hostile file cannot make the reader recurse without bound.
+constexpr int kMaxDepth = 64;
+
+/// The member `key` of object `value`, or null.
+const Json *member(const Json &value, const char *key) {
+  if (!value.is_object())
+    return nullptr;
+  auto it = value.find(key);
+  return it == value.end() ? nullptr : &*it;
+}
+
+/// Whether `value` is an integer that fits in 64 signed bits.
+bool isInteger(const Json &value) {
+  return value.is_number_integer() &&
+         (!value.is_number_unsigned() ||
+          value.get<uint64_t>() <= uint64_t(INT64_MAX));
+}
+int64_t integerOf(const Json &value) { return value.get<int64_t>(); }
+const std::string &textOf(const Json &value) {
+  return value.get_ref<const std::string &>();
+}
+
+/// Line and column (from 1) of byte `offset` of `text`.
+std::string positionIn(const std::string &text, std::size_t offset) {
+  offset = std::min(offset, text.size());
+  std::size_t line = 1, column = 1;
+  for (std::size_t i = 0; i < offset; ++i)
+    if (text[i] == '\n')
+      ++line, column = 1;
+    else
+      ++column;
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+/// Why parsing stopped early: a duplicate key or too deep a nesting.
+struct Refused {
+  std::string what;
+};
+
+/// Parses `text`, refusing duplicate keys (JSON leaves them undefined; the
+/// last one would win silently) and nesting deeper than kMaxDepth; on
+/// failure returns nothing with `error` naming the line and column.
+std::optional<Json> parseJson(const std::string &text, std::string &error) {
+  std::vector<std::set<std::string>> keys; // of each open object
+  std::size_t depth = 0;
+  auto check = [&](int, Json::parse_event_t event, Json &parsed) {
+    switch (event) {
+    case Json::parse_event_t::object_start:
+      keys.emplace_back();
+      [[fallthrough]];
+    case Json::parse_event_t::array_start:
+      if (++depth > kMaxDepth)
+        throw Refused{"nested deeper than " + std::to_string(kMaxDepth)};
+      break;
+    case Json::parse_event_t::object_end:
+      keys.pop_back();
+      [[fallthrough]];
+    case Json::parse_event_t::array_end:
+      --depth;
+      break;
+    case Json::parse_event_t::key:
+      if (!keys.back().insert(parsed.get<std::string>()).second)
+        throw Refused{"duplicate key \"" + parsed.get<std::string>() + "\""};
+      break;
+    case Json::parse_event_t::value:
+      break;
+    }
+    return true;
+  };
+  try {
+    return Json::parse(text, check);
+  } catch (const Json::parse_error &failure) {
+    // nlohmann's message after its own "[json.exception...] parse error at
+    // line L, column C: " prefix.
+    std::string what = failure.what();
+    std::size_t colon = what.find(": ");
+    error = positionIn(text, failure.byte == 0 ? 0 : failure.byte - 1) + ": " +
+            (colon == std::string::npos ? what : what.substr(colon + 2));
+    return std::nullopt;
+  } catch (const Refused &refused) {
+    error = "not accepted: " + refused.what;
+    return std::nullopt;
+  }
+}
 
 /// What an integer expression may be, for messages.
 constexpr const char *kExprForms =
@@ -29,27 +122,36 @@ class ManifestReader {
 public:
   explicit ManifestReader(std::string file) : file(std::move(file)) {}
 
-  bool read(const json::Value &root, std::map<std::string, OpSpec> &ops,
+  bool read(const Json &root, std::map<std::string, OpSpec> &ops,
             std::string &error) {
-    if (!root.isObject())
+    if (!root.is_object())
       return fail("", "expected an object", error);
-    const json::Value *format = root.find("format");
-    if (!format || !format->isString() || format->string != "lmhead-bundle")
+    const Json *format = member(root, "format");
+    if (!format || !format->is_string() || textOf(*format) != manifest::kFormat)
       return fail("format", "expected \"lmhead-bundle\"", error);
-    const json::Value *version = root.find("version");
-    if (!version || !version->isInteger() || version->integer != 1)
-      return fail("version", "expected 1 (the only version there is)", error);
-    if (!readProducer(root.find("producer"), error))
+    const Json *version = member(root, "version");
+    if (!version || !isInteger(*version))
+      return fail("version", "expected the format's version, an integer",
+                  error);
+    if (integerOf(*version) != manifest::kVersion)
+      return fail("version",
+                  "the manifest has version " +
+                      std::to_string(integerOf(*version)) +
+                      " of the format but this runtime reads version " +
+                      std::to_string(manifest::kVersion) +
+                      "; recompile the bundle with this build's lmhead-opt",
+                  error);
+    if (!readProducer(member(root, "producer"), error))
       return false;
     // The bundle's PTX file; an op may name its own instead.
     std::string ptxFile;
-    if (const json::Value *ptx = root.find("ptx"))
+    if (const Json *ptx = member(root, "ptx"))
       if (!readPtxName("ptx", *ptx, ptxFile, error))
         return false;
-    const json::Value *opsValue = root.find("ops");
-    if (!opsValue || !opsValue->isObject() || opsValue->object.empty())
+    const Json *opsValue = member(root, "ops");
+    if (!opsValue || !opsValue->is_object() || opsValue->empty())
       return fail("ops", "expected an object with at least one op", error);
-    for (const auto &[name, value] : opsValue->object) {
+    for (const auto &[name, value] : opsValue->items()) {
       OpSpec op;
       op.ptx = ptxFile;
       if (!readOp("ops." + name, value, op, error))
@@ -65,39 +167,39 @@ private:
   /// this runtime's, and its revision too when both are known: a bundle
   /// another build compiled may follow other rules than this runtime reads
   /// (parameters, workspace, streams), and would run wrong, not fail.
-  bool readProducer(const json::Value *producer, std::string &error) {
+  bool readProducer(const Json *producer, std::string &error) {
     const std::string recompile =
         "; recompile the bundle with this build's lmhead-opt (lmhead.torch "
         "does that when its cache key changes)";
-    if (!producer || !producer->isObject())
+    if (!producer || !producer->is_object())
       return fail("producer",
                   "expected the build identity lmhead-opt writes, "
                   "{\"lmhead\": version, \"revision\": commit, ...}; the "
                   "bundle has none, so it predates this runtime" +
                       recompile,
                   error);
-    const json::Value *version = producer->find("lmhead");
-    if (!version || !version->isString())
+    const Json *version = member(*producer, "lmhead");
+    if (!version || !version->is_string())
       return fail("producer.lmhead", "expected lmhead's version, a string",
                   error);
-    if (version->string != lmheadGetVersionString())
+    if (textOf(*version) != lmheadGetVersionString())
       return fail("producer.lmhead",
-                  "the bundle was compiled by lmhead " + version->string +
+                  "the bundle was compiled by lmhead " + textOf(*version) +
                       " but this runtime is lmhead " +
                       lmheadGetVersionString() + recompile,
                   error);
-    const json::Value *revision = producer->find("revision");
+    const Json *revision = member(*producer, "revision");
     if (!revision)
       return true;
-    if (!revision->isString())
+    if (!revision->is_string())
       return fail("producer.revision", "expected a git commit, a string",
                   error);
     std::string own = lmheadGetBuildRevision();
-    if (revision->string != "unknown" && own != "unknown" &&
-        revision->string != own)
+    if (textOf(*revision) != "unknown" && own != "unknown" &&
+        textOf(*revision) != own)
       return fail("producer.revision",
                   "the bundle was compiled by lmhead-opt at revision " +
-                      revision->string + " but this runtime was built at " +
+                      textOf(*revision) + " but this runtime was built at " +
                       own + recompile,
                   error);
     return true;
@@ -109,20 +211,20 @@ private:
     return false;
   }
 
-  bool readPtxName(const std::string &path, const json::Value &value,
+  bool readPtxName(const std::string &path, const Json &value,
                    std::string &ptxFile, std::string &error) {
-    if (!value.isString() || value.string.empty() ||
-        value.string.find('/') != std::string::npos)
+    if (!value.is_string() || textOf(value).empty() ||
+        textOf(value).find('/') != std::string::npos)
       return fail(path, "expected the name of a PTX file in the bundle", error);
-    ptxFile = value.string;
+    ptxFile = textOf(value);
     return true;
   }
 
-  bool readOp(const std::string &path, const json::Value &value, OpSpec &op,
+  bool readOp(const std::string &path, const Json &value, OpSpec &op,
               std::string &error) {
-    if (!value.isObject())
+    if (!value.is_object())
       return fail(path, "expected an object with operands and kernels", error);
-    if (const json::Value *ptx = value.find("ptx")) {
+    if (const Json *ptx = member(value, "ptx")) {
       if (!readPtxName(path + ".ptx", *ptx, op.ptx, error))
         return false;
     } else if (op.ptx.empty()) {
@@ -131,31 +233,31 @@ private:
                   "own, or \"ptx\" at the top level for every op)",
                   error);
     }
-    const json::Value *operands = value.find("operands");
-    if (!operands || !operands->isArray() || operands->array.empty())
+    const Json *operands = member(value, "operands");
+    if (!operands || !operands->is_array() || operands->empty())
       return fail(path + ".operands", "expected a non-empty array of names",
                   error);
-    for (const json::Value &operand : operands->array) {
-      if (!operand.isString() || operand.string.empty())
+    for (const Json &operand : (*operands)) {
+      if (!operand.is_string() || textOf(operand).empty())
         return fail(path + ".operands", "expected operand names (strings)",
                     error);
       for (const std::string &seen : op.operands)
-        if (seen == operand.string)
+        if (seen == textOf(operand))
           return fail(path + ".operands",
                       "operand '" + seen + "' is named twice", error);
-      op.operands.push_back(operand.string);
+      op.operands.push_back(textOf(operand));
     }
-    if (const json::Value *workspace = value.find("workspace"))
+    if (const Json *workspace = member(value, "workspace"))
       if (!readWorkspace(path + ".workspace", *workspace, op, error))
         return false;
-    const json::Value *kernels = value.find("kernels");
-    if (!kernels || !kernels->isArray() || kernels->array.empty())
+    const Json *kernels = member(value, "kernels");
+    if (!kernels || !kernels->is_array() || kernels->empty())
       return fail(path + ".kernels", "expected a non-empty array of kernels",
                   error);
-    for (std::size_t i = 0; i < kernels->array.size(); ++i) {
+    for (std::size_t i = 0; i < kernels->size(); ++i) {
       KernelSpec kernel;
       if (!readKernel(path + ".kernels[" + std::to_string(i) + "]",
-                      kernels->array[i], op, kernel, error))
+                      (*kernels)[i], op, kernel, error))
         return false;
       op.kernels.push_back(std::move(kernel));
     }
@@ -190,17 +292,17 @@ private:
 
   /// {"operand": name, "bytes": name, "buffers": [{"name": name, "type":
   /// type, "shape": [size, ...]}, ...]}.
-  bool readWorkspace(const std::string &path, const json::Value &value,
-                     OpSpec &op, std::string &error) {
-    if (!value.isObject())
+  bool readWorkspace(const std::string &path, const Json &value, OpSpec &op,
+                     std::string &error) {
+    if (!value.is_object())
       return fail(path,
                   "expected {\"operand\": name, \"bytes\": name, "
                   "\"buffers\": [...]}",
                   error);
     for (const char *key : {"operand", "bytes"}) {
-      const json::Value *name = value.find(key);
+      const Json *name = member(value, key);
       int index =
-          name && name->isString() ? operandIndex(op, name->string) : -1;
+          name && name->is_string() ? operandIndex(op, textOf(*name)) : -1;
       if (index < 0)
         return fail(path + "." + key,
                     std::string("expected the name of the operand that holds "
@@ -211,53 +313,49 @@ private:
       (key == std::string("operand") ? op.workspaceOperand
                                      : op.workspaceBytesOperand) = index;
     }
-    const json::Value *buffers = value.find("buffers");
-    if (!buffers || !buffers->isArray())
+    const Json *buffers = member(value, "buffers");
+    if (!buffers || !buffers->is_array())
       return fail(path + ".buffers", "expected an array of buffers", error);
-    for (std::size_t i = 0; i < buffers->array.size(); ++i) {
+    for (std::size_t i = 0; i < buffers->size(); ++i) {
       std::string at = path + ".buffers[" + std::to_string(i) + "]";
-      const json::Value &buffer = buffers->array[i];
-      if (!buffer.isObject())
+      const Json &buffer = (*buffers)[i];
+      if (!buffer.is_object())
         return fail(at,
                     "expected {\"name\": name, \"type\": type, \"shape\": "
                     "[size, ...]}",
                     error);
-      for (const auto &[key, unused] : buffer.object)
+      for (const auto &[key, unused] : buffer.items())
         if (key != "name" && key != "type" && key != "shape")
           return fail(at + "." + key,
                       "unknown key; a workspace buffer has \"name\", "
                       "\"type\" and \"shape\"",
                       error);
       ScratchSpec scratch;
-      const json::Value *name = buffer.find("name");
-      if (!name || !name->isString() || name->string.empty())
+      const Json *name = member(buffer, "name");
+      if (!name || !name->is_string() || textOf(*name).empty())
         return fail(at + ".name", "expected the buffer's name", error);
-      scratch.name = name->string;
+      scratch.name = textOf(*name);
       if (operandIndex(op, scratch.name) >= 0 ||
           scratchIndex(op, scratch.name) >= 0)
         return fail(at + ".name",
                     "'" + scratch.name +
                         "' is already the name of an operand or buffer",
                     error);
-      const json::Value *type = buffer.find("type");
-      std::string typeName = type && type->isString() ? type->string : "";
-      scratch.elementBytes = typeName == "f32" || typeName == "i32"    ? 4
-                             : typeName == "bf16" || typeName == "f16" ? 2
-                             : typeName == "i64"                       ? 8
-                                                                       : 0;
+      const Json *type = member(buffer, "type");
+      std::string typeName = type && type->is_string() ? textOf(*type) : "";
+      scratch.elementBytes = manifest::elementBytes(typeName);
       if (scratch.elementBytes == 0)
         return fail(at + ".type",
                     "expected \"f32\", \"bf16\", \"f16\", \"i32\" or \"i64\"",
                     error);
-      const json::Value *shape = buffer.find("shape");
-      if (!shape || !shape->isArray() || shape->array.empty() ||
-          shape->array.size() > 8)
+      const Json *shape = member(buffer, "shape");
+      if (!shape || !shape->is_array() || shape->empty() || shape->size() > 8)
         return fail(at + ".shape", "expected [size, ...], one to eight sizes",
                     error);
-      for (std::size_t d = 0; d < shape->array.size(); ++d) {
+      for (std::size_t d = 0; d < shape->size(); ++d) {
         IntExpr size;
-        if (!readSize(at + ".shape[" + std::to_string(d) + "]", shape->array[d],
-                      op, 0, int64_t(1) << 40, size, error))
+        if (!readSize(at + ".shape[" + std::to_string(d) + "]", (*shape)[d], op,
+                      0, int64_t(1) << 40, size, error))
           return false;
         scratch.shape.push_back(std::move(size));
       }
@@ -268,34 +366,33 @@ private:
 
   /// An integer expression (kExprForms). Integer literals are taken as
   /// they are; readSize bounds them.
-  bool readExpr(const std::string &path, const json::Value &value,
-                const OpSpec &op, IntExpr &expr, std::string &error,
-                int depth = 0) {
+  bool readExpr(const std::string &path, const Json &value, const OpSpec &op,
+                IntExpr &expr, std::string &error, int depth = 0) {
     if (depth > 8)
       return fail(path, "an integer expression nested too deep", error);
-    if (value.isInteger()) {
-      expr = IntExpr::constant(value.integer);
+    if (isInteger(value)) {
+      expr = IntExpr::constant(integerOf(value));
       return true;
     }
-    if (value.isString()) {
+    if (value.is_string()) {
       expr.kind = IntExpr::Kind::Operand;
-      expr.operand = operandIndex(op, value.string);
+      expr.operand = operandIndex(op, textOf(value));
       if (expr.operand < 0)
         return fail(path,
                     std::string("expected ") + kExprForms + "; '" +
-                        value.string + "' is not an operand of the op",
+                        textOf(value) + "' is not an operand of the op",
                     error);
       return true;
     }
-    const json::Value *product = value.find("mul");
-    const json::Value *ceilDiv = value.find("ceil_div");
-    if (product && value.object.size() == 1 && product->isArray() &&
-        !product->array.empty()) {
+    const Json *product = member(value, "mul");
+    const Json *ceilDiv = member(value, "ceil_div");
+    if (product && value.size() == 1 && product->is_array() &&
+        !product->empty()) {
       expr.kind = IntExpr::Kind::Product;
-      for (std::size_t i = 0; i < product->array.size(); ++i) {
+      for (std::size_t i = 0; i < product->size(); ++i) {
         IntExpr factor;
-        if (!readExpr(path + ".mul[" + std::to_string(i) + "]",
-                      product->array[i], op, factor, error, depth + 1))
+        if (!readExpr(path + ".mul[" + std::to_string(i) + "]", (*product)[i],
+                      op, factor, error, depth + 1))
           return false;
         if (factor.isConstant() && factor.value < 0)
           return fail(path + ".mul[" + std::to_string(i) + "]",
@@ -304,14 +401,14 @@ private:
       }
       return true;
     }
-    if (ceilDiv && value.object.size() == 1 && ceilDiv->isArray() &&
-        ceilDiv->array.size() == 2 && ceilDiv->array[1].isInteger() &&
-        ceilDiv->array[1].integer >= 1) {
+    if (ceilDiv && value.size() == 1 && ceilDiv->is_array() &&
+        ceilDiv->size() == 2 && isInteger((*ceilDiv)[1]) &&
+        integerOf((*ceilDiv)[1]) >= 1) {
       expr.kind = IntExpr::Kind::CeilDiv;
-      expr.value = ceilDiv->array[1].integer;
+      expr.value = integerOf((*ceilDiv)[1]);
       IntExpr dividend;
-      if (!readExpr(path + ".ceil_div[0]", ceilDiv->array[0], op, dividend,
-                    error, depth + 1))
+      if (!readExpr(path + ".ceil_div[0]", (*ceilDiv)[0], op, dividend, error,
+                    depth + 1))
         return false;
       if (dividend.isConstant() && dividend.value < 0)
         return fail(path + ".ceil_div[0]",
@@ -321,15 +418,14 @@ private:
     }
     for (auto [key, kind] : {std::make_pair("min", IntExpr::Kind::Min),
                              std::make_pair("max", IntExpr::Kind::Max)}) {
-      const json::Value *pair = value.find(key);
-      if (!pair || value.object.size() != 1 || !pair->isArray() ||
-          pair->array.size() != 2)
+      const Json *pair = member(value, key);
+      if (!pair || value.size() != 1 || !pair->is_array() || pair->size() != 2)
         continue;
       expr.kind = kind;
       for (std::size_t i = 0; i < 2; ++i) {
         std::string at = path + "." + key + "[" + std::to_string(i) + "]";
         IntExpr operand;
-        if (!readExpr(at, pair->array[i], op, operand, error, depth + 1))
+        if (!readExpr(at, (*pair)[i], op, operand, error, depth + 1))
           return false;
         if (operand.isConstant() && operand.value < 0)
           return fail(at, "expected a size, not a negative integer", error);
@@ -342,9 +438,8 @@ private:
 
   /// A size: an integer expression whose literal value, if it is one, lies
   /// in [low, high].
-  bool readSize(const std::string &path, const json::Value &value,
-                const OpSpec &op, int64_t low, int64_t high, IntExpr &size,
-                std::string &error) {
+  bool readSize(const std::string &path, const Json &value, const OpSpec &op,
+                int64_t low, int64_t high, IntExpr &size, std::string &error) {
     if (!readExpr(path, value, op, size, error))
       return false;
     if (size.isConstant() && (size.value < low || size.value > high))
@@ -358,88 +453,84 @@ private:
     return true;
   }
 
-  bool readTriple(const std::string &path, const json::Value *value,
+  bool readTriple(const std::string &path, const Json *value,
                   unsigned (&triple)[3], std::string &error) {
     if (!value)
       return true; // defaults to (1, 1, 1)
-    if (!value->isArray() || value->array.size() != 3)
+    if (!value->is_array() || value->size() != 3)
       return fail(path, "expected three sizes [x, y, z]", error);
     for (int i = 0; i < 3; ++i) {
-      const json::Value &size = value->array[i];
-      if (!size.isInteger() || size.integer < 1 || size.integer > 1024 * 1024)
+      const Json &size = (*value)[i];
+      if (!isInteger(size) || integerOf(size) < 1 ||
+          integerOf(size) > 1024 * 1024)
         return fail(path, "expected sizes in [1, 2^20]", error);
-      triple[i] = static_cast<unsigned>(size.integer);
+      triple[i] = static_cast<unsigned>(integerOf(size));
     }
     return true;
   }
 
-  bool readKernel(const std::string &path, const json::Value &value, OpSpec &op,
+  bool readKernel(const std::string &path, const Json &value, OpSpec &op,
                   KernelSpec &kernel, std::string &error) {
-    if (!value.isObject())
+    if (!value.is_object())
       return fail(path, "expected an object", error);
-    const json::Value *name = value.find("name");
-    if (!name || !name->isString() || name->string.empty())
+    const Json *name = member(value, "name");
+    if (!name || !name->is_string() || textOf(*name).empty())
       return fail(path + ".name", "expected the kernel's name in the PTX",
                   error);
-    kernel.name = name->string;
-    const json::Value *role = value.find("stream");
-    std::string roleName = role && role->isString() ? role->string : "";
-    if (roleName == "dh")
-      kernel.role = StreamRole::Dh;
-    else if (roleName == "dw")
-      kernel.role = StreamRole::Dw;
-    else if (roleName == "db")
-      kernel.role = StreamRole::Db;
-    else if (roleName == "main")
-      kernel.role = StreamRole::Main;
-    else
+    kernel.name = textOf(*name);
+    const Json *role = member(value, manifest::key::kStream);
+    std::optional<manifest::Stream> stream =
+        role && role->is_string() ? manifest::streamNamed(textOf(*role))
+                                  : std::nullopt;
+    if (!stream)
       return fail(path + ".stream",
                   "expected \"dh\", \"dw\", \"db\" or \"main\"", error);
+    kernel.role = *stream;
     if (kernel.role != StreamRole::Main)
       op.usesStream[internalIndex(kernel.role)] = true;
-    const json::Value *grid = value.find("grid");
-    if (!grid || !grid->isArray() || grid->array.size() != 3)
+    const Json *grid = member(value, "grid");
+    if (!grid || !grid->is_array() || grid->size() != 3)
       return fail(path + ".grid", "expected three sizes [x, y, z]", error);
     for (int i = 0; i < 3; ++i)
-      if (!readSize(path + ".grid[" + std::to_string(i) + "]", grid->array[i],
-                    op, 1, kMaxLaunchSize, kernel.grid[i], error))
+      if (!readSize(path + ".grid[" + std::to_string(i) + "]", (*grid)[i], op,
+                    1, kMaxLaunchSize, kernel.grid[i], error))
         return false;
-    if (!value.find("block"))
+    if (!member(value, "block"))
       return fail(path + ".block", "expected three sizes [x, y, z]", error);
-    if (!readTriple(path + ".block", value.find("block"), kernel.block,
+    if (!readTriple(path + ".block", member(value, "block"), kernel.block,
                     error) ||
-        !readTriple(path + ".cluster", value.find("cluster"), kernel.cluster,
+        !readTriple(path + ".cluster", member(value, "cluster"), kernel.cluster,
                     error))
       return false;
-    if (const json::Value *shared = value.find("shared_bytes")) {
-      if (!shared->isInteger() || shared->integer < 0 ||
-          shared->integer > 1024 * 1024)
+    if (const Json *shared = member(value, "shared_bytes")) {
+      if (!isInteger(*shared) || integerOf(*shared) < 0 ||
+          integerOf(*shared) > 1024 * 1024)
         return fail(path + ".shared_bytes", "expected bytes in [0, 2^20]",
                     error);
-      kernel.sharedBytes = static_cast<unsigned>(shared->integer);
+      kernel.sharedBytes = static_cast<unsigned>(integerOf(*shared));
     }
-    if (const json::Value *after = value.find("after")) {
+    if (const Json *after = member(value, "after")) {
       std::size_t self = op.kernels.size();
-      if (!after->isArray())
+      if (!after->is_array())
         return fail(path + ".after",
                     "expected an array of earlier kernels' indices", error);
-      for (const json::Value &index : after->array) {
-        if (!index.isInteger() || index.integer < 0 ||
-            static_cast<uint64_t>(index.integer) >= self)
+      for (const Json &index : (*after)) {
+        if (!isInteger(index) || integerOf(index) < 0 ||
+            static_cast<uint64_t>(integerOf(index)) >= self)
           return fail(path + ".after",
                       "expected indices of earlier kernels of the op, in [0, " +
                           std::to_string(self) + ")",
                       error);
-        kernel.after.push_back(static_cast<int>(index.integer));
+        kernel.after.push_back(static_cast<int>(integerOf(index)));
       }
     }
-    const json::Value *params = value.find("params");
-    if (!params || !params->isArray())
+    const Json *params = member(value, "params");
+    if (!params || !params->is_array())
       return fail(path + ".params", "expected an array of parameters", error);
-    for (std::size_t i = 0; i < params->array.size(); ++i) {
+    for (std::size_t i = 0; i < params->size(); ++i) {
       ParamSpec param;
-      if (!readParam(path + ".params[" + std::to_string(i) + "]",
-                     params->array[i], op, param, error))
+      if (!readParam(path + ".params[" + std::to_string(i) + "]", (*params)[i],
+                     op, param, error))
         return false;
       kernel.params.push_back(std::move(param));
     }
@@ -452,14 +543,14 @@ private:
   /// integer computed from the operands, {"tensormap": "name", ...} for the
   /// device address of a
   /// tensor map.
-  bool readParam(const std::string &path, const json::Value &value, OpSpec &op,
+  bool readParam(const std::string &path, const Json &value, OpSpec &op,
                  ParamSpec &param, std::string &error) {
     constexpr const char *kAccepted =
         "expected an operand or workspace buffer name, {\"operand\": name}, "
         "{\"const\": integer}, {\"mul\": [...]}, {\"ceil_div\": [...]}, "
         "{\"min\": [...]}, {\"max\": [...]} or {\"tensormap\": name, ...}";
-    const json::Value *name = &value;
-    if (value.isObject() && value.find("tensormap")) {
+    const Json *name = &value;
+    if (value.is_object() && member(value, "tensormap")) {
       TensorMapSpec map;
       if (!readTensorMap(path, value, op, map, error))
         return false;
@@ -474,28 +565,28 @@ private:
       }
       return true;
     }
-    if (value.isObject()) {
-      if (value.object.size() != 1)
+    if (value.is_object()) {
+      if (value.size() != 1)
         return fail(path, kAccepted, error);
-      if (const json::Value *constant = value.find("const")) {
-        if (!constant->isInteger())
+      if (const Json *constant = member(value, "const")) {
+        if (!isInteger(*constant))
           return fail(path, "expected {\"const\": integer}", error);
         param.kind = ParamSpec::Kind::Constant;
-        param.constant = constant->integer;
+        param.constant = integerOf(*constant);
         return true;
       }
-      if (value.find("mul") || value.find("ceil_div") || value.find("min") ||
-          value.find("max")) {
+      if (member(value, "mul") || member(value, "ceil_div") ||
+          member(value, "min") || member(value, "max")) {
         param.kind = ParamSpec::Kind::Expr;
         return readExpr(path, value, op, param.expr, error);
       }
-      name = value.find("operand");
+      name = member(value, "operand");
       if (!name)
         return fail(path, kAccepted, error);
     }
-    if (!name->isString())
+    if (!name->is_string())
       return fail(path, kAccepted, error);
-    BufferRef ref = bufferNamed(op, name->string);
+    BufferRef ref = bufferNamed(op, textOf(*name));
     if (ref.operand >= 0) {
       param.kind = ParamSpec::Kind::Operand;
       param.index = ref.operand;
@@ -504,7 +595,7 @@ private:
       param.index = ref.scratch;
     } else {
       return fail(path,
-                  std::string(kAccepted) + "; '" + name->string +
+                  std::string(kAccepted) + "; '" + textOf(*name) +
                       "' is not an operand of the op",
                   error);
     }
@@ -517,9 +608,9 @@ private:
   /// operand or workspace buffer, or the view of it that starts `offset`
   /// elements in, with rows `row_stride` elements apart), sizes being
   /// integer expressions, zero fill outside the matrix.
-  bool readTensorMap(const std::string &path, const json::Value &value,
+  bool readTensorMap(const std::string &path, const Json &value,
                      const OpSpec &op, TensorMapSpec &map, std::string &error) {
-    for (const auto &[key, unused] : value.object)
+    for (const auto &[key, unused] : value.items())
       if (key != "tensormap" && key != "shape" && key != "box" &&
           key != "swizzle" && key != "element" && key != "offset" &&
           key != "row_stride")
@@ -528,50 +619,49 @@ private:
                     "\"shape\", \"box\", \"swizzle\", \"element\" and "
                     "optionally \"offset\" and \"row_stride\"",
                     error);
-    const json::Value *name = value.find("tensormap");
-    if (name->isString())
-      map.buffer = bufferNamed(op, name->string);
+    const Json *name = member(value, "tensormap");
+    if (name->is_string())
+      map.buffer = bufferNamed(op, textOf(*name));
     if (map.buffer.operand < 0 && map.buffer.scratch < 0)
       return fail(path + ".tensormap",
                   "expected the name of a pointer operand or workspace "
                   "buffer" +
-                      (name->isString() ? "; '" + name->string +
-                                              "' is not an operand of the op"
-                                        : std::string()),
+                      (name->is_string() ? "; '" + textOf(*name) +
+                                               "' is not an operand of the op"
+                                         : std::string()),
                   error);
-    const json::Value *shape = value.find("shape");
-    if (!shape || !shape->isArray() || shape->array.size() != 2)
+    const Json *shape = member(value, "shape");
+    if (!shape || !shape->is_array() || shape->size() != 2)
       return fail(path + ".shape",
                   "expected [rows, cols], each an integer, an operand name "
                   "or an integer expression",
                   error);
     for (int i = 0; i < 2; ++i)
-      if (!readSize(path + ".shape[" + std::to_string(i) + "]", shape->array[i],
-                    op, 1, int64_t(1) << 32, i == 0 ? map.rows : map.cols,
-                    error))
+      if (!readSize(path + ".shape[" + std::to_string(i) + "]", (*shape)[i], op,
+                    1, int64_t(1) << 32, i == 0 ? map.rows : map.cols, error))
         return false;
-    if (const json::Value *offset = value.find("offset"))
+    if (const Json *offset = member(value, "offset"))
       if (!readSize(path + ".offset", *offset, op, 0, int64_t(1) << 48,
                     map.offset, error))
         return false;
-    if (const json::Value *stride = value.find("row_stride")) {
+    if (const Json *stride = member(value, "row_stride")) {
       if (!readSize(path + ".row_stride", *stride, op, 1, int64_t(1) << 32,
                     map.rowStride, error))
         return false;
       map.hasRowStride = true;
     }
-    const json::Value *box = value.find("box");
-    if (!box || !box->isArray() || box->array.size() != 2 ||
-        !box->array[0].isInteger() || !box->array[1].isInteger() ||
-        box->array[0].integer < 1 || box->array[0].integer > 256 ||
-        box->array[1].integer < 1 || box->array[1].integer > 256)
+    const Json *box = member(value, "box");
+    if (!box || !box->is_array() || box->size() != 2 || !isInteger((*box)[0]) ||
+        !isInteger((*box)[1]) || integerOf((*box)[0]) < 1 ||
+        integerOf((*box)[0]) > 256 || integerOf((*box)[1]) < 1 ||
+        integerOf((*box)[1]) > 256)
       return fail(path + ".box", "expected [rows, cols], each in [1, 256]",
                   error);
-    map.boxRows = static_cast<unsigned>(box->array[0].integer);
-    map.boxCols = static_cast<unsigned>(box->array[1].integer);
-    const json::Value *swizzle = value.find("swizzle");
+    map.boxRows = static_cast<unsigned>(integerOf((*box)[0]));
+    map.boxCols = static_cast<unsigned>(integerOf((*box)[1]));
+    const Json *swizzle = member(value, "swizzle");
     int64_t swizzleBytes =
-        swizzle && swizzle->isInteger() ? swizzle->integer : -1;
+        swizzle && isInteger(*swizzle) ? integerOf(*swizzle) : -1;
     if (swizzleBytes != 0 && swizzleBytes != 32 && swizzleBytes != 64 &&
         swizzleBytes != 128)
       return fail(path + ".swizzle",
@@ -580,8 +670,8 @@ private:
                   : swizzleBytes == 32 ? 1
                   : swizzleBytes == 64 ? 2
                                        : 3;
-    const json::Value *element = value.find("element");
-    std::string type = element && element->isString() ? element->string : "";
+    const Json *element = member(value, "element");
+    std::string type = element && element->is_string() ? textOf(*element) : "";
     if (type == "bf16")
       map.dataType = 9,
       map.elementBytes = 2; // CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
@@ -662,10 +752,16 @@ bool IntExpr::evaluate(const uint64_t *operands,
 }
 
 bool lmhead::runtime::readManifest(const std::string &file,
-                                   const json::Value &root,
+                                   const std::string &text,
                                    std::map<std::string, OpSpec> &ops,
                                    std::string &error) {
-  return ManifestReader(file).read(root, ops, error);
+  std::string why;
+  std::optional<Json> root = parseJson(text, why);
+  if (!root) {
+    error = file + ": not valid JSON: " + why;
+    return false;
+  }
+  return ManifestReader(file).read(*root, ops, error);
 }
 
 bool lmhead::runtime::workspaceLayout(const OpSpec &op,

@@ -57,7 +57,7 @@ constexpr char kPtx[] =
 /// caller's.
 constexpr char kManifest[] = R"({
   "format": "lmhead-bundle",
-  "version": 1,
+  "version": 2,
   "ptx": "kernels.ptx",
   "ops": {
     "linear_grad": {
@@ -239,7 +239,7 @@ constexpr char kDescriptorPtx[] =
 TEST_F(BundleTest, ParametersMayBeConstantsAndOperandObjects) {
   write("descriptor.ptx", kDescriptorPtx);
   write("manifest.json", R"({
-    "format": "lmhead-bundle", "version": 1, "ptx": "descriptor.ptx",
+    "format": "lmhead-bundle", "version": 2, "ptx": "descriptor.ptx",
     "ops": {"copy": {
       "operands": ["x", "n"],
       "kernels": [{"name": "k", "stream": "dh",
@@ -266,7 +266,7 @@ TEST_F(BundleTest, OpsMayHaveTheirOwnPtxFiles) {
   write("a.ptx", kDescriptorPtx);
   write("b.ptx", kPtx);
   write("manifest.json", R"({
-    "format": "lmhead-bundle", "version": 1,
+    "format": "lmhead-bundle", "version": 2,
     "ops": {
       "first": {"ptx": "a.ptx", "operands": ["x"],
                 "kernels": [{"name": "k", "stream": "dh", "grid": [1, 1, 1],
@@ -455,7 +455,7 @@ constexpr char kTensorMapPtx[] =
 /// One op whose kernel reads `x` [n, 64] and `y` [64, d] (bf16) through
 /// tensor maps with the sm_90a kernels' boxes and swizzle.
 constexpr char kTensorMapManifest[] = R"({
-  "format": "lmhead-bundle", "version": 1, "ptx": "tk.ptx",
+  "format": "lmhead-bundle", "version": 2, "ptx": "tk.ptx",
   "ops": {"gemm": {
     "operands": ["x", "y", "n", "d"],
     "kernels": [{"name": "tk", "stream": "dh", "grid": [2, 1, 1],
@@ -764,7 +764,7 @@ constexpr char kChunkedPtx[] =
     ".visible .entry ce_db(\n.param .u64 p0,\n.param .u64 p1\n)\n{\nret;\n}\n";
 
 constexpr char kChunkedManifest[] = R"({
-  "format": "lmhead-bundle", "version": 1, "ptx": "ce.ptx",
+  "format": "lmhead-bundle", "version": 2, "ptx": "ce.ptx",
   "ops": {"ce": {
     "operands": ["h", "w", "db", "n", "workspace", "workspace_bytes"],
     "workspace": {"operand": "workspace", "bytes": "workspace_bytes",
@@ -981,7 +981,7 @@ TEST_F(ChunkedBundleTest, TooManyTokensForTheGridAreRefusedBeforeAnyLaunch) {
   // Grid y of ceil(n / 128) blocks, as the kernels that tile the tokens
   // along y have: at most 65535 · 128 tokens.
   write("manifest.json", R"({
-    "format": "lmhead-bundle", "version": 1, "ptx": "ce.ptx",
+    "format": "lmhead-bundle", "version": 2, "ptx": "ce.ptx",
     "ops": {"rows": {
       "operands": ["h", "w", "n"],
       "kernels": [
@@ -1018,7 +1018,7 @@ TEST_F(ChunkedBundleTest, AWorkspaceWhoseTotalWouldWrapIsRefused) {
                std::to_string(i) +
                "\", \"type\": \"f32\", \"shape\": [1048576, 1048576, 16384]}";
   write("manifest.json", R"({
-    "format": "lmhead-bundle", "version": 1, "ptx": "ce.ptx",
+    "format": "lmhead-bundle", "version": 2, "ptx": "ce.ptx",
     "ops": {"big": {
       "operands": ["h", "workspace", "workspace_bytes"],
       "workspace": {"operand": "workspace", "bytes": "workspace_bytes",
@@ -1042,7 +1042,7 @@ TEST_F(ChunkedBundleTest, AWorkspaceWhoseTotalWouldWrapIsRefused) {
 /// and the first 32 columns of a workspace buffer of rows 64 wide; the
 /// second kernel reads the same chunk map again.
 constexpr char kViewMapManifest[] = R"({
-  "format": "lmhead-bundle", "version": 1, "ptx": "tk.ptx",
+  "format": "lmhead-bundle", "version": 2, "ptx": "tk.ptx",
   "ops": {"views": {
     "operands": ["w", "n", "d", "workspace", "workspace_bytes"],
     "workspace": {"operand": "workspace", "bytes": "workspace_bytes",
@@ -1148,10 +1148,30 @@ INSTANTIATE_TEST_SUITE_P(
         BadBundle{"no manifest", "", LMHEAD_STATUS_INVALID_BUNDLE,
                   "manifest.json'"},
         BadBundle{"not JSON",
-                  "{\"format\": \"lmhead-bundle\",\n  \"version\": 1,,",
+                  "{\"format\": \"lmhead-bundle\",\n  \"version\": 2,,",
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "manifest.json: not valid JSON: line 2, column 16: "
-                  "expected a key string"},
+                  "syntax error while parsing object key"},
+        BadBundle{
+            "a key twice",
+            manifestWith("\"version\": 2,", "\"version\": 2, \"version\": 2,"),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "manifest.json: not valid JSON: not accepted: duplicate "
+            "key \"version\""},
+        BadBundle{
+            "nested too deep",
+            manifestWith("\"version\": 2,",
+                         "\"version\": 2, \"deep\": " + std::string(70, '[') +
+                             std::string(70, ']') + ","),
+            LMHEAD_STATUS_INVALID_BUNDLE,
+            "manifest.json: not valid JSON: not accepted: nested "
+            "deeper than 64"},
+        BadBundle{"an older version",
+                  manifestWith("\"version\": 2,", "\"version\": 1,"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "manifest.json: version: the manifest has version 1 of the "
+                  "format but this runtime reads version 2; recompile the "
+                  "bundle with this build's lmhead-opt"},
         BadBundle{"wrong format", manifestWith("lmhead-bundle", "other"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "manifest.json: format: expected \"lmhead-bundle\""},
@@ -1396,15 +1416,15 @@ INSTANTIATE_TEST_SUITE_P(
                   "runtime; recompile the bundle with this build's "
                   "lmhead-opt"},
         BadBundle{"producer of another version",
-                  manifestWith("\"version\": 1,",
-                               "\"version\": 1, \"producer\": {\"lmhead\": "
+                  manifestWith("\"version\": 2,",
+                               "\"version\": 2, \"producer\": {\"lmhead\": "
                                "\"0.0.9\"},"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "producer.lmhead: the bundle was compiled by lmhead 0.0.9 "
                   "but this runtime is lmhead "},
         BadBundle{"producer of another revision",
-                  manifestWith("\"version\": 1,",
-                               "\"version\": 1, \"producer\": {\"lmhead\": "
+                  manifestWith("\"version\": 2,",
+                               "\"version\": 2, \"producer\": {\"lmhead\": "
                                "\"" LMHEAD_EXPECTED_VERSION "\", "
                                "\"revision\": \"0123abcd\"},"),
                   LMHEAD_STATUS_INVALID_BUNDLE,

@@ -175,7 +175,7 @@ protected:
                       kM, kN, kK)
             .str();
     return llvm::formatv(
-               R"({{"format": "lmhead-bundle", "version": 1,
+               R"({{"format": "lmhead-bundle", "version": 2,
   "producer": {5}, "ops": {{
   "row_index": {{"ptx": "row_index.ptx", "operands": ["a", "b", "c"],
     "kernels": [{{"name": "row_index", "stream": "main",

@@ -142,35 +142,40 @@ TEST_F(ScheduleEmitterTest, TheManifestSpellsViewsAndSizes) {
   second.arguments[0] = LaunchArgument::ofView(BufferView::matrix(
       "x", SizeExpr(3), SizeExpr(4), SizeExpr(8), SizeExpr(16)));
   schedule.add(second);
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  writeScheduleKeys(os, schedule);
-  EXPECT_NE(text.find("\"operands\": [\"x\", \"n\"]"), std::string::npos)
-      << text;
-  EXPECT_NE(text.find("\"x\": {\"type\": \"f32\", \"shape\": [\"n\"]}"),
-            std::string::npos)
-      << text;
-  EXPECT_NE(text.find("\"grid\": [{\"ceil_div\": [\"n\", 256]}, 1, 1], "
-                      "\"block\": [256, 1, 1]"),
-            std::string::npos)
-      << text;
-  EXPECT_NE(text.find("\"params\": [\"x\", \"x\", {\"const\": 0}, \"n\", "
-                      "{\"const\": 1}, \"n\"]"),
-            std::string::npos)
-      << text;
-  EXPECT_NE(text.find("{\"name\": \"scale\", \"stream\": \"dh\", \"after\": "
-                      "[0],\n         \"grid\": [{\"max\": [{\"min\": "
-                      "[{\"ceil_div\": [{\"mul\": [200, \"n\"]}, 256]}, "
-                      "512]}, 1]}, 1, 1]"),
-            std::string::npos)
-      << text;
+  ManifestJson entry = ManifestJson::object();
+  addScheduleKeys(entry, schedule);
+  auto parsed = [](const char *text) { return ManifestJson::parse(text); };
+  EXPECT_EQ(entry["operands"], parsed(R"(["x", "n"])"));
+  EXPECT_EQ(entry["tensors"],
+            parsed(R"({"x": {"type": "f32", "shape": ["n"]}})"));
+  const ManifestJson &first = entry["kernels"][0];
+  EXPECT_EQ(first["grid"], parsed(R"([{"ceil_div": ["n", 256]}, 1, 1])"));
+  EXPECT_EQ(first["block"], parsed("[256, 1, 1]"));
+  EXPECT_EQ(first["params"],
+            parsed(R"(["x", "x", {"const": 0}, "n", {"const": 1}, "n"])"));
+  const ManifestJson &waiting = entry["kernels"][1];
+  EXPECT_EQ(waiting["stream"], "dh");
+  EXPECT_EQ(waiting["after"], parsed("[0]"));
+  EXPECT_EQ(
+      waiting["grid"][0],
+      parsed(
+          R"({"max": [{"min": [{"ceil_div": [{"mul": [200, "n"]}, 256]}, 512]}, 1]})"));
   // A view: offset, two sizes, two strides.
-  EXPECT_NE(text.find("\"params\": [\"x\", \"x\", {\"const\": 16}, "
-                      "{\"const\": 3}, {\"const\": 4}, {\"const\": 8}, "
-                      "{\"const\": 1}, \"n\"]"),
-            std::string::npos)
+  EXPECT_EQ(waiting["params"],
+            parsed(R"(["x", "x", {"const": 16}, {"const": 3}, {"const": 4},
+                       {"const": 8}, {"const": 1}, "n"])"));
+  EXPECT_FALSE(entry.contains("workspace")) << entry.dump();
+
+  // The text of a manifest: an op's kernels one a line.
+  std::string text =
+      formatManifest({{"format", "lmhead-bundle"}, {"ops", {{"op", entry}}}});
+  EXPECT_NE(
+      text.find("\n      \"kernels\": [\n        {\"name\": \"scale\", "
+                "\"stream\": \"main\",\n         \"grid\": [{\"ceil_div\": "
+                "[\"n\", 256]}, 1, 1], \"block\": [256, 1, 1],\n"),
+      std::string::npos)
       << text;
-  EXPECT_EQ(text.find("workspace"), std::string::npos) << text;
+  EXPECT_EQ(ManifestJson::parse(text)["ops"]["op"], entry);
 }
 
 } // namespace

@@ -19,7 +19,6 @@
 #include "lmhead/Schedule/Schedule.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <memory>
 #include <optional>
@@ -27,11 +26,6 @@
 
 namespace mlir {
 namespace lmhead {
-
-/// A floating-point attribute as a JSON string (the runtime's JSON reader
-/// takes integers only) in the fewest digits that read back as `value`:
-/// "1", "0.5", "0.1".
-std::string decimalText(double value);
 
 /// The manifest entry and kernels of one op.
 class OpBundle {
@@ -49,12 +43,13 @@ public:
   /// Builds the op's kernels into `module` and its schedule, checked
   /// against them; fails with an error on the op.
   virtual LogicalResult buildKernels(gpu::GPUModuleOp module) = 0;
-  /// Writes the op's entry of the manifest (after buildKernels).
-  void writeManifestEntry(raw_ostream &os) const;
+  /// The op's entry of the manifest (after buildKernels).
+  ManifestJson manifestEntry() const;
 
 protected:
-  /// What frameworks and tests read of the op, each line `"key": value,`.
-  virtual void writeHeader(raw_ostream &os) const = 0;
+  /// Adds the op's options to its entry: what frameworks and tests read
+  /// of the op ("layout", "reduction", ...).
+  virtual void addOptions(ManifestJson &entry) const = 0;
 
   std::string name;
   std::string kind;

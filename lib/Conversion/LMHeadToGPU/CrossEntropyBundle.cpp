@@ -40,7 +40,7 @@ public:
 protected:
   /// What frameworks and tests need to know of the op; the runtime reads
   /// only operands, workspace and kernels.
-  void writeHeader(raw_ostream &os) const override;
+  void addOptions(ManifestJson &entry) const override;
 
 private:
   Operation *op;
@@ -48,24 +48,19 @@ private:
   CrossEntropyGemms gemms;
 };
 
-void CrossEntropyBundle::writeHeader(raw_ostream &os) const {
+void CrossEntropyBundle::addOptions(ManifestJson &entry) const {
   const LogitOptions &options = gemms.options;
-  os << "      \"layout\": "
-     << quoted(stringifyWeightLayout(crossEntropyLayout(op))) << ",\n";
-  os << "      \"reduction\": "
-     << quoted(stringifyReduction(crossEntropyReduction(op))) << ",\n";
-  os << "      \"ignore_index\": " << options.ignoreIndex << ",\n";
-  os << "      \"label_smoothing\": " << decimalText(options.labelSmoothing)
-     << ",\n";
-  os << "      \"logit_softcap\": " << decimalText(options.logitSoftcap)
-     << ",\n";
-  os << "      \"z_loss_weight\": " << decimalText(options.zLossWeight)
-     << ",\n";
+  entry["layout"] = stringifyWeightLayout(crossEntropyLayout(op)).str();
+  entry["reduction"] = stringifyReduction(crossEntropyReduction(op)).str();
+  entry["ignore_index"] = options.ignoreIndex;
+  entry["label_smoothing"] = options.labelSmoothing;
+  entry["logit_softcap"] = options.logitSoftcap;
+  entry["z_loss_weight"] = options.zLossWeight;
   if (auto step = dyn_cast<CELinearStepOp>(op))
-    os << "      \"grad_reduction\": "
-       << quoted(stringifyReduction(step.getGradientReduction())) << ",\n";
+    entry["grad_reduction"] =
+        stringifyReduction(step.getGradientReduction()).str();
   if (!isa<CELinearFwdOp>(op))
-    os << "      \"chunk\": " << gemms.chunk << ",\n";
+    entry["chunk"] = gemms.chunk;
 }
 
 } // namespace

@@ -36,12 +36,9 @@ public:
   }
 
 protected:
-  void writeHeader(raw_ostream &os) const override {
-    os << "      \"layout\": " << quoted(stringifyWeightLayout(op.getLayout()))
-       << ",\n";
-    // As text: the runtime's JSON reader takes integers only.
-    os << "      \"scale\": " << decimalText(op.getScale().convertToDouble())
-       << ",\n";
+  void addOptions(ManifestJson &entry) const override {
+    entry["layout"] = stringifyWeightLayout(op.getLayout()).str();
+    entry["scale"] = op.getScale().convertToDouble();
   }
 
 private:

@@ -6,31 +6,19 @@
 
 #include "ScheduleToManifest.h"
 
+#include "lmhead/runtime/Manifest.h"
+
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/JSON.h"
 
 using namespace mlir;
 using namespace mlir::lmhead;
+namespace key = ::lmhead::manifest::key;
 
 namespace {
 
-constexpr StringLiteral kWorkspace = "workspace";
-constexpr StringLiteral kWorkspaceBytes = "workspace_bytes";
-
 std::string typeName(Type type) { return llvm::formatv("{0}", type).str(); }
 
-/// `values` as a JSON array's body.
-template <typename Range, typename Fn>
-std::string joined(const Range &values, Fn &&each) {
-  SmallVector<std::string> items;
-  for (const auto &value : values)
-    items.push_back(each(value));
-  return llvm::join(items, ", ");
-}
-
-/// The swizzle of a tensor map in bytes.
 int swizzleBytes(nvgpu::TensorMapSwizzleKind swizzle) {
   switch (swizzle) {
   case nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE:
@@ -45,28 +33,30 @@ int swizzleBytes(nvgpu::TensorMapSwizzleKind swizzle) {
   llvm_unreachable("unknown swizzle");
 }
 
-/// A `{"tensormap": ...}` parameter of `view` with the box, swizzle and
-/// element type of `mapType`; "offset" and "row_stride" only for a view
-/// that is not a whole dense matrix.
-std::string tensorMapParam(const BufferView &view, Type mapType) {
-  auto map = cast<nvgpu::TensorMapDescriptorType>(mapType);
-  ArrayRef<int64_t> box = map.getTensor().getShape();
-  std::string text = llvm::formatv(
-      "{{\"tensormap\": {0}, \"shape\": [{1}, {2}], \"box\": [{3}, {4}], "
-      "\"swizzle\": {5}, \"element\": {6}",
-      quoted(view.buffer), manifestExpr(view.sizes[0]),
-      manifestExpr(view.sizes[1]), box[0], box[1],
-      swizzleBytes(map.getSwizzle()),
-      quoted(typeName(map.getTensor().getElementType())));
-  if (view.offset != SizeExpr(0) || view.strides[0] != view.sizes[1])
-    text += ", \"offset\": " + manifestExpr(view.offset) +
-            ", \"row_stride\": " + manifestExpr(view.strides[0]);
-  return text + "}";
+ManifestJson exprList(ArrayRef<SizeExpr> sizes) {
+  ManifestJson list = ManifestJson::array();
+  for (const SizeExpr &size : sizes)
+    list.push_back(manifestExpr(size));
+  return list;
 }
 
-/// The 64-bit parameters `argument` becomes.
-void appendParams(SmallVectorImpl<std::string> &params,
-                  const LaunchArgument &argument) {
+ManifestJson tensorMapParam(const BufferView &view, Type mapType) {
+  auto map = cast<nvgpu::TensorMapDescriptorType>(mapType);
+  ArrayRef<int64_t> box = map.getTensor().getShape();
+  ManifestJson param = {
+      {key::kTensorMap, view.buffer},
+      {key::kShape, exprList(view.sizes)},
+      {key::kBox, {box[0], box[1]}},
+      {key::kSwizzle, swizzleBytes(map.getSwizzle())},
+      {key::kElement, typeName(map.getTensor().getElementType())}};
+  if (view.offset != SizeExpr(0) || view.strides[0] != view.sizes[1]) {
+    param[key::kOffset] = manifestExpr(view.offset);
+    param[key::kRowStride] = manifestExpr(view.strides[0]);
+  }
+  return param;
+}
+
+void appendParams(ManifestJson &params, const LaunchArgument &argument) {
   switch (argument.kind) {
   case LaunchArgument::Kind::Size:
     params.push_back(manifestParam(argument.size));
@@ -76,8 +66,9 @@ void appendParams(SmallVectorImpl<std::string> &params,
     return;
   case LaunchArgument::Kind::View: {
     const BufferView &view = argument.view;
-    std::string pointer = quoted(view.buffer);
-    params.append({pointer, pointer, manifestParam(view.offset)});
+    params.push_back(view.buffer);
+    params.push_back(view.buffer);
+    params.push_back(manifestParam(view.offset));
     for (const SizeExpr &size : view.sizes)
       params.push_back(manifestParam(size));
     for (const SizeExpr &stride : view.strides)
@@ -87,111 +78,204 @@ void appendParams(SmallVectorImpl<std::string> &params,
   }
 }
 
-} // namespace
-
-std::string mlir::lmhead::quoted(StringRef text) {
-  return llvm::formatv("{0}", llvm::json::Value(text.str())).str();
+ManifestJson kernelEntry(const Launch &launch) {
+  ManifestJson kernel = {
+      {key::kName, launch.kernel},
+      {key::kStream, stringifyScheduleStream(launch.stream).str()}};
+  if (!launch.after.empty())
+    kernel[key::kAfter] = launch.after;
+  kernel[key::kGrid] = exprList(launch.grid);
+  kernel[key::kBlock] = launch.block;
+  if (launch.cluster != std::array<int64_t, 3>{1, 1, 1})
+    kernel[key::kCluster] = launch.cluster;
+  kernel[key::kSharedBytes] = launch.sharedBytes;
+  ManifestJson params = ManifestJson::array();
+  for (const LaunchArgument &argument : launch.arguments)
+    appendParams(params, argument);
+  kernel[key::kParams] = std::move(params);
+  return kernel;
 }
 
-std::string mlir::lmhead::manifestExpr(const SizeExpr &size) {
-  auto each = [](const SizeExpr &operand) { return manifestExpr(operand); };
+/// Writes `value` on one line, with a space after each comma and colon.
+void writeInline(std::string &out, const ManifestJson &value) {
+  if (value.is_object()) {
+    out += '{';
+    bool first = true;
+    for (const auto &[name, member] : value.items()) {
+      out += first ? "" : ", ";
+      out += ManifestJson(name).dump() + ": ";
+      writeInline(out, member);
+      first = false;
+    }
+    out += '}';
+  } else if (value.is_array()) {
+    out += '[';
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      out += i ? ", " : "";
+      writeInline(out, value[i]);
+    }
+    out += ']';
+  } else {
+    out += value.dump();
+  }
+}
+
+/// Writes `value` (an object or array) one member a line at `indent`,
+/// each member as `inner` writes it at the next level.
+template <typename WriteMember>
+void writeLines(std::string &out, const ManifestJson &value, int indent,
+                WriteMember &&inner) {
+  std::string pad(indent + 2, ' ');
+  out += value.is_object() ? "{\n" : "[\n";
+  std::size_t i = 0;
+  for (const auto &[name, member] : value.items()) {
+    out += pad;
+    if (value.is_object())
+      out += ManifestJson(name).dump() + ": ";
+    inner(out, name, member);
+    out += ++i < value.size() ? ",\n" : "\n";
+  }
+  out += std::string(indent, ' ') + (value.is_object() ? "}" : "]");
+}
+
+} // namespace
+
+ManifestJson mlir::lmhead::manifestExpr(const SizeExpr &size) {
   switch (size.getKind()) {
   case SizeExpr::Kind::Constant:
-    return std::to_string(*size.getConstant());
+    return *size.getConstant();
   case SizeExpr::Kind::Symbol:
-    return quoted(size.getSymbol());
+    return size.getSymbol().str();
   case SizeExpr::Kind::Product:
-    return "{\"mul\": [" + joined(size.getOperands(), each) + "]}";
+    return {{key::kMul, exprList(size.getOperands())}};
   case SizeExpr::Kind::CeilDiv:
-    return "{\"ceil_div\": [" + manifestExpr(size.getOperands()[0]) + ", " +
-           std::to_string(size.getDivisor()) + "]}";
+    return {{key::kCeilDiv,
+             {manifestExpr(size.getOperands()[0]), size.getDivisor()}}};
   case SizeExpr::Kind::Min:
-    return "{\"min\": [" + joined(size.getOperands(), each) + "]}";
+    return {{key::kMin, exprList(size.getOperands())}};
   case SizeExpr::Kind::Max:
-    return "{\"max\": [" + joined(size.getOperands(), each) + "]}";
+    return {{key::kMax, exprList(size.getOperands())}};
   }
   llvm_unreachable("unknown size expression");
 }
 
-std::string mlir::lmhead::manifestParam(const SizeExpr &size) {
+ManifestJson mlir::lmhead::manifestParam(const SizeExpr &size) {
   if (std::optional<int64_t> constant = size.getConstant())
-    return llvm::formatv("{{\"const\": {0}}", *constant).str();
+    return {{key::kConst, *constant}};
   return manifestExpr(size);
 }
 
-void mlir::lmhead::writeScheduleKeys(raw_ostream &os,
-                                     const Schedule &schedule) {
+void mlir::lmhead::addScheduleKeys(ManifestJson &entry,
+                                   const Schedule &schedule) {
   auto isTensor = [](const ScheduleBuffer &buffer) {
     return buffer.role != ScheduleBuffer::Role::Workspace;
   };
-  SmallVector<std::string> operands;
+  ManifestJson operands = ManifestJson::array();
   for (const ScheduleBuffer &buffer : schedule.buffers)
     if (isTensor(buffer))
-      operands.push_back(quoted(buffer.name));
+      operands.push_back(buffer.name);
   for (const SizeSymbol &size : schedule.sizes)
-    operands.push_back(quoted(size.name));
+    operands.push_back(size.name);
   bool hasWorkspace = schedule.hasWorkspace();
-  if (hasWorkspace)
-    operands.append({quoted(kWorkspace), quoted(kWorkspaceBytes)});
-  os << "      \"operands\": [" << llvm::join(operands, ", ") << "],\n";
+  if (hasWorkspace) {
+    operands.push_back(::lmhead::manifest::kWorkspaceOperandName);
+    operands.push_back(::lmhead::manifest::kWorkspaceBytesOperandName);
+  }
+  entry[key::kOperands] = std::move(operands);
 
-  // What each pointer operand must hold: informational for frameworks and
-  // tests; the runtime reads only operands, workspace and kernels.
-  auto shapeText = [](const ScheduleBuffer &buffer) {
-    return joined(buffer.shape,
-                  [](const SizeExpr &size) { return manifestExpr(size); });
-  };
-  SmallVector<std::string> tensors;
-  for (const ScheduleBuffer &buffer : schedule.buffers)
-    if (isTensor(buffer))
-      tensors.push_back("        " + quoted(buffer.name) +
-                        ": {\"type\": " + quoted(typeName(buffer.element)) +
-                        ", \"shape\": [" + shapeText(buffer) + "]" +
-                        (buffer.accumulates ? ", \"accumulates\": true" : "") +
-                        "}");
-  os << "      \"tensors\": {\n" << llvm::join(tensors, ",\n") << "\n";
-  os << "      },\n";
+  // What each pointer operand must hold: for frameworks and tests; the
+  // runtime reads only operands, workspace and kernels.
+  ManifestJson tensors = ManifestJson::object();
+  for (const ScheduleBuffer &buffer : schedule.buffers) {
+    if (!isTensor(buffer))
+      continue;
+    ManifestJson tensor = {{key::kType, typeName(buffer.element)},
+                           {key::kShape, exprList(buffer.shape)}};
+    if (buffer.accumulates)
+      tensor[key::kAccumulates] = true;
+    tensors[buffer.name] = std::move(tensor);
+  }
+  entry[key::kTensors] = std::move(tensors);
 
   if (hasWorkspace) {
-    SmallVector<std::string> buffers;
+    ManifestJson buffers = ManifestJson::array();
     for (const ScheduleBuffer &buffer : schedule.buffers)
       if (!isTensor(buffer))
-        buffers.push_back("        {\"name\": " + quoted(buffer.name) +
-                          ", \"type\": " + quoted(typeName(buffer.element)) +
-                          ", \"shape\": [" + shapeText(buffer) + "]}");
-    os << "      \"workspace\": {\"operand\": " << quoted(kWorkspace)
-       << ", \"bytes\": " << quoted(kWorkspaceBytes) << ", \"buffers\": [\n"
-       << llvm::join(buffers, ",\n") << "\n";
-    os << "      ]},\n";
+        buffers.push_back({{key::kName, buffer.name},
+                           {key::kType, typeName(buffer.element)},
+                           {key::kShape, exprList(buffer.shape)}});
+    entry[key::kWorkspace] = {
+        {key::kWorkspaceOperand, ::lmhead::manifest::kWorkspaceOperandName},
+        {key::kWorkspaceBytes, ::lmhead::manifest::kWorkspaceBytesOperandName},
+        {key::kBuffers, std::move(buffers)}};
   }
 
-  os << "      \"kernels\": [\n";
-  for (auto [i, launch] : llvm::enumerate(schedule.launches)) {
-    os << "        {\"name\": " << quoted(launch.kernel)
-       << ", \"stream\": " << quoted(stringifyScheduleStream(launch.stream));
-    if (!launch.after.empty())
-      os << ", \"after\": [" << joined(launch.after, [](unsigned index) {
-        return std::to_string(index);
-      }) << "]";
-    os << ",\n";
-    os << "         \"grid\": ["
-       << joined(launch.grid,
-                 [](const SizeExpr &size) { return manifestExpr(size); })
-       << "], \"block\": ["
-       << joined(launch.block,
-                 [](int64_t size) { return std::to_string(size); })
-       << "]";
-    if (launch.cluster != std::array<int64_t, 3>{1, 1, 1})
-      os << ", \"cluster\": [" << joined(launch.cluster, [](int64_t size) {
-        return std::to_string(size);
-      }) << "]";
-    os << ",\n";
-    os << "         \"shared_bytes\": " << launch.sharedBytes << ",\n";
-    SmallVector<std::string> params;
-    for (const LaunchArgument &argument : launch.arguments)
-      appendParams(params, argument);
-    os << "         \"params\": [" << llvm::join(params, ", ") << "]}"
-       << (i + 1 < schedule.launches.size() ? ",\n" : "\n");
-  }
-  os << "      ]\n";
+  ManifestJson kernels = ManifestJson::array();
+  for (const Launch &launch : schedule.launches)
+    kernels.push_back(kernelEntry(launch));
+  entry[key::kKernels] = std::move(kernels);
+}
+
+std::string mlir::lmhead::formatManifest(const ManifestJson &manifest) {
+  auto inlined = [](std::string &out, const std::string &,
+                    const ManifestJson &value) { writeInline(out, value); };
+  // A kernel over four lines: its name, stream and waits; its launch
+  // sizes; its shared memory; its parameters.
+  auto kernel = [](std::string &out, const std::string &,
+                   const ManifestJson &value) {
+    out += '{';
+    bool first = true;
+    for (const auto &[name, member] : value.items()) {
+      bool breaks = name == key::kGrid || name == key::kSharedBytes ||
+                    name == key::kParams;
+      out += first ? "" : breaks ? ",\n         " : ", ";
+      out += ManifestJson(name).dump() + ": ";
+      writeInline(out, member);
+      first = false;
+    }
+    out += '}';
+  };
+  // A workspace on the line of its key but for its buffers, one a line.
+  auto workspace = [](std::string &out, const ManifestJson &value) {
+    out += '{';
+    for (const auto &[name, member] : value.items()) {
+      out += ManifestJson(name).dump() + ": ";
+      if (name != key::kBuffers) {
+        writeInline(out, member);
+        out += ", ";
+        continue;
+      }
+      out += "[\n";
+      for (std::size_t i = 0; i < member.size(); ++i) {
+        out += "        ";
+        writeInline(out, member[i]);
+        out += i + 1 < member.size() ? ",\n" : "\n";
+      }
+      out += "      ]";
+    }
+    out += '}';
+  };
+  auto opKey = [&](std::string &out, const std::string &name,
+                   const ManifestJson &value) {
+    if (name == key::kTensors)
+      return writeLines(out, value, 6, inlined);
+    if (name == key::kKernels)
+      return writeLines(out, value, 6, kernel);
+    if (name == key::kWorkspace)
+      return workspace(out, value);
+    writeInline(out, value);
+  };
+  auto op = [&](std::string &out, const std::string &,
+                const ManifestJson &value) {
+    writeLines(out, value, 4, opKey);
+  };
+  std::string out;
+  writeLines(out, manifest, 0,
+             [&](std::string &out, const std::string &name,
+                 const ManifestJson &value) {
+               if (name == key::kOps)
+                 return writeLines(out, value, 2, op);
+               writeInline(out, value);
+             });
+  return out + "\n";
 }

@@ -20,6 +20,7 @@
 #include "lmhead/BuildIdentity.h"
 #include "lmhead/Conversion/LMHeadToGPU/KernelsToPtx.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
+#include "lmhead/runtime/Manifest.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -50,10 +51,12 @@ namespace lmhead {
 
 using namespace mlir;
 using namespace mlir::lmhead;
+namespace key = ::lmhead::manifest::key;
 
 namespace {
 
-constexpr StringLiteral kManifest = "manifest.json";
+constexpr StringRef kManifest(::lmhead::manifest::kFileName.data(),
+                              ::lmhead::manifest::kFileName.size());
 
 /// The name of the first function `ptx` declares `.extern` (and so calls
 /// without defining), if any.
@@ -73,7 +76,7 @@ std::optional<StringRef> firstExternFunction(StringRef ptx) {
 }
 
 struct WriteBundlePass
-    : public lmhead::impl::LMHeadWriteBundleBase<WriteBundlePass> {
+    : public mlir::lmhead::impl::LMHeadWriteBundleBase<WriteBundlePass> {
   using Base::Base;
 
   void getDependentDialects(DialectRegistry &registry) const override {
@@ -217,19 +220,20 @@ void WriteBundlePass::runOnOperation() {
       return signalPassFailure();
   }
 
-  std::string manifest;
-  llvm::raw_string_ostream os(manifest);
   // The compiler's build identity: the runtime refuses a bundle of another
   // build, and lmhead.torch checks it against the lmhead-opt it runs.
-  os << "{\n  \"format\": \"lmhead-bundle\",\n  \"version\": 1,\n"
-     << "  \"producer\": " << buildIdentityJson() << ",\n"
-     << "  \"ops\": {\n";
-  for (auto [i, bundle] : llvm::enumerate(ops)) {
-    bundle->writeManifestEntry(os);
-    os << (i + 1 < ops.size() ? ",\n" : "\n");
-  }
-  os << "  }\n}\n";
-  if (failed(writeFile(kManifest, manifest)))
+  const BuildIdentity &identity = buildIdentity();
+  ManifestJson manifest = {{key::kFormat, ::lmhead::manifest::kFormat},
+                           {key::kVersion, ::lmhead::manifest::kVersion},
+                           {key::kProducer,
+                            {{key::kProducerVersion, identity.version},
+                             {key::kProducerRevision, identity.revision},
+                             {key::kProducerBinary, identity.binary},
+                             {key::kProducerLlvm, identity.llvm}}},
+                           {key::kOps, ManifestJson::object()}};
+  for (std::unique_ptr<OpBundle> &bundle : ops)
+    manifest[key::kOps][bundle->getName()] = bundle->manifestEntry();
+  if (failed(writeFile(kManifest, formatManifest(manifest))))
     return signalPassFailure();
   markAllAnalysesPreserved();
 }

@@ -41,7 +41,7 @@
 #grad90 = #lmhead.ce_plan<target = sm_90a, logits = #s90, dh = #s90, dw = #s90, chunk = 64, micros = 1.0 : f64>
 
 // MANIFEST:      "format": "lmhead-bundle",
-// MANIFEST-NEXT: "version": 1,
+// MANIFEST-NEXT: "version": 2,
 // MANIFEST-NEXT: "producer": {
 // MANIFEST-NEXT: "ops": {
 
@@ -55,9 +55,9 @@
 // MANIFEST-NEXT:    "layout": "vd",
 // MANIFEST-NEXT:    "reduction": "mean",
 // MANIFEST-NEXT:    "ignore_index": -100,
-// MANIFEST-NEXT:    "label_smoothing": "0",
-// MANIFEST-NEXT:    "logit_softcap": "0",
-// MANIFEST-NEXT:    "z_loss_weight": "0",
+// MANIFEST-NEXT:    "label_smoothing": 0.0,
+// MANIFEST-NEXT:    "logit_softcap": 0.0,
+// MANIFEST-NEXT:    "z_loss_weight": 0.0,
 // MANIFEST-NEXT:    "operands": ["h", "w", "labels", "loss", "lse", "n", "workspace", "workspace_bytes"],
 // MANIFEST-NEXT:    "tensors": {
 // MANIFEST-NEXT:      "h": {"type": "bf16", "shape": ["n", 48]},
@@ -101,7 +101,7 @@
 // MANIFEST-NEXT:  "ce_linear_fwd_1": {
 // MANIFEST:         "reduction": "none",
 // MANIFEST-NEXT:    "ignore_index": -1,
-// MANIFEST-NEXT:    "label_smoothing": "0.1",
+// MANIFEST-NEXT:    "label_smoothing": 0.1,
 // MANIFEST:         "operands": ["h", "w", "labels", "bias", "loss", "lse", "workspace", "workspace_bytes"],
 // MANIFEST:           "loss": {"type": "f32", "shape": [37]},
 // MANIFEST:         "workspace": {"operand": "workspace", "bytes": "workspace_bytes", "buffers": [
@@ -131,9 +131,9 @@
 // MANIFEST-NEXT:    "layout": "vd",
 // MANIFEST-NEXT:    "reduction": "mean",
 // MANIFEST-NEXT:    "ignore_index": -100,
-// MANIFEST-NEXT:    "label_smoothing": "0",
-// MANIFEST-NEXT:    "logit_softcap": "0",
-// MANIFEST-NEXT:    "z_loss_weight": "0",
+// MANIFEST-NEXT:    "label_smoothing": 0.0,
+// MANIFEST-NEXT:    "logit_softcap": 0.0,
+// MANIFEST-NEXT:    "z_loss_weight": 0.0,
 // MANIFEST-NEXT:    "chunk": 64,
 // MANIFEST-NEXT:    "operands": ["h", "w", "labels", "lse", "dloss", "dh", "dw", "n", "d", "workspace", "workspace_bytes"],
 // MANIFEST-NEXT:    "tensors": {

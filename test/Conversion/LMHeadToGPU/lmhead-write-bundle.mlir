@@ -44,7 +44,7 @@
 // MODULE-NOT:   gpu.module
 
 // MANIFEST:      "format": "lmhead-bundle",
-// MANIFEST-NEXT: "version": 1,
+// MANIFEST-NEXT: "version": 2,
 // MANIFEST-NEXT: "producer": {"lmhead": "{{[0-9.]+}}", "revision": "{{[0-9a-f]+(-dirty)?|unknown}}", "binary": "xxh3:{{[0-9a-f]+}}", "llvm": "22.{{[0-9.]+}}"},
 // MANIFEST-NEXT: "ops": {
 
@@ -55,7 +55,7 @@
 // MANIFEST-NEXT:    "op": "linear_grad",
 // MANIFEST-NEXT:    "target": "sm_80",
 // MANIFEST-NEXT:    "layout": "vd",
-// MANIFEST-NEXT:    "scale": "1",
+// MANIFEST-NEXT:    "scale": 1.0,
 // MANIFEST-NEXT:    "operands": ["dz", "h", "w", "dh", "dw", "n"],
 // MANIFEST-NEXT:    "tensors": {
 // MANIFEST-NEXT:      "dz": {"type": "bf16", "shape": ["n", 1000]},
@@ -91,7 +91,7 @@
 // MANIFEST-NEXT:    "op": "linear_grad",
 // MANIFEST-NEXT:    "target": "sm_80",
 // MANIFEST-NEXT:    "layout": "dv",
-// MANIFEST-NEXT:    "scale": "0.5",
+// MANIFEST-NEXT:    "scale": 0.5,
 // MANIFEST-NEXT:    "operands": ["dz", "h", "w", "dh", "dw"],
 // MANIFEST-NEXT:    "tensors": {
 // MANIFEST-NEXT:      "dz": {"type": "bf16", "shape": [200, 1000]},
