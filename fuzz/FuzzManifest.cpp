@@ -338,7 +338,8 @@ std::vector<unsigned long long> operandValues(uint8_t pattern,
 }
 
 /// Runs `op` with 0 to kMaxOperands operands of `values`, and asks its
-/// workspace size.
+/// workspace size and, for each of its first kMaxOperands operands, what
+/// the operand is and the sizes of a tensor.
 void exercise(LMHeadBundle *bundle, const std::string &op,
               const std::vector<unsigned long long> &values, void *stream) {
   for (unsigned count = 0; count <= kMaxOperands; ++count) {
@@ -346,7 +347,23 @@ void exercise(LMHeadBundle *bundle, const std::string &op,
     (void)lmheadBundleWorkspaceSize(bundle, op.c_str(), values.data(), count,
                                     &bytes);
     (void)lmheadBundleRun(bundle, op.c_str(), values.data(), count, stream);
+    LMHeadOperandInfo info;
+    long long dims[8];
+    if (count < kMaxOperands &&
+        lmheadBundleOperand(bundle, op.c_str(), count, &info) ==
+            LMHEAD_STATUS_OK &&
+        info.rank <= 8)
+      for (unsigned given = 0; given <= kMaxOperands; given += 9)
+        (void)lmheadBundleOperandShape(bundle, op.c_str(), count,
+                                       values.data(), given, dims);
   }
+  unsigned long long ops = 0;
+  if (lmheadBundleOpCount(bundle, &ops) == LMHEAD_STATUS_OK)
+    for (unsigned long long i = 0; i <= ops; ++i) {
+      const char *name = nullptr, *kind = nullptr;
+      unsigned long long operands = 0;
+      (void)lmheadBundleOpInfo(bundle, i, &name, &kind, &operands);
+    }
 }
 
 /// The driver calls a failure is injected into, and the codes: invalid

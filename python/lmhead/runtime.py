@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import ctypes
 import os
-from typing import Optional, Sequence
+from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from ._paths import configured_path
 
 __all__ = [
+    "BundleOp",
+    "Operand",
     "Runtime",
     "RuntimeLibraryError",
     "find_runtime_library",
@@ -45,6 +47,40 @@ STATUS_NAMES = {
     9: "LMHEAD_STATUS_EMULATOR_ERROR",
     10: "LMHEAD_STATUS_INTERNAL_ERROR",
 }
+
+
+#: LMHeadOperandKind values, as Runtime.h numbers them.
+OPERAND_KINDS = {0: "tensor", 1: "size", 2: "workspace",
+                 3: "workspace_bytes", 4: "undescribed"}
+
+
+class Operand(NamedTuple):
+    """One operand of a bundle's op, as the runtime describes it: ``kind``
+    is "tensor" (a device pointer; ``element`` and ``rank`` say what it
+    holds, ``accumulates`` whether the op adds to it), "size" (an integer
+    the launches follow, such as the token count ``n``), "workspace",
+    "workspace_bytes", or "undescribed" (a manifest without "tensors")."""
+
+    name: str
+    kind: str
+    element: str
+    rank: int
+    accumulates: bool
+
+
+class BundleOp(NamedTuple):
+    """An op of a loaded bundle: its name, its kind (``ce_linear_fwd``,
+    ...) and its operands in :meth:`Runtime.run`'s order."""
+
+    name: str
+    kind: str
+    operands: Tuple[Operand, ...]
+
+
+class _OperandInfo(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("kind", ctypes.c_int),
+                ("element", ctypes.c_char_p), ("rank", ctypes.c_uint),
+                ("accumulates", ctypes.c_int)]
 
 
 class RuntimeLibraryError(RuntimeError):
@@ -112,6 +148,17 @@ class Runtime:
         lib.lmheadBundleWorkspaceSize.argtypes = [
             ctypes.c_void_p, ctypes.c_char_p, u64p, ctypes.c_ulonglong, u64p]
         lib.lmheadBundleUnload.argtypes = [ctypes.c_void_p]
+        charpp = ctypes.POINTER(ctypes.c_char_p)
+        lib.lmheadBundleOpCount.argtypes = [ctypes.c_void_p, u64p]
+        lib.lmheadBundleOpInfo.argtypes = [ctypes.c_void_p,
+                                           ctypes.c_ulonglong, charpp,
+                                           charpp, u64p]
+        lib.lmheadBundleOperand.argtypes = [
+            ctypes.c_void_p, ctypes.c_char_p, ctypes.c_ulonglong,
+            ctypes.POINTER(_OperandInfo)]
+        lib.lmheadBundleOperandShape.argtypes = [
+            ctypes.c_void_p, ctypes.c_char_p, ctypes.c_ulonglong, u64p,
+            ctypes.c_ulonglong, ctypes.POINTER(ctypes.c_longlong)]
         # The mgpu* functions MLIR programs call, for scripts and tests that
         # drive the runtime as such a program does (they end the process on
         # failure; the lmhead* functions below return a status).
@@ -161,6 +208,44 @@ class Runtime:
                                              ctypes.byref(bundle)),
                    f"lmheadBundleLoad({directory})")
         return bundle
+
+    def ops(self, bundle) -> List[BundleOp]:
+        """Every op of ``bundle``, in the order of their names, with its
+        operands as the runtime read them from the manifest."""
+        count = ctypes.c_ulonglong()
+        self.check(self.lib.lmheadBundleOpCount(bundle, ctypes.byref(count)),
+                   "lmheadBundleOpCount")
+        ops = []
+        for index in range(count.value):
+            name, kind = ctypes.c_char_p(), ctypes.c_char_p()
+            operand_count = ctypes.c_ulonglong()
+            self.check(self.lib.lmheadBundleOpInfo(
+                bundle, index, ctypes.byref(name), ctypes.byref(kind),
+                ctypes.byref(operand_count)), "lmheadBundleOpInfo")
+            operands = []
+            for position in range(operand_count.value):
+                info = _OperandInfo()
+                self.check(self.lib.lmheadBundleOperand(
+                    bundle, name.value, position, ctypes.byref(info)),
+                    "lmheadBundleOperand")
+                operands.append(Operand(
+                    info.name.decode(), OPERAND_KINDS.get(info.kind, "?"),
+                    info.element.decode(), info.rank,
+                    bool(info.accumulates)))
+            ops.append(BundleOp(name.value.decode(), kind.value.decode(),
+                                tuple(operands)))
+        return ops
+
+    def operand_shape(self, bundle, op: BundleOp, index: int,
+                      operands: Sequence[int]) -> Tuple[int, ...]:
+        """The sizes tensor operand ``index`` of ``op`` must have for a run
+        with ``operands`` (only the size operands are read)."""
+        rank = op.operands[index].rank
+        dims = (ctypes.c_longlong * max(rank, 1))()
+        self.check(self.lib.lmheadBundleOperandShape(
+            bundle, op.name.encode(), index, self._operand_array(operands),
+            len(operands), dims), f"lmheadBundleOperandShape({op.name})")
+        return tuple(dims[:rank])
 
     @staticmethod
     def _operand_array(operands: Sequence[int]):

@@ -837,6 +837,148 @@ extern "C" LMHeadStatus lmheadBundleWorkspaceSize(
   });
 }
 
+namespace {
+
+/// Op `name` of `bundle`, or null with the failure set.
+const OpSpec *opNamed(LMHeadBundle *bundle, const char *name, const char *entry,
+                      LMHeadStatus &status) {
+  const auto &ops = bundle->bundle->getOps();
+  auto found = ops.find(name);
+  if (found != ops.end())
+    return &found->second;
+  status = fail(LMHEAD_STATUS_NOT_FOUND,
+                std::string(entry) + ": the bundle has no op '" + name + "'");
+  return nullptr;
+}
+
+/// Op `name`'s operand `index`, or null with the failure set.
+const OpSpec *operandOf(LMHeadBundle *bundle, const char *name,
+                        unsigned long long index, const char *entry,
+                        LMHeadStatus &status) {
+  const OpSpec *op = opNamed(bundle, name, entry, status);
+  if (op && index >= op->operands.size()) {
+    status =
+        fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+             std::string(entry) + ": op '" + name + "' has " +
+                 std::to_string(op->operands.size()) +
+                 " operands; there is no operand " + std::to_string(index));
+    return nullptr;
+  }
+  return op;
+}
+
+} // namespace
+
+extern "C" LMHeadStatus lmheadBundleOpCount(LMHeadBundle *bundle,
+                                            unsigned long long *count) {
+  return guardEntry("lmheadBundleOpCount", [&]() -> LMHeadStatus {
+    if (!bundle || !count)
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  "lmheadBundleOpCount: bundle and count must not be null");
+    *count = bundle->bundle->getOps().size();
+    return succeed();
+  });
+}
+
+extern "C" LMHeadStatus lmheadBundleOpInfo(LMHeadBundle *bundle,
+                                           unsigned long long index,
+                                           const char **name, const char **kind,
+                                           unsigned long long *operandCount) {
+  return guardEntry("lmheadBundleOpInfo", [&]() -> LMHeadStatus {
+    if (!bundle || !name || !kind || !operandCount)
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  "lmheadBundleOpInfo: bundle, name, kind and operandCount "
+                  "must not be null");
+    const auto &ops = bundle->bundle->getOps();
+    if (index >= ops.size())
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  "lmheadBundleOpInfo: the bundle has " +
+                      std::to_string(ops.size()) + " ops; there is no op " +
+                      std::to_string(index));
+    auto it = std::next(ops.begin(), static_cast<std::ptrdiff_t>(index));
+    *name = it->first.c_str();
+    *kind = it->second.kind.c_str();
+    *operandCount = it->second.operands.size();
+    return succeed();
+  });
+}
+
+extern "C" LMHeadStatus lmheadBundleOperand(LMHeadBundle *bundle,
+                                            const char *opName,
+                                            unsigned long long index,
+                                            LMHeadOperandInfo *info) {
+  return guardEntry("lmheadBundleOperand", [&]() -> LMHeadStatus {
+    if (!bundle || !opName || !info)
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  "lmheadBundleOperand: bundle, op and info must not be null");
+    LMHeadStatus status = LMHEAD_STATUS_OK;
+    const OpSpec *op =
+        operandOf(bundle, opName, index, "lmheadBundleOperand", status);
+    if (!op)
+      return status;
+    int at = static_cast<int>(index);
+    LMHeadOperandInfo result{op->operands[index].c_str(),
+                             LMHEAD_OPERAND_UNDESCRIBED, "", 0, 0};
+    auto tensor = op->tensors.find(at);
+    if (tensor != op->tensors.end()) {
+      result.kind = LMHEAD_OPERAND_TENSOR;
+      result.elementType = tensor->second.element.c_str();
+      result.rank = static_cast<unsigned>(tensor->second.shape.size());
+      result.accumulates = tensor->second.accumulates;
+    } else if (at == op->workspaceOperand) {
+      result.kind = LMHEAD_OPERAND_WORKSPACE;
+    } else if (at == op->workspaceBytesOperand) {
+      result.kind = LMHEAD_OPERAND_WORKSPACE_BYTES;
+    } else if (op->isSize[index]) {
+      result.kind = LMHEAD_OPERAND_SIZE;
+    }
+    *info = result;
+    return succeed();
+  });
+}
+
+extern "C" LMHeadStatus
+lmheadBundleOperandShape(LMHeadBundle *bundle, const char *opName,
+                         unsigned long long index,
+                         const unsigned long long *operands,
+                         unsigned long long operandCount, long long *dims) {
+  return guardEntry("lmheadBundleOperandShape", [&]() -> LMHeadStatus {
+    const char *entry = "lmheadBundleOperandShape";
+    if (!bundle || !opName)
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  std::string(entry) + ": bundle and op must not be null");
+    LMHeadStatus status = LMHEAD_STATUS_OK;
+    const OpSpec *op = operandOf(bundle, opName, index, entry, status);
+    if (!op)
+      return status;
+    auto tensor = op->tensors.find(static_cast<int>(index));
+    if (tensor == op->tensors.end())
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  std::string(entry) + ": operand '" + op->operands[index] +
+                      "' of op '" + opName + "' is not a tensor");
+    if (operandCount != op->operands.size() || (operandCount && !operands))
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  std::string(entry) + ": op '" + opName + "' takes " +
+                      std::to_string(op->operands.size()) + " operands but " +
+                      std::to_string(operandCount) + " were given");
+    const std::vector<IntExpr> &shape = tensor->second.shape;
+    if (!shape.empty() && !dims)
+      return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                  std::string(entry) + ": dims must not be null");
+    std::vector<long long> sizes;
+    for (const IntExpr &size : shape) {
+      int64_t value;
+      std::string error;
+      if (!size.evaluate(asOperands(operands), op->operands, value, error))
+        return fail(LMHEAD_STATUS_INVALID_ARGUMENT,
+                    std::string(entry) + ": op '" + opName + "': " + error);
+      sizes.push_back(value);
+    }
+    std::copy(sizes.begin(), sizes.end(), dims);
+    return succeed();
+  });
+}
+
 extern "C" LMHeadStatus lmheadBundleUnload(LMHeadBundle *bundle) {
   return guardEntry("lmheadBundleUnload", [&]() -> LMHeadStatus {
     if (!bundle)

@@ -180,11 +180,27 @@ struct ScratchSpec {
   std::vector<IntExpr> shape;
 };
 
+/// A pointer operand as the manifest's "tensors" describes it.
+struct TensorSpec {
+  /// "f32", "bf16", "f16", "i32" or "i64".
+  std::string element;
+  std::vector<IntExpr> shape;
+  /// Whether the op adds its result to what the tensor holds.
+  bool accumulates = false;
+};
+
 /// One op: its operand names and kernels, in launch order.
 struct OpSpec {
   /// The PTX file its kernels are in.
   std::string ptx;
+  /// Its kind ("linear_grad", "ce_linear_fwd", ...; "op" in the manifest,
+  /// empty when the manifest does not say).
+  std::string kind;
   std::vector<std::string> operands;
+  /// The description of each operand that "tensors" describes, by index.
+  std::map<int, TensorSpec> tensors;
+  /// The operands an integer expression reads: sizes.
+  std::vector<bool> isSize;
   std::vector<KernelSpec> kernels;
   /// The tensor maps the kernels' parameters name, each distinct one once,
   /// in order of first use.
@@ -279,6 +295,9 @@ public:
   LMHeadStatus workspaceSize(const std::string &op, const uint64_t *operands,
                              std::size_t count, uint64_t &bytes,
                              std::string &error) const;
+
+  /// The ops, by name.
+  const std::map<std::string, OpSpec> &getOps() const { return ops; }
 
 private:
   explicit Bundle(Backend &backend) : backend(backend) {}

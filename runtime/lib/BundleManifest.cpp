@@ -247,8 +247,16 @@ private:
                       "operand '" + seen + "' is named twice", error);
       op.operands.push_back(textOf(operand));
     }
+    if (const Json *kind = member(value, manifest::key::kOpKind)) {
+      if (!kind->is_string())
+        return fail(path + ".op", "expected the op's kind, a string", error);
+      op.kind = textOf(*kind);
+    }
     if (const Json *workspace = member(value, "workspace"))
       if (!readWorkspace(path + ".workspace", *workspace, op, error))
+        return false;
+    if (const Json *tensors = member(value, manifest::key::kTensors))
+      if (!readTensors(path + ".tensors", *tensors, op, error))
         return false;
     const Json *kernels = member(value, "kernels");
     if (!kernels || !kernels->is_array() || kernels->empty())
@@ -261,12 +269,88 @@ private:
         return false;
       op.kernels.push_back(std::move(kernel));
     }
+    markSizes(op);
     // One event per kernel that a later one waits for.
     for (KernelSpec &kernel : op.kernels)
       for (int j : kernel.after)
         if (op.kernels[j].event < 0)
           op.kernels[j].event = op.numEvents++;
     return true;
+  }
+
+  /// {name: {"type": type, "shape": [size, ...], "accumulates": bool}}
+  /// for pointer operands: what each must hold, for frameworks.
+  bool readTensors(const std::string &path, const Json &value, OpSpec &op,
+                   std::string &error) {
+    if (!value.is_object())
+      return fail(path, "expected an object of tensors by operand name", error);
+    for (const auto &[name, tensor] : value.items()) {
+      std::string at = path + "." + name;
+      int index = operandIndex(op, name);
+      if (index < 0 || index == op.workspaceOperand ||
+          index == op.workspaceBytesOperand)
+        return fail(at, "'" + name + "' is not a pointer operand of the op",
+                    error);
+      if (!tensor.is_object())
+        return fail(at, "expected {\"type\": type, \"shape\": [size, ...]}",
+                    error);
+      TensorSpec spec;
+      const Json *type = member(tensor, manifest::key::kType);
+      spec.element = type && type->is_string() ? textOf(*type) : "";
+      if (manifest::elementBytes(spec.element) == 0)
+        return fail(at + ".type",
+                    "expected \"f32\", \"bf16\", \"f16\", \"i32\" or \"i64\"",
+                    error);
+      const Json *shape = member(tensor, manifest::key::kShape);
+      if (!shape || !shape->is_array() || shape->size() > 8)
+        return fail(at + ".shape", "expected [size, ...], up to eight sizes",
+                    error);
+      for (std::size_t d = 0; d < shape->size(); ++d) {
+        IntExpr size;
+        if (!readSize(at + ".shape[" + std::to_string(d) + "]", (*shape)[d], op,
+                      0, int64_t(1) << 48, size, error))
+          return false;
+        spec.shape.push_back(std::move(size));
+      }
+      if (const Json *accumulates =
+              member(tensor, manifest::key::kAccumulates)) {
+        if (!accumulates->is_boolean())
+          return fail(at + ".accumulates", "expected true or false", error);
+        spec.accumulates = accumulates->get<bool>();
+      }
+      op.tensors.emplace(index, std::move(spec));
+    }
+    return true;
+  }
+
+  /// Marks in op.isSize the operands an integer expression of `op` reads.
+  static void markSizes(OpSpec &op) {
+    op.isSize.assign(op.operands.size(), false);
+    std::vector<const IntExpr *> pending;
+    for (const KernelSpec &kernel : op.kernels) {
+      for (const IntExpr &size : kernel.grid)
+        pending.push_back(&size);
+      for (const ParamSpec &param : kernel.params)
+        pending.push_back(&param.expr);
+    }
+    for (const TensorMapSpec &map : op.tensorMaps)
+      for (const IntExpr *size :
+           {&map.rows, &map.cols, &map.offset, &map.rowStride})
+        pending.push_back(size);
+    for (const ScratchSpec &scratch : op.scratch)
+      for (const IntExpr &size : scratch.shape)
+        pending.push_back(&size);
+    for (const auto &[index, tensor] : op.tensors)
+      for (const IntExpr &size : tensor.shape)
+        pending.push_back(&size);
+    while (!pending.empty()) {
+      const IntExpr *expr = pending.back();
+      pending.pop_back();
+      if (expr->kind == IntExpr::Kind::Operand)
+        op.isSize[expr->operand] = true;
+      for (const IntExpr &term : expr->terms)
+        pending.push_back(&term);
+    }
   }
 
   int operandIndex(const OpSpec &op, const std::string &name) const {

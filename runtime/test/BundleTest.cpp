@@ -182,6 +182,71 @@ TEST_F(BundleTest, ParametersAreOperandValuesInManifestOrder) {
   lmheadBundleUnload(bundle);
 }
 
+std::string manifestWith(const std::string &from, const std::string &to);
+
+TEST_F(BundleTest, OpsAndOperandsAreDescribedThroughTheCApi) {
+  write("manifest.json",
+        manifestWith("\"operands\":",
+                     "\"op\": \"linear_grad\", \"tensors\": {"
+                     "\"dz\": {\"type\": \"bf16\", \"shape\": [\"n\", 1000]}, "
+                     "\"dw\": {\"type\": \"f32\", \"shape\": [1000, "
+                     "{\"ceil_div\": [\"n\", 7]}], \"accumulates\": true}}, "
+                     "\"operands\":"));
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  unsigned long long count = 0;
+  ASSERT_EQ(lmheadBundleOpCount(bundle, &count), LMHEAD_STATUS_OK);
+  EXPECT_EQ(count, 1u);
+  const char *name = nullptr, *kind = nullptr;
+  unsigned long long operandCount = 0;
+  ASSERT_EQ(lmheadBundleOpInfo(bundle, 0, &name, &kind, &operandCount),
+            LMHEAD_STATUS_OK);
+  EXPECT_STREQ(name, "linear_grad");
+  EXPECT_STREQ(kind, "linear_grad");
+  EXPECT_EQ(operandCount, 7u);
+  EXPECT_EQ(lmheadBundleOpInfo(bundle, 1, &name, &kind, &operandCount),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(lmheadGetLastErrorMessage(), HasSubstr("there is no op 1"));
+
+  LMHeadOperandInfo info;
+  ASSERT_EQ(lmheadBundleOperand(bundle, "linear_grad", 4, &info),
+            LMHEAD_STATUS_OK);
+  EXPECT_STREQ(info.name, "dw");
+  EXPECT_EQ(info.kind, LMHEAD_OPERAND_TENSOR);
+  EXPECT_STREQ(info.elementType, "f32");
+  EXPECT_EQ(info.rank, 2u);
+  EXPECT_EQ(info.accumulates, 1);
+  ASSERT_EQ(lmheadBundleOperand(bundle, "linear_grad", 6, &info),
+            LMHEAD_STATUS_OK);
+  EXPECT_STREQ(info.name, "n");
+  EXPECT_EQ(info.kind, LMHEAD_OPERAND_SIZE);
+  // "h" has no entry in "tensors".
+  ASSERT_EQ(lmheadBundleOperand(bundle, "linear_grad", 1, &info),
+            LMHEAD_STATUS_OK);
+  EXPECT_EQ(info.kind, LMHEAD_OPERAND_UNDESCRIBED);
+  EXPECT_EQ(lmheadBundleOperand(bundle, "linear_grad", 7, &info),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(lmheadBundleOperand(bundle, "other", 0, &info),
+            LMHEAD_STATUS_NOT_FOUND);
+
+  long long dims[2] = {-1, -1};
+  ASSERT_EQ(
+      lmheadBundleOperandShape(bundle, "linear_grad", 4, operands, 7, dims),
+      LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  EXPECT_EQ(dims[0], 1000);
+  EXPECT_EQ(dims[1], 43); // ceil(300 / 7)
+  EXPECT_EQ(
+      lmheadBundleOperandShape(bundle, "linear_grad", 6, operands, 7, dims),
+      LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(lmheadGetLastErrorMessage(), HasSubstr("is not a tensor"));
+  EXPECT_EQ(
+      lmheadBundleOperandShape(bundle, "linear_grad", 4, operands, 6, dims),
+      LMHEAD_STATUS_INVALID_ARGUMENT);
+  lmheadBundleUnload(bundle);
+}
+
 TEST_F(BundleTest, ANullGradientSkipsTheKernelsOfItsStream) {
   LMHeadBundle *bundle = nullptr;
   ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
@@ -1166,6 +1231,19 @@ INSTANTIATE_TEST_SUITE_P(
             LMHEAD_STATUS_INVALID_BUNDLE,
             "manifest.json: not valid JSON: not accepted: nested "
             "deeper than 64"},
+        BadBundle{"a tensor of no operand",
+                  manifestWith("\"operands\":",
+                               "\"tensors\": {\"x\": {\"type\": \"f32\", "
+                               "\"shape\": []}}, \"operands\":"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "ops.linear_grad.tensors.x: 'x' is not a pointer operand of "
+                  "the op"},
+        BadBundle{"a tensor of an unknown type",
+                  manifestWith("\"operands\":",
+                               "\"tensors\": {\"dz\": {\"type\": \"f8\", "
+                               "\"shape\": []}}, \"operands\":"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "ops.linear_grad.tensors.dz.type: expected \"f32\""},
         BadBundle{"an older version",
                   manifestWith("\"version\": 2,", "\"version\": 1,"),
                   LMHEAD_STATUS_INVALID_BUNDLE,

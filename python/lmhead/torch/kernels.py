@@ -26,6 +26,7 @@ the target chosen from the device; the emulator's default is sm_80).
 from __future__ import annotations
 
 import ctypes
+import math
 import os
 import threading
 from dataclasses import dataclass
@@ -34,9 +35,9 @@ from typing import Dict, Mapping, Optional, Tuple
 import torch
 
 from ..kernel_cache import (TARGETS, BundleCompileError, ProblemKind,
-                            compile_bundle, compiled_count, read_manifest)
+                            compile_bundle, compiled_count)
 from ..loss_options import LossOptions
-from ..runtime import Runtime
+from ..runtime import BundleOp, Runtime
 
 __all__ = ["KernelError", "Bundle", "bind_device", "bundle_for", "kind_of",
            "run",
@@ -127,13 +128,13 @@ def kind_of(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
 
 @dataclass
 class Bundle:
-    """A loaded bundle: its directory, handle and manifest entries by op
-    kind (``ce_linear_fwd`` and ``ce_linear_grad``, or ``ce_linear_step``).
-    """
+    """A loaded bundle: its directory, handle and ops by kind
+    (``ce_linear_fwd`` and ``ce_linear_grad``, or ``ce_linear_step``), as
+    the runtime describes them."""
 
     directory: str
     handle: ctypes.c_void_p
-    entries: Dict[str, Tuple[str, dict]]
+    ops: Dict[str, BundleOp]
 
 
 _lock = threading.Lock()
@@ -178,28 +179,21 @@ def bundle_for(kind: ProblemKind) -> Bundle:
             directory = compile_bundle(kind)
         except BundleCompileError as error:
             raise KernelError(str(error)) from error
-        path = os.path.join(directory, "manifest.json")
-        try:
-            manifest = read_manifest(directory)
-            entries = {entry["op"]: (name, entry)
-                       for name, entry in manifest["ops"].items()}
-        except (OSError, ValueError, KeyError, TypeError,
-                AttributeError) as error:
-            raise KernelError(f"cannot read the bundle's manifest {path}: "
-                              f"{error}") from error
-        wanted = {"ce_linear_step"} if kind.step_tokens else {
-            "ce_linear_fwd", "ce_linear_grad"}
-        missing = wanted - entries.keys()
-        if missing:
-            raise KernelError(f"the bundle in {directory} lacks "
-                              f"{', '.join(sorted(missing))}")
         runtime = _get_runtime()
         try:
             handle = runtime.load(directory)
+            ops = {op.kind: op for op in runtime.ops(handle)}
         except RuntimeError as error:
             raise KernelError(str(error)) from error
+        wanted = {"ce_linear_step"} if kind.step_tokens else {
+            "ce_linear_fwd", "ce_linear_grad"}
+        missing = wanted - ops.keys()
+        if missing:
+            runtime.unload(handle)
+            raise KernelError(f"the bundle in {directory} lacks "
+                              f"{', '.join(sorted(missing))}")
         stats["loaded"] += 1
-        bundle = _loaded[kind] = Bundle(directory, handle, entries)
+        bundle = _loaded[kind] = Bundle(directory, handle, ops)
         return bundle
 
 
@@ -249,6 +243,25 @@ def _emulator_stream(runtime: Runtime) -> int:
     return _emulator_streams[key]
 
 
+def _check_tensors(runtime: Runtime, bundle: Bundle, entry: BundleOp,
+                   tensors: Mapping[str, torch.Tensor],
+                   operands: list) -> None:
+    """Holds each tensor to what the runtime says op ``entry`` reads or
+    writes through it for these sizes: its element type and its number of
+    elements (the kernels trust the pointers they are given)."""
+    for position, operand in enumerate(entry.operands):
+        tensor = tensors.get(operand.name)
+        if tensor is None:
+            continue
+        want = runtime.operand_shape(bundle.handle, entry, position, operands)
+        element = _ELEMENT.get(tensor.dtype, str(tensor.dtype))
+        if element != operand.element or tensor.numel() != math.prod(want):
+            raise KernelError(
+                f"op {entry.name} of {bundle.directory}: operand "
+                f"{operand.name!r} is {element}{list(tensor.shape)} but the "
+                f"op takes {operand.element}{list(want)}")
+
+
 def run(bundle: Bundle, op: str, inputs: Mapping[str, torch.Tensor],
         outputs: Mapping[str, torch.Tensor], tokens: int) -> None:
     """Runs op ``op`` (``ce_linear_fwd``, ``ce_linear_grad`` or
@@ -260,12 +273,11 @@ def run(bundle: Bundle, op: str, inputs: Mapping[str, torch.Tensor],
     skips the kernels that make it. An output the manifest says the op
     accumulates into (``"accumulates": true``) holds, when the run starts,
     the gradient to add to."""
-    name, entry = bundle.entries[op]
+    entry = bundle.ops[op]
+    name = entry.name
     runtime = _get_runtime()
-    workspace = entry.get("workspace", {})
     skipped = {key for key, tensor in outputs.items() if tensor is None}
-    accumulated = {key for key, spec in entry.get("tensors", {}).items()
-                   if spec.get("accumulates")}
+    accumulated = {o.name for o in entry.operands if o.accumulates}
     outputs = {key: t for key, t in outputs.items() if t is not None}
     tensors = dict(inputs, **outputs)
     device = next(iter(tensors.values())).device
@@ -275,26 +287,35 @@ def run(bundle: Bundle, op: str, inputs: Mapping[str, torch.Tensor],
     if device.type == "cuda":
         bind_device(device)
     operands = []
-    for operand in entry["operands"]:
-        if operand in tensors or operand in skipped:
+    workspace = {}
+    for operand in entry.operands:
+        if operand.kind == "tensor" and (operand.name in tensors or
+                                         operand.name in skipped):
             operands.append(0)
-        elif operand == "n":
+        elif operand.kind == "size" and operand.name == "n":
             operands.append(tokens)
-        elif operand in (workspace.get("operand"), workspace.get("bytes")):
+        elif operand.kind in ("workspace", "workspace_bytes"):
+            workspace[operand.kind] = operand.name
             operands.append(0)
         else:
             raise KernelError(f"op {name} of {bundle.directory} takes an "
-                              f"operand {operand!r} that the op cannot give")
-    index = {o: i for i, o in enumerate(entry["operands"])}
+                              f"operand {operand.name!r} ({operand.kind}) "
+                              "that the op cannot give")
+    index = {o.name: i for i, o in enumerate(entry.operands)}
+    unknown = sorted(tensors.keys() - index.keys())
+    if unknown:
+        raise KernelError(f"op {name} of {bundle.directory} takes no operand "
+                          f"{', '.join(map(repr, unknown))}")
     try:
+        _check_tensors(runtime, bundle, entry, tensors, operands)
         size = runtime.workspace_size(bundle.handle, name, operands)
         if device.type == "cuda":
             for key, tensor in tensors.items():
                 operands[index[key]] = tensor.data_ptr()
             scratch = torch.empty(size, dtype=torch.uint8, device=device)
             if workspace:
-                operands[index[workspace["operand"]]] = scratch.data_ptr()
-                operands[index[workspace["bytes"]]] = size
+                operands[index[workspace["workspace"]]] = scratch.data_ptr()
+                operands[index[workspace["workspace_bytes"]]] = size
             stream = torch.cuda.current_stream(device).cuda_stream
             runtime.run(bundle.handle, name, operands, stream)
         else:
@@ -311,8 +332,9 @@ def run(bundle: Bundle, op: str, inputs: Mapping[str, torch.Tensor],
                         operands[index[key]] = memory.alloc(
                             tensor.numel() * tensor.element_size())
                 if workspace:
-                    operands[index[workspace["operand"]]] = memory.alloc(size)
-                    operands[index[workspace["bytes"]]] = size
+                    operands[index[workspace["workspace"]]] = memory.alloc(
+                        size)
+                    operands[index[workspace["workspace_bytes"]]] = size
                 runtime.run(bundle.handle, name, operands, memory.stream)
                 for key, tensor in outputs.items():
                     memory.download(operands[index[key]], tensor)

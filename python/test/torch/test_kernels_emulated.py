@@ -165,3 +165,34 @@ def test_one_pass_leaves_a_bias_gradient_to_two_passes(emulator,
     assert max(errors.values()) <= BF16_TOLERANCE, errors
     errors = run_case(torch.bfloat16, {"reduction": "none"}, {}, n=40)
     assert max(errors.values()) <= BF16_TOLERANCE, errors
+
+
+def test_the_runtime_describes_the_operands_and_holds_tensors_to_them(
+        emulator):
+    # The op's operands come from the runtime's C API (names, kinds,
+    # element types, sizes for a token count), and a tensor that does not
+    # hold what the op reads or writes is refused before anything runs.
+    x, w, y, _ = random_problem(12, 32, 96, torch.bfloat16)
+    kind = kernels.kind_of(x, w, y, None, LossOptions(), "sm_80")
+    bundle = kernels.bundle_for(kind)
+    forward = bundle.ops["ce_linear_fwd"]
+    described = {o.name: o for o in forward.operands}
+    assert described["h"].kind == "tensor" and described["h"].element == "bf16"
+    assert described["n"].kind == "size"
+    assert described["workspace"].kind == "workspace"
+    runtime = kernels._get_runtime()
+    operands = [12 if o.name == "n" else 0 for o in forward.operands]
+    position = [o.name for o in forward.operands].index("lse")
+    assert runtime.operand_shape(bundle.handle, forward, position,
+                                 operands) == (12,)
+    runs = kernels.stats["runs"]
+    loss = torch.empty((), dtype=torch.float32)
+    for lse, message in ((torch.empty(11), r"'lse' is f32\[11\] but the op "
+                          r"takes f32\[12\]"),
+                         (torch.empty(12, dtype=torch.float64),
+                          r"'lse' is torch.float64\[12\]")):
+        with pytest.raises(kernels.KernelError, match=message):
+            kernels.run(bundle, "ce_linear_fwd",
+                        {"h": x, "w": w, "labels": y},
+                        {"loss": loss, "lse": lse}, 12)
+    assert kernels.stats["runs"] == runs

@@ -246,6 +246,72 @@ LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleWorkspaceSize(
     LMHeadBundle *bundle, const char *op, const unsigned long long *operands,
     unsigned long long operandCount, unsigned long long *bytes);
 
+/** What an operand of a bundle's op is (LMHeadOperandInfo). */
+typedef enum LMHeadOperandKind {
+  /** A device pointer to a tensor the op reads, writes or both; the
+   *  manifest's "tensors" says its element type and shape. */
+  LMHEAD_OPERAND_TENSOR = 0,
+  /** An integer the launches follow, such as the token count "n". */
+  LMHEAD_OPERAND_SIZE = 1,
+  /** The device address of the op's workspace. */
+  LMHEAD_OPERAND_WORKSPACE = 2,
+  /** The size of that workspace in bytes. */
+  LMHEAD_OPERAND_WORKSPACE_BYTES = 3,
+  /** An operand the manifest does not describe (a hand-written manifest
+   *  without "tensors"): a pointer or an integer. */
+  LMHEAD_OPERAND_UNDESCRIBED = 4
+} LMHeadOperandKind;
+
+/** One operand of a bundle's op. The strings belong to the bundle and live
+ *  until it is unloaded. */
+typedef struct LMHeadOperandInfo {
+  /** Its name in the manifest ("h", "dw", "n", "workspace", ...). */
+  const char *name;
+  LMHeadOperandKind kind;
+  /** For a tensor: its element type ("f32", "bf16", "f16", "i32" or
+   *  "i64"), its rank (lmheadBundleOperandShape gives its sizes), and 1
+   *  when the op adds its result to what the tensor holds; "", 0 and 0
+   *  otherwise. */
+  const char *elementType;
+  unsigned rank;
+  int accumulates;
+} LMHeadOperandInfo;
+
+/** Writes to `*count` how many ops `bundle` has. */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleOpCount(LMHeadBundle *bundle,
+                                                    unsigned long long *count);
+
+/** Writes the name of op `index` of `bundle` (ops in the order of their
+ *  names, from 0 to lmheadBundleOpCount's count) to `*name`, its kind
+ *  ("linear_grad", "ce_linear_fwd", "ce_linear_grad", "ce_linear_step";
+ *  "" when the manifest does not say) to `*kind`, and how many operands
+ *  lmheadBundleRun takes for it to `*operandCount`. The strings belong to
+ *  the bundle. Fails with LMHEAD_STATUS_INVALID_ARGUMENT for an index out
+ *  of range. */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleOpInfo(
+    LMHeadBundle *bundle, unsigned long long index, const char **name,
+    const char **kind, unsigned long long *operandCount);
+
+/** Describes operand `index` of op `op` (in lmheadBundleRun's order) in
+ *  `*info`. Fails with LMHEAD_STATUS_NOT_FOUND for an unknown op and
+ *  LMHEAD_STATUS_INVALID_ARGUMENT for an index out of range. */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleOperand(LMHeadBundle *bundle,
+                                                    const char *op,
+                                                    unsigned long long index,
+                                                    LMHeadOperandInfo *info);
+
+/** Writes the sizes of tensor operand `index` of op `op` for a run with
+ *  `operands` (the same array as lmheadBundleRun's; only the size operands
+ *  are read) to `dims`, which holds the operand's rank of entries (none
+ *  for a single value): what the tensor must hold for that run. Fails
+ *  with LMHEAD_STATUS_NOT_FOUND for an unknown op and
+ *  LMHEAD_STATUS_INVALID_ARGUMENT for an operand that is not a tensor, a
+ *  wrong operand count or a size out of range. */
+LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleOperandShape(
+    LMHeadBundle *bundle, const char *op, unsigned long long index,
+    const unsigned long long *operands, unsigned long long operandCount,
+    long long *dims);
+
 /** Releases the bundle's streams, events, modules and tensor-map memory;
  *  its work must have finished. Null is accepted.
  *  Returns the first failure, after releasing everything it could. */
