@@ -29,10 +29,10 @@
 // RAN-DAG: lmhead emulator: kernel ce_linear_fwd_0_logits:
 // RAN-DAG: lmhead emulator: kernel ce_linear_fwd_0_rows:
 // RAN-DAG: lmhead emulator: kernel ce_linear_fwd_0_reduce:
-// RAN-DAG: lmhead emulator: kernel ce_linear_grad_1_scale:
-// RAN-DAG: lmhead emulator: kernel ce_linear_grad_1_logits:
-// RAN-DAG: lmhead emulator: kernel ce_linear_grad_1_dh:
-// RAN-DAG: lmhead emulator: kernel ce_linear_grad_1_dw:
+// RAN-DAG: lmhead emulator: kernel ce_linear_grad_0_scale:
+// RAN-DAG: lmhead emulator: kernel ce_linear_grad_0_logits:
+// RAN-DAG: lmhead emulator: kernel ce_linear_grad_0_dh:
+// RAN-DAG: lmhead emulator: kernel ce_linear_grad_0_dw:
 // RAN-DAG: lmhead emulator: kernel linear_grad_0_dh:
 // RAN-DAG: lmhead emulator: kernel linear_grad_0_dw:
 
