@@ -19,8 +19,6 @@ using namespace mlir::lmhead;
 
 namespace {
 
-constexpr StringLiteral kPlanAttrName = "lmhead.plan";
-
 class CrossEntropyBundle : public OpBundle {
 public:
   CrossEntropyBundle(Operation *op, CrossEntropyPlanAttr plan, std::string name)
@@ -50,8 +48,9 @@ private:
 
 void CrossEntropyBundle::addOptions(ManifestJson &entry) const {
   const LogitOptions &options = gemms.options;
-  entry["layout"] = stringifyWeightLayout(crossEntropyLayout(op)).str();
-  entry["reduction"] = stringifyReduction(crossEntropyReduction(op)).str();
+  auto ce = cast<CrossEntropyOp>(op);
+  entry["layout"] = stringifyWeightLayout(ce.getLayout()).str();
+  entry["reduction"] = stringifyReduction(ce.getReduction()).str();
   entry["ignore_index"] = options.ignoreIndex;
   entry["label_smoothing"] = options.labelSmoothing;
   entry["logit_softcap"] = options.logitSoftcap;
@@ -67,7 +66,8 @@ void CrossEntropyBundle::addOptions(ManifestJson &entry) const {
 
 FailureOr<std::unique_ptr<OpBundle>>
 mlir::lmhead::makeCrossEntropyBundle(Operation *op, std::string name) {
-  auto plan = op->getAttrOfType<CrossEntropyPlanAttr>(kPlanAttrName);
+  auto plan =
+      op->getAttrOfType<CrossEntropyPlanAttr>(LMHeadDialect::getPlanAttrName());
   if (!plan) {
     op->emitWarning("not written to the bundle: no `lmhead.plan` (a "
                     "#lmhead.ce_plan); run --lmhead-plan first");

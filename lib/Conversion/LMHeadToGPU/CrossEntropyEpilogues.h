@@ -30,8 +30,9 @@
 namespace mlir {
 namespace lmhead {
 
-/// What the logits GEMM's epilogues need to know of a cross-entropy op.
-struct LogitOptions {
+/// What the logits GEMM's epilogues need to know of a cross-entropy op: its
+/// options, and its operand and label types, bias and vocabulary size.
+struct LogitOptions : CrossEntropyOptions {
   /// The element type of h, W and the bias (f16 or bf16): the logits are
   /// rounded to it, and dZ is stored in it.
   Type operandType;
@@ -41,13 +42,9 @@ struct LogitOptions {
   bool hasBias = false;
   /// The vocabulary size V (static: the plan needs it).
   int64_t vocab = 0;
-  int64_t ignoreIndex = -100;
-  double labelSmoothing = 0.0;
-  double logitSoftcap = 0.0;
-  double zLossWeight = 0.0;
 
-  /// Reads the options of either cross-entropy op.
-  template <typename CEOp> static LogitOptions of(CEOp op, int64_t vocab);
+  /// Reads the options of a cross-entropy op.
+  static LogitOptions of(CrossEntropyOp op);
 };
 
 /// The logit of one accumulator `acc` (f32) at vocabulary index `vocabIndex`
@@ -163,16 +160,13 @@ public:
   bool statistics;
 };
 
-template <typename CEOp> LogitOptions LogitOptions::of(CEOp op, int64_t vocab) {
+inline LogitOptions LogitOptions::of(CrossEntropyOp op) {
   LogitOptions options;
-  options.operandType = getElementTypeOrSelf(op.getH().getType());
+  static_cast<CrossEntropyOptions &>(options) = op.getOptions();
+  options.operandType = op.getOperandType();
   options.labelType = getElementTypeOrSelf(op.getLabels().getType());
   options.hasBias = static_cast<bool>(op.getBias());
-  options.vocab = vocab;
-  options.ignoreIndex = op.getIgnoreIndex();
-  options.labelSmoothing = op.getLabelSmoothing().convertToDouble();
-  options.logitSoftcap = op.getLogitSoftcap().convertToDouble();
-  options.zLossWeight = op.getZLossWeight().convertToDouble();
+  options.vocab = op.getVocabSize();
   return options;
 }
 

@@ -11,19 +11,13 @@ using namespace mlir::lmhead;
 
 namespace {
 
-/// The static vocabulary size of a ce op, or ShapedType::kDynamic.
-template <typename CEOp> int64_t vocabOf(CEOp op) {
-  auto w = cast<RankedTensorType>(op.getW().getType());
-  return w.getDimSize(op.getLayout() == WeightLayout::VD ? 0 : 1);
-}
-
-template <typename CEOp> std::string whyNot(CEOp op) {
+std::string whyNot(CrossEntropyOp op) {
   if (!op.getAccumulatorType().isF32())
     return "the kernels accumulate in f32";
-  Type operand = getElementTypeOrSelf(op.getH().getType());
+  Type operand = op.getOperandType();
   if (!operand.isF16() && !operand.isBF16())
     return "the kernels multiply f16 or bf16 operands";
-  if (ShapedType::isDynamic(vocabOf(op)))
+  if (ShapedType::isDynamic(op.getVocabSize()))
     return "the vocabulary size is dynamic";
   return "";
 }
@@ -31,61 +25,26 @@ template <typename CEOp> std::string whyNot(CEOp op) {
 } // namespace
 
 std::string mlir::lmhead::whyNoCrossEntropyKernels(Operation *op) {
-  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
-    return whyNot(fwd);
-  if (auto grad = dyn_cast<CELinearGradOp>(op))
-    return whyNot(grad);
+  auto ce = dyn_cast<CrossEntropyOp>(op);
+  if (!ce)
+    return "not a cross-entropy op";
+  if (std::string why = whyNot(ce); !why.empty())
+    return why;
   if (auto step = dyn_cast<CELinearStepOp>(op)) {
-    if (std::string why = whyNot(step); !why.empty())
-      return why;
     if (step.getDb())
       return "the one-pass step does not compute a bias gradient";
-    if (!cast<RankedTensorType>(step.getH().getType()).hasStaticShape())
+    if (ShapedType::isDynamic(step.getTokenCount()))
       return "the one-pass step needs a static token count";
-    return "";
   }
-  return "not a cross-entropy op";
-}
-
-WeightLayout mlir::lmhead::crossEntropyLayout(Operation *op) {
-  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
-    return fwd.getLayout();
-  if (auto step = dyn_cast<CELinearStepOp>(op))
-    return step.getLayout();
-  return cast<CELinearGradOp>(op).getLayout();
-}
-
-Reduction mlir::lmhead::crossEntropyReduction(Operation *op) {
-  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
-    return fwd.getReduction();
-  if (auto step = dyn_cast<CELinearStepOp>(op))
-    return step.getReduction();
-  return cast<CELinearGradOp>(op).getReduction();
-}
-
-Value mlir::lmhead::crossEntropyBias(Operation *op) {
-  if (auto fwd = dyn_cast<CELinearFwdOp>(op))
-    return fwd.getBias();
-  if (auto step = dyn_cast<CELinearStepOp>(op))
-    return step.getBias();
-  return cast<CELinearGradOp>(op).getBias();
+  return "";
 }
 
 FailureOr<CrossEntropyGemms>
 mlir::lmhead::getCrossEntropyGemms(Operation *op, CrossEntropyPlanAttr plan) {
   CrossEntropyGemms gemms;
-  bool vd;
-  if (auto fwd = dyn_cast<CELinearFwdOp>(op)) {
-    gemms.options = LogitOptions::of(fwd, vocabOf(fwd));
-    vd = fwd.getLayout() == WeightLayout::VD;
-  } else if (auto step = dyn_cast<CELinearStepOp>(op)) {
-    gemms.options = LogitOptions::of(step, vocabOf(step));
-    vd = step.getLayout() == WeightLayout::VD;
-  } else {
-    auto grad = cast<CELinearGradOp>(op);
-    gemms.options = LogitOptions::of(grad, vocabOf(grad));
-    vd = grad.getLayout() == WeightLayout::VD;
-  }
+  auto ce = cast<CrossEntropyOp>(op);
+  gemms.options = LogitOptions::of(ce);
+  bool vd = ce.getLayout() == WeightLayout::VD;
   auto spec = [&](GemmConfigAttr config, OperandOrder a, OperandOrder b) {
     GemmKernelSpec s;
     // The GEMM's kernel family writes it (an sm_80 kernel for an sm_90a GEMM

@@ -51,12 +51,6 @@ struct CrossEntropyGemms {
 /// on any target, or an empty string.
 std::string whyNoCrossEntropyKernels(Operation *op);
 
-/// The weight layout, reduction and bias (or null) of `op`, a
-/// ce_linear_fwd, ce_linear_grad or ce_linear_step.
-WeightLayout crossEntropyLayout(Operation *op);
-Reduction crossEntropyReduction(Operation *op);
-Value crossEntropyBias(Operation *op);
-
 /// The GEMMs of `op` configured as `plan` says. Fails with an error on the
 /// op when a kernel does not pass checkGemmKernel.
 FailureOr<CrossEntropyGemms> getCrossEntropyGemms(Operation *op,

@@ -27,9 +27,10 @@ public:
   Schedule schedule;
 
 private:
-  WeightLayout layout() const { return crossEntropyLayout(op); }
-  Reduction reduction() const { return crossEntropyReduction(op); }
-  Value bias() const { return crossEntropyBias(op); }
+  WeightLayout layout() const { return ce().getLayout(); }
+  Reduction reduction() const { return ce().getReduction(); }
+  Value bias() const { return ce().getBias(); }
+  CrossEntropyOp ce() const { return cast<CrossEntropyOp>(op); }
   /// Reads the token count and hidden size (symbols `n` and `d` when
   /// dynamic) and the vocabulary size.
   LogicalResult readSizes();

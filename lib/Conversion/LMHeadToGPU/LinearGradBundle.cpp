@@ -17,8 +17,6 @@ using namespace mlir::lmhead;
 
 namespace {
 
-constexpr StringLiteral kPlanAttrName = "lmhead.plan";
-
 class LinearGradBundle : public OpBundle {
 public:
   LinearGradBundle(LinearGradOp op, KernelPlanAttr plan, std::string name)
@@ -52,7 +50,8 @@ private:
 FailureOr<std::unique_ptr<OpBundle>>
 mlir::lmhead::makeLinearGradBundle(Operation *operation, std::string name) {
   auto op = cast<LinearGradOp>(operation);
-  auto plan = op->getAttrOfType<KernelPlanAttr>(kPlanAttrName);
+  auto plan =
+      op->getAttrOfType<KernelPlanAttr>(LMHeadDialect::getPlanAttrName());
   if (!plan) {
     op.emitWarning("not written to the bundle: no `lmhead.plan`; run "
                    "--lmhead-plan first");

@@ -47,7 +47,6 @@ using namespace mlir::lmhead;
 namespace {
 
 constexpr StringLiteral kRemarkCategory = "lmhead-lower-to-gpu";
-constexpr StringLiteral kPlanAttrName = "lmhead.plan";
 
 /// Says that `op` was decomposed instead of lowered to kernels, and why.
 void remarkDecomposed(Operation *op, const Twine &reason) {
@@ -78,7 +77,8 @@ struct LowerToGPUPass
     bool failedAny = false;
     module.walk([&](Operation *op) {
       if (isa<CELinearFwdOp, CELinearGradOp, CELinearStepOp>(op)) {
-        auto plan = op->getAttrOfType<CrossEntropyPlanAttr>(kPlanAttrName);
+        auto plan = op->getAttrOfType<CrossEntropyPlanAttr>(
+            LMHeadDialect::getPlanAttrName());
         if (!plan) {
           op->emitError() << op->getName()
                           << " has no `lmhead.plan`; run --lmhead-plan first "
@@ -97,7 +97,8 @@ struct LowerToGPUPass
       auto grad = dyn_cast<LinearGradOp>(op);
       if (!grad)
         return;
-      auto plan = grad->getAttrOfType<KernelPlanAttr>(kPlanAttrName);
+      auto plan =
+          grad->getAttrOfType<KernelPlanAttr>(LMHeadDialect::getPlanAttrName());
       if (!plan) {
         grad.emitError("lmhead.linear_grad has no `lmhead.plan`; run "
                        "--lmhead-plan first (or use --lmhead-pipeline)");

@@ -19,6 +19,7 @@ using namespace mlir;
 using namespace mlir::lmhead;
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadEnums.cpp.inc"
+#include "lmhead/Dialect/LMHead/IR/LMHeadInterfaces.cpp.inc"
 
 //===----------------------------------------------------------------------===//
 // The result types of the gradient ops

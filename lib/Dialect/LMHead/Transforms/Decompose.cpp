@@ -68,8 +68,7 @@ struct CrossEntropyStart {
   Value logits, validCount;
 };
 
-template <typename CEOp>
-CrossEntropyStart startCrossEntropy(DecomposeBuilder &build, CEOp op,
+CrossEntropyStart startCrossEntropy(DecomposeBuilder &build, CrossEntropyOp op,
                                     const CrossEntropyOptions &options) {
   CrossEntropyStart start;
   start.logits =
@@ -102,7 +101,7 @@ struct DecomposeCELinearFwd : OpRewritePattern<CELinearFwdOp> {
 
   LogicalResult matchAndRewrite(CELinearFwdOp op,
                                 PatternRewriter &rewriter) const override {
-    auto options = CrossEntropyOptions::of(op);
+    CrossEntropyOptions options = op.getOptions();
     DecomposeBuilder build(rewriter, op.getLoc());
     CrossEntropyStart start = startCrossEntropy(build, op, options);
     Value lse = build.logSumExp(start.logits);
@@ -121,7 +120,7 @@ struct DecomposeCELinearGrad : OpRewritePattern<CELinearGradOp> {
 
   LogicalResult matchAndRewrite(CELinearGradOp op,
                                 PatternRewriter &rewriter) const override {
-    auto options = CrossEntropyOptions::of(op);
+    CrossEntropyOptions options = op.getOptions();
     DecomposeBuilder build(rewriter, op.getLoc());
     // The logits are recomputed here: the op's contract is that only the
     // per-token lse crosses from the forward pass.

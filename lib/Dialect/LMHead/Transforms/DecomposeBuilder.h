@@ -17,30 +17,6 @@
 namespace mlir {
 namespace lmhead {
 
-/// The cross-entropy options of ce_linear_fwd / ce_linear_grad.
-struct CrossEntropyOptions {
-  WeightLayout layout = WeightLayout::VD;
-  Reduction reduction = Reduction::Mean;
-  int64_t ignoreIndex = -100;
-  double labelSmoothing = 0.0;
-  double logitSoftcap = 0.0;
-  double zLossWeight = 0.0;
-  Type accumulatorType;
-
-  /// Reads the options of either cross-entropy op.
-  template <typename CEOp> static CrossEntropyOptions of(CEOp op) {
-    CrossEntropyOptions options;
-    options.layout = op.getLayout();
-    options.reduction = op.getReduction();
-    options.ignoreIndex = op.getIgnoreIndex();
-    options.labelSmoothing = op.getLabelSmoothing().convertToDouble();
-    options.logitSoftcap = op.getLogitSoftcap().convertToDouble();
-    options.zLossWeight = op.getZLossWeight().convertToDouble();
-    options.accumulatorType = op.getAccumulatorType();
-    return options;
-  }
-};
-
 /// What the backward GEMMs are asked to produce: the result types (a null
 /// type for a result nobody needs), the accumulate-into operands, the scale
 /// and the accumulator type of the products.

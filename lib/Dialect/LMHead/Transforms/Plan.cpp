@@ -55,7 +55,6 @@ using namespace mlir::lmhead;
 namespace {
 
 constexpr StringLiteral kRemarkCategory = "lmhead-plan";
-constexpr StringLiteral kPlanAttrName = "lmhead.plan";
 /// The token count a dynamic N is planned for: a typical training batch.
 constexpr int64_t kAssumedTokens = 8192;
 
@@ -388,14 +387,15 @@ LogicalResult PlanPass::initialize(MLIRContext *context) {
 PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
   // A plan for this target (by hand or by a tool) is kept; one for another
   // target is replaced.
-  if (auto given = op->getAttrOfType<KernelPlanAttr>(kPlanAttrName)) {
+  if (auto given =
+          op->getAttrOfType<KernelPlanAttr>(LMHeadDialect::getPlanAttrName())) {
     if (given.getTarget() == chip->target) {
       remarkPassed(op, "keeps the plan it carries");
       return Outcome::Planned;
     }
     remarkKept(op, "replaces its " + stringifyGpuTarget(given.getTarget()) +
                        " plan with one for " + chip->targetName());
-    op->removeAttr(kPlanAttrName);
+    op->removeAttr(LMHeadDialect::getPlanAttrName());
   }
   Type acc = op.getAccumulatorType();
   if (!acc.isF32()) {
@@ -479,7 +479,7 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
 
   MLIRContext *context = op.getContext();
   const GemmPrediction &dh = *dhPlan.choice, &dw = *dwPlan.choice;
-  op->setAttr(kPlanAttrName,
+  op->setAttr(LMHeadDialect::getPlanAttrName(),
               KernelPlanAttr::get(context, chip->target,
                                   configAttr(context, dh, *chip),
                                   configAttr(context, dw, *chip),
@@ -523,7 +523,7 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
   constexpr bool backward = std::is_same_v<CEOp, CELinearGradOp>;
   // A plan for this target (by hand or by a tool) is kept; one for another
   // target, or not a cross-entropy plan of this op's kind, is replaced.
-  if (Attribute given = op->getAttr(kPlanAttrName)) {
+  if (Attribute given = op->getAttr(LMHeadDialect::getPlanAttrName())) {
     auto plan = dyn_cast<CrossEntropyPlanAttr>(given);
     if (plan && static_cast<bool>(plan.getDh()) == backward &&
         plan.getTarget() == chip->target) {
@@ -541,7 +541,7 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
     else
       remarkKept(op, "replaces its " + stringifyGpuTarget(plan.getTarget()) +
                          " plan with one for " + chip->targetName());
-    op->removeAttr(kPlanAttrName);
+    op->removeAttr(LMHeadDialect::getPlanAttrName());
   }
   Type acc = op.getAccumulatorType();
   if (!acc.isF32()) {
@@ -638,7 +638,7 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
     dhAttr = configAttr(context, *c.dh, *chip);
     dwAttr = configAttr(context, *c.dw, *chip);
   }
-  op->setAttr(kPlanAttrName,
+  op->setAttr(LMHeadDialect::getPlanAttrName(),
               CrossEntropyPlanAttr::get(
                   context, chip->target, configAttr(context, c.logits, *chip),
                   dhAttr, dwAttr, c.chunk, microsAttr(context, c.micros)));
@@ -716,7 +716,8 @@ void PlanPass::formSteps() {
       twoPassReasons[grad] = "ce-schedule=two-pass";
       continue;
     }
-    if (fwd->hasAttr(kPlanAttrName) || grad->hasAttr(kPlanAttrName)) {
+    if (fwd->hasAttr(LMHeadDialect::getPlanAttrName()) ||
+        grad->hasAttr(LMHeadDialect::getPlanAttrName())) {
       twoPassReasons[grad] = "the forward or the backward carries a plan of "
                              "its own";
       continue;
@@ -766,18 +767,18 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
         outcome = Outcome::Error;
     }
     for (Operation *half : {fwd.getOperation(), grad.getOperation()})
-      if (!half->hasAttr(kPlanAttrName))
+      if (!half->hasAttr(LMHeadDialect::getPlanAttrName()))
         decompose.push_back(half);
     return outcome;
   };
 
-  if (Attribute given = op->getAttr(kPlanAttrName)) {
+  if (Attribute given = op->getAttr(LMHeadDialect::getPlanAttrName())) {
     auto plan = dyn_cast<CrossEntropyPlanAttr>(given);
     if (plan && plan.getDh() && plan.getTarget() == chip->target) {
       remarkPassed(op, "keeps the plan it carries");
       return Outcome::Planned;
     }
-    op->removeAttr(kPlanAttrName);
+    op->removeAttr(LMHeadDialect::getPlanAttrName());
   }
   if (ceSchedule == CESchedule::TwoPass)
     return twoPass("ce-schedule=two-pass");
@@ -839,7 +840,7 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
                           "defines for bf16 operands");
 
   MLIRContext *context = op.getContext();
-  op->setAttr(kPlanAttrName,
+  op->setAttr(LMHeadDialect::getPlanAttrName(),
               CrossEntropyPlanAttr::get(context, chip->target,
                                         configAttr(context, c.logits, *chip),
                                         configAttr(context, c.dh, *chip),

@@ -39,7 +39,6 @@ namespace {
 
 /// The token count the planner assumes for a dynamic N (Plan.cpp).
 constexpr int64_t kAssumedTokens = 8192;
-constexpr llvm::StringLiteral kPlanAttrName = "lmhead.plan";
 /// The first source document's rule of thumb: fuse the head when its
 /// gradient is more than this share of the backward.
 constexpr double kWorthFusingShare = 0.10;
@@ -148,8 +147,7 @@ void readOp(Value h, Value w, WeightLayout layout,
 }
 
 /// The tensors every cross-entropy op reads, then `more`.
-template <typename CEOp>
-SmallVector<NamedTensor> crossEntropyTensors(CEOp op,
+SmallVector<NamedTensor> crossEntropyTensors(CrossEntropyOp op,
                                              ArrayRef<NamedTensor> more) {
   SmallVector<NamedTensor> tensors = {{"h", op.getH()},
                                       {"w", op.getW()},
@@ -213,7 +211,7 @@ void readCrossEntropyStep(CELinearStepOp op, OpFigures &f) {
 
 /// The plan attached to `op`, its target and its predicted time.
 void readPlan(Operation *op, OpFigures &f) {
-  Attribute plan = op->getAttr(kPlanAttrName);
+  Attribute plan = op->getAttr(LMHeadDialect::getPlanAttrName());
   if (!plan)
     return;
   std::string text;

@@ -37,6 +37,11 @@ def LMHead_Dialect : Dialect {
   }];
   let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
+    /// The name of the discardable attribute in which --lmhead-plan leaves
+    /// an op's plan (a #lmhead.plan or a #lmhead.ce_plan).
+    static constexpr ::llvm::StringLiteral getPlanAttrName() {
+      return ::llvm::StringLiteral("lmhead.plan");
+    }
     /// Registers the kernel-plan attributes (LMHeadAttrs.td).
     void registerAttributes();
   }];

@@ -1,7 +1,7 @@
 //===- LMHeadOps.h - operations of the lmhead dialect -----------*- C++ -*-===//
 //
-// Declares the lmhead ops, enums and attributes generated from LMHeadOps.td,
-// LMHeadEnums.td and LMHeadAttrs.td.
+// Declares the lmhead ops, enums, attributes and interfaces generated from
+// LMHeadOps.td, LMHeadEnums.td, LMHeadAttrs.td and LMHeadInterfaces.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +17,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "lmhead/Dialect/LMHead/IR/CrossEntropyOptions.h"
 #include "lmhead/Planning/GemmTiles.h"
 #include "lmhead/Planning/GpuTarget.h"
 
@@ -53,6 +54,8 @@ inline unsigned hiddenDim(WeightLayout layout) { return 1 - vocabDim(layout); }
 
 } // namespace lmhead
 } // namespace mlir
+
+#include "lmhead/Dialect/LMHead/IR/LMHeadInterfaces.h.inc"
 
 #define GET_OP_CLASSES
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h.inc"

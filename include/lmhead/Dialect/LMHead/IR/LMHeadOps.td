@@ -15,6 +15,7 @@
 include "lmhead/Dialect/LMHead/IR/LMHeadDialect.td"
 include "lmhead/Dialect/LMHead/IR/LMHeadEnums.td"
 include "lmhead/Dialect/LMHead/IR/LMHeadAttrs.td"
+include "lmhead/Dialect/LMHead/IR/LMHeadInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -104,7 +105,8 @@ def LMHead_LinearGradOp : LMHead_Op<"linear_grad",
 //===----------------------------------------------------------------------===//
 
 class LMHead_CEOp<string mnemonic, list<Trait> traits = []>
-    : LMHead_Op<mnemonic, !listconcat(traits, [Pure])> {
+    : LMHead_Op<mnemonic,
+                !listconcat(traits, [Pure, LMHead_CrossEntropyOpInterface])> {
   dag ceOptions = (ins
     Arg<LMHead_WeightLayoutAttr, "storage of W">:$layout,
     Arg<LMHead_ReductionAttr, "mean over valid tokens, sum, or none">:$reduction,
