@@ -11,6 +11,7 @@
 
 #include "CrossEntropyRowKernels.h"
 #include "GemmKernel.h"
+#include "KernelBuilder.h"
 #include "KernelMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -23,83 +24,7 @@
 using namespace mlir;
 using namespace mlir::lmhead;
 
-gpu::GPUFuncOp mlir::lmhead::createSmallKernel(OpBuilder &builder, Location loc,
-                                               StringRef name,
-                                               ArrayRef<Type> arguments,
-                                               int64_t threads) {
-  MLIRContext *ctx = builder.getContext();
-  auto func = gpu::GPUFuncOp::create(builder, loc, name,
-                                     FunctionType::get(ctx, arguments, {}));
-  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
-  func.setKnownBlockSizeAttr(
-      DenseI32ArrayAttr::get(ctx, {int32_t(threads), 1, 1}));
-  return func;
-}
-
 namespace {
-
-/// Shorthands for the kernels' arithmetic.
-struct KernelBuilder : ImplicitLocOpBuilder {
-  using ImplicitLocOpBuilder::ImplicitLocOpBuilder;
-
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(*this, v); }
-  Value f32(double v) {
-    return arith::ConstantOp::create(*this, getF32FloatAttr(float(v)));
-  }
-  Value add(Value x, Value y) {
-    return isa<FloatType>(x.getType())
-               ? Value(arith::AddFOp::create(*this, x, y))
-               : Value(arith::AddIOp::create(*this, x, y));
-  }
-  Value mul(Value x, Value y) {
-    return isa<FloatType>(x.getType())
-               ? Value(arith::MulFOp::create(*this, x, y))
-               : Value(arith::MulIOp::create(*this, x, y));
-  }
-  Value sub(Value x, Value y) { return arith::SubFOp::create(*this, x, y); }
-  Value div(Value x, Value y) { return arith::DivFOp::create(*this, x, y); }
-  Value select(Value c, Value x, Value y) {
-    return arith::SelectOp::create(*this, c, x, y);
-  }
-  Value lessThan(Value x, Value y) {
-    return arith::CmpIOp::create(*this, arith::CmpIPredicate::slt, x, y);
-  }
-  Value load(Value memref, ValueRange indices) {
-    return memref::LoadOp::create(*this, memref, indices);
-  }
-  void store(Value value, Value memref, ValueRange indices) {
-    memref::StoreOp::create(*this, value, memref, indices);
-  }
-  /// blockIdx.x · blockDim + threadIdx.x.
-  Value globalThread(int64_t threads) {
-    return add(
-        mul(gpu::BlockIdOp::create(*this, gpu::Dimension::x), index(threads)),
-        gpu::ThreadIdOp::create(*this, gpu::Dimension::x));
-  }
-  /// Sums `value` over the 32 lanes of a warp; every lane gets the result.
-  Value warpSum(Value value) { return warpReduce(value, /*isMax=*/false); }
-  /// The maximum of `value` over the 32 lanes of a warp; every lane gets it.
-  Value warpMax(Value value) { return warpReduce(value, /*isMax=*/true); }
-  /// The butterfly (xor) reduction of `value` over a warp.
-  Value warpReduce(Value value, bool isMax) {
-    for (int32_t offset : {16, 8, 4, 2, 1}) {
-      Value other =
-          gpu::ShuffleOp::create(
-              *this, value, arith::ConstantIntOp::create(*this, offset, 32),
-              arith::ConstantIntOp::create(*this, 32, 32),
-              gpu::ShuffleMode::XOR)
-              .getShuffleResult();
-      value = isMax ? Value(arith::MaximumFOp::create(*this, value, other))
-                    : add(value, other);
-    }
-    return value;
-  }
-  /// Opens `if (condition)` and moves into it; the guard restores.
-  void enterIf(Value condition) {
-    auto ifOp = scf::IfOp::create(*this, condition, /*withElseRegion=*/false);
-    setInsertionPointToStart(ifOp.thenBlock());
-  }
-};
 
 MemRefType vectorType(Type element) {
   return MemRefType::get({ShapedType::kDynamic}, element);
@@ -192,11 +117,11 @@ gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
   Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
   int64_t dynamic = ShapedType::kDynamic;
   auto partialsType = MemRefType::get({4, dynamic, dynamic}, f32);
-  gpu::GPUFuncOp func = createSmallKernel(
-      builder, loc, name,
-      {vectorType(options.labelType), partialsType, vectorType(f32),
-       vectorType(f32), indexType, indexType},
-      kRowKernelThreads);
+  gpu::GPUFuncOp func =
+      createKernel(builder, loc, name,
+                   {vectorType(options.labelType), partialsType,
+                    vectorType(f32), vectorType(f32), indexType, indexType},
+                   kRowKernelThreads);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), partials = entry.getArgument(1);
@@ -227,10 +152,10 @@ mlir::lmhead::buildLossReductionKernel(OpBuilder &builder, Location loc,
                                        const LogitOptions &options, bool mean) {
   Type f32 = builder.getF32Type();
   gpu::GPUFuncOp func =
-      createSmallKernel(builder, loc, name,
-                        {vectorType(options.labelType), vectorType(f32),
-                         vectorType(f32), builder.getIndexType()},
-                        32);
+      createKernel(builder, loc, name,
+                   {vectorType(options.labelType), vectorType(f32),
+                    vectorType(f32), builder.getIndexType()},
+                   32);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), losses = entry.getArgument(1);
@@ -267,10 +192,10 @@ gpu::GPUFuncOp mlir::lmhead::buildMeanScaleKernel(OpBuilder &builder,
                                                   const LogitOptions &options) {
   Type f32 = builder.getF32Type();
   gpu::GPUFuncOp func =
-      createSmallKernel(builder, loc, name,
-                        {vectorType(options.labelType), vectorType(f32),
-                         vectorType(f32), builder.getIndexType()},
-                        32);
+      createKernel(builder, loc, name,
+                   {vectorType(options.labelType), vectorType(f32),
+                    vectorType(f32), builder.getIndexType()},
+                   32);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), dloss = entry.getArgument(1);
@@ -303,7 +228,7 @@ gpu::GPUFuncOp mlir::lmhead::buildColumnSumKernel(OpBuilder &builder,
     arguments.push_back(vectorType(builder.getF32Type()));
   arguments.append({indexType, indexType, indexType});
   gpu::GPUFuncOp func =
-      createSmallKernel(builder, loc, name, arguments, kRowKernelThreads);
+      createKernel(builder, loc, name, arguments, kRowKernelThreads);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value dz = entry.getArgument(0), db = entry.getArgument(1);
@@ -347,7 +272,7 @@ gpu::GPUFuncOp mlir::lmhead::buildRoundGradientKernel(OpBuilder &builder,
     arguments.push_back(gemmMatrixType(initType));
   arguments.append({gemmMatrixType(resultType), indexType, indexType});
   gpu::GPUFuncOp func =
-      createSmallKernel(builder, loc, name, arguments, kRowKernelThreads);
+      createKernel(builder, loc, name, arguments, kRowKernelThreads);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value acc = entry.getArgument(0);
@@ -384,7 +309,7 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
   Type i64 = builder.getI64Type();
   int64_t dynamic = ShapedType::kDynamic;
   auto partialsType = MemRefType::get({4, dynamic, dynamic}, f32);
-  gpu::GPUFuncOp func = createSmallKernel(
+  gpu::GPUFuncOp func = createKernel(
       builder, loc, name,
       {vectorType(options.labelType), partialsType,
        gemmMatrixType(options.operandType), vectorType(f32), vectorType(f32),

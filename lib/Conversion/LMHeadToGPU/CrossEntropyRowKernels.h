@@ -22,13 +22,6 @@ namespace lmhead {
 /// reductions over all tokens run as one warp).
 constexpr int64_t kRowKernelThreads = 256;
 
-/// An empty kernel `name` of `threads` threads per block (x only, known to
-/// the NVVM lowering) taking `arguments`; its body is for the caller to
-/// write, ending with gpu.return.
-gpu::GPUFuncOp createSmallKernel(OpBuilder &builder, Location loc,
-                                 StringRef name, ArrayRef<Type> arguments,
-                                 int64_t threads);
-
 /// ce_linear_fwd's row kernel, one thread per token: merges the token's P
 /// partials (RowStatsEpilogue) into `lse = max + log Σ sumexp·exp(m − max)`
 /// and its loss `(1−ε)(lse − z_y) + ε(lse − Σz/V) + w·lse²` (0 when

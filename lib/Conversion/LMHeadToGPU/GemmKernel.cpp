@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GemmKernel.h"
+#include "KernelBuilder.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -82,17 +83,11 @@ gpu::GPUFuncOp mlir::lmhead::createGemmKernelFunc(OpBuilder &builder,
                                                   const GemmKernelSpec &spec,
                                                   const GemmEpilogue &epilogue,
                                                   Type operandArgType) {
-  MLIRContext *ctx = builder.getContext();
   IndexType indexType = builder.getIndexType();
   SmallVector<Type> arguments = {operandArgType, operandArgType};
   llvm::append_range(arguments, epilogue.getArgumentTypes(spec));
   arguments.append({indexType, indexType, indexType});
-  auto func = gpu::GPUFuncOp::create(builder, loc, name,
-                                     FunctionType::get(ctx, arguments, {}));
-  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
-  int32_t threads = spec.numThreads();
-  func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
-  return func;
+  return createKernel(builder, loc, name, arguments, spec.numThreads());
 }
 
 GemmKernelArguments mlir::lmhead::getGemmKernelArguments(Block &entry) {

@@ -8,6 +8,7 @@
 #include "GradientStatistics.h"
 #include "CrossEntropyRowKernels.h"
 #include "GemmKernel.h"
+#include "KernelBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -32,38 +33,25 @@ MemRefType mlir::lmhead::statisticsBufferType(MLIRContext *ctx) {
 void mlir::lmhead::addWarpSumToStatistic(OpBuilder &b, Location loc,
                                          Value partial, Value stats,
                                          int64_t slot) {
-  Value sum = partial;
-  for (int32_t offset : {16, 8, 4, 2, 1}) {
-    Value other =
-        gpu::ShuffleOp::create(
-            b, loc, sum, arith::ConstantIntOp::create(b, loc, offset, 32),
-            arith::ConstantIntOp::create(b, loc, 32, 32), gpu::ShuffleMode::XOR)
-            .getShuffleResult();
-    sum = arith::AddFOp::create(b, loc, sum, other);
-  }
-  Value thread = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  Value lane = arith::RemUIOp::create(
-      b, loc, thread, arith::ConstantIndexOp::create(b, loc, 32));
+  KernelBuilder k(loc, b);
+  Value sum = k.warpSum(partial);
+  Value lane = arith::RemUIOp::create(k, k.thread(), k.index(32));
   Value first =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
-                            arith::ConstantIndexOp::create(b, loc, 0));
-  auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifOp.thenBlock());
-  memref::AtomicRMWOp::create(
-      b, loc, arith::AtomicRMWKind::addf, sum, stats,
-      ValueRange{arith::ConstantIndexOp::create(b, loc, slot)});
+      arith::CmpIOp::create(k, arith::CmpIPredicate::eq, lane, k.index(0));
+  k.enterIf(first);
+  memref::AtomicRMWOp::create(k, arith::AtomicRMWKind::addf, sum, stats,
+                              ValueRange{k.index(slot)});
 }
 
 gpu::GPUFuncOp mlir::lmhead::buildClearStatisticsKernel(OpBuilder &builder,
                                                         Location loc,
                                                         StringRef name) {
   Type indexType = builder.getIndexType();
-  gpu::GPUFuncOp func = createSmallKernel(
+  gpu::GPUFuncOp func = createKernel(
       builder, loc, name,
       {statisticsBufferType(builder.getContext()), indexType, indexType}, 32);
   Block &entry = func.getBody().front();
-  ImplicitLocOpBuilder b(loc, OpBuilder::atBlockBegin(&entry));
+  KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
   Value mine = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread,
                                      entry.getArgument(2));
@@ -86,13 +74,13 @@ gpu::GPUFuncOp mlir::lmhead::buildSumOfSquaresKernel(OpBuilder &builder,
                                                      Type elementType,
                                                      int64_t slot) {
   Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
-  gpu::GPUFuncOp func = createSmallKernel(
+  gpu::GPUFuncOp func = createKernel(
       builder, loc, name,
       {gemmMatrixType(elementType), statisticsBufferType(builder.getContext()),
        indexType, indexType},
       kSumOfSquaresThreads);
   Block &entry = func.getBody().front();
-  ImplicitLocOpBuilder b(loc, OpBuilder::atBlockBegin(&entry));
+  KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value matrix = entry.getArgument(0), stats = entry.getArgument(1);
   Value rows = entry.getArgument(2), cols = entry.getArgument(3);
   Value threads = arith::ConstantIndexOp::create(b, kSumOfSquaresThreads);
