@@ -18,6 +18,7 @@ import subprocess
 from dataclasses import dataclass
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
+from . import settings
 from ._paths import configured_path
 
 __all__ = [
@@ -150,7 +151,7 @@ def find_lmhead_opt() -> str:
     Raises:
         ToolNotFoundError: if none of these gives an executable.
     """
-    override = os.environ.get(ENV_VAR)
+    override = settings.get(ENV_VAR)
     if override:
         if _is_executable(override):
             return override
@@ -260,7 +261,7 @@ def compile_timeout() -> float:
     """Seconds one lmhead-opt run may take (``LMHEAD_COMPILE_TIMEOUT``,
     default 900): a hung lmhead-opt ends in a CompileError instead of
     holding the caller, and the kernel cache's locks, forever."""
-    text = os.environ.get("LMHEAD_COMPILE_TIMEOUT", "900")
+    text = settings.get("LMHEAD_COMPILE_TIMEOUT", "900")
     try:
         seconds = float(text)
     except ValueError:

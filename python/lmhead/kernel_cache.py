@@ -48,7 +48,7 @@ import time
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-from . import __version__, compiler, mlir_text
+from . import __version__, compiler, mlir_text, settings
 from .loss_options import LossOptions
 
 __all__ = ["ProblemKind", "BundleCompileError", "cache_dir",
@@ -165,10 +165,10 @@ class ProblemKind:
 
 def cache_dir() -> str:
     """Where compiled bundles are kept across processes."""
-    configured = os.environ.get("LMHEAD_CACHE_DIR")
+    configured = settings.get("LMHEAD_CACHE_DIR")
     if configured:
         return configured
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
+    base = settings.get("XDG_CACHE_HOME") or os.path.join(
         os.path.expanduser("~"), ".cache")
     return os.path.join(base, "lmhead")
 

@@ -18,6 +18,7 @@ import ctypes
 import os
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
+from . import settings
 from ._paths import configured_path
 
 __all__ = [
@@ -107,7 +108,7 @@ def find_runtime_library() -> str:
     ``$LMHEAD_RUNTIME_LIBRARY`` when set (it must name a file), else the
     library of the build, install tree or wheel this package came from.
     """
-    override = os.environ.get(ENV_VAR)
+    override = settings.get(ENV_VAR)
     if override:
         if os.path.isfile(override):
             return override

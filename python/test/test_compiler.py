@@ -20,7 +20,7 @@ import unittest
 from unittest import mock
 
 import lmhead
-from lmhead import CompileError, ToolNotFoundError
+from lmhead import CompileError, ToolNotFoundError, settings
 
 LINEAR_GRAD = """\
 func.func @f(%dz: tensor<8x32xf32>, %h: tensor<8x4xf32>, %w: tensor<32x4xf32>) -> tensor<8x4xf32> {
@@ -150,9 +150,13 @@ class FakeToolTest(unittest.TestCase):
         self.addCleanup(self.dir.cleanup)
 
     def _use(self, path):
+        # lmhead reads its settings once: read them again with the patch,
+        # and again once it is undone.
         patcher = mock.patch.dict(os.environ, {"LMHEAD_OPT": path})
         patcher.start()
+        self.addCleanup(settings.reload)
         self.addCleanup(patcher.stop)
+        settings.reload()
 
     def test_env_var_wins(self):
         tool = _write_fake_tool(self.dir.name, 0, "")
@@ -174,7 +178,9 @@ class FakeToolTest(unittest.TestCase):
             lmhead.compiler, "configured_path", return_value=None
         ):
             os.environ.pop("LMHEAD_OPT", None)
+            settings.reload()
             self.assertEqual(lmhead.find_lmhead_opt(), tool)
+        settings.reload()
 
     def test_command_line_and_stdin(self):
         self._use(_write_fake_tool(self.dir.name, 0, ""))

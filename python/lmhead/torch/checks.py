@@ -26,11 +26,11 @@ Two kinds of checks, both without a host synchronisation on a GPU:
 
 from __future__ import annotations
 
-import os
 from typing import Optional
 
 import torch
 
+from .. import settings
 from ..loss_options import LossOptions
 
 __all__ = ["LabelError", "check_inputs", "check_backward_inputs",
@@ -180,7 +180,7 @@ def label_check_mode() -> str:
     Raises:
         ValueError: another value.
     """
-    mode = os.environ.get("LMHEAD_CHECK_LABELS", "async") or "async"
+    mode = settings.get("LMHEAD_CHECK_LABELS", "async") or "async"
     mode = {"1": "sync", "0": "off"}.get(mode, mode)
     if mode not in LABEL_CHECK_MODES:
         raise ValueError(f"LMHEAD_CHECK_LABELS={mode!r}: expected one of "

@@ -61,7 +61,6 @@ D, options, types) are new on the group, and on every call with
 from __future__ import annotations
 
 import dataclasses
-import os
 import zlib
 from contextlib import contextmanager
 from math import log
@@ -72,6 +71,7 @@ import torch
 import torch.distributed as dist
 
 from . import ops
+from .. import settings
 from ..loss_options import LossOptions
 
 __all__ = ["linear_cross_entropy_parallel", "ShardLayout",
@@ -130,7 +130,7 @@ def _fingerprint(opts: LossOptions, dtype: torch.dtype,
 def _checks_requested() -> bool:
     """``LMHEAD_DISTRIBUTED_CHECKS=1``: every call exchanges the handshake,
     with a checksum of its tokens and labels."""
-    return os.environ.get("LMHEAD_DISTRIBUTED_CHECKS", "") == "1"
+    return settings.get("LMHEAD_DISTRIBUTED_CHECKS", "") == "1"
 
 
 #: Elements summed at a time by _checksum (bounds its scratch memory).

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import ctypes
 import math
-import os
 import threading
 from dataclasses import dataclass
 from typing import Dict, Mapping, Optional, Tuple
@@ -36,6 +35,7 @@ import torch
 
 from ..kernel_cache import (TARGETS, BundleCompileError, ProblemKind,
                             compile_bundle, compiled_count)
+from .. import settings
 from ..loss_options import LossOptions
 from ..runtime import BundleOp, Runtime
 
@@ -56,7 +56,7 @@ class KernelError(RuntimeError):
 def uses_emulator() -> bool:
     """True when CPU tensors run on the PTX emulator
     (``LMHEAD_DEVICE=emulator``)."""
-    return os.environ.get("LMHEAD_DEVICE", "") == "emulator"
+    return settings.get("LMHEAD_DEVICE", "") == "emulator"
 
 
 def bind_device(device: torch.device) -> None:
@@ -90,7 +90,7 @@ def target_for(device: torch.device) -> str:
     emulator; ``LMHEAD_TARGET`` overrides. Binds the runtime to ``device``
     first (:func:`bind_device`)."""
     bind_device(device)
-    override = os.environ.get("LMHEAD_TARGET")
+    override = settings.get("LMHEAD_TARGET")
     if override:
         if override not in TARGETS:
             raise KernelError(f"LMHEAD_TARGET={override!r}: expected one of "

@@ -38,12 +38,12 @@ Its bundles are specialised on the token count, so each new N compiles once.
 
 from __future__ import annotations
 
-import os
 from typing import Optional, Tuple
 
 import torch
 
 from . import checks, kernels, reference
+from .. import settings
 from ..loss_options import LossOptions
 
 __all__ = ["forward_op", "backward_op", "step_op", "uses_kernels",
@@ -440,7 +440,7 @@ forward_op.register_autograd(_backward, setup_context=_setup_context)
 
 def one_pass_requested() -> bool:
     """True when ``LMHEAD_SCHEDULE=one-pass`` asks for the one-pass step."""
-    return os.environ.get("LMHEAD_SCHEDULE", "two-pass") == "one-pass"
+    return settings.get("LMHEAD_SCHEDULE", "two-pass") == "one-pass"
 
 
 @torch.library.custom_op("lmhead::linear_cross_entropy_step",

@@ -15,6 +15,7 @@ import torch.distributed as dist
 
 from _helpers import grads, random_problem, relative_error, torch_loss
 from _ranks import on_ranks, shard_bounds
+from lmhead import settings
 from lmhead.torch import linear_cross_entropy
 from lmhead.torch.distributed import DistributedLayoutError
 
@@ -637,6 +638,7 @@ def test_a_new_group_with_a_dead_groups_id_runs_its_handshake():
 
 def _batches_differ_under_checks(rank, world):
     os.environ["LMHEAD_DISTRIBUTED_CHECKS"] = "1"
+    settings.reload()
     x, w, y, _ = random_problem(N, D, V, torch.float64, seed=5)
     start, stop = [(0, 90), (90, V)][rank]
     outcomes = []
@@ -675,6 +677,7 @@ def _one_rank_cannot_compile(rank, world, cache):
     if rank == 1:
         os.environ["LMHEAD_OPT"] = os.path.join(cache, "no-lmhead-opt")
         os.environ["LMHEAD_CACHE_DIR"] = cache
+        settings.reload()
     x, w, y, _ = random_problem(N, D, V, torch.bfloat16, seed=6)
     start, stop = [(0, 90), (90, V)][rank]
     started = time.monotonic()
