@@ -80,20 +80,6 @@ LaunchArgument LaunchArgument::ofSize(SizeExpr size) {
   return argument;
 }
 
-StringRef mlir::lmhead::stringifyScheduleStream(ScheduleStream stream) {
-  switch (stream) {
-  case ScheduleStream::Main:
-    return "main";
-  case ScheduleStream::Dh:
-    return "dh";
-  case ScheduleStream::Dw:
-    return "dw";
-  case ScheduleStream::Db:
-    return "db";
-  }
-  llvm_unreachable("unknown stream");
-}
-
 const ScheduleBuffer *Schedule::findBuffer(StringRef name) const {
   for (const ScheduleBuffer &buffer : buffers)
     if (buffer.name == name)

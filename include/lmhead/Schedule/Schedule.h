@@ -32,6 +32,7 @@
 #define LMHEAD_SCHEDULE_SCHEDULE_H
 
 #include "lmhead/Schedule/SizeExpr.h"
+#include "lmhead/runtime/Manifest.h"
 
 #include "mlir/IR/Types.h"
 #include "mlir/IR/Value.h"
@@ -121,11 +122,9 @@ struct LaunchArgument {
   static LaunchArgument ofSize(SizeExpr size);
 };
 
-/// The streams of a schedule.
-enum class ScheduleStream { Main, Dh, Dw, Db };
-
-/// The manifest's name of `stream`: "main", "dh", "dw" or "db".
-StringRef stringifyScheduleStream(ScheduleStream stream);
+/// The streams of a schedule: the caller's (Main) and those of the dh,
+/// dW and db products, as a bundle's manifest names them.
+using ScheduleStream = ::lmhead::manifest::Stream;
 
 /// One kernel launch.
 struct Launch {

@@ -64,7 +64,7 @@ LogicalResult checkNoDeviceResult(func::FuncOp func) {
 }
 
 struct HostBufferDeallocationPass
-    : public lmhead::impl::LMHeadHostBufferDeallocationBase<
+    : public mlir::lmhead::impl::LMHeadHostBufferDeallocationBase<
           HostBufferDeallocationPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -60,7 +60,7 @@ void remarkDecomposed(Operation *op, const Twine &reason) {
 }
 
 struct LowerToGPUPass
-    : public lmhead::impl::LMHeadLowerToGPUBase<LowerToGPUPass> {
+    : public mlir::lmhead::impl::LMHeadLowerToGPUBase<LowerToGPUPass> {
   LowerToGPUPass() { nameOptions(); }
   LowerToGPUPass(const LMHeadLowerToGPUOptions &options) : Base(options) {
     nameOptions();

@@ -81,7 +81,7 @@ void appendParams(ManifestJson &params, const LaunchArgument &argument) {
 ManifestJson kernelEntry(const Launch &launch) {
   ManifestJson kernel = {
       {key::kName, launch.kernel},
-      {key::kStream, stringifyScheduleStream(launch.stream).str()}};
+      {key::kStream, ::lmhead::manifest::streamName(launch.stream)}};
   if (!launch.after.empty())
     kernel[key::kAfter] = launch.after;
   kernel[key::kGrid] = exprList(launch.grid);

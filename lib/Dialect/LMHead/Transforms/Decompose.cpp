@@ -156,7 +156,7 @@ struct DecomposeCELinearStep : OpRewritePattern<CELinearStepOp> {
   }
 };
 
-struct DecomposePass : lmhead::impl::LMHeadDecomposeBase<DecomposePass> {
+struct DecomposePass : mlir::lmhead::impl::LMHeadDecomposeBase<DecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateDecomposePatterns(patterns);

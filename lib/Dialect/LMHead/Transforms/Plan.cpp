@@ -316,7 +316,7 @@ CrossEntropyProblem crossEntropyProblem(CEOp op, int64_t tokens, int64_t hidden,
   return problem;
 }
 
-struct PlanPass : lmhead::impl::LMHeadPlanBase<PlanPass> {
+struct PlanPass : mlir::lmhead::impl::LMHeadPlanBase<PlanPass> {
   PlanPass() { nameOptions(); }
   PlanPass(const LMHeadPlanOptions &options) : Base(options) { nameOptions(); }
   PlanPass(const LMHeadPlanOptions &options, const GemmTiles &tiles)

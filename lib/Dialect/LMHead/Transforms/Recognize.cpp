@@ -419,7 +419,7 @@ private:
   llvm::DenseMap<Value, SmallVector<linalg::LinalgOp, 1>> columnSums;
 };
 
-struct RecognizePass : lmhead::impl::LMHeadRecognizeBase<RecognizePass> {
+struct RecognizePass : mlir::lmhead::impl::LMHeadRecognizeBase<RecognizePass> {
   void runOnOperation() override { Recognizer(getOperation()).run(); }
 };
 

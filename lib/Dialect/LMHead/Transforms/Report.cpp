@@ -387,7 +387,7 @@ void writeText(ArrayRef<OpFigures> ops, ArrayRef<BackwardShare> shares,
         share.share() > kWorthFusingShare ? "above" : "below");
 }
 
-struct ReportPass : lmhead::impl::LMHeadReportBase<ReportPass> {
+struct ReportPass : mlir::lmhead::impl::LMHeadReportBase<ReportPass> {
   using LMHeadReportBase::LMHeadReportBase;
 
   void runOnOperation() override {
