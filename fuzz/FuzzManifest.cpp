@@ -354,8 +354,8 @@ void exercise(LMHeadBundle *bundle, const std::string &op,
             LMHEAD_STATUS_OK &&
         info.rank <= 8)
       for (unsigned given = 0; given <= kMaxOperands; given += 9)
-        (void)lmheadBundleOperandShape(bundle, op.c_str(), count,
-                                       values.data(), given, dims);
+        (void)lmheadBundleOperandShape(bundle, op.c_str(), count, values.data(),
+                                       given, dims);
   }
   unsigned long long ops = 0;
   if (lmheadBundleOpCount(bundle, &ops) == LMHEAD_STATUS_OK)

@@ -145,8 +145,8 @@ struct LowerToGPUPass
       auto kernels =
           gpu::GPUModuleOp::create(builder, op->getLoc(), "lmhead_kernels");
       symbols.insert(kernels);
-      if (failed(lowerCrossEntropyOp(op, plan, kernels, names.next(op),
-                                     operands)))
+      if (failed(
+              lowerCrossEntropyOp(op, plan, kernels, names.next(op), operands)))
         return signalPassFailure();
     }
   }
