@@ -17,6 +17,7 @@
 #include "ScheduleLaunches.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
+#include "lmhead/Dialect/LMHead/Transforms/Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -50,12 +51,7 @@ constexpr StringLiteral kRemarkCategory = "lmhead-lower-to-gpu";
 
 /// Says that `op` was decomposed instead of lowered to kernels, and why.
 void remarkDecomposed(Operation *op, const Twine &reason) {
-  StringRef function;
-  if (auto func = op->getParentOfType<FunctionOpInterface>())
-    function = func.getName();
-  remark::missed(op->getLoc(), remark::RemarkOpts::name("KeptOnHost")
-                                   .category(kRemarkCategory)
-                                   .function(function))
+  remark::missed(op->getLoc(), remarkAbout(op, "KeptOnHost", kRemarkCategory))
       << ("decomposed, not lowered to GPU kernels: " + reason).str();
 }
 

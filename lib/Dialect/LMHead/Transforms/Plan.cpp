@@ -21,8 +21,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RoundedOperands.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
+#include "lmhead/Dialect/LMHead/Transforms/Remarks.h"
 #include "lmhead/Planning/CostModel.h"
 #include "lmhead/Planning/CrossEntropyCost.h"
 #include "lmhead/Planning/OnePassCost.h"
@@ -58,34 +60,24 @@ constexpr StringLiteral kRemarkCategory = "lmhead-plan";
 /// The token count a dynamic N is planned for: a typical training batch.
 constexpr int64_t kAssumedTokens = 8192;
 
-/// The name of the function around `op`, for remarks.
-StringRef enclosingFunctionName(Operation *op) {
-  if (auto func = op->getParentOfType<FunctionOpInterface>())
-    return func.getName();
-  return "";
-}
-
 /// Reports that `op` was given a plan.
 void remarkPassed(Operation *op, const Twine &what) {
-  remark::passed(op->getLoc(), remark::RemarkOpts::name("LMHeadPlanned")
-                                   .category(kRemarkCategory)
-                                   .function(enclosingFunctionName(op)))
+  remark::passed(op->getLoc(),
+                 remarkAbout(op, "LMHeadPlanned", kRemarkCategory))
       << what.str();
 }
 
 /// Reports that `op` goes back to the host compiler, and why.
 void remarkDecomposed(Operation *op, const Twine &reason) {
-  remark::missed(op->getLoc(), remark::RemarkOpts::name("LMHeadDecomposed")
-                                   .category(kRemarkCategory)
-                                   .function(enclosingFunctionName(op)))
+  remark::missed(op->getLoc(),
+                 remarkAbout(op, "LMHeadDecomposed", kRemarkCategory))
       << ("decomposed: " + reason).str();
 }
 
 /// Reports why `op` was left as it is without a plan.
 void remarkKept(Operation *op, const Twine &reason) {
-  remark::analysis(op->getLoc(), remark::RemarkOpts::name("LMHeadNotPlanned")
-                                     .category(kRemarkCategory)
-                                     .function(enclosingFunctionName(op)))
+  remark::analysis(op->getLoc(),
+                   remarkAbout(op, "LMHeadNotPlanned", kRemarkCategory))
       << reason.str();
 }
 
@@ -210,76 +202,24 @@ void remarkNarrowCopies(Operation *op, StringRef gemm, const GemmPrediction &p,
                          gemm, stringifyGpuTarget(p.kernel), how,
                          chip.targetName(), limit)
                .str();
-  remark::analysis(op->getLoc(), remark::RemarkOpts::name("LMHeadNarrowCopies")
-                                     .category(kRemarkCategory)
-                                     .function(enclosingFunctionName(op)))
+  remark::analysis(op->getLoc(),
+                   remarkAbout(op, "LMHeadNarrowCopies", kRemarkCategory))
       << what;
 }
 
 /// Lists one configuration the model could choose for one of `op`'s GEMMs.
 void remarkCandidate(Operation *op, const Twine &what) {
-  remark::analysis(op->getLoc(), remark::RemarkOpts::name("LMHeadCandidate")
-                                     .category(kRemarkCategory)
-                                     .function(enclosingFunctionName(op)))
+  remark::analysis(op->getLoc(),
+                   remarkAbout(op, "LMHeadCandidate", kRemarkCategory))
       << what.str();
 }
 
 /// Says that `op`'s operands were rounded for the kernels.
 void remarkRounded(Operation *op, const Twine &what) {
-  remark::analysis(op->getLoc(), remark::RemarkOpts::name("LMHeadRoundedToBF16")
-                                     .category(kRemarkCategory)
-                                     .function(enclosingFunctionName(op)))
+  remark::analysis(op->getLoc(),
+                   remarkAbout(op, "LMHeadRoundedToBF16", kRemarkCategory))
       << what.str();
 }
-
-/// The f32 operands of one op rounded to bf16 for the kernels, and how to
-/// give them back when the op is not planned after all.
-class RoundedOperands {
-public:
-  /// Rounds each of `operands` (of `op`) to bf16 (round to nearest even)
-  /// with an elementwise linalg.map, so the op's products read bf16
-  /// operands; its result and accumulator types stay as they are.
-  RoundedOperands(Operation *op, ArrayRef<OpOperand *> operands) {
-    OpBuilder b(op);
-    Location loc = op->getLoc();
-    for (OpOperand *operand : operands) {
-      Value value = operand->get();
-      auto type = cast<RankedTensorType>(value.getType());
-      SmallVector<Value> sizes;
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        if (type.isDynamicDim(d))
-          sizes.push_back(tensor::DimOp::create(b, loc, value, d));
-      Value init = tensor::EmptyOp::create(b, loc, type.getShape(),
-                                           b.getBF16Type(), sizes);
-      auto map = linalg::MapOp::create(
-          b, loc, ValueRange{value}, init,
-          [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-            Value rounded = arith::TruncFOp::create(
-                nested, nestedLoc, nested.getBF16Type(), args[0]);
-            linalg::YieldOp::create(nested, nestedLoc, rounded);
-          });
-      operand->set(map.getResult().front());
-      rounded.emplace_back(operand, value);
-    }
-  }
-  RoundedOperands() = default;
-
-  /// Whether any operand was rounded.
-  bool any() const { return !rounded.empty(); }
-
-  /// Gives the op its exact operands back and erases the roundings.
-  void restore() {
-    for (auto [operand, exact] : rounded) {
-      Operation *map = operand->get().getDefiningOp();
-      operand->set(exact);
-      map->erase();
-    }
-    rounded.clear();
-  }
-
-private:
-  SmallVector<std::pair<OpOperand *, Value>, 3> rounded;
-};
 
 /// Rounds the f32 GEMM operands of a cross-entropy op (h, W and the bias)
 /// to bf16 for the kernels (RoundedOperands).
@@ -337,6 +277,10 @@ private:
   }
 
   enum class Outcome { Planned, Decompose, Error };
+  /// Whether `op` keeps the plan it carries: one of its kind for this
+  /// target, made by hand or by a tool. Any other is removed, with a
+  /// remark saying what replaces it.
+  bool keepsGivenPlan(Operation *op);
   Outcome planLinearGrad(LinearGradOp op);
   /// Plans a ce_linear_fwd or ce_linear_grad.
   template <typename CEOp> Outcome planCrossEntropy(CEOp op);
@@ -384,19 +328,48 @@ LogicalResult PlanPass::initialize(MLIRContext *context) {
   return success();
 }
 
-PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
-  // A plan for this target (by hand or by a tool) is kept; one for another
-  // target is replaced.
-  if (auto given =
-          op->getAttrOfType<KernelPlanAttr>(LMHeadDialect::getPlanAttrName())) {
-    if (given.getTarget() == chip->target) {
-      remarkPassed(op, "keeps the plan it carries");
-      return Outcome::Planned;
-    }
-    remarkKept(op, "replaces its " + stringifyGpuTarget(given.getTarget()) +
-                       " plan with one for " + chip->targetName());
-    op->removeAttr(LMHeadDialect::getPlanAttrName());
+/// Why `given`, the plan `op` carries, is not one of the kind `op` takes
+/// for `target` ("replaces its sm_80 plan", ...), or "" when it is.
+std::string givenPlanMismatch(Operation *op, Attribute given,
+                              GpuTarget target) {
+  std::optional<GpuTarget> planTarget;
+  if (isa<LinearGradOp>(op)) {
+    auto plan = dyn_cast<KernelPlanAttr>(given);
+    if (!plan)
+      return "replaces its lmhead.plan, which is not a #lmhead.plan,";
+    planTarget = plan.getTarget();
+  } else {
+    bool backward = !isa<CELinearFwdOp>(op);
+    auto plan = dyn_cast<CrossEntropyPlanAttr>(given);
+    if (!plan)
+      return "replaces its lmhead.plan, which is not a #lmhead.ce_plan,";
+    if (static_cast<bool>(plan.getDh()) != backward)
+      return backward ? "replaces its forward plan"
+                      : "replaces its backward plan";
+    planTarget = plan.getTarget();
   }
+  if (*planTarget != target)
+    return ("replaces its " + stringifyGpuTarget(*planTarget) + " plan").str();
+  return "";
+}
+
+bool PlanPass::keepsGivenPlan(Operation *op) {
+  Attribute given = op->getAttr(LMHeadDialect::getPlanAttrName());
+  if (!given)
+    return false;
+  std::string mismatch = givenPlanMismatch(op, given, chip->target);
+  if (mismatch.empty()) {
+    remarkPassed(op, "keeps the plan it carries");
+    return true;
+  }
+  remarkKept(op, mismatch + " with one for " + chip->targetName());
+  op->removeAttr(LMHeadDialect::getPlanAttrName());
+  return false;
+}
+
+PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
+  if (keepsGivenPlan(op))
+    return Outcome::Planned;
   Type acc = op.getAccumulatorType();
   if (!acc.isF32()) {
     std::string type;
@@ -521,28 +494,8 @@ std::string usStr(double micros) {
 
 template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
   constexpr bool backward = std::is_same_v<CEOp, CELinearGradOp>;
-  // A plan for this target (by hand or by a tool) is kept; one for another
-  // target, or not a cross-entropy plan of this op's kind, is replaced.
-  if (Attribute given = op->getAttr(LMHeadDialect::getPlanAttrName())) {
-    auto plan = dyn_cast<CrossEntropyPlanAttr>(given);
-    if (plan && static_cast<bool>(plan.getDh()) == backward &&
-        plan.getTarget() == chip->target) {
-      remarkPassed(op, "keeps the plan it carries");
-      return Outcome::Planned;
-    }
-    if (!plan)
-      remarkKept(op, "replaces its lmhead.plan, which is not a "
-                     "#lmhead.ce_plan, with one for " +
-                         chip->targetName());
-    else if (static_cast<bool>(plan.getDh()) != backward)
-      remarkKept(op, Twine("replaces its ") +
-                         (backward ? "forward" : "backward") +
-                         " plan with one for " + chip->targetName());
-    else
-      remarkKept(op, "replaces its " + stringifyGpuTarget(plan.getTarget()) +
-                         " plan with one for " + chip->targetName());
-    op->removeAttr(LMHeadDialect::getPlanAttrName());
-  }
+  if (keepsGivenPlan(op))
+    return Outcome::Planned;
   Type acc = op.getAccumulatorType();
   if (!acc.isF32()) {
     std::string type;
@@ -772,14 +725,8 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
     return outcome;
   };
 
-  if (Attribute given = op->getAttr(LMHeadDialect::getPlanAttrName())) {
-    auto plan = dyn_cast<CrossEntropyPlanAttr>(given);
-    if (plan && plan.getDh() && plan.getTarget() == chip->target) {
-      remarkPassed(op, "keeps the plan it carries");
-      return Outcome::Planned;
-    }
-    op->removeAttr(LMHeadDialect::getPlanAttrName());
-  }
+  if (keepsGivenPlan(op))
+    return Outcome::Planned;
   if (ceSchedule == CESchedule::TwoPass)
     return twoPass("ce-schedule=two-pass");
   if (!op.getAccumulatorType().isF32())

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rewrite.h"
+#include "lmhead/Dialect/LMHead/Transforms/Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -28,13 +29,6 @@ using namespace mlir::lmhead::recognize;
 namespace {
 
 constexpr StringLiteral kRemarkCategory = "lmhead-recognize";
-
-/// The name of the function around `op`, for remarks.
-StringRef enclosingFunctionName(Operation *op) {
-  if (auto func = op->getParentOfType<FunctionOpInterface>())
-    return func.getName();
-  return "";
-}
 
 /// The elementwise `result + other` (a generic of identity maps adding its
 /// two inputs) that is the only user of `result`, with `other`.
@@ -142,23 +136,19 @@ Location fusedLocOf(OpBuilder &b, ArrayRef<Operation *> ops) {
 } // namespace
 
 void recognize::remarkMissed(Operation *op, const Twine &reason) {
-  remark::missed(op->getLoc(), remark::RemarkOpts::name("NotAnLMHead")
-                                   .category(kRemarkCategory)
-                                   .function(enclosingFunctionName(op)))
+  remark::missed(op->getLoc(), remarkAbout(op, "NotAnLMHead", kRemarkCategory))
       << ("not rewritten: " + reason).str();
 }
 
 void recognize::remarkPassed(Operation *op, const Twine &what) {
-  remark::passed(op->getLoc(), remark::RemarkOpts::name("LMHeadRecognized")
-                                   .category(kRemarkCategory)
-                                   .function(enclosingFunctionName(op)))
+  remark::passed(op->getLoc(),
+                 remarkAbout(op, "LMHeadRecognized", kRemarkCategory))
       << what.str();
 }
 
 void recognize::remarkAnalysis(Operation *op, const Twine &what) {
-  remark::analysis(op->getLoc(), remark::RemarkOpts::name("LMHeadAccumulation")
-                                     .category(kRemarkCategory)
-                                     .function(enclosingFunctionName(op)))
+  remark::analysis(op->getLoc(),
+                   remarkAbout(op, "LMHeadAccumulation", kRemarkCategory))
       << what.str();
 }
 
