@@ -195,7 +195,8 @@ TEST_P(GemmEpilogueTest, RowIndexEpilogueRunsOnTheEmulator) {
   SCOPED_TRACE(stringifyGpuTarget(target).str());
   GemmKernelSpec spec = plannedSpec(target);
   RowIndexEpilogue epilogue;
-  ASSERT_EQ(checkGemmKernel(spec, epilogue), "") << spec.tiles.str();
+  ASSERT_EQ(llvm::toString(checkGemmKernel(spec, epilogue)), "")
+      << spec.tiles.str();
   std::string ptx = compile(spec, epilogue);
   ASSERT_FALSE(ptx.empty());
 

@@ -99,7 +99,7 @@ protected:
       spec.bOrder = layout.b;
       StoreEpilogue epilogue;
       epilogue.resultType = builder.getF32Type();
-      std::string why = checkGemmKernel(spec, epilogue);
+      std::string why = llvm::toString(checkGemmKernel(spec, epilogue));
       EXPECT_EQ(why, "") << targetName.str() << " " << layout.name << ": "
                          << t.str();
       if (!why.empty())

@@ -86,10 +86,10 @@ Value logitGradient(OpBuilder &b, Location loc, const LogitOptions &options,
 std::pair<Value, Value> classifyLabel(OpBuilder &b, Location loc,
                                       const LogitOptions &options, Value label);
 
-/// What keeps `options` from being finished by a logits epilogue (operands
-/// other than f16/bf16: `operandProblem`; no static vocabulary), or an
-/// empty string.
-std::string checkLogitOptions(const LogitOptions &options,
+/// Succeeds when a logits epilogue can finish `options`; fails with
+/// `operandProblem` for operands other than f16/bf16, and for a vocabulary
+/// that is not static.
+llvm::Error checkLogitOptions(const LogitOptions &options,
                               StringRef operandProblem);
 
 /// The number of partial-statistics columns of a forward logits GEMM over
@@ -118,7 +118,7 @@ public:
       : options(std::move(options)), storeLogits(storeLogits) {}
 
   SmallVector<Type> getArgumentTypes(const GemmKernelSpec &spec) const override;
-  std::string check(const GemmKernelSpec &spec) const override;
+  llvm::Error check(const GemmKernelSpec &spec) const override;
   void write(OpBuilder &builder, Location loc, const GemmKernelSpec &spec,
              ValueRange arguments, const AccumulatorTile &tile) const override;
 
@@ -151,7 +151,7 @@ public:
       : options(std::move(options)), scale(scale), statistics(statistics) {}
 
   SmallVector<Type> getArgumentTypes(const GemmKernelSpec &spec) const override;
-  std::string check(const GemmKernelSpec &spec) const override;
+  llvm::Error check(const GemmKernelSpec &spec) const override;
   void write(OpBuilder &builder, Location loc, const GemmKernelSpec &spec,
              ValueRange arguments, const AccumulatorTile &tile) const override;
 

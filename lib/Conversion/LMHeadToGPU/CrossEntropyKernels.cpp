@@ -77,9 +77,10 @@ mlir::lmhead::getCrossEntropyGemms(Operation *op, CrossEntropyPlanAttr plan) {
         {"dw", gemms.dw ? &*gemms.dw : nullptr}}) {
     if (!s)
       continue;
-    if (std::string why = checkGemmKernel(*s, store); !why.empty())
+    if (llvm::Error refused = checkGemmKernel(*s, store))
       return op->emitOpError()
-             << "cannot build the " << name << " kernel of its plan: " << why;
+             << "cannot build the " << name
+             << " kernel of its plan: " << llvm::toString(std::move(refused));
   }
   return gemms;
 }
@@ -99,9 +100,10 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
   auto name = [&](StringRef role) { return (prefix + "_" + role).str(); };
   auto gemm = [&](StringRef role, const GemmKernelSpec &spec,
                   const GemmEpilogue &epilogue) -> FailureOr<gpu::GPUFuncOp> {
-    if (std::string why = checkGemmKernel(spec, epilogue); !why.empty())
+    if (llvm::Error refused = checkGemmKernel(spec, epilogue))
       return op->emitOpError()
-             << "cannot build its " << role << " kernel: " << why;
+             << "cannot build its " << role
+             << " kernel: " << llvm::toString(std::move(refused));
     return buildGemmKernel(builder, loc, name(role), spec, epilogue);
   };
 

@@ -115,14 +115,14 @@ std::pair<Value, Value> mlir::lmhead::classifyLabel(OpBuilder &b, Location loc,
   return {valid, bad};
 }
 
-std::string mlir::lmhead::checkLogitOptions(const LogitOptions &options,
+llvm::Error mlir::lmhead::checkLogitOptions(const LogitOptions &options,
                                             StringRef operandProblem) {
   if (!options.operandType ||
       !(options.operandType.isF16() || options.operandType.isBF16()))
-    return operandProblem.str();
+    return kernelRefused(operandProblem);
   if (options.vocab <= 0)
-    return "the vocabulary size must be static and positive";
-  return "";
+    return kernelRefused("the vocabulary size must be static and positive");
+  return llvm::Error::success();
 }
 
 int64_t mlir::lmhead::numPartialColumns(const GemmTiles &tiles, int64_t vocab) {

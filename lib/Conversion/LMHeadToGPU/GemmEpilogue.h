@@ -15,11 +15,18 @@
 #define LMHEAD_CONVERSION_LMHEADTOGPU_GEMMEPILOGUE_H
 
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/Error.h"
 
 #include <string>
 
 namespace mlir {
 namespace lmhead {
+
+/// The failure of a kernel's check (checkGemmKernel, an epilogue's check):
+/// `why` the spec cannot be written or run.
+inline llvm::Error kernelRefused(const llvm::Twine &why) {
+  return llvm::createStringError(why);
+}
 
 struct GemmKernelSpec;
 
@@ -63,8 +70,10 @@ public:
   virtual SmallVector<Type>
   getArgumentTypes(const GemmKernelSpec &spec) const = 0;
 
-  /// Why `spec` is one this epilogue cannot finish, or an empty string.
-  virtual std::string check(const GemmKernelSpec &spec) const { return ""; }
+  /// Succeeds when this epilogue can finish `spec`; else fails saying why.
+  virtual llvm::Error check(const GemmKernelSpec &spec) const {
+    return llvm::Error::success();
+  }
 
   /// Writes, at the builder's insertion point (inside the kernel, after the
   /// K loop, in every thread that holds accumulators), what happens to
@@ -98,7 +107,7 @@ public:
   int64_t statisticSlot = -1;
 
   SmallVector<Type> getArgumentTypes(const GemmKernelSpec &spec) const override;
-  std::string check(const GemmKernelSpec &spec) const override;
+  llvm::Error check(const GemmKernelSpec &spec) const override;
   void write(OpBuilder &builder, Location loc, const GemmKernelSpec &spec,
              ValueRange arguments, const AccumulatorTile &tile) const override;
 };

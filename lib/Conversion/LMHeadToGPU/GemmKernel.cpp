@@ -44,38 +44,32 @@ int64_t GemmKernelSpec::numThreads() const {
   return 32 * tiles.numWarpTiles();
 }
 
-std::string mlir::lmhead::checkGemmKernel(const GemmKernelSpec &spec,
+llvm::Error mlir::lmhead::checkGemmKernel(const GemmKernelSpec &spec,
                                           const GemmEpilogue &epilogue) {
   if (!runsOn(spec.target, spec.chipTarget()))
-    return llvm::formatv("{0} kernels do not run on {1}",
-                         stringifyGpuTarget(spec.target),
-                         stringifyGpuTarget(spec.chipTarget()))
-        .str();
-  std::string why;
-  switch (spec.target) {
-  case GpuTarget::Sm80:
-    why = checkSm80GemmKernel(spec);
-    break;
-  case GpuTarget::Sm90a:
-    why = checkSm90GemmKernel(spec);
-    break;
-  }
-  if (why.empty())
-    why = epilogue.check(spec);
-  if (!why.empty())
-    return why;
+    return kernelRefused(llvm::formatv("{0} kernels do not run on {1}",
+                                       stringifyGpuTarget(spec.target),
+                                       stringifyGpuTarget(spec.chipTarget()))
+                             .str());
+  if (llvm::Error refused = spec.target == GpuTarget::Sm80
+                                ? checkSm80GemmKernel(spec)
+                                : checkSm90GemmKernel(spec))
+    return refused;
+  if (llvm::Error refused = epilogue.check(spec))
+    return refused;
   // Every GPU that runs it must hold a block.
   for (const GpuChip &chip : knownGpuChips()) {
     if (chip.target != spec.chipTarget() ||
         spec.sharedMemoryBytes() <= chip.sharedBytesPerBlock)
       continue;
-    return llvm::formatv("its stages need {0} bytes of shared memory; a "
-                         "block on {1} has at most {2}",
-                         spec.sharedMemoryBytes(), chip.targetName(),
-                         chip.sharedBytesPerBlock)
-        .str();
+    return kernelRefused(
+        llvm::formatv("its stages need {0} bytes of shared memory; a "
+                      "block on {1} has at most {2}",
+                      spec.sharedMemoryBytes(), chip.targetName(),
+                      chip.sharedBytesPerBlock)
+            .str());
   }
-  return "";
+  return llvm::Error::success();
 }
 
 gpu::GPUFuncOp mlir::lmhead::createGemmKernelFunc(OpBuilder &builder,

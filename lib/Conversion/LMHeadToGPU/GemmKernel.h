@@ -80,9 +80,9 @@ struct GemmKernelSpec {
 MemRefType gemmMatrixType(Type elementType);
 
 /// Checks that `spec` is one the writer of its target can write and its
-/// target's GPUs can run, and that `epilogue` can finish it. Returns a
-/// message saying what is wrong, or an empty string.
-std::string checkGemmKernel(const GemmKernelSpec &spec,
+/// target's GPUs can run, and that `epilogue` can finish it; fails saying
+/// what is wrong.
+llvm::Error checkGemmKernel(const GemmKernelSpec &spec,
                             const GemmEpilogue &epilogue);
 
 /// Writes the kernel for `spec` finished by `epilogue` as a `gpu.func` named
@@ -126,7 +126,7 @@ GemmKernelArguments getGemmKernelArguments(Block &entry);
 /// Checks that `spec` is one the sm_80 writer can write (supported types,
 /// copy widths it has, copies that divide evenly among the threads,
 /// swizzlable rows).
-std::string checkSm80GemmKernel(const GemmKernelSpec &spec);
+llvm::Error checkSm80GemmKernel(const GemmKernelSpec &spec);
 
 /// Writes the sm_80 kernel: operands staged through shared memory in
 /// `stages` cp.async groups (or, for 2-byte copies, element loads), read
@@ -137,7 +137,7 @@ gpu::GPUFuncOp buildSm80GemmKernel(OpBuilder &builder, Location loc,
                                    const GemmEpilogue &epilogue);
 
 /// Checks that `spec` is one the sm_90a writer can write.
-std::string checkSm90GemmKernel(const GemmKernelSpec &spec);
+llvm::Error checkSm90GemmKernel(const GemmKernelSpec &spec);
 
 /// Writes the sm_90a kernel: a TMA producer warpgroup and wgmma consumer
 /// warpgroups (see GemmKernelSm90.cpp).

@@ -153,16 +153,18 @@ private:
 
 } // namespace
 
-std::string mlir::lmhead::checkSm80GemmKernel(const GemmKernelSpec &spec) {
+llvm::Error mlir::lmhead::checkSm80GemmKernel(const GemmKernelSpec &spec) {
   if (!spec.operandType.isF16() && !spec.operandType.isBF16())
-    return "the sm_80 kernels multiply f16 or bf16 operands with mma.sync";
+    return kernelRefused(
+        "the sm_80 kernels multiply f16 or bf16 operands with mma.sync");
   const GemmTiles &c = spec.tiles;
   if (c.copyBytes != 2 && c.copyBytes != 4 && c.copyBytes != 8 &&
       c.copyBytes != 16)
-    return llvm::formatv("the sm_80 kernels copy 16, 8 or 4 bytes with "
-                         "cp.async or 2 with element loads, not {0}",
-                         c.copyBytes)
-        .str();
+    return kernelRefused(
+        llvm::formatv("the sm_80 kernels copy 16, 8 or 4 bytes with "
+                      "cp.async or 2 with element loads, not {0}",
+                      c.copyBytes)
+            .str());
   int64_t threads = spec.numThreads();
   for (bool isA : {true, false}) {
     SharedTile tile = sharedTile(spec, isA);
@@ -170,21 +172,23 @@ std::string mlir::lmhead::checkSm80GemmKernel(const GemmKernelSpec &spec) {
     int64_t unit = c.copyUnitBytes();
     int64_t chunks = tile.elements() * tile.elementBytes / unit;
     if (tile.rowLength * tile.elementBytes % unit != 0 || chunks % threads != 0)
-      return llvm::formatv("the {0} tile ({1}x{2} elements) is {3} copies of "
-                           "{4} bytes, which {5} threads cannot share evenly",
-                           isA ? "A" : "B", tile.rows, tile.rowLength, chunks,
-                           unit, threads)
-          .str();
+      return kernelRefused(
+          llvm::formatv("the {0} tile ({1}x{2} elements) is {3} copies of "
+                        "{4} bytes, which {5} threads cannot share evenly",
+                        isA ? "A" : "B", tile.rows, tile.rowLength, chunks,
+                        unit, threads)
+              .str());
     int64_t rowBytes = tile.rowLength * tile.elementBytes;
     if (tile.swizzle && (rowBytes < 2 * kChunkBytes ||
                          !llvm::isPowerOf2_64(rowBytes / kChunkBytes)))
-      return llvm::formatv("the {0} tile's rows are {1} bytes; the swizzle "
-                           "needs a power of two of 16-byte chunks, at "
-                           "least 2",
-                           isA ? "A" : "B", rowBytes)
-          .str();
+      return kernelRefused(
+          llvm::formatv("the {0} tile's rows are {1} bytes; the swizzle "
+                        "needs a power of two of 16-byte chunks, at "
+                        "least 2",
+                        isA ? "A" : "B", rowBytes)
+              .str());
   }
-  return "";
+  return llvm::Error::success();
 }
 
 Value Sm80GemmWriter::sharedOffset(const SharedTile &tile, Value row,

@@ -154,44 +154,52 @@ mlir::lmhead::sm90OperandMapType(const GemmKernelSpec &spec, bool isA) {
       nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
 }
 
-std::string mlir::lmhead::checkSm90GemmKernel(const GemmKernelSpec &spec) {
+llvm::Error mlir::lmhead::checkSm90GemmKernel(const GemmKernelSpec &spec) {
   if (!spec.operandType.isF16() && !spec.operandType.isBF16())
-    return "the sm_90a kernels multiply f16 or bf16 operands with wgmma";
+    return kernelRefused(
+        "the sm_90a kernels multiply f16 or bf16 operands with wgmma");
   const GemmTiles &c = spec.tiles;
   if (c.blockK != kStepK)
-    return llvm::formatv("blockK must be {0} on sm_90a (one 128-byte "
-                         "swizzled row of 16-bit elements per stage), got "
-                         "{1}",
-                         kStepK, c.blockK)
-        .str();
+    return kernelRefused(
+        llvm::formatv("blockK must be {0} on sm_90a (one 128-byte "
+                      "swizzled row of 16-bit elements per stage), got "
+                      "{1}",
+                      kStepK, c.blockK)
+            .str());
   if (c.warpN != c.blockN)
-    return "each consumer warpgroup covers the block's whole width on "
-           "sm_90a: warpN must equal blockN";
+    return kernelRefused(
+        "each consumer warpgroup covers the block's whole width on "
+        "sm_90a: warpN must equal blockN");
   if (c.blockN % 64 != 0 || c.blockN > 256)
-    return llvm::formatv("blockN must be a multiple of 64 up to 256 (one "
-                         "wgmma N, 64-wide TMA panels), got {0}",
-                         c.blockN)
-        .str();
+    return kernelRefused(
+        llvm::formatv("blockN must be a multiple of 64 up to 256 (one "
+                      "wgmma N, 64-wide TMA panels), got {0}",
+                      c.blockN)
+            .str());
   if (c.warpM % 64 != 0 || c.blockM > 256)
-    return llvm::formatv("warpM must be a multiple of 64 (wgmma's M) and "
-                         "blockM at most 256 (one TMA box), got {0} and {1}",
-                         c.warpM, c.blockM)
-        .str();
+    return kernelRefused(
+        llvm::formatv("warpM must be a multiple of 64 (wgmma's M) and "
+                      "blockM at most 256 (one TMA box), got {0} and {1}",
+                      c.warpM, c.blockM)
+            .str());
   int64_t consumers = c.blockM / c.warpM;
   if (consumers > 2)
-    return llvm::formatv("{0} consumer warpgroups; the kernel has at most 2",
-                         consumers)
-        .str();
+    return kernelRefused(
+        llvm::formatv("{0} consumer warpgroups; the kernel has at most 2",
+                      consumers)
+            .str());
   int64_t accumulators = (c.warpM / 64) * (c.blockN / 2);
   if (accumulators > 128)
-    return llvm::formatv("a consumer thread would hold {0} f32 accumulators; "
-                         "at most 128 fit its registers",
-                         accumulators)
-        .str();
+    return kernelRefused(
+        llvm::formatv("a consumer thread would hold {0} f32 accumulators; "
+                      "at most 128 fit its registers",
+                      accumulators)
+            .str());
   if (c.copyBytes != 16 || c.swizzle != 1)
-    return "sm_90a tiles are copied by TMA with the 128-byte swizzle: "
-           "copyBytes must be 16 and swizzle 1";
-  return "";
+    return kernelRefused(
+        "sm_90a tiles are copied by TMA with the 128-byte swizzle: "
+        "copyBytes must be 16 and swizzle 1");
+  return llvm::Error::success();
 }
 
 Value Sm90GemmWriter::descriptor(bool isA, Value stage, Value outerStart,

@@ -46,11 +46,11 @@ lmhead::getLinearGradProducts(LinearGradOp op, KernelPlanAttr plan,
     if (op.getStats())
       product.epilogue.statisticSlot =
           product.role == "dh" ? kHiddenGradientSlot : kWeightGradientSlot;
-    if (std::string why = checkGemmKernel(product.spec, product.epilogue);
-        !why.empty())
-      return op.emitError() << "the " << product.role << " kernel of " << config
-                            << " for " << stringifyGpuTarget(plan.getTarget())
-                            << " cannot be written: " << why;
+    if (llvm::Error refused = checkGemmKernel(product.spec, product.epilogue))
+      return op.emitError()
+             << "the " << product.role << " kernel of " << config << " for "
+             << stringifyGpuTarget(plan.getTarget())
+             << " cannot be written: " << llvm::toString(std::move(refused));
     products.push_back(product);
     return success();
   };

@@ -38,7 +38,7 @@ LogitGradEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
   return types;
 }
 
-std::string LogitGradEpilogue::check(const GemmKernelSpec &spec) const {
+llvm::Error LogitGradEpilogue::check(const GemmKernelSpec &spec) const {
   return checkLogitOptions(options, "dZ is stored in f16 or bf16 operands");
 }
 

@@ -40,13 +40,15 @@ RowStatsEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
   return types;
 }
 
-std::string RowStatsEpilogue::check(const GemmKernelSpec &spec) const {
-  if (std::string why = checkLogitOptions(
-          options, "the logits are rounded to f16 or bf16 operands");
-      !why.empty())
-    return why;
-  return forwardEpilogueLimit(spec.tiles, spec.target, options.hasBias,
-                              storeLogits);
+llvm::Error RowStatsEpilogue::check(const GemmKernelSpec &spec) const {
+  if (llvm::Error refused = checkLogitOptions(
+          options, "the logits are rounded to f16 or bf16 operands"))
+    return refused;
+  std::string limit = forwardEpilogueLimit(spec.tiles, spec.target,
+                                           options.hasBias, storeLogits);
+  if (!limit.empty())
+    return kernelRefused(limit);
+  return llvm::Error::success();
 }
 
 void RowStatsEpilogue::write(OpBuilder &b, Location loc,

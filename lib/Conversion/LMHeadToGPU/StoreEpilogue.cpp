@@ -30,11 +30,11 @@ StoreEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
   return types;
 }
 
-std::string StoreEpilogue::check(const GemmKernelSpec &spec) const {
+llvm::Error StoreEpilogue::check(const GemmKernelSpec &spec) const {
   if (!resultType ||
       !(resultType.isF32() || resultType.isBF16() || resultType.isF16()))
-    return "the result must be f32, bf16 or f16";
-  return "";
+    return kernelRefused("the result must be f32, bf16 or f16");
+  return llvm::Error::success();
 }
 
 void StoreEpilogue::write(OpBuilder &builder, Location loc,
