@@ -73,8 +73,8 @@ mlir::lmhead::makeCrossEntropyBundle(Operation *op, std::string name) {
                     "#lmhead.ce_plan); run --lmhead-plan first");
     return std::unique_ptr<OpBundle>();
   }
-  if (std::string why = whyNoCrossEntropyKernels(op); !why.empty()) {
-    op->emitWarning("not written to the bundle: ") << why;
+  if (std::optional<std::string> why = whyNoCrossEntropyKernels(op)) {
+    op->emitWarning("not written to the bundle: ") << *why;
     return std::unique_ptr<OpBundle>();
   }
   if (static_cast<bool>(plan.getDh()) == isa<CELinearFwdOp>(op)) {

@@ -11,7 +11,7 @@ using namespace mlir::lmhead;
 
 namespace {
 
-std::string whyNot(CrossEntropyOp op) {
+std::optional<std::string> whyNot(CrossEntropyOp op) {
   if (!op.getAccumulatorType().isF32())
     return "the kernels accumulate in f32";
   Type operand = op.getOperandType();
@@ -19,16 +19,17 @@ std::string whyNot(CrossEntropyOp op) {
     return "the kernels multiply f16 or bf16 operands";
   if (ShapedType::isDynamic(op.getVocabSize()))
     return "the vocabulary size is dynamic";
-  return "";
+  return std::nullopt;
 }
 
 } // namespace
 
-std::string mlir::lmhead::whyNoCrossEntropyKernels(Operation *op) {
+std::optional<std::string>
+mlir::lmhead::whyNoCrossEntropyKernels(Operation *op) {
   auto ce = dyn_cast<CrossEntropyOp>(op);
   if (!ce)
     return "not a cross-entropy op";
-  if (std::string why = whyNot(ce); !why.empty())
+  if (std::optional<std::string> why = whyNot(ce))
     return why;
   if (auto step = dyn_cast<CELinearStepOp>(op)) {
     if (step.getDb())
@@ -36,7 +37,7 @@ std::string mlir::lmhead::whyNoCrossEntropyKernels(Operation *op) {
     if (ShapedType::isDynamic(step.getTokenCount()))
       return "the one-pass step needs a static token count";
   }
-  return "";
+  return std::nullopt;
 }
 
 FailureOr<CrossEntropyGemms>

@@ -48,8 +48,8 @@ struct CrossEntropyGemms {
 };
 
 /// Why the kernels cannot compute `op` (ce_linear_fwd or ce_linear_grad)
-/// on any target, or an empty string.
-std::string whyNoCrossEntropyKernels(Operation *op);
+/// on any target, or none.
+std::optional<std::string> whyNoCrossEntropyKernels(Operation *op);
 
 /// The GEMMs of `op` configured as `plan` says. Fails with an error on the
 /// op when a kernel does not pass checkGemmKernel.

@@ -57,8 +57,8 @@ mlir::lmhead::makeLinearGradBundle(Operation *operation, std::string name) {
                    "--lmhead-plan first");
     return std::unique_ptr<OpBundle>();
   }
-  if (std::string why = whyNoLinearGradKernels(op); !why.empty()) {
-    op.emitWarning("not written to the bundle: ") << why;
+  if (std::optional<std::string> why = whyNoLinearGradKernels(op)) {
+    op.emitWarning("not written to the bundle: ") << *why;
     return std::unique_ptr<OpBundle>();
   }
   return std::unique_ptr<OpBundle>(

@@ -16,13 +16,13 @@
 using namespace mlir;
 using namespace mlir::lmhead;
 
-std::string lmhead::whyNoLinearGradKernels(LinearGradOp op) {
+std::optional<std::string> lmhead::whyNoLinearGradKernels(LinearGradOp op) {
   if (op.getDb())
     return "the bias gradient has no kernel epilogue yet";
   if (!op.getAccumulatorType().isF32())
     return "the kernels accumulate in f32; acc_type is " +
            llvm::formatv("{0}", op.getAccumulatorType()).str();
-  return "";
+  return std::nullopt;
 }
 
 FailureOr<SmallVector<LinearGradProduct, 2>>

@@ -43,8 +43,8 @@ struct LinearGradProduct {
 };
 
 /// Why the GEMM kernels cannot compute `op` on any target (a bias
-/// gradient, an accumulator type other than f32), or an empty string.
-std::string whyNoLinearGradKernels(LinearGradOp op);
+/// gradient, an accumulator type other than f32), or none.
+std::optional<std::string> whyNoLinearGradKernels(LinearGradOp op);
 
 /// The dh product (`dh[N,D] = dZ[N,V]·W`, K = V) and the dW product
 /// (`dW[V,D] = dZᵀ·h`, or for `layout(dv)` `dWᵀ[D,V] = hᵀ·dZ`, K = N) of

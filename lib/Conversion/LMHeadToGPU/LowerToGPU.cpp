@@ -82,8 +82,8 @@ struct LowerToGPUPass
           failedAny = true;
           return;
         }
-        if (std::string why = whyNoCrossEntropyKernels(op); !why.empty()) {
-          remarkDecomposed(op, why);
+        if (std::optional<std::string> why = whyNoCrossEntropyKernels(op)) {
+          remarkDecomposed(op, *why);
           keepOnHost.push_back(op);
           return;
         }
@@ -101,8 +101,8 @@ struct LowerToGPUPass
         failedAny = true;
         return;
       }
-      if (std::string why = whyNoLinearGradKernels(grad); !why.empty()) {
-        remarkDecomposed(op, why);
+      if (std::optional<std::string> why = whyNoLinearGradKernels(grad)) {
+        remarkDecomposed(op, *why);
         keepOnHost.push_back(op);
         return;
       }

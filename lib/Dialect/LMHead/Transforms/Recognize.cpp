@@ -166,9 +166,8 @@ private:
       if (op.getNumDpsInputs() != 2 || !op.hasPureTensorSemantics() ||
           !linalg::isaContractionOpInterface(op))
         return;
-      std::string why = whyNotAProduct(op);
-      if (!why.empty()) {
-        remarkMissed(op, why);
+      if (std::optional<std::string> why = whyNotAProduct(op)) {
+        remarkMissed(op, *why);
         return;
       }
       ContractionRoles roles = classifyProduct(op);

@@ -138,7 +138,7 @@ MatrixSource mlir::lmhead::traceMatrix(Value value) {
   }
 }
 
-std::string mlir::lmhead::whyNotAProduct(linalg::LinalgOp op) {
+std::optional<std::string> mlir::lmhead::whyNotAProduct(linalg::LinalgOp op) {
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
     return "it does not have two inputs and one output";
   if (!op.hasPureTensorSemantics())
@@ -158,7 +158,7 @@ std::string mlir::lmhead::whyNotAProduct(linalg::LinalgOp op) {
   for (OpOperand &operand : op->getOpOperands())
     if (op.getMatchingIndexingMap(&operand).getNumResults() != 2)
       return "an operand is not 2-D";
-  return "";
+  return std::nullopt;
 }
 
 ContractionRoles mlir::lmhead::classifyProduct(linalg::LinalgOp op) {

@@ -56,8 +56,8 @@ struct ContractionRoles {
   SmallVector<WeightGradMatch, 2> weightGrads;
 };
 
-/// Why `op` is not a 2-D product (empty when it is one).
-std::string whyNotAProduct(linalg::LinalgOp op);
+/// Why `op` is not a 2-D product, or none when it is one.
+std::optional<std::string> whyNotAProduct(linalg::LinalgOp op);
 
 /// The LM-head roles `op` can play, given it is a 2-D product.
 ContractionRoles classifyProduct(linalg::LinalgOp op);

@@ -173,7 +173,7 @@ bool matchLogits(const Expr *shifted, CrossEntropyGradMatch &match,
       break;
   }
   auto product2D = logits2D.getDefiningOp<linalg::LinalgOp>();
-  if (!product2D || !whyNotAProduct(product2D).empty()) {
+  if (!product2D || whyNotAProduct(product2D)) {
     why = "the logits are not a 2-D product h*W^T";
     return false;
   }
