@@ -85,14 +85,15 @@ CrossEntropyPlan planForward(const CrossEntropyProblem &p, GemmPlanner &gemms,
     return failedGemm("logits z = h*W^T", plan);
   // The epilogue's own limits: the warpgroup tiles it would spill in.
   auto epilogueFits = [&](const GemmPrediction &g) {
-    return forwardEpilogueLimit(g.tiles, g.kernel, p.bias).empty();
+    return !forwardEpilogueLimit(g.tiles, g.kernel, p.bias);
   };
   std::string firstLimit;
   llvm::erase_if(valid, [&](const GemmPrediction &g) {
-    std::string why = forwardEpilogueLimit(g.tiles, g.kernel, p.bias);
-    if (firstLimit.empty())
-      firstLimit = why;
-    return !why.empty();
+    std::optional<std::string> why =
+        forwardEpilogueLimit(g.tiles, g.kernel, p.bias);
+    if (why && firstLimit.empty())
+      firstLimit = *why;
+    return why.has_value();
   });
   if (valid.empty()) {
     plan.failure = GemmPlan::Failure::NoValidConfig;
@@ -383,9 +384,9 @@ GemmProblem mlir::lmhead::crossEntropyDwGemm(const CrossEntropyProblem &problem,
   return g;
 }
 
-std::string mlir::lmhead::forwardEpilogueLimit(const GemmTiles &tiles,
-                                               GpuTarget kernel, bool bias,
-                                               bool storesLogits) {
+std::optional<std::string>
+mlir::lmhead::forwardEpilogueLimit(const GemmTiles &tiles, GpuTarget kernel,
+                                   bool bias, bool storesLogits) {
   if (!usesWarpgroupMma(kernel)) {
     if (tiles.blockM == tiles.warpM && tiles.blockN == tiles.warpN &&
         tiles.warpM * tiles.warpN >= 64 * 64 &&
@@ -402,7 +403,7 @@ std::string mlir::lmhead::forwardEpilogueLimit(const GemmTiles &tiles,
                            "wider steps spill), got blockK = {1}",
                            kMaxElementCopyBlockK, tiles.blockK)
           .str();
-    return "";
+    return std::nullopt;
   }
   if ((bias || storesLogits) && tiles.warpN > kMaxBiasedWarpgroupN)
     return llvm::formatv("{0}, a consumer warpgroup's tile is at most {1} "
@@ -420,7 +421,7 @@ std::string mlir::lmhead::forwardEpilogueLimit(const GemmTiles &tiles,
                          "= {1}",
                          kMaxSingleWarpgroupN, tiles.warpN)
         .str();
-  return "";
+  return std::nullopt;
 }
 
 double mlir::lmhead::crossEntropyFloorMicros(const CrossEntropyProblem &problem,

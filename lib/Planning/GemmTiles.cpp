@@ -38,7 +38,7 @@ std::string GemmTiles::fixedOptionsStr() const {
   return s;
 }
 
-std::string GemmTiles::overrideError() const {
+std::optional<std::string> GemmTiles::overrideError() const {
   std::string s;
   llvm::raw_string_ostream os(s);
   if (copyBytes != 0 && copyBytes != 2 && copyBytes != 4 && copyBytes != 8 &&
@@ -59,7 +59,7 @@ std::string GemmTiles::overrideError() const {
     return s;                                                                  \
   }
 #include "lmhead/Planning/GemmTiles.def"
-  return s;
+  return std::nullopt;
 }
 
 bool GemmTiles::operator==(const GemmTiles &other) const {

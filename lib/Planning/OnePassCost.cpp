@@ -84,11 +84,11 @@ std::optional<OnePassPlan> planChunk(const CrossEntropyProblem &p, int64_t rows,
     return failedGemm("logits z_c = h_c*W^T", l);
   std::string firstLimit;
   llvm::erase_if(valid, [&](const GemmPrediction &g) {
-    std::string why = forwardEpilogueLimit(g.tiles, g.kernel, p.bias,
-                                           /*storesLogits=*/true);
-    if (firstLimit.empty())
-      firstLimit = why;
-    return !why.empty();
+    std::optional<std::string> why =
+        forwardEpilogueLimit(g.tiles, g.kernel, p.bias, /*storesLogits=*/true);
+    if (why && firstLimit.empty())
+      firstLimit = *why;
+    return why.has_value();
   });
   if (valid.empty()) {
     l.failure = GemmPlan::Failure::NoValidConfig;

@@ -442,38 +442,38 @@ TEST(CrossEntropyCostTest, OneConsumerWarpgroupHoldsAtMost192Columns) {
   tiles.blockM = 64;
   tiles.warpM = 64;
   tiles.blockN = tiles.warpN = 256;
-  EXPECT_NE(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, /*bias=*/false), "");
+  EXPECT_TRUE(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, /*bias=*/false));
   tiles.blockN = tiles.warpN = 192;
-  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false), "");
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false), std::nullopt);
   // Two consumer warpgroups of 64x256 fit; so do sm_80 tiles of several
   // warps.
   tiles.blockM = 128;
   tiles.blockN = tiles.warpN = 256;
-  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false), "");
-  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, true), "");
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false), std::nullopt);
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, true), std::nullopt);
   // Storing the logits too (ce_linear_step), a warpgroup holds 128 columns.
-  EXPECT_NE(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false,
-                                 /*storesLogits=*/true),
-            "");
+  EXPECT_TRUE(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false,
+                                   /*storesLogits=*/true));
   tiles.blockN = tiles.warpN = 128;
-  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false, true), "");
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm90a, false, true),
+            std::nullopt);
   tiles.blockN = tiles.warpN = 256;
 
   // On sm_80 a one-warp block of 64x64 takes a K step of 32, not 64.
   tiles.blockM = tiles.warpM = 64;
   tiles.blockN = tiles.warpN = 64;
   tiles.blockK = 64;
-  EXPECT_NE(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), "");
+  EXPECT_TRUE(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false));
   tiles.blockK = 32;
-  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), "");
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), std::nullopt);
   tiles.blockK = 64;
   tiles.blockM = 128;
-  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), "");
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), std::nullopt);
   // Element copies take a K step of 32.
   tiles.copyBytes = 2;
-  EXPECT_NE(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), "");
+  EXPECT_TRUE(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false));
   tiles.blockK = 32;
-  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), "");
+  EXPECT_EQ(forwardEpilogueLimit(tiles, GpuTarget::Sm80, false), std::nullopt);
 
   CrossEntropyCandidates candidates;
   ASSERT_TRUE(planCrossEntropy(problem(1000, 1000, 32000, false), sm90a(), {},

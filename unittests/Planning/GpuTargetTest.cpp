@@ -67,7 +67,7 @@ TEST(GpuTargetTest, TilesAsOverrides) {
   GemmTiles none;
   EXPECT_FALSE(none.anyFixed());
   EXPECT_EQ(none.fixedOptionsStr(), "");
-  EXPECT_EQ(none.overrideError(), "");
+  EXPECT_EQ(none.overrideError(), std::nullopt);
 
   GemmTiles some;
   some.blockM = 256;
@@ -83,11 +83,12 @@ TEST(GpuTargetTest, TilesAsOverrides) {
             "got -8");
   GemmTiles oddCopy;
   oddCopy.copyBytes = 12;
-  EXPECT_NE(oddCopy.overrideError().find("copy-bytes must be 4, 8 or 16"),
+  EXPECT_NE(oddCopy.overrideError().value_or("").find(
+                "copy-bytes must be 4, 8 or 16"),
             std::string::npos);
   GemmTiles elementCopies;
   elementCopies.copyBytes = 2;
-  EXPECT_EQ(elementCopies.overrideError(), "");
+  EXPECT_EQ(elementCopies.overrideError(), std::nullopt);
   EXPECT_TRUE(elementCopies.elementCopies());
   EXPECT_EQ(elementCopies.copyUnitBytes(), 16);
 }

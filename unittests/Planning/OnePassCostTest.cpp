@@ -82,7 +82,7 @@ TEST(OnePassCostTest, TheLogitsTilesFitTheEpilogueThatStoresThem) {
     const OnePassPrediction &c = *plan.choice;
     EXPECT_EQ(forwardEpilogueLimit(c.logits.tiles, c.logits.kernel, bias,
                                    /*storesLogits=*/true),
-              "");
+              std::nullopt);
     EXPECT_LE(c.logits.tiles.warpN, kMaxBiasedWarpgroupN);
   }
 }

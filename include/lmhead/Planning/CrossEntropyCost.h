@@ -80,12 +80,13 @@ constexpr int64_t kMaxSingleWarpgroupN = 192;
 /// Why the forward's logits epilogue (ce_linear_fwd's partials, and with
 /// `storesLogits` ce_linear_step's, which also stores the logits) cannot
 /// take `tiles` in a kernel of family `kernel`, with or without a logit
-/// `bias`, or the empty string: the tiles it would spill in
+/// `bias`, or none: the tiles it would spill in
 /// (kMaxBiasedWarpgroupN, kMaxSingleWarpgroupN, kMaxSingleWarpBlockK,
 /// kMaxElementCopyBlockK). The planner leaves such configurations out; the
 /// epilogue rejects them in a plan written by hand.
-std::string forwardEpilogueLimit(const GemmTiles &tiles, GpuTarget kernel,
-                                 bool bias, bool storesLogits = false);
+std::optional<std::string> forwardEpilogueLimit(const GemmTiles &tiles,
+                                                GpuTarget kernel, bool bias,
+                                                bool storesLogits = false);
 
 /// The bytes of the dZ workspace with `chunk` columns: two chunk buffers,
 /// 2 * N * chunk * elementBytes.

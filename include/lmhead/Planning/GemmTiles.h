@@ -13,6 +13,7 @@
 #include "llvm/ADT/Hashing.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -45,8 +46,8 @@ struct GemmTiles {
   std::string fixedOptionsStr() const;
   /// As overrides: what is wrong with a field no configuration can have (a
   /// negative size, a copy width other than 2, 4, 8 or 16, a swizzle other
-  /// than 0 or 1), in option spelling, or an empty string.
-  std::string overrideError() const;
+  /// than 0 or 1), in option spelling, or none.
+  std::optional<std::string> overrideError() const;
 
   bool operator==(const GemmTiles &other) const;
   bool operator!=(const GemmTiles &other) const { return !(*this == other); }

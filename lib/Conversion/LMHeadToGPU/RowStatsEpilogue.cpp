@@ -44,10 +44,9 @@ llvm::Error RowStatsEpilogue::check(const GemmKernelSpec &spec) const {
   if (llvm::Error refused = checkLogitOptions(
           options, "the logits are rounded to f16 or bf16 operands"))
     return refused;
-  std::string limit = forwardEpilogueLimit(spec.tiles, spec.target,
-                                           options.hasBias, storeLogits);
-  if (!limit.empty())
-    return kernelRefused(limit);
+  if (std::optional<std::string> limit = forwardEpilogueLimit(
+          spec.tiles, spec.target, options.hasBias, storeLogits))
+    return kernelRefused(*limit);
   return llvm::Error::success();
 }
 

@@ -321,8 +321,8 @@ LogicalResult PlanPass::initialize(MLIRContext *context) {
     return failure();
   }
   overrides = tileOptions.getValue();
-  if (std::string why = overrides.overrideError(); !why.empty()) {
-    fail() << "lmhead-plan: " << why;
+  if (std::optional<std::string> why = overrides.overrideError()) {
+    fail() << "lmhead-plan: " << *why;
     return failure();
   }
   return success();
