@@ -38,6 +38,10 @@ private:
   void addBuffer(StringRef name, Role role, Type element,
                  SmallVector<SizeExpr, 3> shape, Value value = Value(),
                  Value accumulates = Value());
+  /// Adds the operands every cross-entropy op starts with: h, W, labels.
+  void addInputs();
+  /// Adds the logit bias, when the op has one.
+  void addBias();
   /// The whole of buffer `name`.
   BufferView whole(StringRef name) const {
     return BufferView::whole(*schedule.findBuffer(name));
@@ -148,18 +152,26 @@ LogicalResult CrossEntropyScheduler::build() {
   return success();
 }
 
-void CrossEntropyScheduler::buildForward(CELinearFwdOp fwd) {
-  bool none = reduction() == Reduction::None;
-  SmallVector<SizeExpr, 3> perToken = {tokens};
-  addBuffer("h", Role::Operand, fwd.getH().getType(), {tokens, hidden},
-            fwd.getH());
-  addBuffer("w", Role::Operand, fwd.getW().getType(), weightShape(),
-            fwd.getW());
-  addBuffer("labels", Role::Operand, fwd.getLabels().getType(), perToken,
-            fwd.getLabels());
+void CrossEntropyScheduler::addInputs() {
+  CrossEntropyOp ce = this->ce();
+  addBuffer("h", Role::Operand, ce.getH().getType(), {tokens, hidden},
+            ce.getH());
+  addBuffer("w", Role::Operand, ce.getW().getType(), weightShape(), ce.getW());
+  addBuffer("labels", Role::Operand, ce.getLabels().getType(), {tokens},
+            ce.getLabels());
+}
+
+void CrossEntropyScheduler::addBias() {
   if (bias())
     addBuffer("bias", Role::Operand, bias().getType(), {SizeExpr(vocab)},
               bias());
+}
+
+void CrossEntropyScheduler::buildForward(CELinearFwdOp fwd) {
+  bool none = reduction() == Reduction::None;
+  SmallVector<SizeExpr, 3> perToken = {tokens};
+  addInputs();
+  addBias();
   addBuffer("loss", Role::Result, fwd.getLoss().getType(),
             none ? perToken : SmallVector<SizeExpr, 3>{}, fwd.getLoss());
   addBuffer("lse", Role::Result, fwd.getLse().getType(), perToken,
@@ -200,20 +212,13 @@ void CrossEntropyScheduler::buildGrad(CELinearGradOp grad) {
                  (hasStats && grad.getDhAcc());
   SmallVector<SizeExpr, 3> perToken = {tokens};
   Reduction reduce = reduction();
-  addBuffer("h", Role::Operand, grad.getH().getType(), {tokens, hidden},
-            grad.getH());
-  addBuffer("w", Role::Operand, grad.getW().getType(), weightShape(),
-            grad.getW());
-  addBuffer("labels", Role::Operand, grad.getLabels().getType(), perToken,
-            grad.getLabels());
+  addInputs();
   addBuffer("lse", Role::Operand, grad.getLse().getType(), perToken,
             grad.getLse());
   addBuffer("dloss", Role::Operand, grad.getDloss().getType(),
             reduce == Reduction::None ? perToken : SmallVector<SizeExpr, 3>{},
             grad.getDloss());
-  if (bias())
-    addBuffer("bias", Role::Operand, bias().getType(), {SizeExpr(vocab)},
-              bias());
+  addBias();
   if (grad.getDwScale())
     addBuffer("dw_scale", Role::Operand, grad.getDwScale().getType(), {},
               grad.getDwScale());
@@ -340,17 +345,10 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
   // A step has a static token count (whyNoCrossEntropyKernels).
   int64_t n = *tokens.getConstant();
   SmallVector<SizeExpr, 3> perToken = {tokens};
-  addBuffer("h", Role::Operand, step.getH().getType(), {tokens, hidden},
-            step.getH());
-  addBuffer("w", Role::Operand, step.getW().getType(), weightShape(),
-            step.getW());
-  addBuffer("labels", Role::Operand, step.getLabels().getType(), perToken,
-            step.getLabels());
+  addInputs();
   addBuffer("dloss", Role::Operand, step.getDloss().getType(), {},
             step.getDloss());
-  if (bias())
-    addBuffer("bias", Role::Operand, bias().getType(), {SizeExpr(vocab)},
-              bias());
+  addBias();
   addBuffer("loss", Role::Result, step.getLoss().getType(), {}, step.getLoss());
   addBuffer("lse", Role::Result, step.getLse().getType(), perToken,
             step.getLse());
