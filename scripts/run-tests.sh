@@ -45,10 +45,17 @@ if ! python3 -c "$torch_modules" >/dev/null 2>&1; then
         "PyPI into $torch_build_dir/torch-venv while lmhead builds" \
         "(LMHEAD_NO_PIP=1 skips)"
       mkdir -p "$torch_build_dir"
+      # Without pip's cache (the CUDA wheels torch brings would take their
+      # ~3 GB twice on disk), and a second try after a failed download.
+      install_torch() {
+        "$torch_python" -m pip install -q --no-cache-dir \
+          "torch==$LMHEAD_TORCH_VERSION" \
+          "transformers==$LMHEAD_TRANSFORMERS_VERSION" pytest
+      }
       { python3 -m venv "$torch_build_dir/torch-venv" &&
-        "$torch_python" -m pip install -q "torch==$LMHEAD_TORCH_VERSION" \
-          "transformers==$LMHEAD_TRANSFORMERS_VERSION" pytest; } \
-        >"$torch_install_log" 2>&1 &
+        { install_torch ||
+          { echo "lmhead: pip failed once; trying again" && install_torch; }; }
+      } >"$torch_install_log" 2>&1 &
       torch_install_pid=$!
     fi
   fi
@@ -68,9 +75,11 @@ ctest --test-dir "$LMHEAD_BUILD_DIR" --output-on-failure -E '^lit-suite$' \
 format_status=$?
 
 if [ -n "$torch_install_pid" ]; then
-  wait "$torch_install_pid" ||
+  if ! wait "$torch_install_pid"; then
     echo "lmhead: note: pip failed; the PyTorch tests will fail" \
-      "($torch_install_log has pip's output)"
+      "($torch_install_log has pip's output; its end follows)"
+    tail -20 "$torch_install_log"
+  fi
 fi
 pytest_passed=0
 pytest_failed=0
@@ -153,5 +162,21 @@ passed=$(( lit_passed + ctest_total - ctest_failed + 1 - format_failed +
   pytest_passed + fuzz_passed ))
 failed=$(( lit_failed + ctest_failed + format_failed + pytest_failed +
   fuzz_failed ))
+# What failed, again just above the summary line, where a runner that keeps
+# only the end of the output still shows it.
+if [ "$failed" -ne 0 ]; then
+  echo "lmhead: what failed:"
+  [ "$lit_failed" -ne 0 ] &&
+    { sed -n '/^Failed Tests\|^Unresolved Tests\|^Timed Out Tests/,/^$/p' \
+      "$lit_log" | head -40; echo "  lit: $lit_failed"; }
+  [ "$ctest_failed" -ne 0 ] &&
+    { sed -n '/tests FAILED:/,$p' "$ctest_log" | head -40
+      echo "  ctest: $ctest_failed"; }
+  [ "$format_failed" -ne 0 ] && echo "  the format check (its diff is above)"
+  [ "$pytest_failed" -ne 0 ] &&
+    { echo "  pytest: $pytest_failed; the end of its output:"
+      tail -25 "$pytest_log" | sed 's/^/    /'; }
+  [ "$fuzz_failed" -ne 0 ] && echo "  fuzzers: $fuzz_failed (their lines are above)"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
