@@ -1,5 +1,4 @@
-//===- Backend.h - where the runtime's kernels run ---------------*- C++
-//-*-===//
+//===- Backend.h - where the runtime's kernels run --------------*- C++ -*-===//
 //
 // One interface for every device the runtime drives: the CUDA driver now,
 // the PTX emulator next. The mgpu* functions of MLIR-lowered programs and
@@ -7,14 +6,16 @@
 //
 // Handles (modules, functions, streams, events) are opaque pointers owned
 // by the backend; device memory is addressed by pointer-sized values as in
-// CUDA. Every operation returns LMHEAD_STATUS_OK or a failure status with a
-// one-line message in `error` naming the call and why it failed.
+// CUDA. Every operation that can fail returns an Outcome (Status.h):
+// success, or a failure status with a one-line message naming the call and
+// why it failed.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LMHEAD_RUNTIME_LIB_BACKEND_H
 #define LMHEAD_RUNTIME_LIB_BACKEND_H
 
+#include "Status.h"
 #include "lmhead/runtime/Runtime.h"
 
 #include <cstddef>
@@ -63,66 +64,15 @@ public:
   /// "cuda" or "emulator".
   virtual const char *name() const = 0;
 
-  /// Loads a module from PTX text (NUL-terminated) or a cubin image. A
-  /// failed JIT compilation's message includes the compiler's log.
-  virtual LMHeadStatus loadModule(const void *image, void **module,
-                                  std::string &error) = 0;
-  virtual LMHeadStatus unloadModule(void *module, std::string &error) = 0;
-  virtual LMHeadStatus getFunction(void *module, const char *name,
-                                   void **function, std::string &error) = 0;
-  /// The size in bytes of each of `function`'s parameters, in order, with
-  /// `known` true; `known` false (and OK) when the backend cannot tell, as
-  /// with a CUDA driver older than cuFuncGetParamInfo (12.4).
-  virtual LMHeadStatus parameterSizes(void *function,
-                                      std::vector<std::size_t> &sizes,
-                                      bool &known, std::string &error) = 0;
   /// The largest grid a launch may have in each dimension: the device's
   /// own limits (CUDA: 2^31 − 1, 65535, 65535 on every GPU so far).
   virtual void maxGridSize(unsigned (&size)[3]) const = 0;
-  /// Launches `function` on `stream` (null: the default stream). Dynamic
-  /// shared memory above the default 48 KiB limit is enabled first. The
-  /// message of a failure names the kernel and `dims`.
-  virtual LMHeadStatus launch(void *function, const char *kernelName,
-                              const LaunchDims &dims, void *stream,
-                              void **params, std::string &error) = 0;
 
-  /// A stream that does not synchronise with the default stream.
-  virtual LMHeadStatus createStream(void **stream, std::string &error) = 0;
-  virtual LMHeadStatus destroyStream(void *stream, std::string &error) = 0;
-  virtual LMHeadStatus synchronizeStream(void *stream, std::string &error) = 0;
-  /// Whether work enqueued on `stream` now is captured into a graph (and
-  /// runs whenever the graph is launched) rather than run.
-  virtual LMHeadStatus isCapturing(void *stream, bool &capturing,
-                                   std::string &error) = 0;
-  /// Makes later work on `stream` wait for `event`'s last record.
-  virtual LMHeadStatus streamWaitEvent(void *stream, void *event,
-                                       std::string &error) = 0;
-
-  /// An event without timing (cheapest, and legal under graph capture).
-  virtual LMHeadStatus createEvent(void **event, std::string &error) = 0;
-  virtual LMHeadStatus destroyEvent(void *event, std::string &error) = 0;
-  virtual LMHeadStatus recordEvent(void *event, void *stream,
-                                   std::string &error) = 0;
-  virtual LMHeadStatus synchronizeEvent(void *event, std::string &error) = 0;
-
-  /// Device memory (or memory shared with the host when `hostShared`).
-  virtual LMHeadStatus allocate(std::size_t bytes, bool hostShared,
-                                void **pointer, std::string &error) = 0;
-  virtual LMHeadStatus deallocate(void *pointer, std::string &error) = 0;
-  virtual LMHeadStatus copy(void *dst, const void *src, std::size_t bytes,
-                            void *stream, std::string &error) = 0;
-  virtual LMHeadStatus fill32(void *dst, uint32_t value, std::size_t count,
-                              void *stream, std::string &error) = 0;
-  virtual LMHeadStatus fill16(void *dst, uint16_t value, std::size_t count,
-                              void *stream, std::string &error) = 0;
-  /// Pins host memory so that the device can read and write it.
-  virtual LMHeadStatus registerHost(void *pointer, std::size_t bytes,
-                                    std::string &error) = 0;
-  virtual LMHeadStatus unregisterHost(void *pointer, std::string &error) = 0;
-
-  /// Encodes a TMA tensor map into `map` (kTensorMapBytes, host memory).
-  virtual LMHeadStatus encodeTensorMap(const TensorMapRequest &request,
-                                       void *map, std::string &error) = 0;
+  // Every operation that can fail (BackendOperations.def says what each
+  // does).
+#define LMHEAD_BACKEND_OPERATION(name, parameters)                             \
+  virtual Outcome name parameters = 0;
+#include "BackendOperations.def"
 };
 
 /// A CUDA backend on device `ordinal` (CudaBackend::create), or null with

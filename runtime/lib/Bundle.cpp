@@ -94,7 +94,7 @@ LMHeadStatus checkParameters(Backend &backend, const KernelSpec &kernel,
   std::vector<std::size_t> sizes;
   bool known = false;
   LMHeadStatus status =
-      backend.parameterSizes(kernel.function, sizes, known, error);
+      backend.parameterSizes(kernel.function, sizes, known).report(error);
   if (status != LMHEAD_STATUS_OK || !known)
     return status;
   std::string where = "kernel '" + kernel.name + "' in " + ptx + " takes ";
@@ -141,7 +141,7 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
         bundle->modules.erase(op.ptx);
         return nullptr;
       }
-      status = backend.loadModule(ptx.c_str(), &module, error);
+      status = backend.loadModule(ptx.c_str(), &module).report(error);
       if (status != LMHEAD_STATUS_OK) {
         error = ptxPath + ": " + error;
         bundle->modules.erase(op.ptx);
@@ -151,8 +151,9 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
       }
     }
     for (KernelSpec &kernel : op.kernels) {
-      status = backend.getFunction(module, kernel.name.c_str(),
-                                   &kernel.function, error);
+      status =
+          backend.getFunction(module, kernel.name.c_str(), &kernel.function)
+              .report(error);
       if (status == LMHEAD_STATUS_OK)
         status = checkParameters(backend, kernel, op.ptx, error);
       if (status != LMHEAD_STATUS_OK) {
@@ -170,8 +171,9 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
     needed[internalIndex(StreamRole::Db)] |=
         op.usesStream[internalIndex(StreamRole::Db)];
   for (int i = 0; i < kNumInternalStreams; ++i)
-    if (needed[i] && (status = backend.createStream(
-                          &bundle->streams[i], error)) != LMHEAD_STATUS_OK) {
+    if (needed[i] &&
+        (status = backend.createStream(&bundle->streams[i]).report(error)) !=
+            LMHEAD_STATUS_OK) {
       std::string ignored;
       bundle->release(ignored);
       return nullptr;
@@ -181,7 +183,8 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
     if (needed[i])
       events.push_back(&bundle->done[i]);
   for (void **event : events)
-    if ((status = backend.createEvent(event, error)) != LMHEAD_STATUS_OK) {
+    if ((status = backend.createEvent(event).report(error)) !=
+        LMHEAD_STATUS_OK) {
       std::string ignored;
       bundle->release(ignored);
       return nullptr;
@@ -193,7 +196,8 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
     std::vector<void *> &opEvents = bundle->kernelEvents[name];
     opEvents.assign(op.numEvents, nullptr);
     for (void *&event : opEvents)
-      if ((status = backend.createEvent(&event, error)) != LMHEAD_STATUS_OK) {
+      if ((status = backend.createEvent(&event).report(error)) !=
+          LMHEAD_STATUS_OK) {
         std::string ignored;
         bundle->release(ignored);
         return nullptr;
@@ -226,15 +230,15 @@ LMHeadStatus Bundle::growPool(TensorMapPool &pool, std::string &error) {
         "cannot allocate " + std::to_string(bytes) + " bytes of host memory";
     return LMHEAD_STATUS_UNAVAILABLE;
   }
-  LMHeadStatus status = backend.registerHost(chunk.host, bytes, error);
+  LMHeadStatus status = backend.registerHost(chunk.host, bytes).report(error);
   if (status != LMHEAD_STATUS_OK) {
     std::free(chunk.host);
     return status;
   }
-  status = backend.allocate(bytes, false, &chunk.device, error);
+  status = backend.allocate(bytes, false, &chunk.device).report(error);
   if (status != LMHEAD_STATUS_OK) {
     std::string ignored;
-    backend.unregisterHost(chunk.host, ignored);
+    backend.unregisterHost(chunk.host).report(ignored);
     std::free(chunk.host);
     return status;
   }
@@ -262,7 +266,7 @@ LMHeadStatus Bundle::freeBlock(TensorMapPool &pool, bool capturing,
       // device block: both must be done before either is rewritten.
       if (recycled.lastRun)
         if (LMHeadStatus status =
-                backend.synchronizeEvent(recycled.lastRun, error);
+                backend.synchronizeEvent(recycled.lastRun).report(error);
             status != LMHEAD_STATUS_OK)
           return status;
       pool.blocks.erase(recycled.key);
@@ -288,10 +292,10 @@ LMHeadStatus Bundle::markBlockUsed(TensorMapPool &pool, std::size_t block,
     return LMHEAD_STATUS_OK;
   }
   if (!used.lastRun)
-    if (LMHeadStatus status = backend.createEvent(&used.lastRun, error);
+    if (LMHeadStatus status = backend.createEvent(&used.lastRun).report(error);
         status != LMHEAD_STATUS_OK)
       return status;
-  return backend.recordEvent(used.lastRun, stream, error);
+  return backend.recordEvent(used.lastRun, stream).report(error);
 }
 
 LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
@@ -374,7 +378,8 @@ LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
       if (requests[i].rank == 0)
         continue;
       LMHeadStatus status =
-          backend.encodeTensorMap(requests[i], at + i * kTensorMapBytes, error);
+          backend.encodeTensorMap(requests[i], at + i * kTensorMapBytes)
+              .report(error);
       if (status != LMHEAD_STATUS_OK) {
         const BufferRef &buffer = op.tensorMaps[i].buffer;
         error = "tensor map of '" +
@@ -416,7 +421,7 @@ LMHeadStatus Bundle::release(std::string &error) {
   std::string message;
   auto destroyEvent = [&](void *&event) {
     if (event) {
-      keep(backend.destroyEvent(event, message), message);
+      keep(backend.destroyEvent(event).report(message), message);
       event = nullptr;
     }
   };
@@ -429,20 +434,20 @@ LMHeadStatus Bundle::release(std::string &error) {
   kernelEvents.clear();
   for (void *&stream : streams)
     if (stream) {
-      keep(backend.destroyStream(stream, message), message);
+      keep(backend.destroyStream(stream).report(message), message);
       stream = nullptr;
     }
   for (auto &[file, module] : modules)
     if (module)
-      keep(backend.unloadModule(module, message), message);
+      keep(backend.unloadModule(module).report(message), message);
   modules.clear();
   for (auto &[name, pool] : tensorMapPools)
     for (TensorMapPool::Block &block : pool.used)
       destroyEvent(block.lastRun);
   for (auto &[name, pool] : tensorMapPools)
     for (TensorMapPool::Chunk &chunk : pool.chunks) {
-      keep(backend.deallocate(chunk.device, message), message);
-      keep(backend.unregisterHost(chunk.host, message), message);
+      keep(backend.deallocate(chunk.device).report(message), message);
+      keep(backend.unregisterHost(chunk.host).report(message), message);
       std::free(chunk.host);
     }
   tensorMapPools.clear();
@@ -647,12 +652,13 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
   if (!op.tensorMaps.empty()) {
     void *host = nullptr, *device = nullptr;
     pool = &tensorMapPools[opName];
-    status = backend.isCapturing(stream, capturing, error);
+    status = backend.isCapturing(stream, capturing).report(error);
     if (status == LMHEAD_STATUS_OK)
       status = tensorMapsFor(op, *pool, operands, scratch, capturing,
                              mapAddresses, host, device, mapBlock, error);
     if (status == LMHEAD_STATUS_OK)
-      status = backend.copy(device, host, pool->blockBytes, stream, error);
+      status =
+          backend.copy(device, host, pool->blockBytes, stream).report(error);
     if (status != LMHEAD_STATUS_OK) {
       error = "op '" + opName + "': " + error;
       if (status == LMHEAD_STATUS_DRIVER_ERROR)
@@ -673,10 +679,10 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
   auto streamOf = [&](StreamRole role) {
     return role == StreamRole::Main ? stream : streams[internalIndex(role)];
   };
-  status = backend.recordEvent(forked, stream, error);
+  status = backend.recordEvent(forked, stream).report(error);
   for (int i = 0; i < kNumInternalStreams && status == LMHEAD_STATUS_OK; ++i)
     if (op.usesStream[i])
-      status = backend.streamWaitEvent(streams[i], forked, error);
+      status = backend.streamWaitEvent(streams[i], forked).report(error);
   for (std::size_t k = 0; k < op.kernels.size() && status == LMHEAD_STATUS_OK;
        ++k) {
     const KernelSpec &kernel = op.kernels[k];
@@ -685,7 +691,8 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
     for (int j : kernel.after) {
       const KernelSpec &before = op.kernels[j];
       if (before.role != kernel.role && status == LMHEAD_STATUS_OK)
-        status = backend.streamWaitEvent(on, (*events)[before.event], error);
+        status =
+            backend.streamWaitEvent(on, (*events)[before.event]).report(error);
     }
     // An empty grid or a skipped gradient launches nothing, but the
     // kernel's event is still recorded for the kernels that wait for it.
@@ -701,11 +708,13 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
         dims.cluster[i] = kernel.cluster[i];
       }
       dims.sharedBytes = kernel.sharedBytes;
-      status = backend.launch(kernel.function, kernel.name.c_str(), dims, on,
-                              params.data(), error);
+      status = backend
+                   .launch(kernel.function, kernel.name.c_str(), dims, on,
+                           params.data())
+                   .report(error);
     }
     if (status == LMHEAD_STATUS_OK && kernel.event >= 0)
-      status = backend.recordEvent((*events)[kernel.event], on, error);
+      status = backend.recordEvent((*events)[kernel.event], on).report(error);
   }
   // Join even after a failure, so that a capturing stream is never left
   // forked; the first failure is the one reported.
@@ -713,9 +722,10 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
     if (!op.usesStream[i])
       continue;
     std::string joinError;
-    LMHeadStatus joined = backend.recordEvent(done[i], streams[i], joinError);
+    LMHeadStatus joined =
+        backend.recordEvent(done[i], streams[i]).report(joinError);
     if (joined == LMHEAD_STATUS_OK)
-      joined = backend.streamWaitEvent(stream, done[i], joinError);
+      joined = backend.streamWaitEvent(stream, done[i]).report(joinError);
     if (status == LMHEAD_STATUS_OK && joined != LMHEAD_STATUS_OK) {
       status = joined;
       error = joinError;
@@ -734,7 +744,7 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
     }
   }
   if (status == LMHEAD_STATUS_OK && synchronizeEachRun()) {
-    status = backend.synchronizeStream(stream, error);
+    status = backend.synchronizeStream(stream).report(error);
     if (status != LMHEAD_STATUS_OK) {
       error = "op '" + opName +
               "' failed on the device (LMHEAD_SYNC=1 synchronised its stream "

@@ -112,8 +112,8 @@ CudaBackend::ContextScope CudaBackend::makeCurrent(std::string &error) {
 }
 
 template <typename ReleaseNow>
-LMHeadStatus CudaBackend::release(const char *call, ReleaseNow releaseNow,
-                                  std::string &error) {
+Outcome CudaBackend::release(const char *call, ReleaseNow releaseNow) {
+  std::string error;
   ContextScope scope(*driver, context, error);
   int status = scope.status;
   if (status == CUDA_SUCCESS) {
@@ -122,15 +122,15 @@ LMHeadStatus CudaBackend::release(const char *call, ReleaseNow releaseNow,
       driver->check(status, call, error);
   }
   if (status == CUDA_SUCCESS || status == CUDA_ERROR_DEINITIALIZED)
-    return LMHEAD_STATUS_OK;
-  return LMHEAD_STATUS_DRIVER_ERROR;
+    return {};
+  return driverFailure(error);
 }
 
-LMHeadStatus CudaBackend::loadModule(const void *image, void **module,
-                                     std::string &error) {
+Outcome CudaBackend::loadModule(const void *image, void **module) {
+  std::string error;
   ContextScope scope = makeCurrent(error);
   if (!scope)
-    return LMHEAD_STATUS_DRIVER_ERROR;
+    return driverFailure(error);
   std::string errorLog(kJitLogBytes, '\0'), infoLog(kJitLogBytes, '\0');
   CUjit_option options[] = {
       CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
@@ -147,44 +147,45 @@ LMHeadStatus CudaBackend::loadModule(const void *image, void **module,
       error += "; JIT log: " + errorLog;
     else if (!infoLog.empty())
       error += "; JIT info log: " + infoLog;
-    return LMHEAD_STATUS_DRIVER_ERROR;
+    return driverFailure(error);
   }
   *module = loaded;
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus CudaBackend::unloadModule(void *module, std::string &error) {
-  return release(
-      "cuModuleUnload",
-      [&] { return driver->cuModuleUnload(static_cast<CUmodule>(module)); },
-      error);
+Outcome CudaBackend::unloadModule(void *module) {
+  return release("cuModuleUnload", [&] {
+    return driver->cuModuleUnload(static_cast<CUmodule>(module));
+  });
 }
 
-LMHeadStatus CudaBackend::getFunction(void *module, const char *name,
-                                      void **function, std::string &error) {
+Outcome CudaBackend::getFunction(void *module, const char *name,
+                                 void **function) {
+  std::string error;
   CUfunction found = nullptr;
   ContextScope scope = makeCurrent(error);
   if (!scope)
-    return LMHEAD_STATUS_DRIVER_ERROR;
+    return driverFailure(error);
   if (!LMHEAD_CUDA_CHECK(*driver, error, cuModuleGetFunction, &found,
                          static_cast<CUmodule>(module), name)) {
     error += std::string(" (kernel '") + name + "')";
-    return LMHEAD_STATUS_DRIVER_ERROR;
+    return driverFailure(error);
   }
   *function = found;
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus CudaBackend::parameterSizes(void *function,
-                                         std::vector<std::size_t> &sizes,
-                                         bool &known, std::string &error) {
+Outcome CudaBackend::parameterSizes(void *function,
+                                    std::vector<std::size_t> &sizes,
+                                    bool &known) {
+  std::string error;
   sizes.clear();
   known = false;
   if (!driver->cuFuncGetParamInfo)
-    return LMHEAD_STATUS_OK;
+    return {};
   ContextScope scope = makeCurrent(error);
   if (!scope)
-    return LMHEAD_STATUS_DRIVER_ERROR;
+    return driverFailure(error);
   // The driver answers CUDA_ERROR_INVALID_VALUE for the first index past
   // the last parameter; a kernel has at most 32764 bytes of them.
   for (std::size_t index = 0; index < 32764; ++index) {
@@ -196,13 +197,13 @@ LMHeadStatus CudaBackend::parameterSizes(void *function,
     // A driver that cannot answer for this function leaves the check to
     // the launch, as one without the entry point does.
     if (result == CUDA_ERROR_NOT_SUPPORTED && index == 0)
-      return LMHEAD_STATUS_OK;
+      return {};
     if (!driver->check(result, "cuFuncGetParamInfo", error))
-      return LMHEAD_STATUS_DRIVER_ERROR;
+      return driverFailure(error);
     sizes.push_back(size);
   }
   known = true;
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
 void CudaBackend::maxGridSize(unsigned (&size)[3]) const {
@@ -210,18 +211,19 @@ void CudaBackend::maxGridSize(unsigned (&size)[3]) const {
     size[i] = gridLimit[i];
 }
 
-LMHeadStatus CudaBackend::launch(void *function, const char *kernelName,
-                                 const LaunchDims &dims, void *stream,
-                                 void **params, std::string &error) {
+Outcome CudaBackend::launch(void *function, const char *kernelName,
+                            const LaunchDims &dims, void *stream,
+                            void **params) {
+  std::string error;
   auto f = static_cast<CUfunction>(function);
   auto where = [&] {
     error += std::string(" (kernel '") + (kernelName ? kernelName : "?") +
              "', " + dims.describe() + ")";
-    return LMHEAD_STATUS_DRIVER_ERROR;
+    return driverFailure(error);
   };
   ContextScope scope = makeCurrent(error);
   if (!scope)
-    return LMHEAD_STATUS_DRIVER_ERROR;
+    return driverFailure(error);
   if (dims.sharedBytes > kDefaultSharedLimit &&
       !LMHEAD_CUDA_CHECK(*driver, error, cuFuncSetAttribute, f,
                          CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -233,7 +235,7 @@ LMHeadStatus CudaBackend::launch(void *function, const char *kernelName,
                            dims.block[1], dims.block[2], dims.sharedBytes,
                            static_cast<CUstream>(stream), params, nullptr))
       return where();
-    return LMHEAD_STATUS_OK;
+    return {};
   }
   CUlaunchAttribute cluster;
   std::memset(&cluster, 0, sizeof(cluster));
@@ -256,88 +258,96 @@ LMHeadStatus CudaBackend::launch(void *function, const char *kernelName,
   if (!LMHEAD_CUDA_CHECK(*driver, error, cuLaunchKernelEx, &config, f, params,
                          nullptr))
     return where();
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus CudaBackend::createStream(void **stream, std::string &error) {
+Outcome CudaBackend::createStream(void **stream) {
+  std::string error;
   CUstream created = nullptr;
   if (!makeCurrent(error) ||
       !LMHEAD_CUDA_CHECK(*driver, error, cuStreamCreate, &created,
                          CU_STREAM_NON_BLOCKING))
-    return LMHEAD_STATUS_DRIVER_ERROR;
+    return driverFailure(error);
   *stream = created;
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus CudaBackend::destroyStream(void *stream, std::string &error) {
-  return release(
-      "cuStreamDestroy",
-      [&] { return driver->cuStreamDestroy(static_cast<CUstream>(stream)); },
-      error);
+Outcome CudaBackend::destroyStream(void *stream) {
+  return release("cuStreamDestroy", [&] {
+    return driver->cuStreamDestroy(static_cast<CUstream>(stream));
+  });
 }
 
-LMHeadStatus CudaBackend::synchronizeStream(void *stream, std::string &error) {
-  return result(makeCurrent(error) &&
-                LMHEAD_CUDA_CHECK(*driver, error, cuStreamSynchronize,
-                                  static_cast<CUstream>(stream)));
+Outcome CudaBackend::synchronizeStream(void *stream) {
+  std::string error;
+  return driverOutcome(makeCurrent(error) &&
+                           LMHEAD_CUDA_CHECK(*driver, error,
+                                             cuStreamSynchronize,
+                                             static_cast<CUstream>(stream)),
+                       error);
 }
 
-LMHeadStatus CudaBackend::isCapturing(void *stream, bool &capturing,
-                                      std::string &error) {
+Outcome CudaBackend::isCapturing(void *stream, bool &capturing) {
+  std::string error;
   CUstreamCaptureStatus status = CU_STREAM_CAPTURE_STATUS_NONE;
   if (!(makeCurrent(error) &&
         LMHEAD_CUDA_CHECK(*driver, error, cuStreamIsCapturing,
                           static_cast<CUstream>(stream), &status)))
-    return LMHEAD_STATUS_DRIVER_ERROR;
+    return driverFailure(error);
   capturing = status != CU_STREAM_CAPTURE_STATUS_NONE;
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus CudaBackend::streamWaitEvent(void *stream, void *event,
-                                          std::string &error) {
-  return result(makeCurrent(error) &&
-                LMHEAD_CUDA_CHECK(*driver, error, cuStreamWaitEvent,
-                                  static_cast<CUstream>(stream),
-                                  static_cast<CUevent>(event), 0));
+Outcome CudaBackend::streamWaitEvent(void *stream, void *event) {
+  std::string error;
+  return driverOutcome(makeCurrent(error) &&
+                           LMHEAD_CUDA_CHECK(*driver, error, cuStreamWaitEvent,
+                                             static_cast<CUstream>(stream),
+                                             static_cast<CUevent>(event), 0),
+                       error);
 }
 
-LMHeadStatus CudaBackend::createEvent(void **event, std::string &error) {
+Outcome CudaBackend::createEvent(void **event) {
+  std::string error;
   CUevent created = nullptr;
   if (!makeCurrent(error) ||
       !LMHEAD_CUDA_CHECK(*driver, error, cuEventCreate, &created,
                          CU_EVENT_DISABLE_TIMING))
-    return LMHEAD_STATUS_DRIVER_ERROR;
+    return driverFailure(error);
   *event = created;
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus CudaBackend::destroyEvent(void *event, std::string &error) {
-  return release(
-      "cuEventDestroy",
-      [&] { return driver->cuEventDestroy(static_cast<CUevent>(event)); },
-      error);
+Outcome CudaBackend::destroyEvent(void *event) {
+  return release("cuEventDestroy", [&] {
+    return driver->cuEventDestroy(static_cast<CUevent>(event));
+  });
 }
 
-LMHeadStatus CudaBackend::recordEvent(void *event, void *stream,
-                                      std::string &error) {
-  return result(makeCurrent(error) &&
-                LMHEAD_CUDA_CHECK(*driver, error, cuEventRecord,
-                                  static_cast<CUevent>(event),
-                                  static_cast<CUstream>(stream)));
+Outcome CudaBackend::recordEvent(void *event, void *stream) {
+  std::string error;
+  return driverOutcome(makeCurrent(error) &&
+                           LMHEAD_CUDA_CHECK(*driver, error, cuEventRecord,
+                                             static_cast<CUevent>(event),
+                                             static_cast<CUstream>(stream)),
+                       error);
 }
 
-LMHeadStatus CudaBackend::synchronizeEvent(void *event, std::string &error) {
-  return result(makeCurrent(error) &&
-                LMHEAD_CUDA_CHECK(*driver, error, cuEventSynchronize,
-                                  static_cast<CUevent>(event)));
+Outcome CudaBackend::synchronizeEvent(void *event) {
+  std::string error;
+  return driverOutcome(makeCurrent(error) &&
+                           LMHEAD_CUDA_CHECK(*driver, error, cuEventSynchronize,
+                                             static_cast<CUevent>(event)),
+                       error);
 }
 
-LMHeadStatus CudaBackend::allocate(std::size_t bytes, bool hostShared,
-                                   void **pointer, std::string &error) {
+Outcome CudaBackend::allocate(std::size_t bytes, bool hostShared,
+                              void **pointer) {
+  std::string error;
   // The driver rejects empty allocations; an empty memref needs none.
   if (bytes == 0) {
     *pointer = nullptr;
-    return LMHEAD_STATUS_OK;
+    return {};
   }
   CUdeviceptr allocated = 0;
   bool ok =
@@ -348,62 +358,69 @@ LMHeadStatus CudaBackend::allocate(std::size_t bytes, bool hostShared,
            : LMHEAD_CUDA_CHECK(*driver, error, cuMemAlloc, &allocated, bytes));
   if (!ok) {
     error += " (" + std::to_string(bytes) + " bytes)";
-    return LMHEAD_STATUS_DRIVER_ERROR;
+    return driverFailure(error);
   }
   *pointer = reinterpret_cast<void *>(allocated);
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus CudaBackend::deallocate(void *pointer, std::string &error) {
+Outcome CudaBackend::deallocate(void *pointer) {
   if (!pointer)
-    return LMHEAD_STATUS_OK;
-  return release(
-      "cuMemFree", [&] { return driver->cuMemFree(devicePointer(pointer)); },
-      error);
+    return {};
+  return release("cuMemFree",
+                 [&] { return driver->cuMemFree(devicePointer(pointer)); });
 }
 
-LMHeadStatus CudaBackend::copy(void *dst, const void *src, std::size_t bytes,
-                               void *stream, std::string &error) {
+Outcome CudaBackend::copy(void *dst, const void *src, std::size_t bytes,
+                          void *stream) {
+  std::string error;
   // Unified addressing: one call for every direction.
-  return result(makeCurrent(error) &&
-                LMHEAD_CUDA_CHECK(*driver, error, cuMemcpyAsync,
-                                  devicePointer(dst), devicePointer(src), bytes,
-                                  static_cast<CUstream>(stream)));
+  return driverOutcome(makeCurrent(error) &&
+                           LMHEAD_CUDA_CHECK(*driver, error, cuMemcpyAsync,
+                                             devicePointer(dst),
+                                             devicePointer(src), bytes,
+                                             static_cast<CUstream>(stream)),
+                       error);
 }
 
-LMHeadStatus CudaBackend::fill32(void *dst, uint32_t value, std::size_t count,
-                                 void *stream, std::string &error) {
-  return result(makeCurrent(error) &&
-                LMHEAD_CUDA_CHECK(*driver, error, cuMemsetD32Async,
-                                  devicePointer(dst), value, count,
-                                  static_cast<CUstream>(stream)));
+Outcome CudaBackend::fill32(void *dst, uint32_t value, std::size_t count,
+                            void *stream) {
+  std::string error;
+  return driverOutcome(makeCurrent(error) &&
+                           LMHEAD_CUDA_CHECK(*driver, error, cuMemsetD32Async,
+                                             devicePointer(dst), value, count,
+                                             static_cast<CUstream>(stream)),
+                       error);
 }
 
-LMHeadStatus CudaBackend::fill16(void *dst, uint16_t value, std::size_t count,
-                                 void *stream, std::string &error) {
-  return result(makeCurrent(error) &&
-                LMHEAD_CUDA_CHECK(*driver, error, cuMemsetD16Async,
-                                  devicePointer(dst), value, count,
-                                  static_cast<CUstream>(stream)));
+Outcome CudaBackend::fill16(void *dst, uint16_t value, std::size_t count,
+                            void *stream) {
+  std::string error;
+  return driverOutcome(makeCurrent(error) &&
+                           LMHEAD_CUDA_CHECK(*driver, error, cuMemsetD16Async,
+                                             devicePointer(dst), value, count,
+                                             static_cast<CUstream>(stream)),
+                       error);
 }
 
-LMHeadStatus CudaBackend::registerHost(void *pointer, std::size_t bytes,
-                                       std::string &error) {
+Outcome CudaBackend::registerHost(void *pointer, std::size_t bytes) {
+  std::string error;
   if (bytes == 0)
-    return LMHEAD_STATUS_OK;
-  return result(
-      makeCurrent(error) &&
-      LMHEAD_CUDA_CHECK(*driver, error, cuMemHostRegister, pointer, bytes, 0));
+    return {};
+  return driverOutcome(makeCurrent(error) &&
+                           LMHEAD_CUDA_CHECK(*driver, error, cuMemHostRegister,
+                                             pointer, bytes, 0),
+                       error);
 }
 
-LMHeadStatus CudaBackend::unregisterHost(void *pointer, std::string &error) {
-  return release(
-      "cuMemHostUnregister",
-      [&] { return driver->cuMemHostUnregister(pointer); }, error);
+Outcome CudaBackend::unregisterHost(void *pointer) {
+  return release("cuMemHostUnregister",
+                 [&] { return driver->cuMemHostUnregister(pointer); });
 }
 
-LMHeadStatus CudaBackend::encodeTensorMap(const TensorMapRequest &request,
-                                          void *map, std::string &error) {
+Outcome CudaBackend::encodeTensorMap(const TensorMapRequest &request,
+                                     void *map) {
+  std::string error;
   static_assert(sizeof(CUtensorMap) == kTensorMapBytes);
   cuuint64_t globalDim[5], globalStrides[4];
   cuuint32_t boxDim[5], elementStrides[5];
@@ -414,14 +431,18 @@ LMHeadStatus CudaBackend::encodeTensorMap(const TensorMapRequest &request,
     if (i < 4)
       globalStrides[i] = request.globalStrides[i];
   }
-  return result(LMHEAD_CUDA_CHECK(
-      *driver, error, cuTensorMapEncodeTiled, static_cast<CUtensorMap *>(map),
-      static_cast<CUtensorMapDataType>(request.dataType), request.rank,
-      request.globalAddress, globalDim, globalStrides, boxDim, elementStrides,
-      static_cast<CUtensorMapInterleave>(request.interleave),
-      static_cast<CUtensorMapSwizzle>(request.swizzle),
-      static_cast<CUtensorMapL2promotion>(request.l2Promotion),
-      static_cast<CUtensorMapFloatOOBfill>(request.oobFill)));
+  return driverOutcome(
+      LMHEAD_CUDA_CHECK(
+          *driver, error, cuTensorMapEncodeTiled,
+          static_cast<CUtensorMap *>(map),
+          static_cast<CUtensorMapDataType>(request.dataType), request.rank,
+          request.globalAddress, globalDim, globalStrides, boxDim,
+          elementStrides,
+          static_cast<CUtensorMapInterleave>(request.interleave),
+          static_cast<CUtensorMapSwizzle>(request.swizzle),
+          static_cast<CUtensorMapL2promotion>(request.l2Promotion),
+          static_cast<CUtensorMapFloatOOBfill>(request.oobFill)),
+      error);
 }
 
 std::unique_ptr<Backend>

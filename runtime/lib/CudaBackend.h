@@ -31,43 +31,11 @@ public:
   ~CudaBackend() override;
 
   const char *name() const override { return "cuda"; }
-  LMHeadStatus loadModule(const void *image, void **module,
-                          std::string &error) override;
-  LMHeadStatus unloadModule(void *module, std::string &error) override;
-  LMHeadStatus getFunction(void *module, const char *name, void **function,
-                           std::string &error) override;
-  LMHeadStatus parameterSizes(void *function, std::vector<std::size_t> &sizes,
-                              bool &known, std::string &error) override;
   void maxGridSize(unsigned (&size)[3]) const override;
-  LMHeadStatus launch(void *function, const char *kernelName,
-                      const LaunchDims &dims, void *stream, void **params,
-                      std::string &error) override;
-  LMHeadStatus createStream(void **stream, std::string &error) override;
-  LMHeadStatus destroyStream(void *stream, std::string &error) override;
-  LMHeadStatus synchronizeStream(void *stream, std::string &error) override;
-  LMHeadStatus isCapturing(void *stream, bool &capturing,
-                           std::string &error) override;
-  LMHeadStatus streamWaitEvent(void *stream, void *event,
-                               std::string &error) override;
-  LMHeadStatus createEvent(void **event, std::string &error) override;
-  LMHeadStatus destroyEvent(void *event, std::string &error) override;
-  LMHeadStatus recordEvent(void *event, void *stream,
-                           std::string &error) override;
-  LMHeadStatus synchronizeEvent(void *event, std::string &error) override;
-  LMHeadStatus allocate(std::size_t bytes, bool hostShared, void **pointer,
-                        std::string &error) override;
-  LMHeadStatus deallocate(void *pointer, std::string &error) override;
-  LMHeadStatus copy(void *dst, const void *src, std::size_t bytes, void *stream,
-                    std::string &error) override;
-  LMHeadStatus fill32(void *dst, uint32_t value, std::size_t count,
-                      void *stream, std::string &error) override;
-  LMHeadStatus fill16(void *dst, uint16_t value, std::size_t count,
-                      void *stream, std::string &error) override;
-  LMHeadStatus registerHost(void *pointer, std::size_t bytes,
-                            std::string &error) override;
-  LMHeadStatus unregisterHost(void *pointer, std::string &error) override;
-  LMHeadStatus encodeTensorMap(const TensorMapRequest &request, void *map,
-                               std::string &error) override;
+  // The operations of BackendOperations.def.
+#define LMHEAD_BACKEND_OPERATION(name, parameters)                             \
+  Outcome name parameters override;
+#include "BackendOperations.def"
 
 private:
   CudaBackend(std::unique_ptr<CudaDriver> driver, CUdevice device,
@@ -108,11 +76,14 @@ private:
   /// CUDA_ERROR_DEINITIALIZED is success: a program's module destructor can
   /// run after the driver's own exit handler.
   template <typename ReleaseNow>
-  LMHeadStatus release(const char *call, ReleaseNow releaseNow,
-                       std::string &error);
-  /// DRIVER_ERROR after a failed check, for one-line call sites.
-  static LMHeadStatus result(bool ok) {
-    return ok ? LMHEAD_STATUS_OK : LMHEAD_STATUS_DRIVER_ERROR;
+  Outcome release(const char *call, ReleaseNow releaseNow);
+  /// DRIVER_ERROR with the message of a failed check.
+  static Outcome driverFailure(std::string &error) {
+    return Outcome(LMHEAD_STATUS_DRIVER_ERROR, std::move(error));
+  }
+  /// Success when `ok`, else driverFailure(error): for one-line call sites.
+  static Outcome driverOutcome(bool ok, std::string &error) {
+    return ok ? Outcome() : driverFailure(error);
   }
 
   std::unique_ptr<CudaDriver> driver;

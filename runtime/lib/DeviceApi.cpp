@@ -17,8 +17,8 @@ using namespace lmhead::runtime;
 
 namespace {
 
-/// Runs `body` on the process's backend inside `entry`'s guard; a failure
-/// of `body` (its status and message) is reported as `entry`'s.
+/// Runs `body`, which returns an Outcome, on the process's backend inside
+/// `entry`'s guard; a failure of `body` is reported as `entry`'s.
 template <typename Body>
 LMHeadStatus onBackend(const char *entry, Body &&body) {
   return guardEntry(entry, [&]() -> LMHeadStatus {
@@ -27,10 +27,8 @@ LMHeadStatus onBackend(const char *entry, Body &&body) {
     Backend *backend = processBackend(status, error);
     if (!backend)
       return fail(status, std::string(entry) + ": " + error);
-    status = body(*backend, error);
-    if (status != LMHEAD_STATUS_OK)
-      return fail(status, std::string(entry) + ": " + error);
-    return succeed();
+    Outcome outcome = body(*backend);
+    return fail(std::move(outcome.prefix(std::string(entry) + ": ")));
   });
 }
 
@@ -44,11 +42,12 @@ LMHeadStatus refuse(const char *entry, const char *what) {
 }
 
 /// Refuses a size that does not fit the host's size_t.
-bool fitsInSize(unsigned long long bytes, std::string &error) {
+Outcome fitsInSize(unsigned long long bytes) {
   if (bytes <= std::numeric_limits<std::size_t>::max())
-    return true;
-  error = std::to_string(bytes) + " bytes is more than this host can address";
-  return false;
+    return {};
+  return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                 std::to_string(bytes) +
+                     " bytes is more than this host can address");
 }
 
 } // namespace
@@ -57,23 +56,21 @@ extern "C" LMHeadStatus lmheadDeviceAlloc(unsigned long long bytes,
                                           void **pointer) {
   if (!pointer)
     return refuse("lmheadDeviceAlloc", "pointer must not be null");
-  return onBackend("lmheadDeviceAlloc", [&](Backend &backend,
-                                            std::string &error) {
-    if (!fitsInSize(bytes, error))
-      return LMHEAD_STATUS_INVALID_ARGUMENT;
-    LMHeadStatus status = backend.allocate(static_cast<std::size_t>(bytes),
-                                           false, pointer, error);
-    if (status != LMHEAD_STATUS_OK && error.find("bytes") == std::string::npos)
-      error += " (" + std::to_string(bytes) + " bytes)";
-    return status;
+  return onBackend("lmheadDeviceAlloc", [&](Backend &backend) {
+    if (Outcome fits = fitsInSize(bytes); !fits.ok())
+      return fits;
+    Outcome outcome =
+        backend.allocate(static_cast<std::size_t>(bytes), false, pointer);
+    if (outcome.message().find("bytes") == std::string::npos)
+      outcome.append(" (" + std::to_string(bytes) + " bytes)");
+    return outcome;
   });
 }
 
 extern "C" LMHeadStatus lmheadDeviceFree(void *pointer) {
-  return onBackend("lmheadDeviceFree",
-                   [&](Backend &backend, std::string &error) {
-                     return backend.deallocate(pointer, error);
-                   });
+  return onBackend("lmheadDeviceFree", [&](Backend &backend) {
+    return backend.deallocate(pointer);
+  });
 }
 
 extern "C" LMHeadStatus lmheadDeviceCopy(void *dst, const void *src,
@@ -81,37 +78,33 @@ extern "C" LMHeadStatus lmheadDeviceCopy(void *dst, const void *src,
                                          void *stream) {
   if (bytes && (!dst || !src))
     return refuse("lmheadDeviceCopy", "dst and src must not be null");
-  return onBackend(
-      "lmheadDeviceCopy", [&](Backend &backend, std::string &error) {
-        if (!fitsInSize(bytes, error))
-          return LMHEAD_STATUS_INVALID_ARGUMENT;
-        return bytes ? backend.copy(dst, src, static_cast<std::size_t>(bytes),
-                                    stream, error)
-                     : LMHEAD_STATUS_OK;
-      });
+  return onBackend("lmheadDeviceCopy", [&](Backend &backend) {
+    if (Outcome fits = fitsInSize(bytes); !fits.ok())
+      return fits;
+    return bytes
+               ? backend.copy(dst, src, static_cast<std::size_t>(bytes), stream)
+               : Outcome();
+  });
 }
 
 extern "C" LMHeadStatus lmheadStreamCreate(void **stream) {
   if (!stream)
     return refuse("lmheadStreamCreate", "stream must not be null");
-  return onBackend("lmheadStreamCreate",
-                   [&](Backend &backend, std::string &error) {
-                     return backend.createStream(stream, error);
-                   });
+  return onBackend("lmheadStreamCreate", [&](Backend &backend) {
+    return backend.createStream(stream);
+  });
 }
 
 extern "C" LMHeadStatus lmheadStreamSynchronize(void *stream) {
-  return onBackend("lmheadStreamSynchronize",
-                   [&](Backend &backend, std::string &error) {
-                     return backend.synchronizeStream(stream, error);
-                   });
+  return onBackend("lmheadStreamSynchronize", [&](Backend &backend) {
+    return backend.synchronizeStream(stream);
+  });
 }
 
 extern "C" LMHeadStatus lmheadStreamDestroy(void *stream) {
   if (!stream)
     return guardEntry("lmheadStreamDestroy", [] { return succeed(); });
-  return onBackend("lmheadStreamDestroy",
-                   [&](Backend &backend, std::string &error) {
-                     return backend.destroyStream(stream, error);
-                   });
+  return onBackend("lmheadStreamDestroy", [&](Backend &backend) {
+    return backend.destroyStream(stream);
+  });
 }

@@ -45,10 +45,9 @@ Backend &backendFor(const char *function) {
   return *backend;
 }
 
-void check(const char *function, LMHeadStatus status,
-           const std::string &error) {
-  if (status != LMHEAD_STATUS_OK)
-    fatal(function, status, error);
+void check(const char *function, const Outcome &outcome) {
+  if (!outcome.ok())
+    fatal(function, outcome.status(), outcome.message());
 }
 
 /// Kernel names by function handle, for launch error messages.
@@ -96,12 +95,9 @@ LaunchDims launchDims(const char *function, const intptr_t (&cluster)[3],
 
 void launch(const char *function, void *kernel, const LaunchDims &dims,
             void *stream, void **params) {
-  std::string error;
   std::string name = kernelName(kernel);
-  check(function,
-        backendFor(function).launch(kernel, name.c_str(), dims, stream, params,
-                                    error),
-        error);
+  check(function, backendFor(function).launch(kernel, name.c_str(), dims,
+                                              stream, params));
 }
 
 /// The start of a ranked memref descriptor as MLIR lays it out: two
@@ -166,35 +162,29 @@ int64_t tensorMapElementBytes(int64_t dataType) {
 #define MGPU_API extern "C" LMHEAD_RUNTIME_API
 
 MGPU_API void *mgpuModuleLoad(void *data, size_t /*size*/) {
-  std::string error;
   void *module = nullptr;
   check("mgpuModuleLoad",
-        backendFor("mgpuModuleLoad").loadModule(data, &module, error), error);
+        backendFor("mgpuModuleLoad").loadModule(data, &module));
   return module;
 }
 
 MGPU_API void *mgpuModuleLoadJIT(void *data, int /*optLevel*/) {
-  std::string error;
   void *module = nullptr;
   check("mgpuModuleLoadJIT",
-        backendFor("mgpuModuleLoadJIT").loadModule(data, &module, error),
-        error);
+        backendFor("mgpuModuleLoadJIT").loadModule(data, &module));
   return module;
 }
 
 MGPU_API void mgpuModuleUnload(void *module) {
-  std::string error;
   check("mgpuModuleUnload",
-        backendFor("mgpuModuleUnload").unloadModule(module, error), error);
+        backendFor("mgpuModuleUnload").unloadModule(module));
 }
 
 MGPU_API void *mgpuModuleGetFunction(void *module, const char *name) {
-  std::string error;
   void *function = nullptr;
-  check("mgpuModuleGetFunction",
-        backendFor("mgpuModuleGetFunction")
-            .getFunction(module, name, &function, error),
-        error);
+  check(
+      "mgpuModuleGetFunction",
+      backendFor("mgpuModuleGetFunction").getFunction(module, name, &function));
   std::lock_guard<std::mutex> lock(namesMutex);
   kernelNames()[function] = name;
   return function;
@@ -227,106 +217,79 @@ MGPU_API void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
 }
 
 MGPU_API void *mgpuStreamCreate() {
-  std::string error;
   void *stream = nullptr;
   check("mgpuStreamCreate",
-        backendFor("mgpuStreamCreate").createStream(&stream, error), error);
+        backendFor("mgpuStreamCreate").createStream(&stream));
   return stream;
 }
 
 MGPU_API void mgpuStreamDestroy(void *stream) {
-  std::string error;
   check("mgpuStreamDestroy",
-        backendFor("mgpuStreamDestroy").destroyStream(stream, error), error);
+        backendFor("mgpuStreamDestroy").destroyStream(stream));
 }
 
 MGPU_API void mgpuStreamSynchronize(void *stream) {
-  std::string error;
   check("mgpuStreamSynchronize",
-        backendFor("mgpuStreamSynchronize").synchronizeStream(stream, error),
-        error);
+        backendFor("mgpuStreamSynchronize").synchronizeStream(stream));
 }
 
 MGPU_API void mgpuStreamWaitEvent(void *stream, void *event) {
-  std::string error;
   check("mgpuStreamWaitEvent",
-        backendFor("mgpuStreamWaitEvent").streamWaitEvent(stream, event, error),
-        error);
+        backendFor("mgpuStreamWaitEvent").streamWaitEvent(stream, event));
 }
 
 MGPU_API void *mgpuEventCreate() {
-  std::string error;
   void *event = nullptr;
-  check("mgpuEventCreate",
-        backendFor("mgpuEventCreate").createEvent(&event, error), error);
+  check("mgpuEventCreate", backendFor("mgpuEventCreate").createEvent(&event));
   return event;
 }
 
 MGPU_API void mgpuEventDestroy(void *event) {
-  std::string error;
-  check("mgpuEventDestroy",
-        backendFor("mgpuEventDestroy").destroyEvent(event, error), error);
+  check("mgpuEventDestroy", backendFor("mgpuEventDestroy").destroyEvent(event));
 }
 
 MGPU_API void mgpuEventSynchronize(void *event) {
-  std::string error;
   check("mgpuEventSynchronize",
-        backendFor("mgpuEventSynchronize").synchronizeEvent(event, error),
-        error);
+        backendFor("mgpuEventSynchronize").synchronizeEvent(event));
 }
 
 MGPU_API void mgpuEventRecord(void *event, void *stream) {
-  std::string error;
   check("mgpuEventRecord",
-        backendFor("mgpuEventRecord").recordEvent(event, stream, error), error);
+        backendFor("mgpuEventRecord").recordEvent(event, stream));
 }
 
 MGPU_API void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
                             bool isHostShared) {
-  std::string error;
   void *pointer = nullptr;
   check("mgpuMemAlloc",
-        backendFor("mgpuMemAlloc")
-            .allocate(sizeBytes, isHostShared, &pointer, error),
-        error);
+        backendFor("mgpuMemAlloc").allocate(sizeBytes, isHostShared, &pointer));
   return pointer;
 }
 
 MGPU_API void mgpuMemFree(void *pointer, void * /*stream*/) {
-  std::string error;
-  check("mgpuMemFree", backendFor("mgpuMemFree").deallocate(pointer, error),
-        error);
+  check("mgpuMemFree", backendFor("mgpuMemFree").deallocate(pointer));
 }
 
 MGPU_API void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream) {
-  std::string error;
   check("mgpuMemcpy",
-        backendFor("mgpuMemcpy").copy(dst, src, sizeBytes, stream, error),
-        error);
+        backendFor("mgpuMemcpy").copy(dst, src, sizeBytes, stream));
 }
 
 MGPU_API void mgpuMemset32(void *dst, unsigned int value, size_t count,
                            void *stream) {
-  std::string error;
   check("mgpuMemset32",
-        backendFor("mgpuMemset32").fill32(dst, value, count, stream, error),
-        error);
+        backendFor("mgpuMemset32").fill32(dst, value, count, stream));
 }
 
 MGPU_API void mgpuMemset16(void *dst, unsigned short value, size_t count,
                            void *stream) {
-  std::string error;
   check("mgpuMemset16",
-        backendFor("mgpuMemset16").fill16(dst, value, count, stream, error),
-        error);
+        backendFor("mgpuMemset16").fill16(dst, value, count, stream));
 }
 
 MGPU_API void mgpuMemHostRegister(void *pointer, uint64_t sizeBytes) {
-  std::string error;
-  check(
-      "mgpuMemHostRegister",
-      backendFor("mgpuMemHostRegister").registerHost(pointer, sizeBytes, error),
-      error);
+  check("mgpuMemHostRegister",
+        backendFor("mgpuMemHostRegister").registerHost(pointer, sizeBytes));
 }
 
 MGPU_API void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
@@ -334,29 +297,21 @@ MGPU_API void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,
   const char *self = "mgpuMemHostRegisterMemRef";
   MemRefView view = viewMemRef(rank, descriptor);
   std::size_t bytes = denseMemRefBytes(self, rank, view, elementSizeBytes);
-  std::string error;
-  check(self,
-        backendFor(self).registerHost(
-            view.aligned + view.offset * elementSizeBytes, bytes, error),
-        error);
+  check(self, backendFor(self).registerHost(
+                  view.aligned + view.offset * elementSizeBytes, bytes));
 }
 
 MGPU_API void mgpuMemHostUnregister(void *pointer) {
-  std::string error;
   check("mgpuMemHostUnregister",
-        backendFor("mgpuMemHostUnregister").unregisterHost(pointer, error),
-        error);
+        backendFor("mgpuMemHostUnregister").unregisterHost(pointer));
 }
 
 MGPU_API void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
                                           int64_t elementSizeBytes) {
   MemRefView view = viewMemRef(rank, descriptor);
-  std::string error;
-  check(
-      "mgpuMemHostUnregisterMemRef",
-      backendFor("mgpuMemHostUnregisterMemRef")
-          .unregisterHost(view.aligned + view.offset * elementSizeBytes, error),
-      error);
+  check("mgpuMemHostUnregisterMemRef",
+        backendFor("mgpuMemHostUnregisterMemRef")
+            .unregisterHost(view.aligned + view.offset * elementSizeBytes));
 }
 
 MGPU_API void mgpuSetDefaultDevice(int32_t device) {
@@ -388,9 +343,7 @@ mgpuTensorMapEncodeTiled(void *tensorMap, int dataType, uint32_t rank,
   request.swizzle = swizzle;
   request.l2Promotion = l2Promotion;
   request.oobFill = oobFill;
-  std::string error;
-  check(self, backendFor(self).encodeTensorMap(request, tensorMap, error),
-        error);
+  check(self, backendFor(self).encodeTensorMap(request, tensorMap));
 }
 
 MGPU_API void *mgpuTensorMapEncodeTiledMemref(
@@ -429,13 +382,10 @@ MGPU_API void *mgpuTensorMapEncodeTiledMemref(
   Backend &backend = backendFor(self);
   // cuda.h's CUtensorMap is aligned to 128 bytes (the driver asks for 64).
   alignas(128) unsigned char map[kTensorMapBytes];
-  std::string error;
-  check(self, backend.encodeTensorMap(request, map, error), error);
+  check(self, backend.encodeTensorMap(request, map));
   void *deviceMap = nullptr;
-  check(self, backend.allocate(kTensorMapBytes, false, &deviceMap, error),
-        error);
-  check(self, backend.copy(deviceMap, map, kTensorMapBytes, nullptr, error),
-        error);
-  check(self, backend.synchronizeStream(nullptr, error), error);
+  check(self, backend.allocate(kTensorMapBytes, false, &deviceMap));
+  check(self, backend.copy(deviceMap, map, kTensorMapBytes, nullptr));
+  check(self, backend.synchronizeStream(nullptr));
   return deviceMap;
 }

@@ -32,6 +32,12 @@ LMHeadStatus lmhead::runtime::fail(LMHeadStatus status, std::string message) {
   return status;
 }
 
+LMHeadStatus lmhead::runtime::fail(Outcome outcome) {
+  if (outcome.ok())
+    return succeed();
+  return std::move(outcome).report(lastErrorMessage());
+}
+
 LMHeadStatus lmhead::runtime::failWithoutMemory(const char *entry) noexcept {
   try {
     lastErrorMessage() = std::string(entry) + ": out of host memory";

@@ -16,14 +16,61 @@
 #include <exception>
 #include <new>
 #include <string>
+#include <utility>
 
 namespace lmhead::runtime {
+
+/// What one operation inside the runtime came to: success, or a failure
+/// status with a one-line message that names the call and says why it
+/// failed. Backend operations return it; a C entry point passes a failure
+/// on as its status and last-error message (fail(Outcome)).
+class [[nodiscard]] Outcome {
+public:
+  /// Success.
+  Outcome() = default;
+  /// A failure with `status` (not LMHEAD_STATUS_OK) and `message`.
+  Outcome(LMHeadStatus status, std::string message)
+      : code(status), text(std::move(message)) {}
+
+  bool ok() const { return code == LMHEAD_STATUS_OK; }
+  LMHeadStatus status() const { return code; }
+  /// Empty on success.
+  const std::string &message() const { return text; }
+
+  /// Adds `context` in front of a failure's message ("op 'x': ").
+  Outcome &prefix(const std::string &context) {
+    if (!ok())
+      text = context + text;
+    return *this;
+  }
+  /// Adds `detail` after a failure's message (" (kernel 'k')").
+  Outcome &append(const std::string &detail) {
+    if (!ok())
+      text += detail;
+    return *this;
+  }
+  /// The status, with the message moved into `error` on failure: for code
+  /// that reports a status and a message separately.
+  LMHeadStatus report(std::string &error) && {
+    if (!ok())
+      error = std::move(text);
+    return code;
+  }
+
+private:
+  LMHeadStatus code = LMHEAD_STATUS_OK;
+  std::string text;
+};
 
 /// Clears this thread's last-error message and returns LMHEAD_STATUS_OK.
 LMHeadStatus succeed();
 
 /// Records `message` as this thread's last error and returns `status`.
 LMHeadStatus fail(LMHeadStatus status, std::string message);
+
+/// Records `outcome`'s message as this thread's last error (none on
+/// success) and returns its status.
+LMHeadStatus fail(Outcome outcome);
 
 /// Records that `entry` ran out of host memory, in a message that needs no
 /// new allocation when none can be made, and returns

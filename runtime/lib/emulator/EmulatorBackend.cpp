@@ -123,62 +123,56 @@ bool EmulatorBackend::isKnownMemory(uint64_t address, uint64_t bytes) const {
          address + bytes >= address;
 }
 
-LMHeadStatus EmulatorBackend::loadModule(const void *image, void **module,
-                                         std::string &error) {
+Outcome EmulatorBackend::loadModule(const void *image, void **module) {
   std::string parseError;
   std::optional<ptx::Module> parsed =
       ptx::parse(static_cast<const char *>(image), parseError);
-  if (!parsed) {
-    error = "the PTX emulator cannot read the module: " + parseError;
-    return LMHEAD_STATUS_EMULATOR_ERROR;
-  }
+  if (!parsed)
+    return Outcome(LMHEAD_STATUS_EMULATOR_ERROR,
+                   "the PTX emulator cannot read the module: " + parseError);
   auto *loaded = new Module{std::move(*parsed), {}};
   std::lock_guard<std::mutex> lock(mutex);
   modules.insert(loaded);
   *module = loaded;
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::unloadModule(void *module, std::string &error) {
+Outcome EmulatorBackend::unloadModule(void *module) {
   std::lock_guard<std::mutex> lock(mutex);
   auto *loaded = static_cast<Module *>(module);
-  if (!modules.erase(loaded)) {
-    error = "unloading a module the emulator did not load";
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
-  }
+  if (!modules.erase(loaded))
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                   "unloading a module the emulator did not load");
   delete loaded;
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::getFunction(void *module, const char *name,
-                                          void **function, std::string &error) {
+Outcome EmulatorBackend::getFunction(void *module, const char *name,
+                                     void **function) {
   std::lock_guard<std::mutex> lock(mutex);
   auto *loaded = static_cast<Module *>(module);
-  if (!modules.count(loaded)) {
-    error = "looking up a kernel in a module the emulator did not load";
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
-  }
+  if (!modules.count(loaded))
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                   "looking up a kernel in a module the emulator did not load");
   const ptx::Function *kernel = loaded->ptx.find(name);
-  if (!kernel || !kernel->isEntry) {
-    error = std::string("the module has no kernel '") + name + "'";
-    return LMHEAD_STATUS_NOT_FOUND;
-  }
+  if (!kernel || !kernel->isEntry)
+    return Outcome(LMHEAD_STATUS_NOT_FOUND,
+                   std::string("the module has no kernel '") + name + "'");
   loaded->functions.push_back(
       std::make_unique<Function>(Function{loaded, kernel}));
   *function = loaded->functions.back().get();
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::parameterSizes(void *function,
-                                             std::vector<std::size_t> &sizes,
-                                             bool &known,
-                                             std::string & /*error*/) {
+Outcome EmulatorBackend::parameterSizes(void *function,
+                                        std::vector<std::size_t> &sizes,
+                                        bool &known) {
   auto *f = static_cast<Function *>(function);
   sizes.clear();
   for (const ptx::Parameter &param : f->kernel->params)
     sizes.push_back(static_cast<std::size_t>(param.bytes()));
   known = true;
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
 void EmulatorBackend::maxGridSize(unsigned (&size)[3]) const {
@@ -186,9 +180,9 @@ void EmulatorBackend::maxGridSize(unsigned (&size)[3]) const {
   size[1] = size[2] = 65535u;
 }
 
-LMHeadStatus EmulatorBackend::launch(void *function, const char *kernelName,
-                                     const LaunchDims &dims, void * /*stream*/,
-                                     void **params, std::string &error) {
+Outcome EmulatorBackend::launch(void *function, const char *kernelName,
+                                const LaunchDims &dims, void * /*stream*/,
+                                void **params) {
   auto *f = static_cast<Function *>(function);
   emulator::LaunchRequest request;
   for (int i = 0; i < 3; ++i) {
@@ -198,22 +192,22 @@ LMHeadStatus EmulatorBackend::launch(void *function, const char *kernelName,
   // In 64 bits: sizes of up to 2^31 each would wrap a 32-bit product.
   uint64_t threads =
       uint64_t(dims.block[0]) * dims.block[1] * uint64_t(dims.block[2]);
-  if (threads > 1024) {
-    error = "launch of kernel '" + std::string(kernelName ? kernelName : "?") +
+  if (threads > 1024)
+    return Outcome(
+        LMHEAD_STATUS_INVALID_ARGUMENT,
+        "launch of kernel '" + std::string(kernelName ? kernelName : "?") +
             "' with " + std::to_string(threads) +
-            " threads per block, more than 1024 (" + dims.describe() + ")";
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
-  }
+            " threads per block, more than 1024 (" + dims.describe() + ")");
   unsigned limit[3];
   maxGridSize(limit);
   for (int i = 0; i < 3; ++i)
     if (dims.grid[i] > limit[i]) {
-      error = "launch of kernel '" +
-              std::string(kernelName ? kernelName : "?") + "' with grid " +
-              "xyz"[i] + " = " + std::to_string(dims.grid[i]) +
+      return Outcome(
+          LMHEAD_STATUS_INVALID_ARGUMENT,
+          "launch of kernel '" + std::string(kernelName ? kernelName : "?") +
+              "' with grid " + "xyz"[i] + " = " + std::to_string(dims.grid[i]) +
               ", more than the device's " + std::to_string(limit[i]) + " (" +
-              dims.describe() + ")";
-      return LMHEAD_STATUS_INVALID_ARGUMENT;
+              dims.describe() + ")");
     }
   request.dynamicSharedBytes = dims.sharedBytes;
   request.params = params;
@@ -228,10 +222,9 @@ LMHeadStatus EmulatorBackend::launch(void *function, const char *kernelName,
   emulator::LaunchStats stats;
   auto start = std::chrono::steady_clock::now();
   if (!emulator::runKernel(f->module->ptx, *f->kernel, request, failure,
-                           &stats)) {
-    error = failure + " (" + dims.describe() + ")";
-    return LMHEAD_STATUS_EMULATOR_ERROR;
-  }
+                           &stats))
+    return Outcome(LMHEAD_STATUS_EMULATOR_ERROR,
+                   failure + " (" + dims.describe() + ")");
   // LMHEAD_EMULATOR_STATS=1: one line per launch on stderr, for benchmarks.
   if (statsWanted()) {
     double seconds =
@@ -248,81 +241,72 @@ LMHeadStatus EmulatorBackend::launch(void *function, const char *kernelName,
                  seconds > 0 ? stats.laneInstructions / seconds / 1e6 : 0.0,
                  static_cast<unsigned long long>(stats.tensorCoreMacs));
   }
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::createStream(void **stream, std::string &) {
+Outcome EmulatorBackend::createStream(void **stream) {
   std::lock_guard<std::mutex> lock(mutex);
   *stream = new Handle();
   streams.insert(*stream);
   deviceResources().stream(/*created=*/true);
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::destroyStream(void *stream, std::string &error) {
+Outcome EmulatorBackend::destroyStream(void *stream) {
   std::lock_guard<std::mutex> lock(mutex);
-  if (!streams.erase(stream)) {
-    error = "destroying a stream the emulator did not create";
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
-  }
+  if (!streams.erase(stream))
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                   "destroying a stream the emulator did not create");
   delete static_cast<Handle *>(stream);
   deviceResources().stream(/*created=*/false);
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::synchronizeStream(void *, std::string &) {
-  return LMHEAD_STATUS_OK; // all work is done when enqueued
+Outcome EmulatorBackend::synchronizeStream(void *) {
+  return {}; // all work is done when enqueued
 }
 
-LMHeadStatus EmulatorBackend::isCapturing(void *, bool &capturing,
-                                          std::string &) {
+Outcome EmulatorBackend::isCapturing(void *, bool &capturing) {
   capturing = false; // the emulator has no graphs
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::streamWaitEvent(void *, void *, std::string &) {
-  return LMHEAD_STATUS_OK;
-}
+Outcome EmulatorBackend::streamWaitEvent(void *, void *) { return {}; }
 
-LMHeadStatus EmulatorBackend::createEvent(void **event, std::string &) {
+Outcome EmulatorBackend::createEvent(void **event) {
   std::lock_guard<std::mutex> lock(mutex);
   *event = new Handle();
   events.insert(*event);
   deviceResources().event(/*created=*/true);
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::destroyEvent(void *event, std::string &error) {
+Outcome EmulatorBackend::destroyEvent(void *event) {
   std::lock_guard<std::mutex> lock(mutex);
-  if (!events.erase(event)) {
-    error = "destroying an event the emulator did not create";
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
-  }
+  if (!events.erase(event))
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                   "destroying an event the emulator did not create");
   delete static_cast<Handle *>(event);
   deviceResources().event(/*created=*/false);
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::recordEvent(void *, void *, std::string &) {
-  return LMHEAD_STATUS_OK;
-}
+Outcome EmulatorBackend::recordEvent(void *, void *) { return {}; }
 
-LMHeadStatus EmulatorBackend::synchronizeEvent(void *, std::string &) {
-  return LMHEAD_STATUS_OK;
-}
+Outcome EmulatorBackend::synchronizeEvent(void *) { return {}; }
 
-LMHeadStatus EmulatorBackend::allocate(std::size_t bytes, bool /*hostShared*/,
-                                       void **pointer, std::string &error) {
+Outcome EmulatorBackend::allocate(std::size_t bytes, bool /*hostShared*/,
+                                  void **pointer) {
   if (bytes == 0) {
     *pointer = nullptr;
-    return LMHEAD_STATUS_OK;
+    return {};
   }
   std::size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
   void *memory = std::aligned_alloc(kAlignment, rounded);
-  if (!memory) {
-    error = "the emulator cannot allocate " + std::to_string(bytes) + " bytes";
-    return LMHEAD_STATUS_EMULATOR_ERROR;
-  }
+  if (!memory)
+    return Outcome(LMHEAD_STATUS_EMULATOR_ERROR,
+                   "the emulator cannot allocate " + std::to_string(bytes) +
+                       " bytes");
   // Fresh device memory is not zero on a GPU. All-ones bytes are a NaN in
   // every float type (f16, bf16, f32, f64), so a result a kernel forgot to
   // write poisons every check that reads it.
@@ -331,91 +315,87 @@ LMHeadStatus EmulatorBackend::allocate(std::size_t bytes, bool /*hostShared*/,
   allocations[reinterpret_cast<uint64_t>(memory)] = bytes;
   deviceResources().allocated(bytes);
   *pointer = memory;
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::deallocate(void *pointer, std::string &error) {
+Outcome EmulatorBackend::deallocate(void *pointer) {
   if (!pointer)
-    return LMHEAD_STATUS_OK;
+    return {};
   std::lock_guard<std::mutex> lock(mutex);
   auto it = allocations.find(reinterpret_cast<uint64_t>(pointer));
-  if (it == allocations.end() || registered.count(it->first)) {
-    error = "freeing memory the emulator did not allocate";
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
-  }
+  if (it == allocations.end() || registered.count(it->first))
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                   "freeing memory the emulator did not allocate");
   deviceResources().freed(it->second);
   allocations.erase(it);
   std::free(pointer);
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::copy(void *dst, const void *src,
-                                   std::size_t bytes, void *, std::string &) {
+Outcome EmulatorBackend::copy(void *dst, const void *src, std::size_t bytes,
+                              void *) {
   std::memmove(dst, src, bytes);
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::fill32(void *dst, uint32_t value,
-                                     std::size_t count, void *, std::string &) {
+Outcome EmulatorBackend::fill32(void *dst, uint32_t value, std::size_t count,
+                                void *) {
   auto *words = static_cast<uint32_t *>(dst);
   for (std::size_t i = 0; i < count; ++i)
     words[i] = value;
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::fill16(void *dst, uint16_t value,
-                                     std::size_t count, void *, std::string &) {
+Outcome EmulatorBackend::fill16(void *dst, uint16_t value, std::size_t count,
+                                void *) {
   auto *halves = static_cast<uint16_t *>(dst);
   for (std::size_t i = 0; i < count; ++i)
     halves[i] = value;
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::registerHost(void *pointer, std::size_t bytes,
-                                           std::string &error) {
+Outcome EmulatorBackend::registerHost(void *pointer, std::size_t bytes) {
   if (bytes == 0)
-    return LMHEAD_STATUS_OK;
+    return {};
   std::lock_guard<std::mutex> lock(mutex);
   auto start = reinterpret_cast<uint64_t>(pointer);
-  if (allocations.count(start)) {
-    error = "host memory registered twice";
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
-  }
+  if (allocations.count(start))
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                   "host memory registered twice");
   allocations[start] = bytes;
   registered.insert(start);
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::unregisterHost(void *pointer,
-                                             std::string &error) {
+Outcome EmulatorBackend::unregisterHost(void *pointer) {
   std::lock_guard<std::mutex> lock(mutex);
   auto start = reinterpret_cast<uint64_t>(pointer);
-  if (!registered.erase(start)) {
-    error = "unregistering host memory that was not registered";
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
-  }
+  if (!registered.erase(start))
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                   "unregistering host memory that was not registered");
   allocations.erase(start);
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus EmulatorBackend::encodeTensorMap(const TensorMapRequest &request,
-                                              void *map, std::string &error) {
+Outcome EmulatorBackend::encodeTensorMap(const TensorMapRequest &request,
+                                         void *map) {
+  std::string error;
   // What the driver would refuse, the emulator refuses too.
   if (!emulator::checkTensorMapRequest(request, error))
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT, std::move(error));
   // What a GPU accepts but cp.async.bulk.tensor in the interpreter does not
   // do: it swizzles 16-byte chunks, copies every element and fills outside
   // the tensor with zeros. Such a map would copy the wrong data, silently.
-  if (request.interleave != 0) {
-    error = "cuTensorMapEncodeTiled: interleaved layouts are not emulated";
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
-  }
+  if (request.interleave != 0)
+    return Outcome(
+        LMHEAD_STATUS_INVALID_ARGUMENT,
+        "cuTensorMapEncodeTiled: interleaved layouts are not emulated");
   if (request.swizzle > 3) {
     error = "cuTensorMapEncodeTiled: swizzle " +
             std::to_string(request.swizzle) +
             " (128 bytes of 32- or 64-byte atoms) is not emulated; the "
             "emulator swizzles 16-byte chunks (swizzle 0 to 3)";
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT, std::move(error));
   }
   // Without an interleave the driver ignores dimension 0's element stride.
   for (unsigned d = 1; d < request.rank; ++d)
@@ -423,12 +403,12 @@ LMHeadStatus EmulatorBackend::encodeTensorMap(const TensorMapRequest &request,
       error = "cuTensorMapEncodeTiled: element stride " + std::to_string(d) +
               " is " + std::to_string(request.elementStrides[d]) +
               "; the emulator copies every element (element strides of 1)";
-      return LMHEAD_STATUS_INVALID_ARGUMENT;
+      return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT, std::move(error));
     }
   if (request.oobFill != 0) {
     error = "cuTensorMapEncodeTiled: oobFill 1 (NaN) is not emulated; the "
             "emulator fills outside the tensor with zeros";
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT, std::move(error));
   }
   emulator::TensorMap encoded;
   encoded.dataType = static_cast<uint8_t>(request.dataType);
@@ -444,7 +424,7 @@ LMHeadStatus EmulatorBackend::encodeTensorMap(const TensorMapRequest &request,
       encoded.globalStrides[d - 1] = request.globalStrides[d - 1];
   }
   std::memcpy(map, &encoded, sizeof(encoded));
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
 std::unique_ptr<Backend> lmhead::runtime::createEmulatorBackend() {

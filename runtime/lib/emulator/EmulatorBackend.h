@@ -27,45 +27,13 @@ public:
   ~EmulatorBackend() override;
 
   const char *name() const override { return "emulator"; }
-  LMHeadStatus loadModule(const void *image, void **module,
-                          std::string &error) override;
-  LMHeadStatus unloadModule(void *module, std::string &error) override;
-  LMHeadStatus getFunction(void *module, const char *name, void **function,
-                           std::string &error) override;
-  LMHeadStatus parameterSizes(void *function, std::vector<std::size_t> &sizes,
-                              bool &known, std::string &error) override;
   /// CUDA's limits for sm_80 and sm_90 (2^31 − 1, 65535, 65535), so that
   /// a launch the GPU would refuse is refused here too.
   void maxGridSize(unsigned (&size)[3]) const override;
-  LMHeadStatus launch(void *function, const char *kernelName,
-                      const LaunchDims &dims, void *stream, void **params,
-                      std::string &error) override;
-  LMHeadStatus createStream(void **stream, std::string &error) override;
-  LMHeadStatus destroyStream(void *stream, std::string &error) override;
-  LMHeadStatus synchronizeStream(void *stream, std::string &error) override;
-  LMHeadStatus isCapturing(void *stream, bool &capturing,
-                           std::string &error) override;
-  LMHeadStatus streamWaitEvent(void *stream, void *event,
-                               std::string &error) override;
-  LMHeadStatus createEvent(void **event, std::string &error) override;
-  LMHeadStatus destroyEvent(void *event, std::string &error) override;
-  LMHeadStatus recordEvent(void *event, void *stream,
-                           std::string &error) override;
-  LMHeadStatus synchronizeEvent(void *event, std::string &error) override;
-  LMHeadStatus allocate(std::size_t bytes, bool hostShared, void **pointer,
-                        std::string &error) override;
-  LMHeadStatus deallocate(void *pointer, std::string &error) override;
-  LMHeadStatus copy(void *dst, const void *src, std::size_t bytes, void *stream,
-                    std::string &error) override;
-  LMHeadStatus fill32(void *dst, uint32_t value, std::size_t count,
-                      void *stream, std::string &error) override;
-  LMHeadStatus fill16(void *dst, uint16_t value, std::size_t count,
-                      void *stream, std::string &error) override;
-  LMHeadStatus registerHost(void *pointer, std::size_t bytes,
-                            std::string &error) override;
-  LMHeadStatus unregisterHost(void *pointer, std::string &error) override;
-  LMHeadStatus encodeTensorMap(const TensorMapRequest &request, void *map,
-                               std::string &error) override;
+  // The operations of BackendOperations.def.
+#define LMHEAD_BACKEND_OPERATION(name, parameters)                             \
+  Outcome name parameters override;
+#include "../BackendOperations.def"
 
   /// Whether [address, address + bytes) lies in one allocation or
   /// registered host range.

@@ -97,7 +97,7 @@ std::string strideIs(unsigned i, uint64_t stride) {
          std::to_string(i + 1) + ") is " + std::to_string(stride) + " bytes";
 }
 
-bool fail(std::string &error, const std::string &message) {
+bool refuseRequest(std::string &error, const std::string &message) {
   error = "cuTensorMapEncodeTiled: " + message;
   return false;
 }
@@ -111,43 +111,50 @@ bool emulator::checkTensorMapRequest(const TensorMapRequest &request,
                                      std::string &error) {
   // The enumerations.
   if (!inEnum(request.dataType, kDataTypes))
-    return fail(error, "data type " + std::to_string(request.dataType) +
-                           " is not a CUtensorMapDataType (0 to 15)");
+    return refuseRequest(error, "data type " +
+                                    std::to_string(request.dataType) +
+                                    " is not a CUtensorMapDataType (0 to 15)");
   if (request.dataType >= kFirstPackedType)
-    return fail(error, dataTypeName(request.dataType) +
-                           " packs sub-byte values; the emulator neither "
-                           "checks nor copies packed types, only 0 to 12 "
-                           "(UINT8 to TFLOAT32_FTZ)");
+    return refuseRequest(error,
+                         dataTypeName(request.dataType) +
+                             " packs sub-byte values; the emulator neither "
+                             "checks nor copies packed types, only 0 to 12 "
+                             "(UINT8 to TFLOAT32_FTZ)");
   if (!inEnum(request.interleave, 3))
-    return fail(error, "interleave " + std::to_string(request.interleave) +
-                           " is not a CUtensorMapInterleave (0: none, 1: "
-                           "16B, 2: 32B)");
+    return refuseRequest(error,
+                         "interleave " + std::to_string(request.interleave) +
+                             " is not a CUtensorMapInterleave (0: none, 1: "
+                             "16B, 2: 32B)");
   if (!inEnum(request.swizzle, 7))
-    return fail(error, "swizzle " + std::to_string(request.swizzle) +
-                           " is not a CUtensorMapSwizzle (0: none, 1: 32B, "
-                           "2: 64B, 3: 128B, 4 to 6: 128B atoms)");
+    return refuseRequest(error,
+                         "swizzle " + std::to_string(request.swizzle) +
+                             " is not a CUtensorMapSwizzle (0: none, 1: 32B, "
+                             "2: 64B, 3: 128B, 4 to 6: 128B atoms)");
   if (!inEnum(request.l2Promotion, 4))
-    return fail(error, "l2Promotion " + std::to_string(request.l2Promotion) +
-                           " is not a CUtensorMapL2promotion (0: none, 1: "
-                           "64B, 2: 128B, 3: 256B)");
+    return refuseRequest(error,
+                         "l2Promotion " + std::to_string(request.l2Promotion) +
+                             " is not a CUtensorMapL2promotion (0: none, 1: "
+                             "64B, 2: 128B, 3: 256B)");
   if (!inEnum(request.oobFill, 2))
-    return fail(error, "oobFill " + std::to_string(request.oobFill) +
-                           " is not a CUtensorMapFloatOOBfill (0: zeros, 1: "
-                           "NaN)");
+    return refuseRequest(error,
+                         "oobFill " + std::to_string(request.oobFill) +
+                             " is not a CUtensorMapFloatOOBfill (0: zeros, 1: "
+                             "NaN)");
   bool interleaved = request.interleave != kInterleaveNone;
 
   // The rank.
   if (request.rank < 1 || request.rank > 5)
-    return fail(error,
-                "rank " + std::to_string(request.rank) + " is outside [1, 5]");
+    return refuseRequest(error, "rank " + std::to_string(request.rank) +
+                                    " is outside [1, 5]");
   if (interleaved && request.rank < 3)
-    return fail(error, "rank " + std::to_string(request.rank) + " with " +
-                           interleaveName(request.interleave) +
-                           "; an interleaved map needs rank 3 to 5");
+    return refuseRequest(error, "rank " + std::to_string(request.rank) +
+                                    " with " +
+                                    interleaveName(request.interleave) +
+                                    "; an interleaved map needs rank 3 to 5");
   if (request.interleave == kInterleave32B && request.swizzle != kSwizzle32B)
-    return fail(error, interleaveName(request.interleave) + " needs " +
-                           swizzleName(kSwizzle32B) + ", not " +
-                           swizzleName(request.swizzle));
+    return refuseRequest(error, interleaveName(request.interleave) + " needs " +
+                                    swizzleName(kSwizzle32B) + ", not " +
+                                    swizzleName(request.swizzle));
 
   // The global tensor: its address, sizes and strides.
   uint64_t alignment = request.interleave == kInterleave32B ? 32 : 16;
@@ -157,51 +164,56 @@ bool emulator::checkTensorMapRequest(const TensorMapRequest &request,
           : "";
   auto address = reinterpret_cast<uint64_t>(request.globalAddress);
   if (address % alignment != 0)
-    return fail(error,
-                "global address " + hex(address) + " is not a multiple of " +
-                    std::to_string(alignment) + " bytes" + becauseInterleaved);
+    return refuseRequest(
+        error, "global address " + hex(address) + " is not a multiple of " +
+                   std::to_string(alignment) + " bytes" + becauseInterleaved);
   for (unsigned d = 0; d < request.rank; ++d)
     if (request.globalDim[d] < 1 || request.globalDim[d] > kMaxGlobalDim)
-      return fail(error, "global dimension " + std::to_string(d) + " is " +
-                             std::to_string(request.globalDim[d]) +
-                             ", outside [1, 2^32]");
+      return refuseRequest(error, "global dimension " + std::to_string(d) +
+                                      " is " +
+                                      std::to_string(request.globalDim[d]) +
+                                      ", outside [1, 2^32]");
   for (unsigned i = 0; i + 1 < request.rank; ++i) {
     uint64_t stride = request.globalStrides[i];
     if (stride % alignment != 0)
-      return fail(error, strideIs(i, stride) + ", not a multiple of " +
-                             std::to_string(alignment) + becauseInterleaved);
+      return refuseRequest(error, strideIs(i, stride) + ", not a multiple of " +
+                                      std::to_string(alignment) +
+                                      becauseInterleaved);
     if (stride >= kStrideLimit)
-      return fail(error, strideIs(i, stride) + ", not below 2^40");
+      return refuseRequest(error, strideIs(i, stride) + ", not below 2^40");
   }
   unsigned elementBytes = tensorMapElementBytes(request.dataType);
   // The box.
   for (unsigned d = 0; d < request.rank; ++d)
     if (request.boxDim[d] < 1 || request.boxDim[d] > kMaxBoxDim)
-      return fail(error, "box dimension " + std::to_string(d) + " is " +
-                             std::to_string(request.boxDim[d]) +
-                             ", outside [1, 256]");
+      return refuseRequest(
+          error, "box dimension " + std::to_string(d) + " is " +
+                     std::to_string(request.boxDim[d]) + ", outside [1, 256]");
   uint64_t innerBytes = uint64_t(request.boxDim[0]) * elementBytes;
   std::string inner = "the inner box dimension is " +
                       std::to_string(innerBytes) + " bytes (" +
                       std::to_string(request.boxDim[0]) + " elements of " +
                       std::to_string(elementBytes) + " bytes)";
   if (!interleaved && innerBytes % 16 != 0)
-    return fail(error, inner + ", not a multiple of 16");
+    return refuseRequest(error, inner + ", not a multiple of 16");
   for (unsigned d = 0; d < request.rank; ++d)
     if (request.elementStrides[d] < 1 ||
         request.elementStrides[d] > kMaxElementStride)
-      return fail(error, "element stride " + std::to_string(d) + " is " +
-                             std::to_string(request.elementStrides[d]) +
-                             ", outside [1, 8]");
+      return refuseRequest(error,
+                           "element stride " + std::to_string(d) + " is " +
+                               std::to_string(request.elementStrides[d]) +
+                               ", outside [1, 8]");
   unsigned span = swizzleSpanBytes(request.swizzle);
   if (!interleaved && span != 0 && innerBytes > span)
-    return fail(error, inner + ", more than the " + std::to_string(span) +
-                           "-byte span of " + swizzleName(request.swizzle));
+    return refuseRequest(error, inner + ", more than the " +
+                                    std::to_string(span) + "-byte span of " +
+                                    swizzleName(request.swizzle));
 
   // The fill.
   if (request.oobFill == kFillNaN && !isFloatType(request.dataType))
-    return fail(error, "oobFill 1 (NaN) needs a floating-point data type "
-                       "(6 to 12), not " +
-                           dataTypeName(request.dataType));
+    return refuseRequest(error,
+                         "oobFill 1 (NaN) needs a floating-point data type "
+                         "(6 to 12), not " +
+                             dataTypeName(request.dataType));
   return true;
 }
