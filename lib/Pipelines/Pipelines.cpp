@@ -154,6 +154,10 @@ void lmhead::buildGPUPipeline(OpPassManager &pm,
   plan.f32Operands = options.f32Operands;
   plan.ceWorkspaceBytes = options.ceWorkspaceBytes;
   plan.ceSchedule = options.ceSchedule;
+  LMHeadFormStepsOptions formSteps;
+  formSteps.ceSchedule = options.ceSchedule;
+  pm.addPass(createLMHeadFormSteps(formSteps));
+  plan.formSteps = false;
   pm.addPass(createLMHeadPlan(plan, options.tiles.getValue()));
   LMHeadLowerToGPUOptions lower;
   lower.operands = options.operands;

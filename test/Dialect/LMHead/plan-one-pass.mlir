@@ -5,6 +5,13 @@
 // RUN:   --remarks-filter=lmhead-plan --remark-format=emitRemark -o /dev/null 2>&1 | FileCheck %s --check-prefix=TWOPASS
 // RUN: lmhead-opt %s --split-input-file '--lmhead-plan=target=sm_80 min-tokens=0 ce-schedule=one-pass ce-workspace-bytes=268435456' \
 // RUN:   --remarks-filter=lmhead-plan --remark-format=emitRemark -o /dev/null 2>&1 | FileCheck %s --check-prefix=BOUND
+// The forming alone, and then the plan without forming (as --lmhead-pipeline
+// runs them): the same plans and remarks as --lmhead-plan forming itself.
+// RUN: lmhead-opt %s --split-input-file --lmhead-form-steps | FileCheck %s --check-prefix=FORM
+// RUN: lmhead-opt %s --split-input-file --lmhead-form-steps '--lmhead-plan=target=sm_90a min-tokens=0 form-steps=false' | FileCheck %s
+// RUN: lmhead-opt %s --split-input-file --lmhead-form-steps '--lmhead-plan=target=sm_90a min-tokens=0 form-steps=false' | FileCheck %s --check-prefix=CLEAN
+// RUN: lmhead-opt %s --split-input-file --lmhead-form-steps '--lmhead-plan=target=sm_90a min-tokens=0 form-steps=false' \
+// RUN:   --remarks-filter=lmhead-plan --remark-format=emitRemark -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // Which schedule --lmhead-plan gives the forward and the backward of one
 // head, and why: a ce_linear_fwd and the ce_linear_grad of its lse become
@@ -13,6 +20,13 @@
 // on the H200); the remark compares both and names the floor. Otherwise the
 // backward's remark says why it keeps two passes.
 
+// The plan takes the marks of the forming away.
+// CLEAN-NOT: lmhead.formed_step
+// CLEAN-NOT: lmhead.two_pass_reason
+
+// FORM-LABEL: func.func @benchmark_step(
+// FORM:         lmhead.ce_linear_step {{.*}} {lmhead.formed_step}
+// FORM-NOT:     lmhead.ce_linear_fwd
 // CHECK-LABEL: func.func @benchmark_step(
 // CHECK:         %loss, %lse, %dh, %dw = lmhead.ce_linear_step %arg0, %arg1, %arg2, %{{.*}} layout(vd) reduction(mean)
 // CHECK-SAME:      lmhead.plan = #lmhead.ce_plan<target = sm_90a
@@ -60,6 +74,9 @@ func.func @mean_as_sum(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>,
 // -----
 
 // A loss gradient computed from the loss is not known before the forward.
+// FORM-LABEL: func.func @dloss_from_loss(
+// FORM:         lmhead.ce_linear_fwd
+// FORM:         lmhead.ce_linear_grad {{.*}} {lmhead.two_pass_reason = "the loss gradient is computed from the forward's results, or by operations with side effects after it: it is not known before the forward"}
 // CHECK-LABEL: func.func @dloss_from_loss(
 // CHECK:         lmhead.ce_linear_fwd
 // CHECK:         lmhead.ce_linear_grad

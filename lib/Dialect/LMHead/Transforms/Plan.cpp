@@ -19,12 +19,18 @@
 // leave no valid configuration, and a `ce-workspace-bytes` too small for any
 // chunk, are errors.
 //
+// The pass first forms the one-pass steps (FormSteps.cpp, the pass
+// --lmhead-form-steps, unless form-steps=false), then plans each op here;
+// what an op's attribute may carry is PlanAttributes.cpp's, what the pass
+// says about each op PlanRemarks.cpp's.
+//
 //===----------------------------------------------------------------------===//
 
+#include "PlanAttributes.h"
+#include "PlanRemarks.h"
 #include "RoundedOperands.h"
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
-#include "lmhead/Dialect/LMHead/Transforms/Remarks.h"
 #include "lmhead/Planning/CostModel.h"
 #include "lmhead/Planning/CrossEntropyCost.h"
 #include "lmhead/Planning/OnePassCost.h"
@@ -33,14 +39,10 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Dominance.h"
-#include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/Support/FormatVariadic.h"
-
-#include <cmath>
 
 #define DEBUG_TYPE "lmhead-plan"
 
@@ -56,30 +58,8 @@ using namespace mlir::lmhead;
 
 namespace {
 
-constexpr StringLiteral kRemarkCategory = "lmhead-plan";
 /// The token count a dynamic N is planned for: a typical training batch.
 constexpr int64_t kAssumedTokens = 8192;
-
-/// Reports that `op` was given a plan.
-void remarkPassed(Operation *op, const Twine &what) {
-  remark::passed(op->getLoc(),
-                 remarkAbout(op, "LMHeadPlanned", kRemarkCategory))
-      << what.str();
-}
-
-/// Reports that `op` goes back to the host compiler, and why.
-void remarkDecomposed(Operation *op, const Twine &reason) {
-  remark::missed(op->getLoc(),
-                 remarkAbout(op, "LMHeadDecomposed", kRemarkCategory))
-      << ("decomposed: " + reason).str();
-}
-
-/// Reports why `op` was left as it is without a plan.
-void remarkKept(Operation *op, const Twine &reason) {
-  remark::analysis(op->getLoc(),
-                   remarkAbout(op, "LMHeadNotPlanned", kRemarkCategory))
-      << reason.str();
-}
 
 /// The static size of a dimension that two operands share (the verifier
 /// has checked they agree), or ShapedType::kDynamic when both are dynamic.
@@ -135,92 +115,6 @@ LinearGradGemms gemmsOf(LinearGradOp op, int64_t tokens, int64_t vocab,
   return g;
 }
 
-/// Microseconds to a quarter, a binary fraction, so that plans print
-/// exactly and compare stably.
-FloatAttr microsAttr(MLIRContext *context, double micros) {
-  return FloatAttr::get(Float64Type::get(context), std::round(micros * 4) / 4);
-}
-
-/// A GEMM's name, its kernel family when it is not the chip's own, and its
-/// tiles: "dh (sm_80 kernel) 128x128x32...".
-std::string tilesOf(StringRef gemm, const GemmPrediction &p,
-                    const GpuChip &chip) {
-  std::string kernel;
-  if (p.kernel != chip.target)
-    kernel = (" (" + stringifyGpuTarget(p.kernel) + " kernel)").str();
-  return (gemm + kernel + " " + p.tiles.str()).str();
-}
-
-std::string describe(StringRef gemm, const GemmPrediction &p,
-                     const GemmProblem &problem, const GpuChip &chip) {
-  return llvm::formatv("{0} ({1:F1} us predicted, floor {2:F1} us)",
-                       tilesOf(gemm, p, chip), p.micros,
-                       floorMicros(problem, chip))
-      .str();
-}
-
-/// The `#lmhead.gemm` of a chosen configuration: its tiles, and its kernel
-/// family when it is not the chip's own.
-GemmConfigAttr configAttr(MLIRContext *context, const GemmPrediction &p,
-                          const GpuChip &chip) {
-  std::optional<GpuTarget> kernel;
-  if (p.kernel != chip.target)
-    kernel = p.kernel;
-  return GemmConfigAttr::get(context, p.tiles, kernel);
-}
-
-/// Says that one of `op`'s GEMMs copies its operands in pieces narrower than
-/// 16 bytes, and why: what limits the copies, and on a TMA target that the
-/// sm_80 kernel builds it.
-void remarkNarrowCopies(Operation *op, StringRef gemm, const GemmPrediction &p,
-                        const GemmProblem &problem, const GpuChip &chip) {
-  const GemmTiles &t = p.tiles;
-  std::string limit;
-  bool forced = t.copyBytes < widestCopyBytes(problem, &limit);
-  std::string given =
-      llvm::formatv("copy-bytes={0} was given", t.copyBytes).str();
-  std::string how =
-      t.elementCopies()
-          ? "2-byte element copies (synchronous loads; cp.async copies 4, 8 "
-            "or 16 bytes)"
-          : llvm::formatv("{0}-byte cp.async copies", t.copyBytes).str();
-  std::string what;
-  if (p.kernel == chip.target)
-    what = llvm::formatv("{0} uses {1}: {2}", gemm, how, forced ? given : limit)
-               .str();
-  else if (forced)
-    what = llvm::formatv("{0} is built with the {1} kernel (ldmatrix, "
-                         "mma.sync) and {2}: {3}, and TMA ({4}'s copies) "
-                         "copies 16 bytes",
-                         gemm, stringifyGpuTarget(p.kernel), how, given,
-                         chip.targetName())
-               .str();
-  else
-    what = llvm::formatv("{0} is built with the {1} kernel (ldmatrix, "
-                         "mma.sync) and {2}, because TMA ({3}'s copies) needs "
-                         "rows and bases of 16-byte multiples: {4}",
-                         gemm, stringifyGpuTarget(p.kernel), how,
-                         chip.targetName(), limit)
-               .str();
-  remark::analysis(op->getLoc(),
-                   remarkAbout(op, "LMHeadNarrowCopies", kRemarkCategory))
-      << what;
-}
-
-/// Lists one configuration the model could choose for one of `op`'s GEMMs.
-void remarkCandidate(Operation *op, const Twine &what) {
-  remark::analysis(op->getLoc(),
-                   remarkAbout(op, "LMHeadCandidate", kRemarkCategory))
-      << what.str();
-}
-
-/// Says that `op`'s operands were rounded for the kernels.
-void remarkRounded(Operation *op, const Twine &what) {
-  remark::analysis(op->getLoc(),
-                   remarkAbout(op, "LMHeadRoundedToBF16", kRemarkCategory))
-      << what.str();
-}
-
 /// Rounds the f32 GEMM operands of a cross-entropy op (h, W and the bias)
 /// to bf16 for the kernels (RoundedOperands).
 template <typename CEOp> RoundedOperands roundCrossEntropyOperands(CEOp op) {
@@ -256,6 +150,50 @@ CrossEntropyProblem crossEntropyProblem(CEOp op, int64_t tokens, int64_t hidden,
   return problem;
 }
 
+/// The first static size among `dims` (a value and one of its
+/// dimensions; the verifier has checked that they agree), or
+/// ShapedType::kDynamic.
+int64_t staticSize(ArrayRef<std::pair<Value, unsigned>> dims) {
+  for (auto [value, dim] : dims) {
+    if (!value)
+      continue;
+    int64_t size = cast<RankedTensorType>(value.getType()).getDimSize(dim);
+    if (!ShapedType::isDynamic(size))
+      return size;
+  }
+  return ShapedType::kDynamic;
+}
+
+/// Why an op whose products accumulate in `accumulator`, with `tokens`,
+/// `hidden` and `vocab` (each static or ShapedType::kDynamic), is left to
+/// the host compiler before any GEMM is planned, or nothing when the
+/// kernels may take it: the opening checks of linear_grad and of the
+/// cross-entropy ops.
+std::optional<std::string> whyNoKernels(Type accumulator, int64_t tokens,
+                                        int64_t hidden, int64_t vocab,
+                                        int64_t minTokens) {
+  if (!accumulator.isF32()) {
+    std::string type;
+    llvm::raw_string_ostream(type) << accumulator;
+    return "its products accumulate in " + type +
+           "; the kernels accumulate in f32";
+  }
+  if (ShapedType::isDynamic(vocab) || ShapedType::isDynamic(hidden))
+    return (Twine("the ") +
+            (ShapedType::isDynamic(vocab) ? "vocabulary size V"
+                                          : "hidden size D") +
+            " is dynamic; kernels are planned for a static D and V, whose "
+            "row alignment they depend on")
+        .str();
+  if (!ShapedType::isDynamic(tokens) && tokens < minTokens)
+    return ("N = " + Twine(tokens) +
+            " tokens is below min-tokens = " + Twine(minTokens) +
+            "; a GEMM this small is left to the host "
+            "compiler")
+        .str();
+  return std::nullopt;
+}
+
 struct PlanPass : mlir::lmhead::impl::LMHeadPlanBase<PlanPass> {
   PlanPass() { nameOptions(); }
   PlanPass(const LMHeadPlanOptions &options) : Base(options) { nameOptions(); }
@@ -277,17 +215,9 @@ private:
   }
 
   enum class Outcome { Planned, Decompose, Error };
-  /// Whether `op` keeps the plan it carries: one of its kind for this
-  /// target, made by hand or by a tool. Any other is removed, with a
-  /// remark saying what replaces it.
-  bool keepsGivenPlan(Operation *op);
   Outcome planLinearGrad(LinearGradOp op);
   /// Plans a ce_linear_fwd or ce_linear_grad.
   template <typename CEOp> Outcome planCrossEntropy(CEOp op);
-  /// Replaces each ce_linear_fwd and the ce_linear_grad of its lse by a
-  /// ce_linear_step where the one-pass schedule applies (and ce-schedule
-  /// allows it); remarks say why other pairs keep two passes.
-  void formSteps();
   /// Plans a ce_linear_step with the one-pass schedule, or splits it into
   /// its two ops and plans those (appending the ops to decompose to
   /// `decompose`).
@@ -295,13 +225,6 @@ private:
 
   /// `block-m` ... `swizzle`: fixed fields of every GEMM's configuration.
   GemmTileOptions<PlanPass> tileOptions{*this};
-  /// Why each ce_linear_grad keeps the two-pass schedule, for its remark.
-  DenseMap<Operation *, std::string> twoPassReasons;
-  /// The steps formSteps made of two ops (the others were written as steps:
-  /// ce-schedule=auto keeps those in one pass, which a framework calling
-  /// the step's bundle entry relies on).
-  DenseSet<Operation *> formedSteps;
-
   const GpuChip *chip = nullptr;
   GemmTiles overrides;
 };
@@ -328,78 +251,20 @@ LogicalResult PlanPass::initialize(MLIRContext *context) {
   return success();
 }
 
-/// Why `given`, the plan `op` carries, is not one of the kind `op` takes
-/// for `target` ("replaces its sm_80 plan", ...), or "" when it is.
-std::string givenPlanMismatch(Operation *op, Attribute given,
-                              GpuTarget target) {
-  std::optional<GpuTarget> planTarget;
-  if (isa<LinearGradOp>(op)) {
-    auto plan = dyn_cast<KernelPlanAttr>(given);
-    if (!plan)
-      return "replaces its lmhead.plan, which is not a #lmhead.plan,";
-    planTarget = plan.getTarget();
-  } else {
-    bool backward = !isa<CELinearFwdOp>(op);
-    auto plan = dyn_cast<CrossEntropyPlanAttr>(given);
-    if (!plan)
-      return "replaces its lmhead.plan, which is not a #lmhead.ce_plan,";
-    if (static_cast<bool>(plan.getDh()) != backward)
-      return backward ? "replaces its forward plan"
-                      : "replaces its backward plan";
-    planTarget = plan.getTarget();
-  }
-  if (*planTarget != target)
-    return ("replaces its " + stringifyGpuTarget(*planTarget) + " plan").str();
-  return "";
-}
-
-bool PlanPass::keepsGivenPlan(Operation *op) {
-  Attribute given = op->getAttr(LMHeadDialect::getPlanAttrName());
-  if (!given)
-    return false;
-  std::string mismatch = givenPlanMismatch(op, given, chip->target);
-  if (mismatch.empty()) {
-    remarkPassed(op, "keeps the plan it carries");
-    return true;
-  }
-  remarkKept(op, mismatch + " with one for " + chip->targetName());
-  op->removeAttr(LMHeadDialect::getPlanAttrName());
-  return false;
-}
-
 PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
-  if (keepsGivenPlan(op))
+  if (keepsGivenPlan(op, *chip))
     return Outcome::Planned;
-  Type acc = op.getAccumulatorType();
-  if (!acc.isF32()) {
-    std::string type;
-    llvm::raw_string_ostream(type) << acc;
-    remarkDecomposed(op, "its products accumulate in " + type +
-                             "; the kernels accumulate in f32");
-    return Outcome::Decompose;
-  }
   Value dz = op.getDz(), h = op.getH(), w = op.getW();
   bool vd = op.getLayout() == WeightLayout::VD;
   int64_t tokens = sharedDim(dz, 0, h, 0);
   int64_t vocab = sharedDim(dz, 1, w, vd ? 0 : 1);
   int64_t hidden = sharedDim(h, 1, w, vd ? 1 : 0);
-  if (ShapedType::isDynamic(vocab) || ShapedType::isDynamic(hidden)) {
-    remarkDecomposed(op, Twine("the ") +
-                             (ShapedType::isDynamic(vocab) ? "vocabulary size V"
-                                                           : "hidden size D") +
-                             " is dynamic; kernels are planned for a static "
-                             "D and V, whose row alignment they depend on");
+  if (std::optional<std::string> why = whyNoKernels(
+          op.getAccumulatorType(), tokens, hidden, vocab, minTokens)) {
+    remarkDecomposed(op, *why);
     return Outcome::Decompose;
   }
   bool dynamicTokens = ShapedType::isDynamic(tokens);
-  if (!dynamicTokens && tokens < minTokens) {
-    remarkDecomposed(op,
-                     "N = " + Twine(tokens) +
-                         " tokens is below min-tokens = " + Twine(minTokens) +
-                         "; a GEMM this small is left to the host "
-                         "compiler");
-    return Outcome::Decompose;
-  }
 
   // With f32-operands=bf16 an f32 op is planned as the bf16 op it becomes;
   // if it cannot be planned, it gets its f32 operands back.
@@ -416,17 +281,8 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
       planGemm(gemms.dh, *chip, overrides, listConfigs ? &dhValid : nullptr);
   GemmPlan dwPlan =
       planGemm(gemms.dw, *chip, overrides, listConfigs ? &dwValid : nullptr);
-  for (auto [gemm, valid] :
-       {std::pair<StringRef, std::vector<GemmPrediction> *>{"dh", &dhValid},
-        {"dw", &dwValid}}) {
-    for (const GemmPrediction &p : *valid) {
-      std::string config;
-      llvm::raw_string_ostream os(config);
-      os << configAttr(op.getContext(), p, *chip);
-      remarkCandidate(op, gemm + " candidate: " + config + " " +
-                              llvm::formatv("{0:F2}", p.micros).str() + " us");
-    }
-  }
+  remarkCandidates(op, "dh", dhValid, *chip);
+  remarkCandidates(op, "dw", dwValid, *chip);
   // A problem the kernels cannot take goes back to the host compiler; the
   // dh reason comes first because f32 operands fail both.
   std::pair<StringRef, const GemmPlan *> plans[] = {
@@ -473,37 +329,13 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
   return Outcome::Planned;
 }
 
-/// The first static size among `dims` (a value and one of its
-/// dimensions; the verifier has checked that they agree), or
-/// ShapedType::kDynamic.
-int64_t staticSize(ArrayRef<std::pair<Value, unsigned>> dims) {
-  for (auto [value, dim] : dims) {
-    if (!value)
-      continue;
-    int64_t size = cast<RankedTensorType>(value.getType()).getDimSize(dim);
-    if (!ShapedType::isDynamic(size))
-      return size;
-  }
-  return ShapedType::kDynamic;
-}
-
-/// "1234.5 us" for remarks.
-std::string usStr(double micros) {
-  return llvm::formatv("{0:F1} us", micros).str();
-}
-
 template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
   constexpr bool backward = std::is_same_v<CEOp, CELinearGradOp>;
-  if (keepsGivenPlan(op))
+  // Why --lmhead-form-steps (or planStep) left a backward in two passes.
+  auto twoPassReason = dyn_cast_or_null<StringAttr>(
+      op->removeAttr(LMHeadDialect::getTwoPassReasonAttrName()));
+  if (keepsGivenPlan(op, *chip))
     return Outcome::Planned;
-  Type acc = op.getAccumulatorType();
-  if (!acc.isF32()) {
-    std::string type;
-    llvm::raw_string_ostream(type) << acc;
-    remarkDecomposed(op, "its products accumulate in " + type +
-                             "; the kernels accumulate in f32");
-    return Outcome::Decompose;
-  }
   Value h = op.getH(), w = op.getW();
   bool vd = op.getLayout() == WeightLayout::VD;
   unsigned vDim = vd ? 0 : 1, dDim = vd ? 1 : 0;
@@ -513,23 +345,12 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
   int64_t tokens = staticSize({{h, 0}, {op.getLabels(), 0}});
   int64_t vocab = staticSize({{w, vDim}, {op.getBias(), 0}, {dw, vDim}});
   int64_t hidden = staticSize({{h, 1}, {w, dDim}, {dw, dDim}});
-  if (ShapedType::isDynamic(vocab) || ShapedType::isDynamic(hidden)) {
-    remarkDecomposed(op, Twine("the ") +
-                             (ShapedType::isDynamic(vocab) ? "vocabulary size V"
-                                                           : "hidden size D") +
-                             " is dynamic; kernels are planned for a static "
-                             "D and V, whose row alignment they depend on");
+  if (std::optional<std::string> why = whyNoKernels(
+          op.getAccumulatorType(), tokens, hidden, vocab, minTokens)) {
+    remarkDecomposed(op, *why);
     return Outcome::Decompose;
   }
   bool dynamicTokens = ShapedType::isDynamic(tokens);
-  if (!dynamicTokens && tokens < minTokens) {
-    remarkDecomposed(op,
-                     "N = " + Twine(tokens) +
-                         " tokens is below min-tokens = " + Twine(minTokens) +
-                         "; a GEMM this small is left to the host "
-                         "compiler");
-    return Outcome::Decompose;
-  }
 
   // With f32-operands=bf16 an f32 op is planned as the bf16 op it becomes
   // (h, W and the bias rounded); if it cannot be planned, it gets its f32
@@ -545,19 +366,9 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
   CrossEntropyCandidates candidates;
   CrossEntropyPlan plan = lmhead::planCrossEntropy(
       problem, *chip, overrides, listConfigs ? &candidates : nullptr);
-  for (auto [gemm, valid] :
-       {std::pair<StringRef, std::vector<GemmPrediction> *>{"logits",
-                                                            &candidates.logits},
-        {"dh", &candidates.dh},
-        {"dw", &candidates.dw}}) {
-    for (const GemmPrediction &p : *valid) {
-      std::string config;
-      llvm::raw_string_ostream os(config);
-      os << configAttr(op.getContext(), p, *chip);
-      remarkCandidate(op, gemm + " candidate: " + config + " " +
-                              llvm::formatv("{0:F2}", p.micros).str() + " us");
-    }
-  }
+  remarkCandidates(op, "logits", candidates.logits, *chip);
+  remarkCandidates(op, "dh", candidates.dh, *chip);
+  remarkCandidates(op, "dw", candidates.dw, *chip);
   switch (plan.failure) {
   case CrossEntropyPlan::Failure::None:
     break;
@@ -631,9 +442,8 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
        << " saved by the two streams; small kernels "
        << usStr(c.smallKernelMicros) << "; chunk sync " << usStr(c.chunkMicros)
        << "), floor " << usStr(c.floorMicros) << " (3 GEMMs)";
-    auto reason = twoPassReasons.find(op);
-    if (reason != twoPassReasons.end())
-      os << "; two-pass schedule: " << reason->second;
+    if (twoPassReason)
+      os << "; two-pass schedule: " << twoPassReason.getValue();
   }
   remarkPassed(op, what);
   if (c.logits.tiles.copyBytes < 16)
@@ -651,59 +461,6 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
   return Outcome::Planned;
 }
 
-void PlanPass::formSteps() {
-  SmallVector<CELinearGradOp> grads;
-  getOperation()->walk([&](CELinearGradOp grad) { grads.push_back(grad); });
-  if (grads.empty())
-    return;
-  DominanceInfo dominance(getOperation());
-  IRRewriter rewriter(&getContext());
-  for (CELinearGradOp grad : grads) {
-    auto fwd = grad.getLse().getDefiningOp<CELinearFwdOp>();
-    if (!fwd) {
-      twoPassReasons[grad] = "a backward alone (its lse is not computed by a "
-                             "ce_linear_fwd here)";
-      continue;
-    }
-    if (ceSchedule == CESchedule::TwoPass) {
-      twoPassReasons[grad] = "ce-schedule=two-pass";
-      continue;
-    }
-    if (fwd->hasAttr(LMHeadDialect::getPlanAttrName()) ||
-        grad->hasAttr(LMHeadDialect::getPlanAttrName())) {
-      twoPassReasons[grad] = "the forward or the backward carries a plan of "
-                             "its own";
-      continue;
-    }
-    std::string why;
-    if (!formOneStep(fwd, grad, &why)) {
-      twoPassReasons[grad] = why;
-      continue;
-    }
-    // The step runs where the forward was, so whatever the backward adds
-    // must be known there. What is computed after the forward without
-    // reading its results or having side effects (the loss gradient of a
-    // mean divided by the valid count, say) moves above it; a loss
-    // gradient computed from the loss cannot.
-    SmallVector<Value> late;
-    for (Value value : {grad.getDloss(), grad.getDhAcc(), grad.getDwAcc()})
-      if (value && !dominance.properlyDominates(value, fwd))
-        late.push_back(value);
-    if (!late.empty() &&
-        failed(moveValueDefinitions(rewriter, late, fwd, dominance))) {
-      twoPassReasons[grad] =
-          (Twine(late.front() == grad.getDloss()
-                     ? "the loss gradient"
-                     : "a gradient the backward adds to") +
-           " is computed from the forward's results, or by operations with "
-           "side effects after it: it is not known before the forward")
-              .str();
-      continue;
-    }
-    formedSteps.insert(fuseIntoStep(rewriter, fwd, grad));
-  }
-}
-
 PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
                                      SmallVectorImpl<Operation *> &decompose) {
   RoundedOperands rounded;
@@ -713,7 +470,8 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
     rounded.restore();
     IRRewriter rewriter(op->getContext());
     auto [fwd, grad] = splitStep(rewriter, op);
-    twoPassReasons[grad] = why.str();
+    grad->setAttr(LMHeadDialect::getTwoPassReasonAttrName(),
+                  rewriter.getStringAttr(why));
     Outcome outcome = Outcome::Planned;
     for (Outcome half : {planCrossEntropy(fwd), planCrossEntropy(grad)}) {
       if (half == Outcome::Error)
@@ -725,7 +483,12 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
     return outcome;
   };
 
-  if (keepsGivenPlan(op))
+  // Made of two ops by --lmhead-form-steps (ce-schedule=auto keeps a step
+  // written as one in one pass, which a framework calling the step's bundle
+  // entry relies on).
+  bool formed =
+      static_cast<bool>(op->removeAttr(LMHeadDialect::getFormedStepAttrName()));
+  if (keepsGivenPlan(op, *chip))
     return Outcome::Planned;
   if (ceSchedule == CESchedule::TwoPass)
     return twoPass("ce-schedule=two-pass");
@@ -772,7 +535,6 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
   if (fwdPlan && gradPlan)
     twoPassMicros = fwdPlan.choice->micros + gradPlan.choice->micros;
   const OnePassPrediction &c = *onePass.choice;
-  bool formed = formedSteps.contains(op);
   if (ceSchedule == CESchedule::Auto && formed && twoPassMicros &&
       *twoPassMicros < c.micros)
     return twoPass("predicted " + usStr(*twoPassMicros) +
@@ -832,9 +594,14 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
 }
 
 void PlanPass::runOnOperation() {
-  twoPassReasons.clear();
-  formedSteps.clear();
-  formSteps();
+  if (formSteps) {
+    OpPassManager forming(getOperation()->getName());
+    LMHeadFormStepsOptions options;
+    options.ceSchedule = ceSchedule;
+    forming.addPass(createLMHeadFormSteps(options));
+    if (failed(runPipeline(forming, getOperation())))
+      return signalPassFailure();
+  }
   SmallVector<Operation *> decompose;
   bool failedAny = false;
   SmallVector<Operation *> ops;

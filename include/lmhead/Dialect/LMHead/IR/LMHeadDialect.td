@@ -42,6 +42,19 @@ def LMHead_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getPlanAttrName() {
       return ::llvm::StringLiteral("lmhead.plan");
     }
+    /// The unit attribute --lmhead-form-steps puts on each ce_linear_step it
+    /// made of a ce_linear_fwd and a ce_linear_grad (--lmhead-plan splits
+    /// such a step back when the two ops are predicted faster; a step
+    /// written as one stays a step under ce-schedule=auto).
+    static constexpr ::llvm::StringLiteral getFormedStepAttrName() {
+      return ::llvm::StringLiteral("lmhead.formed_step");
+    }
+    /// The string attribute --lmhead-form-steps puts on each ce_linear_grad
+    /// it left as it is: why the backward keeps two passes, which
+    /// --lmhead-plan says at the end of the op's remark.
+    static constexpr ::llvm::StringLiteral getTwoPassReasonAttrName() {
+      return ::llvm::StringLiteral("lmhead.two_pass_reason");
+    }
     /// Registers the kernel-plan attributes (LMHeadAttrs.td).
     void registerAttributes();
   }];

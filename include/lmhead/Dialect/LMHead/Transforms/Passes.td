@@ -116,6 +116,32 @@ def LMHeadRecognize : Pass<"lmhead-recognize"> {
   ];
 }
 
+def LMHeadFormSteps : Pass<"lmhead-form-steps"> {
+  let summary = "Fuse each ce_linear_fwd and the ce_linear_grad of its lse "
+                "into one ce_linear_step (the one-pass schedule)";
+  let description = [{
+    A `ce_linear_fwd` and the `ce_linear_grad` of its lse with the same h,
+    W, labels, bias and options, reductions mean or sum, and a loss
+    gradient known before the forward (definitions after the forward that
+    read nothing of it and have no side effects are moved above it) become
+    one `lmhead.ce_linear_step` marked `lmhead.formed_step`: `--lmhead-plan`
+    then plans it with the one-pass schedule, or splits it back into the
+    two ops when `ce-schedule=auto` and they are predicted faster. A
+    backward left as it is gets `lmhead.two_pass_reason`, the reason, which
+    the plan's remark repeats. With `ce-schedule=two-pass` nothing is fused.
+
+    `--lmhead-plan` runs this pass first (its option `form-steps`), so that
+    it can be used alone; `--lmhead-pipeline` runs the two in turn.
+  }];
+  let options = [
+    Option<"ceSchedule", "ce-schedule", "::mlir::lmhead::CESchedule",
+           /*default=*/"::mlir::lmhead::CESchedule::Auto",
+           "auto and one-pass fuse each pair that can be fused; two-pass "
+           "fuses none", "::mlir::lmhead::ceScheduleValues()">
+  ];
+  let dependentDialects = ["::mlir::lmhead::LMHeadDialect"];
+}
+
 def LMHeadPlan : Pass<"lmhead-plan"> {
   let summary = "Choose the GPU kernel configurations of each lmhead op "
                 "with a cost model, or decompose ops not worth a kernel";
@@ -262,7 +288,10 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
            "how a ce_linear_fwd and the ce_linear_grad of its lse are "
            "scheduled: auto (one pass, a ce_linear_step, when it applies and "
            "is predicted faster), one-pass (whenever it applies) or two-pass",
-           "::mlir::lmhead::ceScheduleValues()">
+           "::mlir::lmhead::ceScheduleValues()">,
+    Option<"formSteps", "form-steps", "bool", /*default=*/"true",
+           "first run --lmhead-form-steps with the same ce-schedule (a "
+           "pipeline that runs it before sets false)">
   ];
   let dependentDialects = [
     "::mlir::lmhead::LMHeadDialect",
