@@ -71,16 +71,17 @@ FailureOr<SizeExpr> mlir::lmhead::readOpSize(Operation *op,
   return SizeExpr::symbol(name);
 }
 
-/// What `argument` of a launch of `kernel` gets wrong against the kernel's
-/// parameter of type `type`, or an empty string.
-static std::string argumentProblem(const Schedule &schedule,
-                                   const LaunchArgument &argument, Type type) {
+/// What `argument` of a launch gets wrong against the kernel's parameter of
+/// type `type`, or nothing.
+static std::optional<std::string>
+argumentProblem(const Schedule &schedule, const LaunchArgument &argument,
+                Type type) {
   switch (argument.kind) {
   case LaunchArgument::Kind::Size:
     if (!type.isIntOrIndex())
       return "is a size but the kernel takes " +
              llvm::formatv("{0}", type).str();
-    return "";
+    return std::nullopt;
   case LaunchArgument::Kind::View:
   case LaunchArgument::Kind::TensorMap: {
     if (!schedule.findBuffer(argument.view.buffer))
@@ -96,7 +97,7 @@ static std::string argumentProblem(const Schedule &schedule,
                llvm::formatv("{0}", type).str();
       if (argument.view.sizes.size() != 2)
         return "is a tensor map of a view that is not a matrix";
-      return "";
+      return std::nullopt;
     }
     auto memref = dyn_cast<MemRefType>(type);
     if (!memref)
@@ -105,7 +106,7 @@ static std::string argumentProblem(const Schedule &schedule,
     if (memref.getRank() != static_cast<int64_t>(argument.view.sizes.size()))
       return "is a view of rank " + std::to_string(argument.view.sizes.size()) +
              " but the kernel takes " + llvm::formatv("{0}", type).str();
-    return "";
+    return std::nullopt;
   }
   }
   llvm_unreachable("unknown argument kind");
@@ -125,12 +126,11 @@ LogicalResult mlir::lmhead::checkLaunches(const Schedule &schedule,
                             << launch.kernel << "' " << launch.arguments.size()
                             << " arguments, but it takes " << types.size();
     for (auto [position, argument] : llvm::enumerate(launch.arguments))
-      if (std::string problem =
-              argumentProblem(schedule, argument, types[position]);
-          !problem.empty())
+      if (std::optional<std::string> problem =
+              argumentProblem(schedule, argument, types[position]))
         return emitError(loc)
                << "argument " << position << " of launch " << index
-               << " of kernel '" << launch.kernel << "' " << problem;
+               << " of kernel '" << launch.kernel << "' " << *problem;
     for (unsigned earlier : launch.after)
       if (earlier >= index ||
           schedule.launches[earlier].stream == launch.stream)

@@ -232,23 +232,23 @@ private:
       }
     if (!group.dh && !group.dw)
       return;
-    std::string why;
+    std::optional<std::string> why;
     if (!crossEntropy && !(group.dh && group.dw))
       why = "no second product shares its logit gradient and " +
             ceWhys.lookup(dz) + ", so it is not known to be an LM head";
     else
       why = whyNotRewritable(group);
-    if (!why.empty()) {
+    if (why) {
       // The first reason found (for the dZ read first) is the one reported,
       // for every product of this dZ the group could have taken.
       for (Operation *op : group.products())
-        missedReason.try_emplace(op, why);
+        missedReason.try_emplace(op, *why);
       for (HiddenGradMatch &dh : readings.hiddenGrads)
         if (available(dh.op))
-          missedReason.try_emplace(dh.op, why);
+          missedReason.try_emplace(dh.op, *why);
       for (WeightGradMatch &dw : readings.weightGrads)
         if (available(dw.op))
-          missedReason.try_emplace(dw.op, why);
+          missedReason.try_emplace(dw.op, *why);
       return;
     }
     for (Operation *op : group.products())
@@ -290,8 +290,8 @@ private:
     return it->second;
   }
 
-  /// What keeps a group from being rewritten, if anything.
-  std::string whyNotRewritable(const HeadGroup &group) {
+  /// What keeps a group from being rewritten, or nothing.
+  std::optional<std::string> whyNotRewritable(const HeadGroup &group) {
     if (const std::optional<CrossEntropyGradMatch> &ce = group.crossEntropy) {
       if (group.dh &&
           (group.dh->w.value != ce->w || group.dh->layout != ce->layout))
@@ -336,7 +336,7 @@ private:
           !movableBefore(value, first))
         return "an operand of a later product is computed after the first "
                "product";
-    return "";
+    return std::nullopt;
   }
 
   /// Whether `value` can be made available at `first` by moving its
