@@ -136,6 +136,10 @@ int64_t widestCopyBytes(const GemmProblem &problem,
 /// mma.sync, which Hopper runs too).
 GpuTarget gemmKernelFor(GpuTarget target, int64_t copyBytes);
 
+/// The token count an op with a dynamic N is planned (and reported) for: a
+/// typical training batch.
+constexpr int64_t kPlannedTokensForDynamicN = 8192;
+
 /// On the sm_80 kernel family, a block of a single warp holding 64x64
 /// accumulators or more (64x64, 32x128, 128x32) takes a K step of at most
 /// this. Its 32 threads issue every copy of a stage (32 cp.async each at a

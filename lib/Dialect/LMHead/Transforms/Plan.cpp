@@ -58,9 +58,6 @@ using namespace mlir::lmhead;
 
 namespace {
 
-/// The token count a dynamic N is planned for: a typical training batch.
-constexpr int64_t kAssumedTokens = 8192;
-
 /// The static size of a dimension that two operands share (the verifier
 /// has checked they agree), or ShapedType::kDynamic when both are dynamic.
 int64_t sharedDim(Value a, unsigned aDim, Value b, unsigned bDim) {
@@ -215,6 +212,16 @@ private:
   }
 
   enum class Outcome { Planned, Decompose, Error };
+  /// Whether `op` goes back to the host compiler before any GEMM is
+  /// planned (whyNoKernels), with a remark saying why.
+  bool leftToHost(Operation *op, Type accumulator, int64_t tokens,
+                  int64_t hidden, int64_t vocab) {
+    std::optional<std::string> why =
+        whyNoKernels(accumulator, tokens, hidden, vocab, minTokens);
+    if (why)
+      remarkDecomposed(op, *why);
+    return why.has_value();
+  }
   Outcome planLinearGrad(LinearGradOp op);
   /// Plans a ce_linear_fwd or ce_linear_grad.
   template <typename CEOp> Outcome planCrossEntropy(CEOp op);
@@ -259,11 +266,8 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
   int64_t tokens = sharedDim(dz, 0, h, 0);
   int64_t vocab = sharedDim(dz, 1, w, vd ? 0 : 1);
   int64_t hidden = sharedDim(h, 1, w, vd ? 1 : 0);
-  if (std::optional<std::string> why = whyNoKernels(
-          op.getAccumulatorType(), tokens, hidden, vocab, minTokens)) {
-    remarkDecomposed(op, *why);
+  if (leftToHost(op, op.getAccumulatorType(), tokens, hidden, vocab))
     return Outcome::Decompose;
-  }
   bool dynamicTokens = ShapedType::isDynamic(tokens);
 
   // With f32-operands=bf16 an f32 op is planned as the bf16 op it becomes;
@@ -274,8 +278,8 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
     rounded = RoundedOperands(
         op, {&op.getDzMutable(), &op.getHMutable(), &op.getWMutable()});
 
-  LinearGradGemms gemms =
-      gemmsOf(op, dynamicTokens ? kAssumedTokens : tokens, vocab, hidden);
+  LinearGradGemms gemms = gemmsOf(
+      op, dynamicTokens ? kPlannedTokensForDynamicN : tokens, vocab, hidden);
   std::vector<GemmPrediction> dhValid, dwValid;
   GemmPlan dhPlan =
       planGemm(gemms.dh, *chip, overrides, listConfigs ? &dhValid : nullptr);
@@ -315,9 +319,10 @@ PlanPass::Outcome PlanPass::planLinearGrad(LinearGradOp op) {
                                   microsAttr(context, dh.micros),
                                   microsAttr(context, dw.micros)));
   remarkPassed(op, "planned for " + chip->targetName() +
-                       (dynamicTokens ? " (N is dynamic; planned for " +
-                                            Twine(kAssumedTokens) + " tokens)"
-                                      : Twine()) +
+                       (dynamicTokens
+                            ? " (N is dynamic; planned for " +
+                                  Twine(kPlannedTokensForDynamicN) + " tokens)"
+                            : Twine()) +
                        ": " + describe("dh", dh, gemms.dh, *chip) + "; " +
                        describe(vd ? "dW" : "dW^T", dw, gemms.dw, *chip));
   for (auto [gemm, prediction, problem] :
@@ -345,11 +350,8 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
   int64_t tokens = staticSize({{h, 0}, {op.getLabels(), 0}});
   int64_t vocab = staticSize({{w, vDim}, {op.getBias(), 0}, {dw, vDim}});
   int64_t hidden = staticSize({{h, 1}, {w, dDim}, {dw, dDim}});
-  if (std::optional<std::string> why = whyNoKernels(
-          op.getAccumulatorType(), tokens, hidden, vocab, minTokens)) {
-    remarkDecomposed(op, *why);
+  if (leftToHost(op, op.getAccumulatorType(), tokens, hidden, vocab))
     return Outcome::Decompose;
-  }
   bool dynamicTokens = ShapedType::isDynamic(tokens);
 
   // With f32-operands=bf16 an f32 op is planned as the bf16 op it becomes
@@ -360,9 +362,9 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
       f32Operands == F32Operands::BF16)
     rounded = roundCrossEntropyOperands(op);
 
-  CrossEntropyProblem problem =
-      crossEntropyProblem(op, dynamicTokens ? kAssumedTokens : tokens, hidden,
-                          vocab, ceWorkspaceBytes);
+  CrossEntropyProblem problem = crossEntropyProblem(
+      op, dynamicTokens ? kPlannedTokensForDynamicN : tokens, hidden, vocab,
+      ceWorkspaceBytes);
   CrossEntropyCandidates candidates;
   CrossEntropyPlan plan = lmhead::planCrossEntropy(
       problem, *chip, overrides, listConfigs ? &candidates : nullptr);
@@ -411,7 +413,8 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
   llvm::raw_string_ostream os(what);
   os << "planned for " << chip->targetName();
   if (dynamicTokens)
-    os << " (N is dynamic; planned for " << kAssumedTokens << " tokens)";
+    os << " (N is dynamic; planned for " << kPlannedTokensForDynamicN
+       << " tokens)";
   os << ": " << tilesOf("logits", c.logits, *chip);
   if (!backward) {
     os << "; " << usStr(c.micros) << " predicted (GEMM "

@@ -15,6 +15,7 @@
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
 #include "lmhead/Dialect/LMHead/Transforms/Passes.h"
+#include "lmhead/Planning/CostModel.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
@@ -37,8 +38,6 @@ using namespace mlir::lmhead;
 
 namespace {
 
-/// The token count the planner assumes for a dynamic N (Plan.cpp).
-constexpr int64_t kAssumedTokens = 8192;
 /// The first source document's rule of thumb: fuse the head when its
 /// gradient is more than this share of the backward.
 constexpr double kWorthFusingShare = 0.10;
@@ -91,7 +90,7 @@ public:
     auto wType = cast<RankedTensorType>(w.getType());
     int64_t tokens = hType.getDimSize(0);
     figures.tokensAssumed = ShapedType::isDynamic(tokens);
-    figures.tokens = figures.tokensAssumed ? kAssumedTokens : tokens;
+    figures.tokens = figures.tokensAssumed ? kPlannedTokensForDynamicN : tokens;
     figures.hidden = hType.getDimSize(1);
     figures.vocab = wType.getDimSize(vd ? 0 : 1);
     operandBytes = double(hType.getElementTypeBitWidth()) / 8.0;
@@ -376,7 +375,8 @@ void writeText(ArrayRef<OpFigures> ops, ArrayRef<BackwardShare> shares,
                         f.memorySavedBytes / double(1 << 20), f.location);
   }
   os << "(C) compute bound, (M) memory bound, at each GPU's data-sheet peaks; "
-        "N? is a dynamic token count, planned as 8192\n";
+        "N? is a dynamic token count, planned as "
+     << kPlannedTokensForDynamicN << "\n";
   for (const BackwardShare &share : shares)
     os << llvm::formatv(
         "@{0}: the head's dh and dW are {1:f1}% of the backward's flops "
