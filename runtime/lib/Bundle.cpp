@@ -89,79 +89,73 @@ void *allocateHost(std::size_t bytes) {
 /// each 64 bits: a launch passes one 8-byte value per manifest parameter,
 /// and a kernel that takes more would read past them. A backend that cannot
 /// tell the signature passes.
-LMHeadStatus checkParameters(Backend &backend, const KernelSpec &kernel,
-                             const std::string &ptx, std::string &error) {
+Outcome checkParameters(Backend &backend, const KernelSpec &kernel,
+                        const std::string &ptx) {
   std::vector<std::size_t> sizes;
   bool known = false;
-  LMHeadStatus status =
-      backend.parameterSizes(kernel.function, sizes, known).report(error);
-  if (status != LMHEAD_STATUS_OK || !known)
-    return status;
+  Outcome outcome = backend.parameterSizes(kernel.function, sizes, known);
+  if (!outcome.ok() || !known)
+    return outcome;
   std::string where = "kernel '" + kernel.name + "' in " + ptx + " takes ";
-  if (sizes.size() != kernel.params.size()) {
-    error = where + std::to_string(sizes.size()) + " parameters but the " +
-            "manifest gives it " + std::to_string(kernel.params.size()) +
-            " (the PTX and the manifest come from different compilations)";
-    return LMHEAD_STATUS_INVALID_BUNDLE;
-  }
+  if (sizes.size() != kernel.params.size())
+    return Outcome(LMHEAD_STATUS_INVALID_BUNDLE,
+                   where + std::to_string(sizes.size()) +
+                       " parameters but the manifest gives it " +
+                       std::to_string(kernel.params.size()) +
+                       " (the PTX and the manifest come from different "
+                       "compilations)");
   for (std::size_t i = 0; i < sizes.size(); ++i)
-    if (sizes[i] != sizeof(uint64_t)) {
-      error = where + "a parameter " + std::to_string(i) + " of " +
-              std::to_string(sizes[i]) + " bytes; every manifest " +
-              "parameter is 8 bytes";
-      return LMHEAD_STATUS_INVALID_BUNDLE;
-    }
-  return LMHEAD_STATUS_OK;
+    if (sizes[i] != sizeof(uint64_t))
+      return Outcome(LMHEAD_STATUS_INVALID_BUNDLE,
+                     where + "a parameter " + std::to_string(i) + " of " +
+                         std::to_string(sizes[i]) +
+                         " bytes; every manifest parameter is 8 bytes");
+  return {};
 }
 
 } // namespace
 
-std::unique_ptr<Bundle> Bundle::load(Backend &backend,
-                                     const std::string &directory,
-                                     LMHeadStatus &status, std::string &error) {
-  status = LMHEAD_STATUS_INVALID_BUNDLE;
+Outcome Bundle::load(Backend &backend, const std::string &directory,
+                     std::unique_ptr<Bundle> &loaded) {
   std::string manifestPath = directory + "/" + kManifest;
-  std::string text;
+  std::string text, error;
   if (!readFile(manifestPath, text, error))
-    return nullptr;
+    return Outcome(LMHEAD_STATUS_INVALID_BUNDLE, error);
   std::unique_ptr<Bundle> bundle(new Bundle(backend));
   bundle->directory = directory;
   if (!readManifest(manifestPath, text, bundle->ops, error))
-    return nullptr;
+    return Outcome(LMHEAD_STATUS_INVALID_BUNDLE, error);
+  // From here on the backend's own statuses; what was made is released
+  // after a failure.
+  auto failed = [&](Outcome outcome) {
+    (void)bundle->release();
+    return outcome;
+  };
 
-  // From here on the backend's own statuses. Each PTX file is loaded once,
-  // however many ops it serves.
+  // Each PTX file is loaded once, however many ops it serves.
   for (auto &[name, op] : bundle->ops) {
     void *&module = bundle->modules[op.ptx];
     if (!module) {
       std::string ptxPath = directory + "/" + op.ptx;
       std::string ptx;
       if (!readFile(ptxPath, ptx, error)) {
-        status = LMHEAD_STATUS_INVALID_BUNDLE;
         bundle->modules.erase(op.ptx);
-        return nullptr;
+        return failed(Outcome(LMHEAD_STATUS_INVALID_BUNDLE, error));
       }
-      status = backend.loadModule(ptx.c_str(), &module).report(error);
-      if (status != LMHEAD_STATUS_OK) {
-        error = ptxPath + ": " + error;
+      if (Outcome moduleLoaded = backend.loadModule(ptx.c_str(), &module);
+          !moduleLoaded.ok()) {
         bundle->modules.erase(op.ptx);
-        std::string ignored;
-        bundle->release(ignored);
-        return nullptr;
+        return failed(std::move(moduleLoaded.prefix(ptxPath + ": ")));
       }
     }
     for (KernelSpec &kernel : op.kernels) {
-      status =
-          backend.getFunction(module, kernel.name.c_str(), &kernel.function)
-              .report(error);
-      if (status == LMHEAD_STATUS_OK)
-        status = checkParameters(backend, kernel, op.ptx, error);
-      if (status != LMHEAD_STATUS_OK) {
-        error = manifestPath + ": op '" + name + "': " + error;
-        std::string ignored;
-        bundle->release(ignored);
-        return nullptr;
-      }
+      Outcome found =
+          backend.getFunction(module, kernel.name.c_str(), &kernel.function);
+      if (found.ok())
+        found = checkParameters(backend, kernel, op.ptx);
+      if (!found.ok())
+        return failed(
+            std::move(found.prefix(manifestPath + ": op '" + name + "': ")));
     }
   }
   // The dh and dw streams always (every linear_grad uses both); the db
@@ -171,24 +165,17 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
     needed[internalIndex(StreamRole::Db)] |=
         op.usesStream[internalIndex(StreamRole::Db)];
   for (int i = 0; i < kNumInternalStreams; ++i)
-    if (needed[i] &&
-        (status = backend.createStream(&bundle->streams[i]).report(error)) !=
-            LMHEAD_STATUS_OK) {
-      std::string ignored;
-      bundle->release(ignored);
-      return nullptr;
-    }
+    if (needed[i])
+      if (Outcome created = backend.createStream(&bundle->streams[i]);
+          !created.ok())
+        return failed(std::move(created));
   std::vector<void **> events = {&bundle->forked};
   for (int i = 0; i < kNumInternalStreams; ++i)
     if (needed[i])
       events.push_back(&bundle->done[i]);
   for (void **event : events)
-    if ((status = backend.createEvent(event).report(error)) !=
-        LMHEAD_STATUS_OK) {
-      std::string ignored;
-      bundle->release(ignored);
-      return nullptr;
-    }
+    if (Outcome created = backend.createEvent(event); !created.ok())
+      return failed(std::move(created));
   // The events of the ops' "after" lists.
   for (auto &[name, op] : bundle->ops) {
     if (op.numEvents == 0)
@@ -196,12 +183,8 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
     std::vector<void *> &opEvents = bundle->kernelEvents[name];
     opEvents.assign(op.numEvents, nullptr);
     for (void *&event : opEvents)
-      if ((status = backend.createEvent(&event).report(error)) !=
-          LMHEAD_STATUS_OK) {
-        std::string ignored;
-        bundle->release(ignored);
-        return nullptr;
-      }
+      if (Outcome created = backend.createEvent(&event); !created.ok())
+        return failed(std::move(created));
   }
   // The first chunk of each op's tensor-map pool, so that runs allocate
   // nothing (and stay legal under graph capture) until it is full.
@@ -210,49 +193,44 @@ std::unique_ptr<Bundle> Bundle::load(Backend &backend,
       continue;
     TensorMapPool &pool = bundle->tensorMapPools[name];
     pool.blockBytes = op.tensorMaps.size() * kTensorMapBytes;
-    if ((status = bundle->growPool(pool, error)) != LMHEAD_STATUS_OK) {
-      error = "op '" + name + "': tensor maps: " + error;
-      std::string ignored;
-      bundle->release(ignored);
-      return nullptr;
-    }
+    if (Outcome grown = bundle->growPool(pool); !grown.ok())
+      return failed(
+          std::move(grown.prefix("op '" + name + "': tensor maps: ")));
   }
-  status = LMHEAD_STATUS_OK;
-  return bundle;
+  loaded = std::move(bundle);
+  return {};
 }
 
-LMHeadStatus Bundle::growPool(TensorMapPool &pool, std::string &error) {
+Outcome Bundle::growPool(TensorMapPool &pool) {
   std::size_t bytes = pool.blockBytes * TensorMapPool::kBlocksPerChunk;
   TensorMapPool::Chunk chunk;
   chunk.host = allocateHost(bytes);
-  if (!chunk.host) {
-    error =
-        "cannot allocate " + std::to_string(bytes) + " bytes of host memory";
-    return LMHEAD_STATUS_UNAVAILABLE;
-  }
-  LMHeadStatus status = backend.registerHost(chunk.host, bytes).report(error);
-  if (status != LMHEAD_STATUS_OK) {
+  if (!chunk.host)
+    return Outcome(LMHEAD_STATUS_UNAVAILABLE, "cannot allocate " +
+                                                  std::to_string(bytes) +
+                                                  " bytes of host memory");
+  if (Outcome registered = backend.registerHost(chunk.host, bytes);
+      !registered.ok()) {
     std::free(chunk.host);
-    return status;
+    return registered;
   }
-  status = backend.allocate(bytes, false, &chunk.device).report(error);
-  if (status != LMHEAD_STATUS_OK) {
-    std::string ignored;
-    backend.unregisterHost(chunk.host).report(ignored);
+  if (Outcome allocated = backend.allocate(bytes, false, &chunk.device);
+      !allocated.ok()) {
+    (void)backend.unregisterHost(chunk.host);
     std::free(chunk.host);
-    return status;
+    return allocated;
   }
   pool.chunks.push_back(chunk);
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus Bundle::freeBlock(TensorMapPool &pool, bool capturing,
-                               std::size_t &block, std::string &error) {
+Outcome Bundle::freeBlock(TensorMapPool &pool, bool capturing,
+                          std::size_t &block) {
   std::size_t capacity = pool.chunks.size() * TensorMapPool::kBlocksPerChunk;
   if (pool.used.size() < capacity) {
     block = pool.used.size();
     pool.used.emplace_back();
-    return LMHEAD_STATUS_OK;
+    return {};
   }
   if (pool.chunks.size() >= TensorMapPool::kMaxChunks && !capturing) {
     std::optional<std::size_t> oldest;
@@ -265,46 +243,41 @@ LMHeadStatus Bundle::freeBlock(TensorMapPool &pool, bool capturing,
       // Its last run's copy reads the host block and its kernels the
       // device block: both must be done before either is rewritten.
       if (recycled.lastRun)
-        if (LMHeadStatus status =
-                backend.synchronizeEvent(recycled.lastRun).report(error);
-            status != LMHEAD_STATUS_OK)
-          return status;
+        if (Outcome done = backend.synchronizeEvent(recycled.lastRun);
+            !done.ok())
+          return done;
       pool.blocks.erase(recycled.key);
       recycled.key.clear();
       block = *oldest;
-      return LMHEAD_STATUS_OK;
+      return {};
     }
   }
   // Below the bound, or every block held by a graph, or capturing.
-  if (LMHeadStatus status = growPool(pool, error); status != LMHEAD_STATUS_OK)
-    return status;
+  if (Outcome grown = growPool(pool); !grown.ok())
+    return grown;
   block = pool.used.size();
   pool.used.emplace_back();
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus Bundle::markBlockUsed(TensorMapPool &pool, std::size_t block,
-                                   void *stream, bool capturing,
-                                   std::string &error) {
+Outcome Bundle::markBlockUsed(TensorMapPool &pool, std::size_t block,
+                              void *stream, bool capturing) {
   TensorMapPool::Block &used = pool.used[block];
   if (capturing) {
     used.pinned = true;
-    return LMHEAD_STATUS_OK;
+    return {};
   }
   if (!used.lastRun)
-    if (LMHeadStatus status = backend.createEvent(&used.lastRun).report(error);
-        status != LMHEAD_STATUS_OK)
-      return status;
-  return backend.recordEvent(used.lastRun, stream).report(error);
+    if (Outcome created = backend.createEvent(&used.lastRun); !created.ok())
+      return created;
+  return backend.recordEvent(used.lastRun, stream);
 }
 
-LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
-                                   const uint64_t *operands,
-                                   const std::vector<uint64_t> &scratch,
-                                   bool capturing,
-                                   std::vector<uint64_t> &addresses,
-                                   void *&host, void *&device,
-                                   std::size_t &block, std::string &error) {
+Outcome Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
+                              const uint64_t *operands,
+                              const std::vector<uint64_t> &scratch,
+                              bool capturing, std::vector<uint64_t> &addresses,
+                              void *&host, void *&device, std::size_t &block) {
   // Each map's request; the key is what varies between runs.
   std::vector<TensorMapRequest> requests;
   std::vector<uint64_t> key;
@@ -319,8 +292,8 @@ LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
         !map.offset.evaluate(operands, op.operands, offset, sizeError) ||
         !(map.hasRowStride ? map.rowStride : map.cols)
              .evaluate(operands, op.operands, stride, sizeError)) {
-      error = "tensor map of '" + name + "': " + sizeError;
-      return LMHEAD_STATUS_INVALID_ARGUMENT;
+      return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                     "tensor map of '" + name + "': " + sizeError);
     }
     uint64_t base = map.buffer.operand >= 0 ? operands[map.buffer.operand]
                                             : scratch[map.buffer.scratch];
@@ -341,17 +314,15 @@ LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
     // grid follows the empty size) or read nothing (K = 0); they get a null
     // address.
     if (rows != 0 && cols != 0) {
-      if (base == 0 || address % 16 != 0) {
-        error = what + ": the address " + std::to_string(address) +
-                " is not a multiple of 16, as TMA needs";
-        return LMHEAD_STATUS_INVALID_ARGUMENT;
-      }
-      if (request.globalStrides[0] % 16 != 0) {
-        error = what + ": a row of " +
-                std::to_string(request.globalStrides[0]) +
-                " bytes is not a multiple of 16, as TMA needs";
-        return LMHEAD_STATUS_INVALID_ARGUMENT;
-      }
+      if (base == 0 || address % 16 != 0)
+        return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                       what + ": the address " + std::to_string(address) +
+                           " is not a multiple of 16, as TMA needs");
+      if (request.globalStrides[0] % 16 != 0)
+        return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                       what + ": a row of " +
+                           std::to_string(request.globalStrides[0]) +
+                           " bytes is not a multiple of 16, as TMA needs");
     } else {
       request.rank = 0; // marks "no map"
     }
@@ -365,11 +336,8 @@ LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
   if (known != pool.blocks.end()) {
     block = known->second;
   } else {
-    if (LMHeadStatus status = freeBlock(pool, capturing, block, error);
-        status != LMHEAD_STATUS_OK) {
-      error = "tensor maps: " + error;
-      return status;
-    }
+    if (Outcome freed = freeBlock(pool, capturing, block); !freed.ok())
+      return std::move(freed.prefix("tensor maps: "));
     auto *at = static_cast<unsigned char *>(
                    pool.chunks[block / TensorMapPool::kBlocksPerChunk].host) +
                block % TensorMapPool::kBlocksPerChunk * pool.blockBytes;
@@ -377,16 +345,15 @@ LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
     for (std::size_t i = 0; i < requests.size(); ++i) {
       if (requests[i].rank == 0)
         continue;
-      LMHeadStatus status =
-          backend.encodeTensorMap(requests[i], at + i * kTensorMapBytes)
-              .report(error);
-      if (status != LMHEAD_STATUS_OK) {
+      Outcome encoded =
+          backend.encodeTensorMap(requests[i], at + i * kTensorMapBytes);
+      if (!encoded.ok()) {
         const BufferRef &buffer = op.tensorMaps[i].buffer;
-        error = "tensor map of '" +
-                (buffer.operand >= 0 ? op.operands[buffer.operand]
-                                     : op.scratch[buffer.scratch].name) +
-                "': " + error;
-        return status;
+        return std::move(encoded.prefix(
+            "tensor map of '" +
+            (buffer.operand >= 0 ? op.operands[buffer.operand]
+                                 : op.scratch[buffer.scratch].name) +
+            "': "));
       }
     }
     // Only a block whose maps were all encoded is found again; one that
@@ -407,21 +374,18 @@ LMHeadStatus Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
                             ? 0
                             : reinterpret_cast<uint64_t>(device) +
                                   i * kTensorMapBytes);
-  return LMHEAD_STATUS_OK;
+  return {};
 }
 
-LMHeadStatus Bundle::release(std::string &error) {
-  LMHeadStatus first = LMHEAD_STATUS_OK;
-  auto keep = [&](LMHeadStatus status, const std::string &message) {
-    if (first == LMHEAD_STATUS_OK && status != LMHEAD_STATUS_OK) {
-      first = status;
-      error = message;
-    }
+Outcome Bundle::release() {
+  Outcome first;
+  auto keep = [&](Outcome outcome) {
+    if (first.ok() && !outcome.ok())
+      first = std::move(outcome);
   };
-  std::string message;
   auto destroyEvent = [&](void *&event) {
     if (event) {
-      keep(backend.destroyEvent(event).report(message), message);
+      keep(backend.destroyEvent(event));
       event = nullptr;
     }
   };
@@ -434,30 +398,27 @@ LMHeadStatus Bundle::release(std::string &error) {
   kernelEvents.clear();
   for (void *&stream : streams)
     if (stream) {
-      keep(backend.destroyStream(stream).report(message), message);
+      keep(backend.destroyStream(stream));
       stream = nullptr;
     }
   for (auto &[file, module] : modules)
     if (module)
-      keep(backend.unloadModule(module).report(message), message);
+      keep(backend.unloadModule(module));
   modules.clear();
   for (auto &[name, pool] : tensorMapPools)
     for (TensorMapPool::Block &block : pool.used)
       destroyEvent(block.lastRun);
   for (auto &[name, pool] : tensorMapPools)
     for (TensorMapPool::Chunk &chunk : pool.chunks) {
-      keep(backend.deallocate(chunk.device).report(message), message);
-      keep(backend.unregisterHost(chunk.host).report(message), message);
+      keep(backend.deallocate(chunk.device));
+      keep(backend.unregisterHost(chunk.host));
       std::free(chunk.host);
     }
   tensorMapPools.clear();
   return first;
 }
 
-Bundle::~Bundle() {
-  std::string ignored;
-  release(ignored);
-}
+Bundle::~Bundle() { (void)release(); }
 
 bool Bundle::gridOf(const KernelSpec &kernel, const OpSpec &op,
                     const uint64_t *operands, unsigned (&grid)[3],
@@ -513,54 +474,51 @@ std::optional<int64_t> Bundle::tokenLimit(const OpSpec &op,
   return static_cast<int64_t>(low);
 }
 
-const OpSpec *Bundle::find(const std::string &name, const uint64_t *operands,
-                           std::size_t count, LMHeadStatus &status,
-                           std::string &error) const {
+Outcome Bundle::find(const std::string &name, const uint64_t *operands,
+                     std::size_t count, const OpSpec *&op) const {
   auto found = ops.find(name);
-  if (found == ops.end()) {
-    error = "the bundle in '" + directory + "' has no op '" + name + "'";
-    status = LMHEAD_STATUS_NOT_FOUND;
-    return nullptr;
-  }
-  const OpSpec &op = found->second;
-  if (count != op.operands.size() || (count && !operands)) {
+  if (found == ops.end())
+    return Outcome(LMHEAD_STATUS_NOT_FOUND, "the bundle in '" + directory +
+                                                "' has no op '" + name + "'");
+  op = &found->second;
+  if (count != op->operands.size() || (count && !operands)) {
     std::string names;
-    for (const std::string &operand : op.operands)
+    for (const std::string &operand : op->operands)
       names += (names.empty() ? "" : ", ") + operand;
-    error = "op '" + name + "' takes " + std::to_string(op.operands.size()) +
-            " operands (" + names + ") but " + std::to_string(count) +
-            " were given";
-    status = LMHEAD_STATUS_INVALID_ARGUMENT;
-    return nullptr;
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                   "op '" + name + "' takes " +
+                       std::to_string(op->operands.size()) + " operands (" +
+                       names + ") but " + std::to_string(count) +
+                       " were given");
   }
-  return &op;
+  return {};
 }
 
-LMHeadStatus Bundle::workspaceSize(const std::string &opName,
-                                   const uint64_t *operands, std::size_t count,
-                                   uint64_t &bytes, std::string &error) const {
-  LMHeadStatus status = LMHEAD_STATUS_OK;
-  const OpSpec *op = find(opName, operands, count, status, error);
-  if (!op)
-    return status;
+Outcome Bundle::workspaceSize(const std::string &opName,
+                              const uint64_t *operands, std::size_t count,
+                              uint64_t &bytes) const {
+  const OpSpec *op = nullptr;
+  if (Outcome found = find(opName, operands, count, op); !found.ok())
+    return found;
   std::vector<uint64_t> offsets;
-  if (!workspaceLayout(*op, operands, offsets, bytes, error)) {
-    error = "op '" + opName + "': " + error;
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
-  }
-  return LMHEAD_STATUS_OK;
+  std::string error;
+  if (!workspaceLayout(*op, operands, offsets, bytes, error))
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                   "op '" + opName + "': " + error);
+  return {};
 }
 
-LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
-                         std::size_t count, void *stream, std::string &error) {
-  LMHeadStatus status = LMHEAD_STATUS_OK;
-  const OpSpec *found = find(opName, operands, count, status, error);
-  if (!found)
-    return status;
+Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
+                    std::size_t count, void *stream) {
+  const OpSpec *found = nullptr;
+  if (Outcome known = find(opName, operands, count, found); !known.ok())
+    return known;
   const OpSpec &op = *found;
+  // What a check of the sizes and operands found wrong.
+  std::string error;
   auto failRun = [&](const std::string &what) {
-    error = "op '" + opName + "': " + what;
-    return LMHEAD_STATUS_INVALID_ARGUMENT;
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                   "op '" + opName + "': " + what);
   };
   // Gradients nobody asked for: a null "dh", "dw" or "db" operand skips
   // the kernels on that stream (the products that make it), not only the
@@ -649,22 +607,25 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
   TensorMapPool *pool = nullptr;
   std::size_t mapBlock = 0;
   bool capturing = false;
+  // A failure of the device's; after a driver's, the note on the last
+  // runs says which op may have failed before this one.
+  auto failedOnDevice = [&](Outcome outcome) {
+    outcome.prefix("op '" + opName + "': ");
+    if (outcome.status() == LMHEAD_STATUS_DRIVER_ERROR)
+      outcome.append(lastRunNote());
+    return outcome;
+  };
   if (!op.tensorMaps.empty()) {
     void *host = nullptr, *device = nullptr;
     pool = &tensorMapPools[opName];
-    status = backend.isCapturing(stream, capturing).report(error);
-    if (status == LMHEAD_STATUS_OK)
-      status = tensorMapsFor(op, *pool, operands, scratch, capturing,
-                             mapAddresses, host, device, mapBlock, error);
-    if (status == LMHEAD_STATUS_OK)
-      status =
-          backend.copy(device, host, pool->blockBytes, stream).report(error);
-    if (status != LMHEAD_STATUS_OK) {
-      error = "op '" + opName + "': " + error;
-      if (status == LMHEAD_STATUS_DRIVER_ERROR)
-        error += lastRunNote();
-      return status;
-    }
+    Outcome maps = backend.isCapturing(stream, capturing);
+    if (maps.ok())
+      maps = tensorMapsFor(op, *pool, operands, scratch, capturing,
+                           mapAddresses, host, device, mapBlock);
+    if (maps.ok())
+      maps = backend.copy(device, host, pool->blockBytes, stream);
+    if (!maps.ok())
+      return failedOnDevice(std::move(maps));
   }
   for (std::size_t k = 0; k < op.kernels.size(); ++k)
     for (std::size_t i = 0; i < op.kernels[k].params.size(); ++i)
@@ -679,24 +640,22 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
   auto streamOf = [&](StreamRole role) {
     return role == StreamRole::Main ? stream : streams[internalIndex(role)];
   };
-  status = backend.recordEvent(forked, stream).report(error);
-  for (int i = 0; i < kNumInternalStreams && status == LMHEAD_STATUS_OK; ++i)
+  Outcome outcome = backend.recordEvent(forked, stream);
+  for (int i = 0; i < kNumInternalStreams && outcome.ok(); ++i)
     if (op.usesStream[i])
-      status = backend.streamWaitEvent(streams[i], forked).report(error);
-  for (std::size_t k = 0; k < op.kernels.size() && status == LMHEAD_STATUS_OK;
-       ++k) {
+      outcome = backend.streamWaitEvent(streams[i], forked);
+  for (std::size_t k = 0; k < op.kernels.size() && outcome.ok(); ++k) {
     const KernelSpec &kernel = op.kernels[k];
     void *on = streamOf(kernel.role);
     // The kernels it waits for on other streams.
     for (int j : kernel.after) {
       const KernelSpec &before = op.kernels[j];
-      if (before.role != kernel.role && status == LMHEAD_STATUS_OK)
-        status =
-            backend.streamWaitEvent(on, (*events)[before.event]).report(error);
+      if (before.role != kernel.role && outcome.ok())
+        outcome = backend.streamWaitEvent(on, (*events)[before.event]);
     }
     // An empty grid or a skipped gradient launches nothing, but the
     // kernel's event is still recorded for the kernels that wait for it.
-    if (status == LMHEAD_STATUS_OK && !isSkipped(kernel) && grids[k][0] != 0 &&
+    if (outcome.ok() && !isSkipped(kernel) && grids[k][0] != 0 &&
         grids[k][1] != 0 && grids[k][2] != 0) {
       std::vector<void *> params;
       for (uint64_t &value : values[k])
@@ -708,59 +667,43 @@ LMHeadStatus Bundle::run(const std::string &opName, const uint64_t *operands,
         dims.cluster[i] = kernel.cluster[i];
       }
       dims.sharedBytes = kernel.sharedBytes;
-      status = backend
-                   .launch(kernel.function, kernel.name.c_str(), dims, on,
-                           params.data())
-                   .report(error);
+      outcome = backend.launch(kernel.function, kernel.name.c_str(), dims, on,
+                               params.data());
     }
-    if (status == LMHEAD_STATUS_OK && kernel.event >= 0)
-      status = backend.recordEvent((*events)[kernel.event], on).report(error);
+    if (outcome.ok() && kernel.event >= 0)
+      outcome = backend.recordEvent((*events)[kernel.event], on);
   }
   // Join even after a failure, so that a capturing stream is never left
   // forked; the first failure is the one reported.
   for (int i = 0; i < kNumInternalStreams; ++i) {
     if (!op.usesStream[i])
       continue;
-    std::string joinError;
-    LMHeadStatus joined =
-        backend.recordEvent(done[i], streams[i]).report(joinError);
-    if (joined == LMHEAD_STATUS_OK)
-      joined = backend.streamWaitEvent(stream, done[i]).report(joinError);
-    if (status == LMHEAD_STATUS_OK && joined != LMHEAD_STATUS_OK) {
-      status = joined;
-      error = joinError;
-    }
+    Outcome joined = backend.recordEvent(done[i], streams[i]);
+    if (joined.ok())
+      joined = backend.streamWaitEvent(stream, done[i]);
+    if (outcome.ok() && !joined.ok())
+      outcome = std::move(joined);
   }
   // After the join: the block's event completes when every kernel that
   // reads the maps has.
   // Marked after a failure too: the copy may have been enqueued.
   if (pool) {
-    std::string markError;
-    LMHeadStatus marked =
-        markBlockUsed(*pool, mapBlock, stream, capturing, markError);
-    if (status == LMHEAD_STATUS_OK && marked != LMHEAD_STATUS_OK) {
-      status = marked;
-      error = markError;
-    }
+    Outcome marked = markBlockUsed(*pool, mapBlock, stream, capturing);
+    if (outcome.ok() && !marked.ok())
+      outcome = std::move(marked);
   }
-  if (status == LMHEAD_STATUS_OK && synchronizeEachRun()) {
-    status = backend.synchronizeStream(stream).report(error);
-    if (status != LMHEAD_STATUS_OK) {
-      error = "op '" + opName +
-              "' failed on the device (LMHEAD_SYNC=1 synchronised its stream "
-              "after it): " +
-              error;
-      return status;
-    }
+  if (outcome.ok() && synchronizeEachRun()) {
+    Outcome synchronized = backend.synchronizeStream(stream);
+    if (!synchronized.ok())
+      return std::move(
+          synchronized.prefix("op '" + opName +
+                              "' failed on the device (LMHEAD_SYNC=1 "
+                              "synchronised its stream after it): "));
   }
-  if (status == LMHEAD_STATUS_OK) {
-    recordRun(opName, directory);
-    return status;
-  }
-  error = "op '" + opName + "': " + error;
-  if (status == LMHEAD_STATUS_DRIVER_ERROR)
-    error += lastRunNote();
-  return status;
+  if (!outcome.ok())
+    return failedOnDevice(std::move(outcome));
+  recordRun(opName, directory);
+  return {};
 }
 
 // The C API.
@@ -790,10 +733,10 @@ extern "C" LMHeadStatus lmheadBundleLoad(const char *directory,
     Backend *backend = processBackend(status, error);
     if (!backend)
       return fail(status, "lmheadBundleLoad: " + error);
-    std::unique_ptr<Bundle> loaded =
-        Bundle::load(*backend, directory, status, error);
-    if (!loaded)
-      return fail(status, "lmheadBundleLoad: " + error);
+    std::unique_ptr<Bundle> loaded;
+    if (Outcome outcome = Bundle::load(*backend, directory, loaded);
+        !outcome.ok())
+      return fail(std::move(outcome.prefix("lmheadBundleLoad: ")));
     *bundle = new LMHeadBundle{std::move(loaded)};
     return succeed();
   });
@@ -813,12 +756,9 @@ extern "C" LMHeadStatus lmheadBundleRun(LMHeadBundle *bundle, const char *op,
                       std::to_string(operandCount));
     // The operands are read where they are: a count the op does not take
     // is refused by run() before anything is copied or launched.
-    std::string error;
-    LMHeadStatus status = bundle->bundle->run(op, asOperands(operands),
-                                              operandCount, stream, error);
-    if (status != LMHEAD_STATUS_OK)
-      return fail(status, "lmheadBundleRun: " + error);
-    return succeed();
+    Outcome ran =
+        bundle->bundle->run(op, asOperands(operands), operandCount, stream);
+    return fail(std::move(ran.prefix("lmheadBundleRun: ")));
   });
 }
 
@@ -836,12 +776,11 @@ extern "C" LMHeadStatus lmheadBundleWorkspaceSize(
           "lmheadBundleWorkspaceSize: operands is null but operandCount "
           "is " +
               std::to_string(operandCount));
-    std::string error;
     uint64_t size = 0;
-    LMHeadStatus status = bundle->bundle->workspaceSize(
-        op, asOperands(operands), operandCount, size, error);
-    if (status != LMHEAD_STATUS_OK)
-      return fail(status, "lmheadBundleWorkspaceSize: " + error);
+    Outcome sized = bundle->bundle->workspaceSize(op, asOperands(operands),
+                                                  operandCount, size);
+    if (!sized.ok())
+      return fail(std::move(sized.prefix("lmheadBundleWorkspaceSize: ")));
     *bytes = size;
     return succeed();
   });
@@ -993,11 +932,10 @@ extern "C" LMHeadStatus lmheadBundleUnload(LMHeadBundle *bundle) {
   return guardEntry("lmheadBundleUnload", [&]() -> LMHeadStatus {
     if (!bundle)
       return succeed();
-    std::string error;
-    LMHeadStatus status = bundle->bundle->release(error);
+    Outcome released = bundle->bundle->release();
     delete bundle;
-    if (status != LMHEAD_STATUS_OK)
-      return fail(status, "lmheadBundleUnload: " + error);
+    if (!released.ok())
+      return fail(std::move(released.prefix("lmheadBundleUnload: ")));
     return succeed();
   });
 }

@@ -275,26 +275,24 @@ struct TensorMapPool {
 class Bundle {
 public:
   /// Reads `directory`/manifest.json and the PTX files it names, loads
-  /// each once on `backend` and creates the streams and events. Null on
-  /// failure, with the status and a message naming the file.
-  static std::unique_ptr<Bundle> load(Backend &backend,
-                                      const std::string &directory,
-                                      LMHeadStatus &status, std::string &error);
+  /// each once on `backend` and creates the streams and events, into
+  /// `bundle`. A failure's message names the file.
+  static Outcome load(Backend &backend, const std::string &directory,
+                      std::unique_ptr<Bundle> &bundle);
 
   /// Releases everything; the first failure is returned, the rest are
   /// still released.
-  LMHeadStatus release(std::string &error);
+  Outcome release();
   ~Bundle();
 
   /// Runs `op` on `stream` (see lmheadBundleRun).
-  LMHeadStatus run(const std::string &op, const uint64_t *operands,
-                   std::size_t count, void *stream, std::string &error);
+  Outcome run(const std::string &op, const uint64_t *operands,
+              std::size_t count, void *stream);
 
   /// The bytes of workspace `op` needs for `operands` (see
   /// lmheadBundleWorkspaceSize).
-  LMHeadStatus workspaceSize(const std::string &op, const uint64_t *operands,
-                             std::size_t count, uint64_t &bytes,
-                             std::string &error) const;
+  Outcome workspaceSize(const std::string &op, const uint64_t *operands,
+                        std::size_t count, uint64_t &bytes) const;
 
   /// The ops, by name.
   const std::map<std::string, OpSpec> &getOps() const { return ops; }
@@ -302,11 +300,10 @@ public:
 private:
   explicit Bundle(Backend &backend) : backend(backend) {}
 
-  /// The op named `name`, and that `count` operands were given to it; null
-  /// with `status` and `error` otherwise.
-  const OpSpec *find(const std::string &name, const uint64_t *operands,
-                     std::size_t count, LMHeadStatus &status,
-                     std::string &error) const;
+  /// Sets `op` to the op named `name`, and checks that `count` operands
+  /// were given to it.
+  Outcome find(const std::string &name, const uint64_t *operands,
+               std::size_t count, const OpSpec *&op) const;
 
   /// The grid of `kernel` for `operands`; false with `error` when a size is
   /// out of range. A zero size means there is no work.
@@ -322,25 +319,23 @@ private:
                                     const uint64_t *operands) const;
 
   /// Adds a chunk to `pool`.
-  LMHeadStatus growPool(TensorMapPool &pool, std::string &error);
+  Outcome growPool(TensorMapPool &pool);
   /// A block of `pool` for new maps: a fresh one, or past the bound the
   /// least recently used one that no graph holds, once its last run is
   /// done (never while `capturing`: waiting is not allowed then).
-  LMHeadStatus freeBlock(TensorMapPool &pool, bool capturing,
-                         std::size_t &block, std::string &error);
+  Outcome freeBlock(TensorMapPool &pool, bool capturing, std::size_t &block);
   /// The device addresses of `op`'s tensor maps for `operands` and the
   /// workspace buffers at `scratch` (encoded on first use), and the host
   /// and device block to copy before the launches, with its index.
-  LMHeadStatus tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
-                             const uint64_t *operands,
-                             const std::vector<uint64_t> &scratch,
-                             bool capturing, std::vector<uint64_t> &addresses,
-                             void *&host, void *&device, std::size_t &block,
-                             std::string &error);
+  Outcome tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
+                        const uint64_t *operands,
+                        const std::vector<uint64_t> &scratch, bool capturing,
+                        std::vector<uint64_t> &addresses, void *&host,
+                        void *&device, std::size_t &block);
   /// Marks `block` of `pool` as used by the run just enqueued on `stream`:
   /// pinned when captured, else its event recorded after the run.
-  LMHeadStatus markBlockUsed(TensorMapPool &pool, std::size_t block,
-                             void *stream, bool capturing, std::string &error);
+  Outcome markBlockUsed(TensorMapPool &pool, std::size_t block, void *stream,
+                        bool capturing);
 
   Backend &backend;
   std::string directory;
