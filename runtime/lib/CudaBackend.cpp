@@ -279,12 +279,10 @@ Outcome CudaBackend::destroyStream(void *stream) {
 }
 
 Outcome CudaBackend::synchronizeStream(void *stream) {
-  std::string error;
-  return driverOutcome(makeCurrent(error) &&
-                           LMHEAD_CUDA_CHECK(*driver, error,
-                                             cuStreamSynchronize,
-                                             static_cast<CUstream>(stream)),
-                       error);
+  return onContext([&](std::string &error) {
+    return LMHEAD_CUDA_CHECK(*driver, error, cuStreamSynchronize,
+                             static_cast<CUstream>(stream));
+  });
 }
 
 Outcome CudaBackend::isCapturing(void *stream, bool &capturing) {
@@ -299,12 +297,11 @@ Outcome CudaBackend::isCapturing(void *stream, bool &capturing) {
 }
 
 Outcome CudaBackend::streamWaitEvent(void *stream, void *event) {
-  std::string error;
-  return driverOutcome(makeCurrent(error) &&
-                           LMHEAD_CUDA_CHECK(*driver, error, cuStreamWaitEvent,
-                                             static_cast<CUstream>(stream),
-                                             static_cast<CUevent>(event), 0),
-                       error);
+  return onContext([&](std::string &error) {
+    return LMHEAD_CUDA_CHECK(*driver, error, cuStreamWaitEvent,
+                             static_cast<CUstream>(stream),
+                             static_cast<CUevent>(event), 0);
+  });
 }
 
 Outcome CudaBackend::createEvent(void **event) {
@@ -325,20 +322,18 @@ Outcome CudaBackend::destroyEvent(void *event) {
 }
 
 Outcome CudaBackend::recordEvent(void *event, void *stream) {
-  std::string error;
-  return driverOutcome(makeCurrent(error) &&
-                           LMHEAD_CUDA_CHECK(*driver, error, cuEventRecord,
-                                             static_cast<CUevent>(event),
-                                             static_cast<CUstream>(stream)),
-                       error);
+  return onContext([&](std::string &error) {
+    return LMHEAD_CUDA_CHECK(*driver, error, cuEventRecord,
+                             static_cast<CUevent>(event),
+                             static_cast<CUstream>(stream));
+  });
 }
 
 Outcome CudaBackend::synchronizeEvent(void *event) {
-  std::string error;
-  return driverOutcome(makeCurrent(error) &&
-                           LMHEAD_CUDA_CHECK(*driver, error, cuEventSynchronize,
-                                             static_cast<CUevent>(event)),
-                       error);
+  return onContext([&](std::string &error) {
+    return LMHEAD_CUDA_CHECK(*driver, error, cuEventSynchronize,
+                             static_cast<CUevent>(event));
+  });
 }
 
 Outcome CudaBackend::allocate(std::size_t bytes, bool hostShared,
@@ -373,44 +368,39 @@ Outcome CudaBackend::deallocate(void *pointer) {
 
 Outcome CudaBackend::copy(void *dst, const void *src, std::size_t bytes,
                           void *stream) {
-  std::string error;
   // Unified addressing: one call for every direction.
-  return driverOutcome(makeCurrent(error) &&
-                           LMHEAD_CUDA_CHECK(*driver, error, cuMemcpyAsync,
-                                             devicePointer(dst),
-                                             devicePointer(src), bytes,
-                                             static_cast<CUstream>(stream)),
-                       error);
+  return onContext([&](std::string &error) {
+    return LMHEAD_CUDA_CHECK(*driver, error, cuMemcpyAsync, devicePointer(dst),
+                             devicePointer(src), bytes,
+                             static_cast<CUstream>(stream));
+  });
 }
 
 Outcome CudaBackend::fill32(void *dst, uint32_t value, std::size_t count,
                             void *stream) {
-  std::string error;
-  return driverOutcome(makeCurrent(error) &&
-                           LMHEAD_CUDA_CHECK(*driver, error, cuMemsetD32Async,
-                                             devicePointer(dst), value, count,
-                                             static_cast<CUstream>(stream)),
-                       error);
+  return onContext([&](std::string &error) {
+    return LMHEAD_CUDA_CHECK(*driver, error, cuMemsetD32Async,
+                             devicePointer(dst), value, count,
+                             static_cast<CUstream>(stream));
+  });
 }
 
 Outcome CudaBackend::fill16(void *dst, uint16_t value, std::size_t count,
                             void *stream) {
-  std::string error;
-  return driverOutcome(makeCurrent(error) &&
-                           LMHEAD_CUDA_CHECK(*driver, error, cuMemsetD16Async,
-                                             devicePointer(dst), value, count,
-                                             static_cast<CUstream>(stream)),
-                       error);
+  return onContext([&](std::string &error) {
+    return LMHEAD_CUDA_CHECK(*driver, error, cuMemsetD16Async,
+                             devicePointer(dst), value, count,
+                             static_cast<CUstream>(stream));
+  });
 }
 
 Outcome CudaBackend::registerHost(void *pointer, std::size_t bytes) {
-  std::string error;
   if (bytes == 0)
     return {};
-  return driverOutcome(makeCurrent(error) &&
-                           LMHEAD_CUDA_CHECK(*driver, error, cuMemHostRegister,
-                                             pointer, bytes, 0),
-                       error);
+  return onContext([&](std::string &error) {
+    return LMHEAD_CUDA_CHECK(*driver, error, cuMemHostRegister, pointer, bytes,
+                             0);
+  });
 }
 
 Outcome CudaBackend::unregisterHost(void *pointer) {

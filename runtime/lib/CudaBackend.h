@@ -81,9 +81,18 @@ private:
   static Outcome driverFailure(std::string &error) {
     return Outcome(LMHEAD_STATUS_DRIVER_ERROR, std::move(error));
   }
-  /// Success when `ok`, else driverFailure(error): for one-line call sites.
+  /// Success when `ok`, else driverFailure(error).
   static Outcome driverOutcome(bool ok, std::string &error) {
     return ok ? Outcome() : driverFailure(error);
+  }
+  /// Runs `calls` with the primary context current: driver calls checked
+  /// into the message they are given, true when all succeeded. A failure
+  /// (making the context current, or a call) is DRIVER_ERROR with its
+  /// message.
+  template <typename Calls> Outcome onContext(Calls calls) {
+    std::string error;
+    bool ok = makeCurrent(error) && calls(error);
+    return driverOutcome(ok, error);
   }
 
   std::unique_ptr<CudaDriver> driver;

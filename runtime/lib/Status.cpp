@@ -35,7 +35,7 @@ LMHeadStatus lmhead::runtime::fail(LMHeadStatus status, std::string message) {
 LMHeadStatus lmhead::runtime::fail(Outcome outcome) {
   if (outcome.ok())
     return succeed();
-  return std::move(outcome).report(lastErrorMessage());
+  return fail(outcome.status(), outcome.message());
 }
 
 LMHeadStatus lmhead::runtime::failWithoutMemory(const char *entry) noexcept {

@@ -49,13 +49,6 @@ public:
       text += detail;
     return *this;
   }
-  /// The status, with the message moved into `error` on failure: for code
-  /// that reports a status and a message separately.
-  LMHeadStatus report(std::string &error) && {
-    if (!ok())
-      error = std::move(text);
-    return code;
-  }
 
 private:
   LMHeadStatus code = LMHEAD_STATUS_OK;
