@@ -45,6 +45,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ScratchDirectory.h"
+#include "lmhead/runtime/Manifest.h"
 #include "lmhead/runtime/Runtime.h"
 
 #include <dlfcn.h>
@@ -129,8 +130,13 @@ std::string producer() {
          lmheadGetBuildRevision() + "\"}";
 }
 
+/// The version member of a manifest of this build's format.
+std::string versionMember() {
+  return "\"version\": " + std::to_string(lmhead::manifest::kVersion);
+}
+
 /// A bundle that loads: one op, one kernel.
-constexpr char kSmallManifest[] = R"({"format": "lmhead-bundle", "version": 2,
+constexpr char kSmallManifest[] = R"({"format": "lmhead-bundle", "version": 3,
   "ptx": "kernels.ptx", "ops": {"op": {"operands": ["x", "n"],
   "kernels": [{"name": "k", "stream": "dh", "grid": ["n", 1, 1],
                "block": [32, 1, 1], "params": ["x", "n"]}]}}})";
@@ -229,12 +235,12 @@ std::string parameterList(const std::string &params, bool disagree) {
   return list;
 }
 
-/// A PTX module with a kernel for each "name" of `manifest`, with the
-/// parameters of that name's first "params" list; `disagree` makes the
-/// first kernel's signature differ from it.
+/// A PTX module with a kernel for each "name" (and "first_iteration") of
+/// `manifest`, with the parameters of that name's first "params" list;
+/// `disagree` makes the first kernel's signature differ from it.
 std::string ptxFor(const std::string &manifest, bool disagree) {
   static const std::regex kernelName(
-      "\"name\"\\s*:\\s*\"([A-Za-z_][A-Za-z0-9_$]*)\"");
+      "\"(?:name|first_iteration)\"\\s*:\\s*\"([A-Za-z_][A-Za-z0-9_$]*)\"");
   std::string ptx = ".version 8.0\n.target sm_90a\n.address_size 64\n";
   std::set<std::string> done;
   for (auto it =
@@ -253,7 +259,8 @@ std::string ptxFor(const std::string &manifest, bool disagree) {
   return ptx;
 }
 
-/// Whether every "grid" of `manifest` is an array of numbers up to 16,
+/// Whether every loop "count" of `manifest` is a number up to 4 and every
+/// "grid" an array of numbers up to 16,
 /// operand names and ceil_divs of them by numbers up to 1024, with no
 /// escapes that could spell another key: with operands of at most 16 or
 /// pointers (past 2^42, so that a pointer over 1024 is past the device's
@@ -282,6 +289,16 @@ bool emulatorCanRunQuickly(std::string manifest) {
         return false;
       i = end;
     }
+  }
+  // A loop multiplies the launches: its count must be a number up to 4.
+  for (std::size_t at = manifest.find("\"count\""); at != std::string::npos;
+       at = manifest.find("\"count\"", at + 1)) {
+    std::size_t value = manifest.find_first_not_of(" \t\r\n:", at + 7);
+    if (value == std::string::npos || manifest[value] < '0' ||
+        manifest[value] > '4' ||
+        std::isdigit(static_cast<unsigned char>(manifest[value + 1])) ||
+        std::strchr(".eE", manifest[value + 1]))
+      return false;
   }
   return true;
 }
@@ -496,7 +513,8 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   // Bring the backend up with a bundle that loads, so that what it keeps
   // for the process is counted once.
   std::string small = kSmallManifest;
-  small.insert(small.find("\"version\": 2") + 12, ", " + producer());
+  small.insert(small.find(versionMember()) + versionMember().size(),
+               ", " + producer());
   writeFile(bundleDirectory() + "/manifest.json", small);
   writeFile(bundleDirectory() + "/kernels.ptx", ptxFor(small, false));
   LMHeadBundle *bundle = nullptr;
@@ -536,7 +554,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size) {
   // The build identity lmhead-opt writes, so that inputs get past it (its
   // own checks are reached by inputs that already spell a "producer").
   if (manifest.find("\"producer\"") == std::string::npos) {
-    const std::string version = "\"version\": 2";
+    const std::string version = versionMember();
     std::size_t at = manifest.find(version);
     if (at != std::string::npos)
       manifest.insert(at + version.size(), ", " + producer());

@@ -9,6 +9,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <cassert>
+
 using namespace mlir;
 using namespace mlir::lmhead;
 
@@ -80,6 +82,22 @@ LaunchArgument LaunchArgument::ofSize(SizeExpr size) {
   return argument;
 }
 
+Launch Launch::bind(StringRef name, int64_t value) const {
+  Launch bound = *this;
+  auto bindAll = [&](auto &sizes) {
+    for (SizeExpr &size : sizes)
+      size = size.bind(name, value);
+  };
+  bindAll(bound.grid);
+  for (LaunchArgument &argument : bound.arguments) {
+    argument.size = argument.size.bind(name, value);
+    argument.view.offset = argument.view.offset.bind(name, value);
+    bindAll(argument.view.sizes);
+    bindAll(argument.view.strides);
+  }
+  return bound;
+}
+
 const ScheduleBuffer *Schedule::findBuffer(StringRef name) const {
   for (const ScheduleBuffer &buffer : buffers)
     if (buffer.name == name)
@@ -96,4 +114,24 @@ bool Schedule::hasWorkspace() const {
 unsigned Schedule::add(Launch launch) {
   launches.push_back(std::move(launch));
   return launches.size() - 1;
+}
+
+const ScheduleLoop *Schedule::loopOf(unsigned launch) const {
+  for (const ScheduleLoop &loop : loops)
+    if (loop.contains(launch))
+      return &loop;
+  return nullptr;
+}
+
+SizeExpr Schedule::beginLoop(StringRef index, SizeExpr count) {
+  assert(!loopOpen && "loops do not nest");
+  loopOpen = true;
+  loops.push_back({index.str(), std::move(count), nextLaunch(), 0});
+  return SizeExpr::symbol(index);
+}
+
+void Schedule::endLoop() {
+  assert(loopOpen && "no loop is open");
+  loopOpen = false;
+  loops.back().end = nextLaunch();
 }

@@ -17,7 +17,7 @@ using namespace mlir::lmhead;
 
 struct SizeExpr::Node {
   Kind kind = Kind::Constant;
-  /// The constant, or a ceiling division's divisor.
+  /// The constant, or a ceiling division's or remainder's divisor.
   int64_t value = 0;
   std::string symbol;
   std::vector<SizeExpr> operands;
@@ -56,7 +56,8 @@ llvm::ArrayRef<SizeExpr> SizeExpr::getOperands() const {
 }
 
 int64_t SizeExpr::getDivisor() const {
-  assert(node->kind == Kind::CeilDiv && "not a ceiling division");
+  assert((node->kind == Kind::CeilDiv || node->kind == Kind::Remainder) &&
+         "not a division");
   return node->value;
 }
 
@@ -119,6 +120,33 @@ SizeExpr ceilDiv(const SizeExpr &dividend, int64_t divisor) {
   return SizeExpr(std::move(made));
 }
 
+SizeExpr operator-(const SizeExpr &lhs, const SizeExpr &rhs) {
+  std::optional<int64_t> left = lhs.getConstant(), right = rhs.getConstant();
+  if (left && right && *left >= *right)
+    return SizeExpr(*left - *right);
+  if (right == 0)
+    return lhs;
+  if (lhs == rhs)
+    return SizeExpr(0);
+  auto made = std::make_shared<SizeExpr::Node>();
+  made->kind = SizeExpr::Kind::Difference;
+  made->operands = {lhs, rhs};
+  return SizeExpr(std::move(made));
+}
+
+SizeExpr remainder(const SizeExpr &dividend, int64_t divisor) {
+  assert(divisor > 0 && "a remainder by a positive constant");
+  if (divisor == 1)
+    return SizeExpr(0);
+  if (std::optional<int64_t> constant = dividend.getConstant())
+    return SizeExpr(*constant % divisor);
+  auto made = std::make_shared<SizeExpr::Node>();
+  made->kind = SizeExpr::Kind::Remainder;
+  made->value = divisor;
+  made->operands = {dividend};
+  return SizeExpr(std::move(made));
+}
+
 SizeExpr SizeExpr::extremum(SizeExpr::Kind kind, const SizeExpr &lhs,
                             const SizeExpr &rhs) {
   std::optional<int64_t> left = lhs.getConstant(), right = rhs.getConstant();
@@ -176,10 +204,20 @@ std::optional<int64_t> SizeExpr::evaluate(
     }
     return product;
   }
-  case Kind::CeilDiv: {
+  case Kind::Difference: {
+    std::optional<int64_t> lhs = node->operands[0].evaluate(symbolValue);
+    std::optional<int64_t> rhs = node->operands[1].evaluate(symbolValue);
+    if (!lhs || !rhs || *lhs < *rhs)
+      return std::nullopt;
+    return *lhs - *rhs;
+  }
+  case Kind::CeilDiv:
+  case Kind::Remainder: {
     std::optional<int64_t> value = node->operands[0].evaluate(symbolValue);
     if (!value)
       return std::nullopt;
+    if (node->kind == Kind::Remainder)
+      return *value % node->value;
     return *value / node->value + (*value % node->value != 0);
   }
   case Kind::Min:
@@ -210,6 +248,45 @@ std::vector<std::string> SizeExpr::symbols() const {
   return found;
 }
 
+bool SizeExpr::reads(llvm::StringRef name) const {
+  if (node->kind == Kind::Symbol)
+    return node->symbol == name;
+  return llvm::any_of(node->operands, [&](const SizeExpr &operand) {
+    return operand.reads(name);
+  });
+}
+
+SizeExpr SizeExpr::bind(llvm::StringRef name, int64_t value) const {
+  if (!reads(name))
+    return *this;
+  auto operand = [&](unsigned i) {
+    return node->operands[i].bind(name, value);
+  };
+  switch (node->kind) {
+  case Kind::Constant:
+    return *this;
+  case Kind::Symbol:
+    return SizeExpr(value);
+  case Kind::Product: {
+    SizeExpr product(1);
+    for (unsigned i = 0, e = node->operands.size(); i < e; ++i)
+      product = product * operand(i);
+    return product;
+  }
+  case Kind::Difference:
+    return operand(0) - operand(1);
+  case Kind::CeilDiv:
+    return ceilDiv(operand(0), node->value);
+  case Kind::Remainder:
+    return remainder(operand(0), node->value);
+  case Kind::Min:
+    return min(operand(0), operand(1));
+  case Kind::Max:
+    return max(operand(0), operand(1));
+  }
+  llvm_unreachable("unknown size expression");
+}
+
 void SizeExpr::print(llvm::raw_ostream &os) const {
   switch (node->kind) {
   case Kind::Constant:
@@ -223,8 +300,14 @@ void SizeExpr::print(llvm::raw_ostream &os) const {
         node->operands, os, [&](const SizeExpr &factor) { factor.print(os); },
         "*");
     return;
+  case Kind::Difference:
+    os << "(" << node->operands[0] << " - " << node->operands[1] << ")";
+    return;
   case Kind::CeilDiv:
     os << "ceildiv(" << node->operands[0] << ", " << node->value << ")";
+    return;
+  case Kind::Remainder:
+    os << "(" << node->operands[0] << " mod " << node->value << ")";
     return;
   case Kind::Min:
   case Kind::Max:

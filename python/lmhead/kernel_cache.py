@@ -89,8 +89,8 @@ class ProblemKind:
     has_bias: bool
     options: LossOptions
     #: 0: the two-pass ops (forward and backward), any token count; N > 0:
-    #: the one-pass ce_linear_step for exactly N tokens (its chunks are
-    #: unrolled, so its bundle is specialised on N).
+    #: the one-pass ce_linear_step for exactly N tokens (planned for that
+    #: N, so its bundle is specialised on N).
     step_tokens: int = 0
     #: Whether the backward also gives the gradient statistics
     #: [‖dZ‖², ‖dh‖², ‖dW‖²] (its ``stats`` result).

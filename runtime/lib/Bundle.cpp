@@ -85,23 +85,24 @@ void *allocateHost(std::size_t bytes) {
   return std::aligned_alloc(kPage, (bytes + kPage - 1) / kPage * kPage);
 }
 
-/// That `kernel`'s PTX signature takes exactly the manifest's parameters,
+/// That kernel `name`'s PTX signature takes exactly the manifest's parameters,
 /// each 64 bits: a launch passes one 8-byte value per manifest parameter,
 /// and a kernel that takes more would read past them. A backend that cannot
 /// tell the signature passes.
-Outcome checkParameters(Backend &backend, const KernelSpec &kernel,
+Outcome checkParameters(Backend &backend, const std::string &name,
+                        void *function, std::size_t numParams,
                         const std::string &ptx) {
   std::vector<std::size_t> sizes;
   bool known = false;
-  Outcome outcome = backend.parameterSizes(kernel.function, sizes, known);
+  Outcome outcome = backend.parameterSizes(function, sizes, known);
   if (!outcome.ok() || !known)
     return outcome;
-  std::string where = "kernel '" + kernel.name + "' in " + ptx + " takes ";
-  if (sizes.size() != kernel.params.size())
+  std::string where = "kernel '" + name + "' in " + ptx + " takes ";
+  if (sizes.size() != numParams)
     return Outcome(LMHEAD_STATUS_INVALID_BUNDLE,
                    where + std::to_string(sizes.size()) +
                        " parameters but the manifest gives it " +
-                       std::to_string(kernel.params.size()) +
+                       std::to_string(numParams) +
                        " (the PTX and the manifest come from different "
                        "compilations)");
   for (std::size_t i = 0; i < sizes.size(); ++i)
@@ -152,7 +153,15 @@ Outcome Bundle::load(Backend &backend, const std::string &directory,
       Outcome found =
           backend.getFunction(module, kernel.name.c_str(), &kernel.function);
       if (found.ok())
-        found = checkParameters(backend, kernel, op.ptx);
+        found = checkParameters(backend, kernel.name, kernel.function,
+                                kernel.params.size(), op.ptx);
+      if (found.ok() && !kernel.firstIteration.empty())
+        found = backend.getFunction(module, kernel.firstIteration.c_str(),
+                                    &kernel.firstIterationFunction);
+      if (found.ok() && !kernel.firstIteration.empty())
+        found = checkParameters(backend, kernel.firstIteration,
+                                kernel.firstIterationFunction,
+                                kernel.params.size(), op.ptx);
       if (!found.ok())
         return failed(
             std::move(found.prefix(manifestPath + ": op '" + name + "': ")));
@@ -187,12 +196,24 @@ Outcome Bundle::load(Backend &backend, const std::string &directory,
         return failed(std::move(created));
   }
   // The first chunk of each op's tensor-map pool, so that runs allocate
-  // nothing (and stay legal under graph capture) until it is full.
+  // nothing (and stay legal under graph capture) until it is full. An op
+  // whose loops run a number of times that depends on the operands gets
+  // the pool of each number of maps on the first run that needs it.
   for (auto &[name, op] : bundle->ops) {
     if (op.tensorMaps.empty())
       continue;
-    TensorMapPool &pool = bundle->tensorMapPools[name];
-    pool.blockBytes = op.tensorMaps.size() * kTensorMapBytes;
+    std::size_t maps = 0;
+    bool known = true;
+    for (const TensorMapSpec &map : op.tensorMaps) {
+      const IntExpr *count =
+          map.loop >= 0 ? &op.loops[map.loop].count : nullptr;
+      known = known && (!count || count->isConstant());
+      maps += !count ? 1 : count->isConstant() ? count->value : 0;
+    }
+    if (!known || maps == 0)
+      continue;
+    TensorMapPool &pool = bundle->tensorMapPools[{name, maps}];
+    pool.blockBytes = maps * kTensorMapBytes;
     if (Outcome grown = bundle->growPool(pool); !grown.ok())
       return failed(
           std::move(grown.prefix("op '" + name + "': tensor maps: ")));
@@ -273,25 +294,33 @@ Outcome Bundle::markBlockUsed(TensorMapPool &pool, std::size_t block,
   return backend.recordEvent(used.lastRun, stream);
 }
 
-Outcome Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
-                              const uint64_t *operands,
+Outcome Bundle::tensorMapsFor(const OpSpec &op,
+                              const std::vector<TensorMapUse> &uses,
+                              TensorMapPool &pool, const uint64_t *operands,
                               const std::vector<uint64_t> &scratch,
                               bool capturing, std::vector<uint64_t> &addresses,
                               void *&host, void *&device, std::size_t &block) {
   // Each map's request; the key is what varies between runs.
   std::vector<TensorMapRequest> requests;
   std::vector<uint64_t> key;
-  for (const TensorMapSpec &map : op.tensorMaps) {
+  std::vector<uint64_t> values(operands, operands + op.operands.size());
+  values.resize(op.valueNames.size());
+  for (const TensorMapUse &use : uses) {
+    const TensorMapSpec &map = op.tensorMaps[use.map];
+    if (map.loop >= 0)
+      values[op.operands.size() + map.loop] =
+          static_cast<uint64_t>(use.iteration);
     const std::string &name = map.buffer.operand >= 0
                                   ? op.operands[map.buffer.operand]
                                   : op.scratch[map.buffer.scratch].name;
     int64_t rows, cols, offset, stride;
     std::string sizeError;
-    if (!map.rows.evaluate(operands, op.operands, rows, sizeError) ||
-        !map.cols.evaluate(operands, op.operands, cols, sizeError) ||
-        !map.offset.evaluate(operands, op.operands, offset, sizeError) ||
+    const std::vector<std::string> &names = op.valueNames;
+    if (!map.rows.evaluate(values.data(), names, rows, sizeError) ||
+        !map.cols.evaluate(values.data(), names, cols, sizeError) ||
+        !map.offset.evaluate(values.data(), names, offset, sizeError) ||
         !(map.hasRowStride ? map.rowStride : map.cols)
-             .evaluate(operands, op.operands, stride, sizeError)) {
+             .evaluate(values.data(), names, stride, sizeError)) {
       return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
                      "tensor map of '" + name + "': " + sizeError);
     }
@@ -348,7 +377,7 @@ Outcome Bundle::tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
       Outcome encoded =
           backend.encodeTensorMap(requests[i], at + i * kTensorMapBytes);
       if (!encoded.ok()) {
-        const BufferRef &buffer = op.tensorMaps[i].buffer;
+        const BufferRef &buffer = op.tensorMaps[uses[i].map].buffer;
         return std::move(encoded.prefix(
             "tensor map of '" +
             (buffer.operand >= 0 ? op.operands[buffer.operand]
@@ -421,12 +450,12 @@ Outcome Bundle::release() {
 Bundle::~Bundle() { (void)release(); }
 
 bool Bundle::gridOf(const KernelSpec &kernel, const OpSpec &op,
-                    const uint64_t *operands, unsigned (&grid)[3],
+                    const uint64_t *values, unsigned (&grid)[3],
                     std::string &error) const {
   for (int i = 0; i < 3; ++i) {
     int64_t value;
     std::string sizeError;
-    if (!kernel.grid[i].evaluate(operands, op.operands, value, sizeError)) {
+    if (!kernel.grid[i].evaluate(values, op.valueNames, value, sizeError)) {
       error = "kernel '" + kernel.name + "': " + sizeError;
       return false;
     }
@@ -452,13 +481,10 @@ std::optional<int64_t> Bundle::tokenLimit(const OpSpec &op,
   uint64_t &n = trial[tokens - op.operands.begin()];
   auto fits = [&](uint64_t value) {
     n = value;
-    for (const KernelSpec &kernel : op.kernels) {
-      unsigned grid[3];
-      std::string ignored;
-      if (!gridOf(kernel, op, trial.data(), grid, ignored))
-        return false;
-    }
-    return true;
+    std::vector<KernelRun> runs;
+    std::vector<int64_t> counts;
+    std::string ignored;
+    return expandRuns(op, trial.data(), runs, counts, ignored);
   };
   // Every grid grows with the token count, so the largest count that fits
   // is found by bisection; none at all when the other sizes alone are too
@@ -472,6 +498,69 @@ std::optional<int64_t> Bundle::tokenLimit(const OpSpec &op,
     (fits(middle) ? low : high) = middle;
   }
   return static_cast<int64_t>(low);
+}
+
+bool Bundle::expandRuns(const OpSpec &op, const uint64_t *operands,
+                        std::vector<KernelRun> &runs,
+                        std::vector<int64_t> &counts,
+                        std::string &error) const {
+  std::size_t numOperands = op.operands.size();
+  std::vector<uint64_t> values(operands, operands + numOperands);
+  values.resize(op.valueNames.size());
+  counts.clear();
+  for (const LoopSpec &loop : op.loops) {
+    int64_t count;
+    if (!loop.count.evaluate(operands, op.operands, count, error)) {
+      error = "the count of loop '" + loop.index + "': " + error;
+      return false;
+    }
+    counts.push_back(count);
+  }
+  // Bounded before anything is expanded: a count read from a wrong operand
+  // must fail the run, not exhaust the host's memory.
+  uint64_t launches = op.kernels.size();
+  for (std::size_t l = 0; l < op.loops.size(); ++l) {
+    uint64_t body = op.loops[l].end - op.loops[l].begin;
+    uint64_t count = static_cast<uint64_t>(counts[l]);
+    if (count <= kMaxLaunchesPerRun)
+      launches = launches - body + body * count;
+    if (count > kMaxLaunchesPerRun || launches > kMaxLaunchesPerRun) {
+      error = "loop '" + op.loops[l].index + "' runs " +
+              std::to_string(counts[l]) +
+              " times: the run would launch more "
+              "than " +
+              std::to_string(kMaxLaunchesPerRun) + " kernels";
+      return false;
+    }
+  }
+  runs.clear();
+  auto add = [&](int kernel, int64_t iteration) {
+    KernelRun run;
+    run.kernel = kernel;
+    run.iteration = iteration;
+    if (!gridOf(op.kernels[kernel], op, values.data(), run.grid, error))
+      return false;
+    runs.push_back(run);
+    return true;
+  };
+  for (int k = 0; k < static_cast<int>(op.kernels.size());) {
+    int loop = op.kernels[k].loop;
+    if (loop < 0) {
+      if (!add(k, -1))
+        return false;
+      ++k;
+      continue;
+    }
+    const LoopSpec &spec = op.loops[loop];
+    for (int64_t iteration = 0; iteration < counts[loop]; ++iteration) {
+      values[numOperands + loop] = static_cast<uint64_t>(iteration);
+      for (int body = spec.begin; body < spec.end; ++body)
+        if (!add(body, iteration))
+          return false;
+    }
+    k = spec.end;
+  }
+  return true;
 }
 
 Outcome Bundle::find(const std::string &name, const uint64_t *operands,
@@ -536,20 +625,18 @@ Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
            skipped[internalIndex(kernel.role)];
   };
   // Sizes first: nothing is enqueued for a run that cannot launch.
-  std::vector<std::array<unsigned, 3>> grids;
-  for (const KernelSpec &kernel : op.kernels) {
-    unsigned grid[3];
-    if (!gridOf(kernel, op, operands, grid, error)) {
-      if (std::optional<int64_t> limit = tokenLimit(op, operands))
-        error += ": this op runs at most " + std::to_string(*limit) +
-                 " tokens at once (operand 'n' is " +
-                 std::to_string(operands[std::find(op.operands.begin(),
-                                                   op.operands.end(), "n") -
-                                         op.operands.begin()]) +
-                 "); split the batch into parts of at most that many";
-      return failRun(error);
-    }
-    grids.push_back({grid[0], grid[1], grid[2]});
+  std::vector<KernelRun> runs;
+  std::vector<int64_t> counts;
+  if (!expandRuns(op, operands, runs, counts, error)) {
+    if (std::optional<int64_t> limit = tokenLimit(op, operands))
+      error +=
+          ": this op runs at most " + std::to_string(*limit) +
+          " tokens at once (operand 'n' is " +
+          std::to_string(
+              operands[std::find(op.operands.begin(), op.operands.end(), "n") -
+                       op.operands.begin()]) +
+          "); split the batch into parts of at most that many";
+    return failRun(error);
   }
   // The workspace's buffers, in the caller's memory.
   std::vector<uint64_t> scratch;
@@ -571,10 +658,21 @@ Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
     for (uint64_t &offset : scratch)
       offset += base;
   }
-  // Every kernel's parameter values (tensor maps' below).
-  std::vector<std::vector<uint64_t>> values(op.kernels.size());
-  for (std::size_t k = 0; k < op.kernels.size(); ++k) {
-    for (const ParamSpec &param : op.kernels[k].params) {
+  // Every launch's parameter values (tensor maps' below), and the tensor
+  // maps the run encodes: each of the op's once, or once per iteration for
+  // one that reads its loop's index.
+  std::size_t numOperands = op.operands.size();
+  std::vector<uint64_t> bound(operands, operands + numOperands);
+  bound.resize(op.valueNames.size());
+  std::vector<std::vector<uint64_t>> values(runs.size());
+  std::vector<TensorMapUse> mapUses;
+  std::map<TensorMapUse, std::size_t> mapIndex;
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const KernelSpec &kernel = op.kernels[runs[r].kernel];
+    if (kernel.loop >= 0)
+      bound[numOperands + kernel.loop] =
+          static_cast<uint64_t>(runs[r].iteration);
+    for (const ParamSpec &param : kernel.params) {
       uint64_t value = 0;
       switch (param.kind) {
       case ParamSpec::Kind::Operand:
@@ -586,17 +684,26 @@ Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
       case ParamSpec::Kind::Constant:
         value = static_cast<uint64_t>(param.constant);
         break;
-      case ParamSpec::Kind::TensorMap:
-        break; // known once the maps are encoded, below
+      case ParamSpec::Kind::TensorMap: {
+        // The map's index in mapUses until the maps are encoded, below.
+        TensorMapUse use{param.index, op.tensorMaps[param.index].loop >= 0
+                                          ? runs[r].iteration
+                                          : -1};
+        auto [at, added] = mapIndex.emplace(use, mapUses.size());
+        if (added)
+          mapUses.push_back(use);
+        value = at->second;
+        break;
+      }
       case ParamSpec::Kind::Expr: {
         int64_t result;
-        if (!param.expr.evaluate(operands, op.operands, result, error))
-          return failRun("kernel '" + op.kernels[k].name + "': " + error);
+        if (!param.expr.evaluate(bound.data(), op.valueNames, result, error))
+          return failRun("kernel '" + kernel.name + "': " + error);
         value = static_cast<uint64_t>(result);
         break;
       }
       }
-      values[k].push_back(value);
+      values[r].push_back(value);
     }
   }
 
@@ -615,22 +722,32 @@ Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
       outcome.append(lastRunNote());
     return outcome;
   };
-  if (!op.tensorMaps.empty()) {
+  if (!mapUses.empty()) {
     void *host = nullptr, *device = nullptr;
-    pool = &tensorMapPools[opName];
-    Outcome maps = backend.isCapturing(stream, capturing);
+    pool = &tensorMapPools[{opName, mapUses.size()}];
+    Outcome maps;
+    if (pool->chunks.empty()) {
+      pool->blockBytes = mapUses.size() * kTensorMapBytes;
+      maps = growPool(*pool);
+      if (!maps.ok())
+        maps.prefix("tensor maps: ");
+    }
     if (maps.ok())
-      maps = tensorMapsFor(op, *pool, operands, scratch, capturing,
+      maps = backend.isCapturing(stream, capturing);
+    if (maps.ok())
+      maps = tensorMapsFor(op, mapUses, *pool, operands, scratch, capturing,
                            mapAddresses, host, device, mapBlock);
     if (maps.ok())
       maps = backend.copy(device, host, pool->blockBytes, stream);
     if (!maps.ok())
       return failedOnDevice(std::move(maps));
   }
-  for (std::size_t k = 0; k < op.kernels.size(); ++k)
-    for (std::size_t i = 0; i < op.kernels[k].params.size(); ++i)
-      if (op.kernels[k].params[i].kind == ParamSpec::Kind::TensorMap)
-        values[k][i] = mapAddresses[op.kernels[k].params[i].index];
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const KernelSpec &kernel = op.kernels[runs[r].kernel];
+    for (std::size_t i = 0; i < kernel.params.size(); ++i)
+      if (kernel.params[i].kind == ParamSpec::Kind::TensorMap)
+        values[r][i] = mapAddresses[values[r][i]];
+  }
 
   const std::vector<void *> *events = nullptr;
   if (op.numEvents) {
@@ -640,38 +757,61 @@ Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
   auto streamOf = [&](StreamRole role) {
     return role == StreamRole::Main ? stream : streams[internalIndex(role)];
   };
+  // The event of kernel `k`'s run in `iteration` (-1: its only or, for a
+  // kernel of a loop, its last run), or null when it has not run.
+  auto eventOf = [&](int k, int64_t iteration) -> void * {
+    const KernelSpec &kernel = op.kernels[k];
+    if (kernel.loop >= 0 && iteration < 0)
+      iteration = counts[kernel.loop] - 1;
+    if (kernel.loop >= 0 && iteration < 0)
+      return nullptr;
+    int64_t slot = kernel.loop >= 0 ? iteration % kernel.eventSlots : 0;
+    return (*events)[kernel.event + slot];
+  };
   Outcome outcome = backend.recordEvent(forked, stream);
   for (int i = 0; i < kNumInternalStreams && outcome.ok(); ++i)
     if (op.usesStream[i])
       outcome = backend.streamWaitEvent(streams[i], forked);
-  for (std::size_t k = 0; k < op.kernels.size() && outcome.ok(); ++k) {
-    const KernelSpec &kernel = op.kernels[k];
+  for (std::size_t r = 0; r < runs.size() && outcome.ok(); ++r) {
+    const KernelRun &run = runs[r];
+    const KernelSpec &kernel = op.kernels[run.kernel];
     void *on = streamOf(kernel.role);
-    // The kernels it waits for on other streams.
-    for (int j : kernel.after) {
-      const KernelSpec &before = op.kernels[j];
-      if (before.role != kernel.role && outcome.ok())
-        outcome = backend.streamWaitEvent(on, (*events)[before.event]);
+    // The kernels it waits for on other streams: in its own loop, the run
+    // `iterationsBack` iterations before (none before the first); else the
+    // kernel's last run.
+    for (const KernelWait &wait : kernel.after) {
+      const KernelSpec &before = op.kernels[wait.kernel];
+      if (before.role == kernel.role || !outcome.ok())
+        continue;
+      bool sameLoop = kernel.loop >= 0 && before.loop == kernel.loop;
+      int64_t iteration = sameLoop ? run.iteration - wait.iterationsBack : -1;
+      if (sameLoop && iteration < 0)
+        continue;
+      if (void *event = eventOf(wait.kernel, iteration))
+        outcome = backend.streamWaitEvent(on, event);
     }
     // An empty grid or a skipped gradient launches nothing, but the
     // kernel's event is still recorded for the kernels that wait for it.
-    if (outcome.ok() && !isSkipped(kernel) && grids[k][0] != 0 &&
-        grids[k][1] != 0 && grids[k][2] != 0) {
+    if (outcome.ok() && !isSkipped(kernel) && run.grid[0] != 0 &&
+        run.grid[1] != 0 && run.grid[2] != 0) {
       std::vector<void *> params;
-      for (uint64_t &value : values[k])
+      for (uint64_t &value : values[r])
         params.push_back(&value);
       LaunchDims dims;
       for (int i = 0; i < 3; ++i) {
-        dims.grid[i] = grids[k][i];
+        dims.grid[i] = run.grid[i];
         dims.block[i] = kernel.block[i];
         dims.cluster[i] = kernel.cluster[i];
       }
       dims.sharedBytes = kernel.sharedBytes;
-      outcome = backend.launch(kernel.function, kernel.name.c_str(), dims, on,
-                               params.data());
+      bool first = run.iteration == 0 && kernel.firstIterationFunction;
+      outcome = backend.launch(
+          first ? kernel.firstIterationFunction : kernel.function,
+          (first ? kernel.firstIteration : kernel.name).c_str(), dims, on,
+          params.data());
     }
     if (outcome.ok() && kernel.event >= 0)
-      outcome = backend.recordEvent((*events)[kernel.event], on);
+      outcome = backend.recordEvent(eventOf(run.kernel, run.iteration), on);
   }
   // Join even after a failure, so that a capturing stream is never left
   // forked; the first failure is the one reported.

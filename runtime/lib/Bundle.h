@@ -70,19 +70,32 @@ inline constexpr int kNumInternalStreams = 3;
 /// The index of an internal role in kInternalRoles.
 inline int internalIndex(StreamRole role) { return static_cast<int>(role) - 1; }
 
-/// An integer the manifest computes from the run's integer operands: a
-/// constant, an operand, a product of integers, a ceiling division by a
-/// positive constant, or the minimum or maximum of two integers. Written
-/// 64, "n", {"mul": [64, "n"]}, {"ceil_div": ["n", 128]} and
+/// An integer the manifest computes from the run's integer operands and,
+/// in a loop's kernels, the loop's index: a constant, an operand or index,
+/// a product, a difference (never negative), a ceiling division or
+/// remainder by a positive constant, or the minimum or maximum of two
+/// integers. Written 64, "n", {"mul": [64, "n"]}, {"sub": ["n", 128]},
+/// {"ceil_div": ["n", 128]}, {"mod": ["c", 2]} and
 /// {"min": [{"ceil_div": ["n", 8]}, 512]}.
 struct IntExpr {
-  enum class Kind { Constant, Operand, Product, CeilDiv, Min, Max };
+  enum class Kind {
+    Constant,
+    Operand,
+    Product,
+    Difference,
+    CeilDiv,
+    Remainder,
+    Min,
+    Max
+  };
   Kind kind = Kind::Constant;
-  /// The constant, or CeilDiv's divisor.
+  /// The constant, or CeilDiv's and Remainder's divisor.
   int64_t value = 0;
-  /// Index of the operand (Kind::Operand).
+  /// Index of the operand (Kind::Operand); the op's loops' indices follow
+  /// its operands (OpSpec::valueNames).
   int operand = -1;
-  /// Product's factors; CeilDiv's dividend; Min's and Max's two operands.
+  /// Product's factors; CeilDiv's and Remainder's dividend; Difference's,
+  /// Min's and Max's two operands.
   std::vector<IntExpr> terms;
 
   static IntExpr constant(int64_t value) {
@@ -96,10 +109,13 @@ struct IntExpr {
            operand == other.operand && terms == other.terms;
   }
   /// Its value for `operands` as a size: false with `error` when an operand
-  /// it reads is negative or the value does not fit in 63 bits. `names`
-  /// are the op's operand names, for the message.
+  /// it reads is negative, a difference is, or the value does not fit in 63
+  /// bits. `names` are the op's operand names, for the message (and its
+  /// loops' indices, which `operands` then holds after the operands).
   bool evaluate(const uint64_t *operands, const std::vector<std::string> &names,
                 int64_t &result, std::string &error) const;
+  /// Whether it reads value `index` (an operand or loop index).
+  bool reads(int index) const;
 };
 
 /// A buffer a kernel parameter or tensor map points to: an operand or a
@@ -129,6 +145,9 @@ struct TensorMapSpec {
   /// CUtensorMapDataType and its size in bytes.
   int dataType = 0;
   unsigned elementBytes = 0;
+  /// The loop whose index its sizes read (an index into OpSpec::loops), or
+  /// -1: such a map is encoded once per iteration.
+  int loop = -1;
 
   bool operator==(const TensorMapSpec &other) const {
     return buffer == other.buffer && rows == other.rows && cols == other.cols &&
@@ -152,9 +171,22 @@ struct ParamSpec {
   IntExpr expr;
 };
 
+/// A kernel another waits for ("after"): its index in the op, and for a
+/// kernel of the same loop, how many iterations before.
+struct KernelWait {
+  int kernel = -1;
+  int iterationsBack = 0;
+};
+
 /// One kernel of an op, as the manifest describes it.
 struct KernelSpec {
   std::string name;
+  /// In a loop: the kernel the first iteration launches instead (empty:
+  /// `name`), and its function, resolved on load.
+  std::string firstIteration;
+  void *firstIterationFunction = nullptr;
+  /// The loop it is in (an index into OpSpec::loops), or -1.
+  int loop = -1;
   StreamRole role = StreamRole::Main;
   IntExpr grid[3];
   unsigned block[3] = {1, 1, 1};
@@ -162,12 +194,15 @@ struct KernelSpec {
   unsigned sharedBytes = 0;
   /// Each parameter, 64 bits.
   std::vector<ParamSpec> params;
-  /// Earlier kernels (indices in the op) on other streams that this one
-  /// waits for ("after").
-  std::vector<int> after;
-  /// The event recorded after this kernel, when a later kernel waits for
-  /// it: an index into the op's events, or -1.
+  /// Kernels on other streams that this one waits for ("after").
+  std::vector<KernelWait> after;
+  /// The events recorded after this kernel, when another waits for it: the
+  /// first's index into the op's events, or -1. A kernel in a loop that is
+  /// waited for k iterations later records into a ring of k + 1 events,
+  /// iteration i into event + i mod eventSlots, so that iteration i + k
+  /// still finds iteration i's.
   int event = -1;
+  int eventSlots = 0;
   /// Resolved on load.
   void *function = nullptr;
 };
@@ -189,6 +224,15 @@ struct TensorSpec {
   bool accumulates = false;
 };
 
+/// Kernels [begin, end) of an op, run once for each value of the index
+/// from 0 to count − 1 ("loops").
+struct LoopSpec {
+  std::string index;
+  /// An expression of the operands.
+  IntExpr count;
+  int begin = 0, end = 0;
+};
+
 /// One op: its operand names and kernels, in launch order.
 struct OpSpec {
   /// The PTX file its kernels are in.
@@ -202,6 +246,10 @@ struct OpSpec {
   /// The operands an integer expression reads: sizes.
   std::vector<bool> isSize;
   std::vector<KernelSpec> kernels;
+  std::vector<LoopSpec> loops;
+  /// The names of the values an integer expression reads: the operands,
+  /// then the loops' indices.
+  std::vector<std::string> valueNames;
   /// The tensor maps the kernels' parameters name, each distinct one once,
   /// in order of first use.
   std::vector<TensorMapSpec> tensorMaps;
@@ -272,6 +320,29 @@ struct TensorMapPool {
   uint64_t uses = 0;
 };
 
+/// The most kernels one run launches (a loop's once per iteration).
+inline constexpr uint64_t kMaxLaunchesPerRun = uint64_t(1) << 20;
+
+/// One launch of a run: a kernel, in an iteration of its loop or outside
+/// any, with its grid.
+struct KernelRun {
+  int kernel = -1;
+  /// The loop's index, or -1.
+  int64_t iteration = -1;
+  unsigned grid[3] = {0, 0, 0};
+};
+
+/// A tensor map a run encodes: one of the op's (an index into
+/// OpSpec::tensorMaps), for one iteration of its loop when it reads the
+/// loop's index (else -1).
+struct TensorMapUse {
+  int map = -1;
+  int64_t iteration = -1;
+  bool operator<(const TensorMapUse &other) const {
+    return map != other.map ? map < other.map : iteration < other.iteration;
+  }
+};
+
 class Bundle {
 public:
   /// Reads `directory`/manifest.json and the PTX files it names, loads
@@ -305,11 +376,19 @@ private:
   Outcome find(const std::string &name, const uint64_t *operands,
                std::size_t count, const OpSpec *&op) const;
 
-  /// The grid of `kernel` for `operands`; false with `error` when a size is
-  /// out of range. A zero size means there is no work.
+  /// The grid of `kernel` for `values` (the operands, then the loops'
+  /// indices); false with `error` when a size is out of range. A zero size
+  /// means there is no work.
   bool gridOf(const KernelSpec &kernel, const OpSpec &op,
-              const uint64_t *operands, unsigned (&grid)[3],
+              const uint64_t *values, unsigned (&grid)[3],
               std::string &error) const;
+
+  /// The launches of `op` for `operands`, in order, each loop's kernels
+  /// once per iteration, with their grids; false with `error` when a size
+  /// is out of range. `counts` is set to each loop's count.
+  bool expandRuns(const OpSpec &op, const uint64_t *operands,
+                  std::vector<KernelRun> &runs, std::vector<int64_t> &counts,
+                  std::string &error) const;
 
   /// The most tokens (operand "n") `op` can run with the other `operands`
   /// as given, when the given count is too many for the device's grid
@@ -324,11 +403,11 @@ private:
   /// least recently used one that no graph holds, once its last run is
   /// done (never while `capturing`: waiting is not allowed then).
   Outcome freeBlock(TensorMapPool &pool, bool capturing, std::size_t &block);
-  /// The device addresses of `op`'s tensor maps for `operands` and the
+  /// The device addresses of the tensor maps `uses` for `operands` and the
   /// workspace buffers at `scratch` (encoded on first use), and the host
   /// and device block to copy before the launches, with its index.
-  Outcome tensorMapsFor(const OpSpec &op, TensorMapPool &pool,
-                        const uint64_t *operands,
+  Outcome tensorMapsFor(const OpSpec &op, const std::vector<TensorMapUse> &uses,
+                        TensorMapPool &pool, const uint64_t *operands,
                         const std::vector<uint64_t> &scratch, bool capturing,
                         std::vector<uint64_t> &addresses, void *&host,
                         void *&device, std::size_t &block);
@@ -342,8 +421,10 @@ private:
   std::map<std::string, OpSpec> ops;
   /// The loaded module of each PTX file.
   std::map<std::string, void *> modules;
-  /// Each op's tensor maps, for ops that have any.
-  std::map<std::string, TensorMapPool> tensorMapPools;
+  /// The blocks of each op's tensor maps, for ops that have any, by the
+  /// number of maps a run encodes (which a loop with a count that depends
+  /// on the operands varies).
+  std::map<std::pair<std::string, std::size_t>, TensorMapPool> tensorMapPools;
   /// The events of each op's "after" lists, for ops that have any.
   std::map<std::string, std::vector<void *>> kernelEvents;
   /// The internal streams (kInternalRoles order; the db stream only when an

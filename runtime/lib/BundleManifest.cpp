@@ -113,8 +113,9 @@ std::optional<Json> parseJson(const std::string &text, std::string &error) {
 
 /// What an integer expression may be, for messages.
 constexpr const char *kExprForms =
-    "an integer, an integer operand's name, {\"mul\": [x, y, ...]}, "
-    "{\"ceil_div\": [x, n]} (n a positive integer), {\"min\": [x, y]} or "
+    "an integer, an integer operand's name, the index of the kernel's loop, "
+    "{\"mul\": [x, y, ...]}, {\"sub\": [x, y]}, {\"ceil_div\": [x, n]} "
+    "or {\"mod\": [x, n]} (n a positive integer), {\"min\": [x, y]} or "
     "{\"max\": [x, y]}";
 
 /// Reads a manifest into ops, naming the JSON path of whatever is wrong.
@@ -262,6 +263,10 @@ private:
     if (!kernels || !kernels->is_array() || kernels->empty())
       return fail(path + ".kernels", "expected a non-empty array of kernels",
                   error);
+    op.valueNames = op.operands;
+    if (const Json *loops = member(value, manifest::key::kLoops))
+      if (!readLoops(path + ".loops", *loops, kernels->size(), op, error))
+        return false;
     for (std::size_t i = 0; i < kernels->size(); ++i) {
       KernelSpec kernel;
       if (!readKernel(path + ".kernels[" + std::to_string(i) + "]",
@@ -269,12 +274,146 @@ private:
         return false;
       op.kernels.push_back(std::move(kernel));
     }
+    if (!checkLoopReads(path, op, error))
+      return false;
     markSizes(op);
-    // One event per kernel that a later one waits for.
-    for (KernelSpec &kernel : op.kernels)
-      for (int j : kernel.after)
-        if (op.kernels[j].event < 0)
-          op.kernels[j].event = op.numEvents++;
+    // The events of the kernels others wait for: a ring of k + 1 for a
+    // kernel of a loop waited for k iterations later, else one.
+    std::vector<int> slots(op.kernels.size(), 0);
+    for (const KernelSpec &kernel : op.kernels)
+      for (const KernelWait &wait : kernel.after)
+        slots[wait.kernel] =
+            std::max(slots[wait.kernel], wait.iterationsBack + 1);
+    for (const KernelSpec &kernel : op.kernels)
+      for (const KernelWait &wait : kernel.after) {
+        KernelSpec &waited = op.kernels[wait.kernel];
+        if (waited.event >= 0)
+          continue;
+        waited.event = op.numEvents;
+        waited.eventSlots = slots[wait.kernel];
+        op.numEvents += waited.eventSlots;
+      }
+    return true;
+  }
+
+  /// [{"index": name, "count": size, "kernels": [begin, end]}, ...]: runs
+  /// of consecutive kernels, in order, that run once per value of the
+  /// index.
+  bool readLoops(const std::string &path, const Json &value,
+                 std::size_t numKernels, OpSpec &op, std::string &error) {
+    if (!value.is_array())
+      return fail(path,
+                  "expected an array of {\"index\": name, \"count\": size, "
+                  "\"kernels\": [begin, end]}",
+                  error);
+    int64_t previousEnd = 0;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      std::string at = path + "[" + std::to_string(i) + "]";
+      const Json &loop = value[i];
+      if (!loop.is_object())
+        return fail(at,
+                    "expected {\"index\": name, \"count\": size, "
+                    "\"kernels\": [begin, end]}",
+                    error);
+      for (const auto &[key, unused] : loop.items())
+        if (key != manifest::key::kIndex && key != manifest::key::kCount &&
+            key != manifest::key::kKernels)
+          return fail(at + "." + key,
+                      "unknown key; a loop has \"index\", \"count\" and "
+                      "\"kernels\"",
+                      error);
+      LoopSpec spec;
+      const Json *index = member(loop, manifest::key::kIndex);
+      if (!index || !index->is_string() || textOf(*index).empty())
+        return fail(at + ".index", "expected the name of the loop's index",
+                    error);
+      spec.index = textOf(*index);
+      if (std::find(op.valueNames.begin(), op.valueNames.end(), spec.index) !=
+          op.valueNames.end())
+        return fail(at + ".index",
+                    "'" + spec.index +
+                        "' is already the name of an operand or loop index",
+                    error);
+      const Json *count = member(loop, manifest::key::kCount);
+      if (!count)
+        return fail(at + ".count",
+                    "expected the number of iterations, an integer "
+                    "expression of the operands",
+                    error);
+      if (!readSize(at + ".count", *count, op, 0, kMaxLaunchSize, spec.count,
+                    error))
+        return false;
+      for (std::size_t j = op.operands.size(); j < op.valueNames.size(); ++j)
+        if (spec.count.reads(static_cast<int>(j)))
+          return fail(at + ".count",
+                      "a loop's count reads the index '" + op.valueNames[j] +
+                          "'; it may read only operands",
+                      error);
+      const Json *range = member(loop, manifest::key::kKernels);
+      if (!range || !range->is_array() || range->size() != 2 ||
+          !isInteger((*range)[0]) || !isInteger((*range)[1]) ||
+          integerOf((*range)[0]) < previousEnd ||
+          integerOf((*range)[1]) <= integerOf((*range)[0]) ||
+          static_cast<uint64_t>(integerOf((*range)[1])) > numKernels)
+        return fail(at + ".kernels",
+                    "expected [begin, end): kernels " +
+                        std::to_string(previousEnd) + " <= begin < end <= " +
+                        std::to_string(numKernels) + ", after the loop before",
+                    error);
+      spec.begin = static_cast<int>(integerOf((*range)[0]));
+      spec.end = static_cast<int>(integerOf((*range)[1]));
+      previousEnd = spec.end;
+      op.valueNames.push_back(spec.index);
+      op.loops.push_back(std::move(spec));
+    }
+    return true;
+  }
+
+  /// That each kernel reads only its own loop's index, and waits for a
+  /// kernel of an earlier iteration only in its own loop; marks the tensor
+  /// maps that read an index.
+  bool checkLoopReads(const std::string &path, OpSpec &op, std::string &error) {
+    int numOperands = static_cast<int>(op.operands.size());
+    for (std::size_t k = 0; k < op.kernels.size(); ++k) {
+      const KernelSpec &kernel = op.kernels[k];
+      std::string at = path + ".kernels[" + std::to_string(k) + "]";
+      std::vector<const IntExpr *> sizes;
+      for (const IntExpr &size : kernel.grid)
+        sizes.push_back(&size);
+      for (const ParamSpec &param : kernel.params) {
+        if (param.kind == ParamSpec::Kind::Expr)
+          sizes.push_back(&param.expr);
+        if (param.kind != ParamSpec::Kind::TensorMap)
+          continue;
+        TensorMapSpec &map = op.tensorMaps[param.index];
+        for (const IntExpr *size :
+             {&map.rows, &map.cols, &map.offset, &map.rowStride}) {
+          sizes.push_back(size);
+          for (std::size_t l = 0; l < op.loops.size(); ++l)
+            if (size->reads(numOperands + static_cast<int>(l)))
+              map.loop = static_cast<int>(l);
+        }
+      }
+      for (std::size_t l = 0; l < op.loops.size(); ++l) {
+        if (static_cast<int>(l) == kernel.loop)
+          continue;
+        for (const IntExpr *size : sizes)
+          if (size->reads(numOperands + static_cast<int>(l)))
+            return fail(at,
+                        "reads the index '" + op.loops[l].index +
+                            "' of a loop it is not in",
+                        error);
+      }
+      for (const KernelWait &wait : kernel.after)
+        if (wait.iterationsBack > 0 &&
+            (kernel.loop < 0 || op.kernels[wait.kernel].loop != kernel.loop))
+          return fail(at + ".after",
+                      "waits for kernel " + std::to_string(wait.kernel) +
+                          " from " + std::to_string(wait.iterationsBack) +
+                          " iteration(s) earlier, but the two are not in "
+                          "one loop",
+                      error);
+    }
     return true;
   }
 
@@ -337,6 +476,8 @@ private:
       for (const IntExpr *size :
            {&map.rows, &map.cols, &map.offset, &map.rowStride})
         pending.push_back(size);
+    for (const LoopSpec &loop : op.loops)
+      pending.push_back(&loop.count);
     for (const ScratchSpec &scratch : op.scratch)
       for (const IntExpr &size : scratch.shape)
         pending.push_back(&size);
@@ -346,7 +487,8 @@ private:
     while (!pending.empty()) {
       const IntExpr *expr = pending.back();
       pending.pop_back();
-      if (expr->kind == IntExpr::Kind::Operand)
+      if (expr->kind == IntExpr::Kind::Operand &&
+          expr->operand < static_cast<int>(op.operands.size()))
         op.isSize[expr->operand] = true;
       for (const IntExpr &term : expr->terms)
         pending.push_back(&term);
@@ -358,6 +500,14 @@ private:
       if (op.operands[i] == name)
         return static_cast<int>(i);
     return -1;
+  }
+  /// An operand, or the index of a loop read so far (numbered after the
+  /// operands).
+  int valueIndex(const OpSpec &op, const std::string &name) const {
+    for (std::size_t i = 0; i < op.valueNames.size(); ++i)
+      if (op.valueNames[i] == name)
+        return static_cast<int>(i);
+    return operandIndex(op, name);
   }
   int scratchIndex(const OpSpec &op, const std::string &name) const {
     for (std::size_t i = 0; i < op.scratch.size(); ++i)
@@ -460,16 +610,16 @@ private:
     }
     if (value.is_string()) {
       expr.kind = IntExpr::Kind::Operand;
-      expr.operand = operandIndex(op, textOf(value));
+      expr.operand = valueIndex(op, textOf(value));
       if (expr.operand < 0)
         return fail(path,
                     std::string("expected ") + kExprForms + "; '" +
-                        textOf(value) + "' is not an operand of the op",
+                        textOf(value) +
+                        "' is not an operand of the op or a loop's index",
                     error);
       return true;
     }
     const Json *product = member(value, "mul");
-    const Json *ceilDiv = member(value, "ceil_div");
     if (product && value.size() == 1 && product->is_array() &&
         !product->empty()) {
       expr.kind = IntExpr::Kind::Product;
@@ -485,23 +635,29 @@ private:
       }
       return true;
     }
-    if (ceilDiv && value.size() == 1 && ceilDiv->is_array() &&
-        ceilDiv->size() == 2 && isInteger((*ceilDiv)[1]) &&
-        integerOf((*ceilDiv)[1]) >= 1) {
-      expr.kind = IntExpr::Kind::CeilDiv;
-      expr.value = integerOf((*ceilDiv)[1]);
+    for (auto [key, kind] :
+         {std::make_pair(manifest::key::kCeilDiv, IntExpr::Kind::CeilDiv),
+          std::make_pair(manifest::key::kMod, IntExpr::Kind::Remainder)}) {
+      const Json *pair = member(value, key);
+      if (!pair || value.size() != 1 || !pair->is_array() ||
+          pair->size() != 2 || !isInteger((*pair)[1]) ||
+          integerOf((*pair)[1]) < 1)
+        continue;
+      std::string at = path + "." + key + "[0]";
+      expr.kind = kind;
+      expr.value = integerOf((*pair)[1]);
       IntExpr dividend;
-      if (!readExpr(path + ".ceil_div[0]", (*ceilDiv)[0], op, dividend, error,
-                    depth + 1))
+      if (!readExpr(at, (*pair)[0], op, dividend, error, depth + 1))
         return false;
       if (dividend.isConstant() && dividend.value < 0)
-        return fail(path + ".ceil_div[0]",
-                    "expected a size, not a negative integer", error);
+        return fail(at, "expected a size, not a negative integer", error);
       expr.terms.push_back(std::move(dividend));
       return true;
     }
-    for (auto [key, kind] : {std::make_pair("min", IntExpr::Kind::Min),
-                             std::make_pair("max", IntExpr::Kind::Max)}) {
+    for (auto [key, kind] :
+         {std::make_pair(manifest::key::kMin, IntExpr::Kind::Min),
+          std::make_pair(manifest::key::kMax, IntExpr::Kind::Max),
+          std::make_pair(manifest::key::kSub, IntExpr::Kind::Difference)}) {
       const Json *pair = member(value, key);
       if (!pair || value.size() != 1 || !pair->is_array() || pair->size() != 2)
         continue;
@@ -562,6 +718,21 @@ private:
       return fail(path + ".name", "expected the kernel's name in the PTX",
                   error);
     kernel.name = textOf(*name);
+    int self = static_cast<int>(op.kernels.size());
+    for (std::size_t l = 0; l < op.loops.size(); ++l)
+      if (op.loops[l].begin <= self && self < op.loops[l].end)
+        kernel.loop = static_cast<int>(l);
+    if (const Json *first = member(value, manifest::key::kFirstIteration)) {
+      if (!first->is_string() || textOf(*first).empty())
+        return fail(path + ".first_iteration",
+                    "expected the name of the kernel the loop's first "
+                    "iteration launches",
+                    error);
+      if (kernel.loop < 0)
+        return fail(path + ".first_iteration",
+                    "only a kernel in a loop has a first iteration", error);
+      kernel.firstIteration = textOf(*first);
+    }
     const Json *role = member(value, manifest::key::kStream);
     std::optional<manifest::Stream> stream =
         role && role->is_string() ? manifest::streamNamed(textOf(*role))
@@ -594,18 +765,34 @@ private:
       kernel.sharedBytes = static_cast<unsigned>(integerOf(*shared));
     }
     if (const Json *after = member(value, "after")) {
-      std::size_t self = op.kernels.size();
+      std::string at = path + ".after";
+      std::string accepted =
+          "expected an array of kernels to wait for: indices of earlier "
+          "kernels of the op, in [0, " +
+          std::to_string(self) +
+          "), or {\"kernel\": index, \"iterations_back\": k >= 1} for a "
+          "kernel of the same loop";
       if (!after->is_array())
-        return fail(path + ".after",
-                    "expected an array of earlier kernels' indices", error);
-      for (const Json &index : (*after)) {
-        if (!isInteger(index) || integerOf(index) < 0 ||
-            static_cast<uint64_t>(integerOf(index)) >= self)
-          return fail(path + ".after",
-                      "expected indices of earlier kernels of the op, in [0, " +
-                          std::to_string(self) + ")",
-                      error);
-        kernel.after.push_back(static_cast<int>(integerOf(index)));
+        return fail(at, accepted, error);
+      for (const Json &entry : (*after)) {
+        KernelWait wait;
+        const Json *index = &entry;
+        if (entry.is_object()) {
+          index = member(entry, manifest::key::kAfterKernel);
+          const Json *back = member(entry, manifest::key::kIterationsBack);
+          if (!index || !back || entry.size() != 2 || !isInteger(*back) ||
+              integerOf(*back) < 1 || integerOf(*back) > 64)
+            return fail(at, accepted, error);
+          wait.iterationsBack = static_cast<int>(integerOf(*back));
+        }
+        int64_t limit = wait.iterationsBack > 0 && kernel.loop >= 0
+                            ? op.loops[kernel.loop].end
+                            : self;
+        if (!isInteger(*index) || integerOf(*index) < 0 ||
+            integerOf(*index) >= limit)
+          return fail(at, accepted, error);
+        wait.kernel = static_cast<int>(integerOf(*index));
+        kernel.after.push_back(wait);
       }
     }
     const Json *params = member(value, "params");
@@ -631,7 +818,8 @@ private:
                  ParamSpec &param, std::string &error) {
     constexpr const char *kAccepted =
         "expected an operand or workspace buffer name, {\"operand\": name}, "
-        "{\"const\": integer}, {\"mul\": [...]}, {\"ceil_div\": [...]}, "
+        "{\"const\": integer}, a loop's index, {\"mul\": [...]}, "
+        "{\"sub\": [...]}, {\"ceil_div\": [...]}, {\"mod\": [...]}, "
         "{\"min\": [...]}, {\"max\": [...]} or {\"tensormap\": name, ...}";
     const Json *name = &value;
     if (value.is_object() && member(value, "tensormap")) {
@@ -660,7 +848,8 @@ private:
         return true;
       }
       if (member(value, "mul") || member(value, "ceil_div") ||
-          member(value, "min") || member(value, "max")) {
+          member(value, "min") || member(value, "max") ||
+          member(value, "sub") || member(value, "mod")) {
         param.kind = ParamSpec::Kind::Expr;
         return readExpr(path, value, op, param.expr, error);
       }
@@ -670,6 +859,11 @@ private:
     }
     if (!name->is_string())
       return fail(path, kAccepted, error);
+    if (int index = valueIndex(op, textOf(*name));
+        index >= static_cast<int>(op.operands.size())) {
+      param.kind = ParamSpec::Kind::Expr;
+      return readExpr(path, *name, op, param.expr, error);
+    }
     BufferRef ref = bufferNamed(op, textOf(*name));
     if (ref.operand >= 0) {
       param.kind = ParamSpec::Kind::Operand;
@@ -815,11 +1009,27 @@ bool IntExpr::evaluate(const uint64_t *operands,
       }
     }
     return true;
-  case Kind::CeilDiv: {
+  case Kind::Difference: {
+    int64_t lhs, rhs;
+    if (!terms[0].evaluate(operands, names, lhs, error) ||
+        !terms[1].evaluate(operands, names, rhs, error))
+      return false;
+    if (lhs < rhs) {
+      error = "a size is negative (" + std::to_string(lhs) + " - " +
+              std::to_string(rhs) + ")";
+      return false;
+    }
+    result = lhs - rhs;
+    return true;
+  }
+  case Kind::CeilDiv:
+  case Kind::Remainder: {
     int64_t dividend;
     if (!terms.front().evaluate(operands, names, dividend, error))
       return false;
-    result = dividend / value + (dividend % value != 0);
+    result = kind == Kind::Remainder
+                 ? dividend % value
+                 : dividend / value + (dividend % value != 0);
     return true;
   }
   case Kind::Min:
@@ -833,6 +1043,13 @@ bool IntExpr::evaluate(const uint64_t *operands,
   }
   }
   return false;
+}
+
+bool IntExpr::reads(int index) const {
+  if (kind == Kind::Operand)
+    return operand == index;
+  return std::any_of(terms.begin(), terms.end(),
+                     [&](const IntExpr &term) { return term.reads(index); });
 }
 
 bool lmhead::runtime::readManifest(const std::string &file,

@@ -57,7 +57,7 @@ constexpr char kPtx[] =
 /// caller's.
 constexpr char kManifest[] = R"({
   "format": "lmhead-bundle",
-  "version": 2,
+  "version": 3,
   "ptx": "kernels.ptx",
   "ops": {
     "linear_grad": {
@@ -304,7 +304,7 @@ constexpr char kDescriptorPtx[] =
 TEST_F(BundleTest, ParametersMayBeConstantsAndOperandObjects) {
   write("descriptor.ptx", kDescriptorPtx);
   write("manifest.json", R"({
-    "format": "lmhead-bundle", "version": 2, "ptx": "descriptor.ptx",
+    "format": "lmhead-bundle", "version": 3, "ptx": "descriptor.ptx",
     "ops": {"copy": {
       "operands": ["x", "n"],
       "kernels": [{"name": "k", "stream": "dh",
@@ -331,7 +331,7 @@ TEST_F(BundleTest, OpsMayHaveTheirOwnPtxFiles) {
   write("a.ptx", kDescriptorPtx);
   write("b.ptx", kPtx);
   write("manifest.json", R"({
-    "format": "lmhead-bundle", "version": 2,
+    "format": "lmhead-bundle", "version": 3,
     "ops": {
       "first": {"ptx": "a.ptx", "operands": ["x"],
                 "kernels": [{"name": "k", "stream": "dh", "grid": [1, 1, 1],
@@ -520,7 +520,7 @@ constexpr char kTensorMapPtx[] =
 /// One op whose kernel reads `x` [n, 64] and `y` [64, d] (bf16) through
 /// tensor maps with the sm_90a kernels' boxes and swizzle.
 constexpr char kTensorMapManifest[] = R"({
-  "format": "lmhead-bundle", "version": 2, "ptx": "tk.ptx",
+  "format": "lmhead-bundle", "version": 3, "ptx": "tk.ptx",
   "ops": {"gemm": {
     "operands": ["x", "y", "n", "d"],
     "kernels": [{"name": "tk", "stream": "dh", "grid": [2, 1, 1],
@@ -829,7 +829,7 @@ constexpr char kChunkedPtx[] =
     ".visible .entry ce_db(\n.param .u64 p0,\n.param .u64 p1\n)\n{\nret;\n}\n";
 
 constexpr char kChunkedManifest[] = R"({
-  "format": "lmhead-bundle", "version": 2, "ptx": "ce.ptx",
+  "format": "lmhead-bundle", "version": 3, "ptx": "ce.ptx",
   "ops": {"ce": {
     "operands": ["h", "w", "db", "n", "workspace", "workspace_bytes"],
     "workspace": {"operand": "workspace", "bytes": "workspace_bytes",
@@ -1046,7 +1046,7 @@ TEST_F(ChunkedBundleTest, TooManyTokensForTheGridAreRefusedBeforeAnyLaunch) {
   // Grid y of ceil(n / 128) blocks, as the kernels that tile the tokens
   // along y have: at most 65535 · 128 tokens.
   write("manifest.json", R"({
-    "format": "lmhead-bundle", "version": 2, "ptx": "ce.ptx",
+    "format": "lmhead-bundle", "version": 3, "ptx": "ce.ptx",
     "ops": {"rows": {
       "operands": ["h", "w", "n"],
       "kernels": [
@@ -1083,7 +1083,7 @@ TEST_F(ChunkedBundleTest, AWorkspaceWhoseTotalWouldWrapIsRefused) {
                std::to_string(i) +
                "\", \"type\": \"f32\", \"shape\": [1048576, 1048576, 16384]}";
   write("manifest.json", R"({
-    "format": "lmhead-bundle", "version": 2, "ptx": "ce.ptx",
+    "format": "lmhead-bundle", "version": 3, "ptx": "ce.ptx",
     "ops": {"big": {
       "operands": ["h", "workspace", "workspace_bytes"],
       "workspace": {"operand": "workspace", "bytes": "workspace_bytes",
@@ -1103,11 +1103,250 @@ TEST_F(ChunkedBundleTest, AWorkspaceWhoseTotalWouldWrapIsRefused) {
   lmheadBundleUnload(bundle);
 }
 
+/// A chunk loop: a scale kernel, then per chunk of 64 tokens (as many as n
+/// needs) the chunk's logits on the caller's stream into its half of a
+/// double buffer, and dh (stored by the first chunk, added to by the
+/// others) and dW products on their streams after it; each chunk's logits
+/// wait for the products of the chunk two before, which read the half they
+/// overwrite; a last kernel waits for the last chunk's dW.
+constexpr char kLoopPtx[] =
+    ".version 8.0\n.target sm_80\n.address_size 64\n"
+    ".visible .entry lp_scale(\n.param .u64 p0,\n.param .u64 p1\n)\n{\nret;"
+    "\n}\n"
+    ".visible .entry lp_logits(\n.param .u64 p0,\n.param .u64 p1,\n"
+    ".param .u64 p2\n)\n{\nret;\n}\n"
+    ".visible .entry lp_dh_first(\n.param .u64 p0,\n.param .u64 p1\n)\n{\nret;"
+    "\n}\n"
+    ".visible .entry lp_dh(\n.param .u64 p0,\n.param .u64 p1\n)\n{\nret;\n}\n"
+    ".visible .entry lp_dw(\n.param .u64 p0,\n.param .u64 p1\n)\n{\nret;\n}\n"
+    ".visible .entry lp_done(\n.param .u64 p0,\n.param .u64 p1\n)\n{\nret;"
+    "\n}\n";
+
+constexpr char kLoopManifest[] = R"({
+  "format": "lmhead-bundle", "version": 3, "ptx": "loop.ptx",
+  "ops": {"step": {
+    "operands": ["h", "w", "n", "workspace", "workspace_bytes"],
+    "workspace": {"operand": "workspace", "bytes": "workspace_bytes",
+                  "buffers": [{"name": "dz", "type": "bf16", "shape": [2, 64, 64]}]},
+    "kernels": [
+      {"name": "lp_scale", "stream": "main", "grid": [1, 1, 1],
+       "block": [32, 1, 1], "params": ["w", "n"]},
+      {"name": "lp_logits", "stream": "main",
+       "after": [{"kernel": 2, "iterations_back": 2},
+                 {"kernel": 3, "iterations_back": 2}],
+       "grid": [{"min": [64, {"sub": ["n", {"mul": [64, "c"]}]}]}, 1, 1],
+       "block": [128, 1, 1],
+       "params": ["dz", {"mul": [{"mod": ["c", 2]}, 8192]}, "c"]},
+      {"name": "lp_dh", "first_iteration": "lp_dh_first", "stream": "dh",
+       "after": [1], "grid": [1, 1, 1], "block": [128, 1, 1],
+       "params": ["dz", {"min": [64, {"sub": ["n", {"mul": [64, "c"]}]}]}]},
+      {"name": "lp_dw", "stream": "dw", "after": [1], "grid": [2, 1, 1],
+       "block": [128, 1, 1], "params": ["h", "c"]},
+      {"name": "lp_done", "stream": "main", "after": [3], "grid": [1, 1, 1],
+       "block": [32, 1, 1], "params": ["w", "n"]}
+    ],
+    "loops": [{"index": "c", "count": {"ceil_div": ["n", 64]},
+               "kernels": [1, 4]}]}}})";
+
+class LoopBundleTest : public BundleTest {
+protected:
+  void SetUp() override {
+    BundleTest::SetUp();
+    write("loop.ptx", kLoopPtx);
+    write("manifest.json", kLoopManifest);
+  }
+
+  /// The manifest with `from` replaced by `to`.
+  static std::string loopManifestWith(const std::string &from,
+                                      const std::string &to) {
+    std::string text = kLoopManifest;
+    std::size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return text.replace(at, from.size(), to);
+  }
+
+  /// Runs op "step" for `n` tokens; the launches it made.
+  std::string launchesFor(unsigned long long n) {
+    LMHeadBundle *bundle = nullptr;
+    EXPECT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+        << lmheadGetLastErrorMessage();
+    if (!bundle)
+      return "";
+    unsigned long long operands[5] = {0x10000, 0x20000, n, 0x100000, 32768};
+    std::string mark = launchMark();
+    EXPECT_EQ(lmheadBundleRun(bundle, "step", operands, 5, nullptr),
+              LMHEAD_STATUS_OK)
+        << lmheadGetLastErrorMessage();
+    std::string launches = launchesSince(mark);
+    lmheadBundleUnload(bundle);
+    return launches;
+  }
+};
+
+TEST_F(LoopBundleTest, TheLoopRunsOncePerChunkWithItsIndexBound) {
+  // 150 tokens: chunks of 64, 64 and 22 rows in halves 0, 1, 0 of dz
+  // (8192 bf16 apart); the first chunk's dh stores.
+  EXPECT_EQ(launchesFor(150),
+            "lp_scale grid(1,1,1) block(32,1,1) shared 0 params(131072,150); "
+            "lp_logits grid(64,1,1) block(128,1,1) shared 0 "
+            "params(1048576,0,0); "
+            "lp_dh_first grid(1,1,1) block(128,1,1) shared 0 "
+            "params(1048576,64); "
+            "lp_dw grid(2,1,1) block(128,1,1) shared 0 params(65536,0); "
+            "lp_logits grid(64,1,1) block(128,1,1) shared 0 "
+            "params(1048576,8192,1); "
+            "lp_dh grid(1,1,1) block(128,1,1) shared 0 params(1048576,64); "
+            "lp_dw grid(2,1,1) block(128,1,1) shared 0 params(65536,1); "
+            "lp_logits grid(22,1,1) block(128,1,1) shared 0 "
+            "params(1048576,0,2); "
+            "lp_dh grid(1,1,1) block(128,1,1) shared 0 params(1048576,22); "
+            "lp_dw grid(2,1,1) block(128,1,1) shared 0 params(65536,2); "
+            "lp_done grid(1,1,1) block(32,1,1) shared 0 params(131072,150)");
+  // One bundle for every token count: 64 tokens are one chunk, none are
+  // none (and the last kernel then waits for nothing).
+  EXPECT_EQ(launchesFor(64),
+            "lp_scale grid(1,1,1) block(32,1,1) shared 0 params(131072,64); "
+            "lp_logits grid(64,1,1) block(128,1,1) shared 0 "
+            "params(1048576,0,0); "
+            "lp_dh_first grid(1,1,1) block(128,1,1) shared 0 "
+            "params(1048576,64); "
+            "lp_dw grid(2,1,1) block(128,1,1) shared 0 params(65536,0); "
+            "lp_done grid(1,1,1) block(32,1,1) shared 0 params(131072,64)");
+  EXPECT_EQ(launchesFor(0),
+            "lp_scale grid(1,1,1) block(32,1,1) shared 0 params(131072,0); "
+            "lp_done grid(1,1,1) block(32,1,1) shared 0 params(131072,0)");
+}
+
+TEST_F(LoopBundleTest, AChunkWaitsForTheProductsOfTheChunkTwoBefore) {
+  std::string beforeLoad = log();
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  // After the fork and the three joins' events: rings of three events for
+  // dh and dW (waited for two iterations later), one for the logits.
+  std::string loading = callsSince(beforeLoad);
+  std::string dhStream = created(loading, "cuStreamCreate", 0);
+  std::string dwStream = created(loading, "cuStreamCreate", 1);
+  std::string dh[3], dw[3];
+  for (int i = 0; i < 3; ++i) {
+    dh[i] = created(loading, "cuEventCreate", 3 + i);
+    dw[i] = created(loading, "cuEventCreate", 6 + i);
+  }
+  std::string logits = created(loading, "cuEventCreate", 9);
+  EXPECT_EQ(created(loading, "cuEventCreate", 10), "?");
+
+  unsigned long long operands[5] = {0x10000, 0x20000, 250, 0x100000, 32768};
+  std::string mark = log();
+  ASSERT_EQ(lmheadBundleRun(bundle, "step", operands, 5, nullptr),
+            LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  std::string calls = callsSince(mark);
+  // Chunk c records its products' events in slot c mod 3; chunks 2 and 3
+  // wait for slots 0 and 1, before chunk 3 records slot 0 again; the last
+  // kernel waits for chunk 3's dW.
+  auto chunk = [&](int c, const std::string &waits) {
+    std::string first = c == 0 ? "lp_dh_first" : "lp_dh";
+    return waits + "cuLaunchKernel:lp_logits@s0 cuEventRecord:" + logits +
+           "@s0 cuStreamWaitEvent:" + dhStream + "<" + logits +
+           " cuLaunchKernel:" + first + "@" + dhStream +
+           " cuEventRecord:" + dh[c % 3] + "@" + dhStream +
+           " cuStreamWaitEvent:" + dwStream + "<" + logits +
+           " cuLaunchKernel:lp_dw@" + dwStream + " cuEventRecord:" + dw[c % 3] +
+           "@" + dwStream + " ";
+  };
+  std::string expected =
+      "cuLaunchKernel:lp_scale@s0 " + chunk(0, "") + chunk(1, "") +
+      chunk(2, "cuStreamWaitEvent:s0<" + dh[0] + " cuStreamWaitEvent:s0<" +
+                   dw[0] + " ") +
+      chunk(3, "cuStreamWaitEvent:s0<" + dh[1] + " cuStreamWaitEvent:s0<" +
+                   dw[1] + " ") +
+      "cuStreamWaitEvent:s0<" + dw[0] + " cuLaunchKernel:lp_done@s0";
+  EXPECT_THAT(calls, HasSubstr(expected));
+  lmheadBundleUnload(bundle);
+}
+
+TEST_F(LoopBundleTest, ALoopTooLongForOneRunIsRefusedBeforeAnyLaunch) {
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  // 2^40 tokens are 2^34 chunks: the run is refused, naming the most
+  // tokens it takes (the loop's three kernels and two others make at most
+  // 2^20 launches: 349524 chunks of 64).
+  unsigned long long operands[5] = {0x10000, 0x20000, 1ull << 40, 0x100000,
+                                    32768};
+  std::string mark = launchMark();
+  EXPECT_EQ(lmheadBundleRun(bundle, "step", operands, 5, nullptr),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              HasSubstr("op 'step': loop 'c' runs 17179869184 times: the run "
+                        "would launch more than 1048576 kernels: this op runs "
+                        "at most 22369536 tokens at once"));
+  EXPECT_EQ(launchesSince(mark), "");
+  lmheadBundleUnload(bundle);
+}
+
+TEST_F(LoopBundleTest, LoopsThatCannotRunAreRefusedOnLoad) {
+  struct Case {
+    std::string manifest, message;
+  };
+  const std::string loop =
+      R"("loops": [{"index": "c", "count": {"ceil_div": ["n", 64]},
+               "kernels": [1, 4]}])";
+  const Case cases[] = {
+      {loopManifestWith(R"("params": ["w", "n"]},
+      {"name": "lp_logits")",
+                        R"("params": ["w", "c"]},
+      {"name": "lp_logits")"),
+       "ops.step.kernels[0]: reads the index 'c' of a loop it is not in"},
+      {loopManifestWith(R"("count": {"ceil_div": ["n", 64]})",
+                        R"("count": "c")"),
+       "ops.step.loops[0].count: expected an integer, an integer operand's "
+       "name"},
+      {loopManifestWith(loop, R"("loops": [{"index": "n", "count": 2,
+               "kernels": [1, 4]}])"),
+       "ops.step.loops[0].index: 'n' is already the name of an operand or "
+       "loop index"},
+      {loopManifestWith(loop, R"("loops": [{"index": "c", "count": 2,
+               "kernels": [1, 6]}])"),
+       "ops.step.loops[0].kernels: expected [begin, end): kernels 0 <= begin "
+       "< end <= 5"},
+      {loopManifestWith(loop, R"("loops": [{"index": "c", "count": 2,
+               "kernels": [1, 3]}, {"index": "d", "count": 2,
+               "kernels": [2, 4]}])"),
+       "ops.step.loops[1].kernels: expected [begin, end): kernels 3 <= begin"},
+      {loopManifestWith(R"("after": [3])",
+                        R"("after": [{"kernel": 3, "iterations_back": 1}])"),
+       "ops.step.kernels[4].after: waits for kernel 3 from 1 iteration(s) "
+       "earlier, but the two are not in one loop"},
+      {loopManifestWith(loop, R"("loops": [{"index": "c", "count": 2,
+               "kernels": [1, 3]}])"),
+       "ops.step.kernels[1].after: expected an array of kernels to wait for"},
+      {loopManifestWith(loop, R"("loops": [{"index": "c", "count": 2,
+               "kernels": [1, 2]}])"),
+       "ops.step.kernels[1].after: expected an array"},
+      {loopManifestWith(R"("name": "lp_done",)",
+                        R"("name": "lp_done", "first_iteration": "lp_dh",)"),
+       "ops.step.kernels[4].first_iteration: only a kernel in a loop has a "
+       "first iteration"},
+      {loopManifestWith(R"("first_iteration": "lp_dh_first")",
+                        R"("first_iteration": "lp_nowhere")"),
+       "lp_nowhere"},
+  };
+  for (const Case &bad : cases) {
+    write("manifest.json", bad.manifest);
+    LMHeadBundle *bundle = nullptr;
+    EXPECT_NE(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+        << bad.message;
+    EXPECT_THAT(lmheadGetLastErrorMessage(), HasSubstr(bad.message));
+    EXPECT_EQ(bundle, nullptr);
+  }
+}
+
 /// Tensor maps of views: a chunk of `w` [v, d] (rows 64..127: offset 64·d)
 /// and the first 32 columns of a workspace buffer of rows 64 wide; the
 /// second kernel reads the same chunk map again.
 constexpr char kViewMapManifest[] = R"({
-  "format": "lmhead-bundle", "version": 2, "ptx": "tk.ptx",
+  "format": "lmhead-bundle", "version": 3, "ptx": "tk.ptx",
   "ops": {"views": {
     "operands": ["w", "n", "d", "workspace", "workspace_bytes"],
     "workspace": {"operand": "workspace", "bytes": "workspace_bytes",
@@ -1166,6 +1405,19 @@ TEST_F(TensorMapBundleTest, MapsOfViewsStartAtTheViewWithItsRowStride) {
 
 /// Loads the bundle after `edit`, expecting `status` and a message
 /// containing `message`.
+/// The integer expressions a manifest may write, as the reader lists them.
+const std::string kExprForms =
+    "an integer, an integer operand's name, the index of the kernel's loop, "
+    "{\"mul\": [x, y, ...]}, {\"sub\": [x, y]}, {\"ceil_div\": [x, n]} or "
+    "{\"mod\": [x, n]} (n a positive integer), {\"min\": [x, y]} or "
+    "{\"max\": [x, y]}";
+/// The forms of a kernel parameter, as the reader lists them.
+const std::string kParamForms =
+    "an operand or workspace buffer name, {\"operand\": name}, {\"const\": "
+    "integer}, a loop's index, {\"mul\": [...]}, {\"sub\": [...]}, "
+    "{\"ceil_div\": [...]}, {\"mod\": [...]}, {\"min\": [...]}, "
+    "{\"max\": [...]} or {\"tensormap\": name, ...}";
+
 struct BadBundle {
   const char *what;
   std::string manifest;
@@ -1213,20 +1465,20 @@ INSTANTIATE_TEST_SUITE_P(
         BadBundle{"no manifest", "", LMHEAD_STATUS_INVALID_BUNDLE,
                   "manifest.json'"},
         BadBundle{"not JSON",
-                  "{\"format\": \"lmhead-bundle\",\n  \"version\": 2,,",
+                  "{\"format\": \"lmhead-bundle\",\n  \"version\": 3,,",
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "manifest.json: not valid JSON: line 2, column 16: "
                   "syntax error while parsing object key"},
         BadBundle{
             "a key twice",
-            manifestWith("\"version\": 2,", "\"version\": 2, \"version\": 2,"),
+            manifestWith("\"version\": 3,", "\"version\": 3, \"version\": 3,"),
             LMHEAD_STATUS_INVALID_BUNDLE,
             "manifest.json: not valid JSON: not accepted: duplicate "
             "key \"version\""},
         BadBundle{
             "nested too deep",
-            manifestWith("\"version\": 2,",
-                         "\"version\": 2, \"deep\": " + std::string(70, '[') +
+            manifestWith("\"version\": 3,",
+                         "\"version\": 3, \"deep\": " + std::string(70, '[') +
                              std::string(70, ']') + ","),
             LMHEAD_STATUS_INVALID_BUNDLE,
             "manifest.json: not valid JSON: not accepted: nested "
@@ -1245,10 +1497,10 @@ INSTANTIATE_TEST_SUITE_P(
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "ops.linear_grad.tensors.dz.type: expected \"f32\""},
         BadBundle{"an older version",
-                  manifestWith("\"version\": 2,", "\"version\": 1,"),
+                  manifestWith("\"version\": 3,", "\"version\": 1,"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "manifest.json: version: the manifest has version 1 of the "
-                  "format but this runtime reads version 2; recompile the "
+                  "format but this runtime reads version 3; recompile the "
                   "bundle with this build's lmhead-opt"},
         BadBundle{"wrong format", manifestWith("lmhead-bundle", "other"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
@@ -1258,41 +1510,28 @@ INSTANTIATE_TEST_SUITE_P(
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "ops.linear_grad.kernels[1].stream: expected \"dh\", \"dw\", "
                   "\"db\" or \"main\""},
-        BadBundle{
-            "unknown operand",
-            manifestWith("[\"dz\", \"db\", \"n\"]", "[\"dz\", \"bias\"]"),
-            LMHEAD_STATUS_INVALID_BUNDLE,
-            "ops.linear_grad.kernels[2].params[1]: expected an operand or "
-            "workspace buffer name, {\"operand\": name}, {\"const\": "
-            "integer}, {\"mul\": [...]}, {\"ceil_div\": [...]}, {\"min\": "
-            "[...]}, {\"max\": [...]} or {\"tensormap\": name, ...}; 'bias' is "
-            "not an operand of "
-            "the op"},
-        BadBundle{
-            "unknown operand object",
-            manifestWith("[\"dz\", \"db\", \"n\"]",
-                         "[\"dz\", {\"operand\": \"bias\"}]"),
-            LMHEAD_STATUS_INVALID_BUNDLE,
-            "ops.linear_grad.kernels[2].params[1]: expected an operand or "
-            "workspace buffer name, {\"operand\": name}, {\"const\": "
-            "integer}, {\"mul\": [...]}, {\"ceil_div\": [...]}, {\"min\": "
-            "[...]}, {\"max\": [...]} or {\"tensormap\": name, ...}; 'bias' is "
-            "not an operand of "
-            "the op"},
+        BadBundle{"unknown operand",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[\"dz\", \"bias\"]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "ops.linear_grad.kernels[2].params[1]: expected " +
+                      kParamForms + "; 'bias' is not an operand of the op"},
+        BadBundle{"unknown operand object",
+                  manifestWith("[\"dz\", \"db\", \"n\"]",
+                               "[\"dz\", {\"operand\": \"bias\"}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "ops.linear_grad.kernels[2].params[1]: expected " +
+                      kParamForms + "; 'bias' is not an operand of the op"},
         BadBundle{"constant not an integer",
                   manifestWith("[\"dz\", \"db\", \"n\"]",
                                "[\"dz\", \"db\", {\"const\": \"one\"}]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "ops.linear_grad.kernels[2].params[2]: expected {\"const\": "
                   "integer}"},
-        BadBundle{
-            "unknown parameter form",
-            manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"size\": 1}]"),
-            LMHEAD_STATUS_INVALID_BUNDLE,
-            "ops.linear_grad.kernels[2].params[0]: expected an operand or "
-            "workspace buffer name, {\"operand\": name}, {\"const\": "
-            "integer}, {\"mul\": [...]}, {\"ceil_div\": [...]}, {\"min\": "
-            "[...]}, {\"max\": [...]} or {\"tensormap\": name, ...}"},
+        BadBundle{"unknown parameter form",
+                  manifestWith("[\"dz\", \"db\", \"n\"]", "[{\"size\": 1}]"),
+                  LMHEAD_STATUS_INVALID_BUNDLE,
+                  "ops.linear_grad.kernels[2].params[0]: expected " +
+                      kParamForms},
         BadBundle{"no PTX for an op",
                   manifestWith("\"ptx\": \"kernels.ptx\",", ""),
                   LMHEAD_STATUS_INVALID_BUNDLE,
@@ -1353,10 +1592,8 @@ INSTANTIATE_TEST_SUITE_P(
                 "[{\"tensormap\": \"dz\", \"shape\": [\"tokens\", 8], \"box\": "
                 "[1, 8], \"swizzle\": 0, \"element\": \"bf16\"}]"),
             LMHEAD_STATUS_INVALID_BUNDLE,
-            "params[0].shape[0]: expected an integer, an integer operand's "
-            "name, {\"mul\": [x, y, ...]}, {\"ceil_div\": [x, n]} (n a "
-            "positive integer), {\"min\": [x, y]} or {\"max\": [x, y]}; "
-            "'tokens' is not an operand of the op"},
+            "params[0].shape[0]: expected " + kExprForms +
+                "; 'tokens' is not an operand of the op or a loop's index"},
         BadBundle{
             "tensor map size zero",
             manifestWith(
@@ -1411,24 +1648,22 @@ INSTANTIATE_TEST_SUITE_P(
                   manifestWith("\"stream\": \"dw\"",
                                "\"stream\": \"dw\", \"after\": [1]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "ops.linear_grad.kernels[1].after: expected indices of "
-                  "earlier kernels of the op, in [0, 1)"},
+                  "ops.linear_grad.kernels[1].after: expected an array of "
+                  "kernels to wait for: indices of earlier kernels of the op, "
+                  "in [0, 1), or {\"kernel\": index, \"iterations_back\": k "
+                  ">= 1} for a kernel of the same loop"},
         BadBundle{"empty product",
                   manifestWith("[\"dz\", \"db\", \"n\"]",
                                "[\"dz\", \"db\", {\"mul\": []}]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "ops.linear_grad.kernels[2].params[2]: expected an integer, "
-                  "an integer operand's name, {\"mul\": [x, y, ...]}, "
-                  "{\"ceil_div\": [x, n]} (n a positive integer), {\"min\": "
-                  "[x, y]} or {\"max\": [x, y]}"},
+                  "ops.linear_grad.kernels[2].params[2]: expected " +
+                      kExprForms},
         BadBundle{"minimum of three",
                   manifestWith("[\"dz\", \"db\", \"n\"]",
                                "[\"dz\", \"db\", {\"min\": [1, 2, \"n\"]}]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "ops.linear_grad.kernels[2].params[2]: expected an integer, "
-                  "an integer operand's name, {\"mul\": [x, y, ...]}, "
-                  "{\"ceil_div\": [x, n]} (n a positive integer), {\"min\": "
-                  "[x, y]} or {\"max\": [x, y]}"},
+                  "ops.linear_grad.kernels[2].params[2]: expected " +
+                      kExprForms},
         BadBundle{"negative maximum",
                   manifestWith("[\"dz\", \"db\", \"n\"]",
                                "[\"dz\", \"db\", {\"max\": [\"n\", -1]}]"),
@@ -1439,10 +1674,8 @@ INSTANTIATE_TEST_SUITE_P(
                   manifestWith("[\"dz\", \"db\", \"n\"]",
                                "[\"dz\", \"db\", {\"mul\": [2, \"x\"]}]"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
-                  "params[2].mul[1]: expected an integer, an integer operand's "
-                  "name, {\"mul\": [x, y, ...]}, {\"ceil_div\": [x, n]} (n "
-                  "a positive integer), {\"min\": [x, y]} or {\"max\": [x, "
-                  "y]}; 'x' is not an operand of the op"},
+                  "params[2].mul[1]: expected " + kExprForms +
+                      "; 'x' is not an operand of the op or a loop's index"},
         BadBundle{"workspace of an unknown operand",
                   manifestWith("\"kernels\": [",
                                "\"workspace\": {\"operand\": \"ws\", "
@@ -1494,15 +1727,15 @@ INSTANTIATE_TEST_SUITE_P(
                   "runtime; recompile the bundle with this build's "
                   "lmhead-opt"},
         BadBundle{"producer of another version",
-                  manifestWith("\"version\": 2,",
-                               "\"version\": 2, \"producer\": {\"lmhead\": "
+                  manifestWith("\"version\": 3,",
+                               "\"version\": 3, \"producer\": {\"lmhead\": "
                                "\"0.0.9\"},"),
                   LMHEAD_STATUS_INVALID_BUNDLE,
                   "producer.lmhead: the bundle was compiled by lmhead 0.0.9 "
                   "but this runtime is lmhead "},
         BadBundle{"producer of another revision",
-                  manifestWith("\"version\": 2,",
-                               "\"version\": 2, \"producer\": {\"lmhead\": "
+                  manifestWith("\"version\": 3,",
+                               "\"version\": 3, \"producer\": {\"lmhead\": "
                                "\"" LMHEAD_EXPECTED_VERSION "\", "
                                "\"revision\": \"0123abcd\"},"),
                   LMHEAD_STATUS_INVALID_BUNDLE,

@@ -92,7 +92,7 @@ $L__done:
 /// z = 2x + 1, so that every run forks and joins.
 constexpr char kManifest[] = R"({
   "format": "lmhead-bundle",
-  "version": 2,
+  "version": 3,
   "ptx": "kernels.ptx",
   "ops": {
     "twice": {

@@ -45,7 +45,7 @@ protected:
   /// `params` and grid `grid`.
   void writeManifest(const std::string &params, const std::string &grid) {
     std::ofstream(directory + "/manifest.json")
-        << R"({"format": "lmhead-bundle", "version": 2, "ptx": "k.ptx", )"
+        << R"({"format": "lmhead-bundle", "version": 3, "ptx": "k.ptx", )"
         << lmhead::runtime::test::producerMember() << R"(,
                "ops": {"rows": {"operands": ["x", "n"], "kernels": [
                  {"name": "rows", "stream": "main", "grid": )"

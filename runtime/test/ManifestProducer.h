@@ -22,10 +22,10 @@ inline std::string producerMember() {
          lmheadGetBuildRevision() + "\"}";
 }
 
-/// `manifest` with producerMember() after its `"version": 2`; unchanged
+/// `manifest` with producerMember() after its `"version": 3`; unchanged
 /// when it has none (a test of a malformed manifest).
 inline std::string withProducer(std::string manifest) {
-  const std::string version = "\"version\": 2";
+  const std::string version = "\"version\": 3";
   std::size_t at = manifest.find(version);
   if (at != std::string::npos)
     manifest.insert(at + version.size(), ", " + producerMember());

@@ -18,6 +18,7 @@
 
 #include "lmhead/InitAll.h"
 #include "lmhead/Planning/CostModel.h"
+#include "lmhead/runtime/Manifest.h"
 #include "lmhead/runtime/Runtime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -98,7 +99,7 @@ protected:
     mlir::registerAllDialects(registry);
     registerAllExtensions(registry);
     registerAllToLLVMIRTranslations(registry);
-    lmhead::registerAllDialects(registry);
+    mlir::lmhead::registerAllDialects(registry);
     context.appendDialectRegistry(registry);
     context.loadAllAvailableDialects();
   }
@@ -175,7 +176,7 @@ protected:
                       kM, kN, kK)
             .str();
     return llvm::formatv(
-               R"({{"format": "lmhead-bundle", "version": 2,
+               R"({{"format": "lmhead-bundle", "version": {6},
   "producer": {5}, "ops": {{
   "row_index": {{"ptx": "row_index.ptx", "operands": ["a", "b", "c"],
     "kernels": [{{"name": "row_index", "stream": "main",
@@ -183,7 +184,8 @@ protected:
       "params": [{4}]}]}}})",
                llvm::divideCeil(kN, spec.tiles.blockN),
                llvm::divideCeil(kM, spec.tiles.blockM), spec.numThreads(),
-               spec.sharedMemoryBytes(), params, buildIdentityJson())
+               spec.sharedMemoryBytes(), params, buildIdentityJson(),
+               ::lmhead::manifest::kVersion)
         .str();
   }
 

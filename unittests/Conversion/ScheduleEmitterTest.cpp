@@ -124,13 +124,13 @@ TEST_F(ScheduleEmitterTest, ALaunchWaitsOnlyForEarlierOnesOnOtherStreams) {
   Launch same = good(ScheduleStream::Main);
   same.after = {0};
   schedule.add(same);
-  EXPECT_EQ(problem(), "launch 1 waits for launch 0, which is not an earlier "
-                       "launch on another stream");
+  EXPECT_EQ(problem(),
+            "launch 1 waits for launch 0, which is on the same stream");
   schedule.launches[1].stream = ScheduleStream::Dw;
   EXPECT_EQ(problem(), "");
   schedule.launches[1].after = {1};
-  EXPECT_EQ(problem(), "launch 1 waits for launch 1, which is not an earlier "
-                       "launch on another stream");
+  EXPECT_EQ(problem(),
+            "launch 1 waits for launch 1, which is not an earlier launch");
 }
 
 TEST_F(ScheduleEmitterTest, TheManifestSpellsViewsAndSizes) {
@@ -176,6 +176,83 @@ TEST_F(ScheduleEmitterTest, TheManifestSpellsViewsAndSizes) {
       std::string::npos)
       << text;
   EXPECT_EQ(ManifestJson::parse(text)["ops"]["op"], entry);
+}
+
+/// A chunk loop over `scale`: launch 1 (main) and launch 2 (dh) once per
+/// chunk of 64 of the n elements, launch 1 waiting for launch 2 of the
+/// chunk two before.
+class ScheduleLoopTest : public ScheduleEmitterTest {
+protected:
+  ScheduleLoopTest() {
+    SizeExpr n = SizeExpr::symbol("n");
+    SizeExpr c = schedule.beginLoop("c", ceilDiv(n, 64));
+    SizeExpr rows = min(SizeExpr(64), n - c * SizeExpr(64));
+    Launch chunk = good(ScheduleStream::Main);
+    BufferView elements = BufferView::vector("x", rows);
+    elements.offset = c * SizeExpr(64);
+    chunk.arguments[0] = LaunchArgument::ofView(elements);
+    chunk.arguments[1] = LaunchArgument::ofSize(remainder(c, 2));
+    chunk.after = {LaunchWait(2, 2)};
+    schedule.add(chunk);
+    Launch product = good(ScheduleStream::Dh);
+    product.firstIterationKernel = "scale";
+    product.after = {1};
+    schedule.add(product);
+    schedule.endLoop();
+  }
+};
+
+TEST_F(ScheduleLoopTest, ALoopThatFitsPasses) { EXPECT_EQ(problem(), ""); }
+
+TEST_F(ScheduleLoopTest, OnlyTheLoopsLaunchesReadItsIndex) {
+  schedule.launches[0].arguments[1] =
+      LaunchArgument::ofSize(SizeExpr::symbol("c"));
+  EXPECT_EQ(problem(), "launch 0 reads the index 'c' of a loop it is not in");
+}
+
+TEST_F(ScheduleLoopTest, EarlierIterationsAreWaitedForOnlyInTheLoop) {
+  schedule.launches[0].stream = ScheduleStream::Dw;
+  schedule.launches[0].after = {LaunchWait(2, 1)};
+  EXPECT_EQ(problem(), "launch 0 waits for launch 2 from 1 iteration(s) "
+                       "earlier, but the two are not in one loop");
+  schedule.launches[0].after.clear();
+  // After the loop, a launch waits for the loop's last iteration.
+  Launch last = good(ScheduleStream::Dw);
+  last.after = {2};
+  schedule.add(last);
+  EXPECT_EQ(problem(), "");
+}
+
+TEST_F(ScheduleLoopTest, AFirstIterationsKernelIsHeldToTheArgumentsToo) {
+  schedule.launches[2].firstIterationKernel = "shift";
+  EXPECT_EQ(problem(),
+            "launch 2 of the schedule runs 'shift', which was not built");
+  schedule.launches[2].firstIterationKernel = "scale";
+  schedule.launches[0].firstIterationKernel = "scale";
+  EXPECT_EQ(problem(),
+            "launch 0 has a first iteration's kernel but is in no loop");
+}
+
+TEST_F(ScheduleLoopTest, TheManifestSpellsTheLoop) {
+  ManifestJson entry = ManifestJson::object();
+  addScheduleKeys(entry, schedule);
+  auto parsed = [](const char *text) { return ManifestJson::parse(text); };
+  EXPECT_EQ(entry["loops"], parsed(R"([{"index": "c", "count":
+      {"ceil_div": ["n", 64]}, "kernels": [1, 3]}])"));
+  const ManifestJson &chunk = entry["kernels"][1];
+  EXPECT_EQ(chunk["after"], parsed(R"([{"kernel": 2, "iterations_back": 2}])"));
+  EXPECT_EQ(chunk["params"], parsed(R"(["x", "x", {"mul": [64, "c"]},
+      {"min": [64, {"sub": ["n", {"mul": [64, "c"]}]}]}, {"const": 1},
+      {"mod": ["c", 2]}])"));
+  EXPECT_EQ(entry["kernels"][2]["first_iteration"], "scale");
+  EXPECT_EQ(entry["kernels"][2]["after"], parsed("[1]"));
+}
+
+TEST_F(ScheduleLoopTest, UnrollingBindsTheIndex) {
+  Launch third = schedule.launches[1].bind("c", 2);
+  EXPECT_EQ(third.arguments[0].view.offset, SizeExpr(128));
+  EXPECT_EQ(third.arguments[1].size, SizeExpr(0));
+  EXPECT_EQ(third.arguments[0].view.sizes[0].str(), "min(64, (n - 128))");
 }
 
 } // namespace

@@ -78,4 +78,36 @@ TEST(SizeExprTest, GridBlocks) {
   EXPECT_EQ(valueOf(gridBlocks(n, 128), {{"n", 0}}), 0);
 }
 
+TEST(SizeExprTest, DifferencesAndRemaindersOfAChunkLoop) {
+  SizeExpr n = SizeExpr::symbol("n"), c = SizeExpr::symbol("c");
+  SizeExpr start = c * SizeExpr(64);
+  SizeExpr rows = min(SizeExpr(64), n - start);
+  SizeExpr half = remainder(c, 2) * SizeExpr(64) * n;
+  EXPECT_EQ(rows.str(), "min(64, (n - 64*c))");
+  EXPECT_EQ(half.str(), "64*(c mod 2)*n");
+  EXPECT_EQ(valueOf(rows, {{"n", 130}, {"c", 2}}), 2);
+  EXPECT_EQ(valueOf(rows, {{"n", 130}, {"c", 1}}), 64);
+  EXPECT_EQ(valueOf(half, {{"n", 10}, {"c", 3}}), 640);
+  // Past the end the difference has no value, rather than a negative one.
+  EXPECT_EQ(valueOf(rows, {{"n", 130}, {"c", 3}}), std::nullopt);
+  EXPECT_EQ(*(SizeExpr(9) - SizeExpr(4)).getConstant(), 5);
+  EXPECT_EQ(n - SizeExpr(0), n);
+  EXPECT_EQ(*(n - n).getConstant(), 0);
+  EXPECT_EQ(*remainder(SizeExpr(7), 2).getConstant(), 1);
+  EXPECT_EQ(*remainder(n, 1).getConstant(), 0);
+}
+
+TEST(SizeExprTest, BindingALoopIndexFolds) {
+  SizeExpr n = SizeExpr::symbol("n"), c = SizeExpr::symbol("c");
+  SizeExpr rows = min(SizeExpr(64), SizeExpr(130) - c * SizeExpr(64));
+  EXPECT_TRUE(rows.reads("c"));
+  EXPECT_FALSE(rows.reads("n"));
+  EXPECT_EQ(*rows.bind("c", 0).getConstant(), 64);
+  EXPECT_EQ(*rows.bind("c", 2).getConstant(), 2);
+  EXPECT_EQ(*(remainder(c, 2) * n).bind("c", 2).getConstant(), 0);
+  EXPECT_EQ((remainder(c, 2) * n).bind("c", 3), n);
+  // A symbol it does not read leaves it as it is.
+  EXPECT_EQ(rows.bind("n", 5), rows);
+}
+
 } // namespace

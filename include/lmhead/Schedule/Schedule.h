@@ -26,6 +26,16 @@
 // after the launches before it on its stream and after those it lists in
 // `after`, and the op is done when every stream is.
 //
+// Chunk loops. A run of consecutive launches may be a loop: they run once
+// per value of the loop's index (`c`, from 0 to a count that is a constant
+// or an expression of the op's sizes), in order, each time with the index
+// bound in their sizes. A launch in a loop may wait for a launch of an
+// earlier iteration (`iterationsBack`: the chunk after next waits for the
+// products that read the double buffer it overwrites), and may launch
+// another kernel in the first iteration (the product that stores what the
+// later iterations add to). A launch after the loop that waits for one in
+// it waits for its last iteration.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LMHEAD_SCHEDULE_SCHEDULE_H
@@ -126,19 +136,39 @@ struct LaunchArgument {
 /// dW and db products, as a bundle's manifest names them.
 using ScheduleStream = ::lmhead::manifest::Stream;
 
+/// A launch another waits for: its index, and for a launch in a loop, how
+/// many iterations before the waiting one's (0: the same iteration, or the
+/// last one when the waiting launch is after the loop).
+struct LaunchWait {
+  LaunchWait(unsigned launch, unsigned iterationsBack = 0)
+      : launch(launch), iterationsBack(iterationsBack) {}
+  unsigned launch;
+  unsigned iterationsBack;
+  bool operator==(const LaunchWait &other) const {
+    return launch == other.launch && iterationsBack == other.iterationsBack;
+  }
+};
+
 /// One kernel launch.
 struct Launch {
   /// The kernel's symbol in the schedule's kernel module.
   std::string kernel;
+  /// In a loop: the kernel its first iteration launches instead (empty:
+  /// `kernel`). It takes the same arguments.
+  std::string firstIterationKernel;
   ScheduleStream stream = ScheduleStream::Main;
-  /// Indices of earlier launches, on other streams, to wait for.
-  SmallVector<unsigned, 3> after;
+  /// Earlier launches, on other streams, to wait for.
+  SmallVector<LaunchWait, 3> after;
   std::array<SizeExpr, 3> grid = {SizeExpr(1), SizeExpr(1), SizeExpr(1)};
   std::array<int64_t, 3> block = {1, 1, 1};
   std::array<int64_t, 3> cluster = {1, 1, 1};
   /// Dynamic shared memory, in bytes.
   int64_t sharedBytes = 0;
   SmallVector<LaunchArgument> arguments;
+
+  /// The launch with symbol `name` bound to `value` in every size (a loop's
+  /// iteration, unrolled).
+  Launch bind(StringRef name, int64_t value) const;
 };
 
 /// A dynamic size of the op: its symbol in the size expressions, and where
@@ -148,6 +178,20 @@ struct SizeSymbol {
   /// An operand or result of the op with the size as dimension `dim`.
   Value tensor;
   unsigned dim = 0;
+};
+
+/// Launches [begin, end) run once for each value of `index` from 0 to
+/// `count` − 1.
+struct ScheduleLoop {
+  /// The index's symbol in the launches' sizes.
+  std::string index;
+  /// A constant or an expression of the op's sizes.
+  SizeExpr count;
+  unsigned begin = 0, end = 0;
+
+  bool contains(unsigned launch) const {
+    return begin <= launch && launch < end;
+  }
 };
 
 /// Everything it takes to run one planned op.
@@ -160,6 +204,8 @@ struct Schedule {
   SmallVector<SizeSymbol> sizes;
   /// In launch order.
   std::vector<Launch> launches;
+  /// Disjoint runs of `launches`, in order.
+  std::vector<ScheduleLoop> loops;
 
   /// The buffer named `name`, or null.
   const ScheduleBuffer *findBuffer(StringRef name) const;
@@ -169,6 +215,15 @@ struct Schedule {
   unsigned nextLaunch() const { return launches.size(); }
   /// Appends `launch`; returns its index.
   unsigned add(Launch launch);
+  /// The loop that holds `launch`, or null.
+  const ScheduleLoop *loopOf(unsigned launch) const;
+  /// Starts a loop over `index` from 0 to `count` − 1 at the next launch
+  /// added; the launches added until endLoop() are its body.
+  SizeExpr beginLoop(StringRef index, SizeExpr count);
+  void endLoop();
+
+private:
+  bool loopOpen = false;
 };
 
 } // namespace lmhead

@@ -15,7 +15,13 @@
 // Expressions are kept in a normal form as they are built: constants fold,
 // a product holds one constant factor first and its other factors in the
 // order they were multiplied (so `64·n` prints as the manifest has always
-// spelled it), and ceiling division is by a positive constant only.
+// spelled it), and ceiling division and remainder are by a positive
+// constant only.
+//
+// A chunk loop (Schedule.h) names its index as a symbol too (`c`): the
+// chunk's first row is `c·chunk`, its size `min(chunk, n − c·chunk)`, and
+// the half of a double buffer it uses `(c mod 2)·size`. An emitter that
+// unrolls a loop binds the index to each iteration's value (bind()).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,11 +43,21 @@ namespace mlir {
 namespace lmhead {
 
 /// A non-negative integer of a schedule: a constant, a symbol for one of
-/// the op's dynamic sizes, or a product, ceiling division, minimum or
-/// maximum of such. Cheap to copy (the nodes are shared and immutable).
+/// the op's dynamic sizes or a loop's index, or a product, difference,
+/// ceiling division, remainder, minimum or maximum of such. Cheap to copy
+/// (the nodes are shared and immutable).
 class SizeExpr {
 public:
-  enum class Kind { Constant, Symbol, Product, CeilDiv, Min, Max };
+  enum class Kind {
+    Constant,
+    Symbol,
+    Product,
+    Difference,
+    CeilDiv,
+    Remainder,
+    Min,
+    Max
+  };
 
   /// A constant.
   SizeExpr(int64_t constant = 0);
@@ -55,14 +71,20 @@ public:
   /// A symbol's name.
   llvm::StringRef getSymbol() const;
   /// A product's factors (its constant factor, when not 1, first); the
-  /// dividend of a ceiling division; both operands of a minimum or maximum.
+  /// dividend of a ceiling division or remainder; both operands of a
+  /// difference, minimum or maximum.
   llvm::ArrayRef<SizeExpr> getOperands() const;
-  /// A ceiling division's divisor (positive).
+  /// A ceiling division's or remainder's divisor (positive).
   int64_t getDivisor() const;
 
   friend SizeExpr operator*(const SizeExpr &lhs, const SizeExpr &rhs);
+  /// lhs − rhs, for a schedule that knows lhs ≥ rhs (evaluate() has no
+  /// value where it is not).
+  friend SizeExpr operator-(const SizeExpr &lhs, const SizeExpr &rhs);
   /// ceil(dividend / divisor), for a positive divisor.
   friend SizeExpr ceilDiv(const SizeExpr &dividend, int64_t divisor);
+  /// dividend mod divisor, for a positive divisor.
+  friend SizeExpr remainder(const SizeExpr &dividend, int64_t divisor);
   friend SizeExpr min(const SizeExpr &lhs, const SizeExpr &rhs);
   friend SizeExpr max(const SizeExpr &lhs, const SizeExpr &rhs);
 
@@ -78,8 +100,14 @@ public:
 
   /// The symbols it reads, each once, in order of first appearance.
   std::vector<std::string> symbols() const;
+  /// Whether it reads symbol `name`.
+  bool reads(llvm::StringRef name) const;
 
-  /// As text: `64`, `n`, `64*n`, `ceildiv(n*d, 256)`, `min(a, b)`.
+  /// The expression with symbol `name` replaced by `value`, folded.
+  SizeExpr bind(llvm::StringRef name, int64_t value) const;
+
+  /// As text: `64`, `n`, `64*n`, `(n - 64*c)`, `ceildiv(n*d, 256)`,
+  /// `(c mod 2)`, `min(a, b)`.
   void print(llvm::raw_ostream &os) const;
   std::string str() const;
 

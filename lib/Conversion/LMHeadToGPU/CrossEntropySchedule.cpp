@@ -51,7 +51,12 @@ private:
   }
   /// W's shape, and W (or dW) as vocabulary columns [start, start+size).
   SmallVector<SizeExpr, 3> weightShape() const;
-  BufferView weight(StringRef buffer, int64_t start, int64_t size) const;
+  BufferView weight(StringRef buffer, const SizeExpr &start,
+                    const SizeExpr &size) const;
+  /// Makes the chunk's first launch, `first`, wait for the products (the
+  /// launches after it in the loop's body, on other streams) of the chunk
+  /// two before: they read the half of the double buffer it overwrites.
+  void waitForProductsTwoChunksBack(unsigned first);
   /// The mean's shared token scale, on the main stream.
   void addScale();
 
@@ -124,13 +129,19 @@ SmallVector<SizeExpr, 3> CrossEntropyScheduler::weightShape() const {
   return {hidden, SizeExpr(vocab)};
 }
 
-BufferView CrossEntropyScheduler::weight(StringRef buffer, int64_t start,
-                                         int64_t size) const {
+BufferView CrossEntropyScheduler::weight(StringRef buffer,
+                                         const SizeExpr &start,
+                                         const SizeExpr &size) const {
   if (layout() == WeightLayout::VD)
-    return BufferView::matrix(buffer, SizeExpr(size), hidden, hidden,
-                              hidden * SizeExpr(start));
-  return BufferView::matrix(buffer, hidden, SizeExpr(size), SizeExpr(vocab),
-                            SizeExpr(start));
+    return BufferView::matrix(buffer, size, hidden, hidden, hidden * start);
+  return BufferView::matrix(buffer, hidden, size, SizeExpr(vocab), start);
+}
+
+void CrossEntropyScheduler::waitForProductsTwoChunksBack(unsigned first) {
+  Launch &launch = schedule.launches[first];
+  for (unsigned i = first + 1; i < schedule.nextLaunch(); ++i)
+    if (schedule.launches[i].stream != launch.stream)
+      launch.after.push_back(LaunchWait(i, /*iterationsBack=*/2));
 }
 
 void CrossEntropyScheduler::addScale() {
@@ -232,10 +243,11 @@ void CrossEntropyScheduler::buildGrad(CELinearGradOp grad) {
   if (hasStats)
     addBuffer("stats", Role::Result, grad.getStats().getType(),
               {SizeExpr(kNumStatisticSlots)}, grad.getStats());
+  // dZ of two chunks: the chunk after next overwrites a chunk's.
   int64_t chunk = gemms.chunk;
-  for (int64_t i = 0; i < std::min<int64_t>(2, set.numChunks); ++i)
-    addBuffer("dz" + std::to_string(i), Role::Workspace, grad.getH().getType(),
-              {tokens, SizeExpr(chunk)});
+  addBuffer("dz", Role::Workspace, grad.getH().getType(),
+            {SizeExpr(std::clamp<int64_t>(set.numChunks, 1, 2)), tokens,
+             SizeExpr(chunk)});
   Type f32 = Float32Type::get(op->getContext());
   if (dhApart)
     addBuffer("dh_f32", Role::Workspace, f32, {tokens, hidden});
@@ -252,71 +264,66 @@ void CrossEntropyScheduler::buildGrad(CELinearGradOp grad) {
   StringRef scales = reduce == Reduction::Mean ? "scale" : "dloss";
   BufferView dh32 = whole(dhApart ? "dh_f32" : "dh");
 
-  // The launches of each chunk's products, which the chunk after next waits
-  // for before its logits overwrite their dZ buffer.
-  SmallVector<SmallVector<unsigned, 3>> products;
-  for (int64_t c = 0; c < set.numChunks; ++c) {
-    int64_t start = c * chunk, size = std::min(chunk, vocab - start);
-    BufferView dz = BufferView::matrix("dz" + std::to_string(c % 2), tokens,
-                                       SizeExpr(size), SizeExpr(chunk));
-    BufferView wChunk = weight("w", start, size);
+  // One iteration per chunk of the vocabulary: its logits and dZ, then its
+  // products on their streams.
+  SizeExpr c = schedule.beginLoop("c", SizeExpr(set.numChunks));
+  SizeExpr start = c * SizeExpr(chunk);
+  SizeExpr size = min(SizeExpr(chunk), SizeExpr(vocab) - start);
+  BufferView dz =
+      BufferView::matrix("dz", tokens, size, SizeExpr(chunk),
+                         remainder(c, 2) * tokens * SizeExpr(chunk));
+  BufferView wChunk = weight("w", start, size);
 
-    SmallVector<LaunchArgument> epilogue = {view("labels"), view("lse"),
-                                            view(scales)};
-    if (bias())
-      epilogue.push_back(view("bias"));
-    epilogue.append(
-        {LaunchArgument::ofView(dz), LaunchArgument::ofSize(start)});
-    if (hasStats)
-      epilogue.push_back(view("stats"));
-    Launch logits = gemmLaunch(set.logits.getName(), ScheduleStream::Main,
-                               gemms.logits, whole("h"), wChunk, epilogue,
-                               tokens, SizeExpr(size), hidden);
-    if (c >= 2)
-      logits.after.assign(products[c - 2].begin(), products[c - 2].end());
-    unsigned logitsIndex = schedule.add(std::move(logits));
-    SmallVector<unsigned, 3> chunkProducts;
+  SmallVector<LaunchArgument> epilogue = {view("labels"), view("lse"),
+                                          view(scales)};
+  if (bias())
+    epilogue.push_back(view("bias"));
+  epilogue.append({LaunchArgument::ofView(dz), LaunchArgument::ofSize(start)});
+  if (hasStats)
+    epilogue.push_back(view("stats"));
+  unsigned logits = schedule.add(
+      gemmLaunch(set.logits.getName(), ScheduleStream::Main, gemms.logits,
+                 whole("h"), wChunk, epilogue, tokens, size, hidden));
 
-    // dh[N,D] (+)= dZ_c[N,c]·W_c, in chunk order.
-    Launch dh = gemmLaunch(c == 0 ? set.dhFirst.getName() : set.dh.getName(),
-                           ScheduleStream::Dh, *gemms.dh, dz, wChunk,
-                           {LaunchArgument::ofView(dh32)}, tokens, hidden,
-                           SizeExpr(size));
-    dh.after = {logitsIndex};
-    chunkProducts.push_back(schedule.add(std::move(dh)));
+  // dh[N,D] (+)= dZ_c[N,c]·W_c, in chunk order.
+  Launch dh =
+      gemmLaunch(set.dh.getName(), ScheduleStream::Dh, *gemms.dh, dz, wChunk,
+                 {LaunchArgument::ofView(dh32)}, tokens, hidden, size);
+  if (set.dhFirst != set.dh)
+    dh.firstIterationKernel = set.dhFirst.getName().str();
+  dh.after = {logits};
+  schedule.add(std::move(dh));
 
-    // dW_c = dZ_cᵀ·h ([c,D]) or dW_cᵀ = hᵀ·dZ_c ([D,c]), written once.
-    SmallVector<LaunchArgument> dwEpilogue = {
-        LaunchArgument::ofView(weight("dw", start, size))};
+  // dW_c = dZ_cᵀ·h ([c,D]) or dW_cᵀ = hᵀ·dZ_c ([D,c]), written once.
+  SmallVector<LaunchArgument> dwEpilogue = {
+      LaunchArgument::ofView(weight("dw", start, size))};
+  if (grad.getDwScale())
+    dwEpilogue.push_back(view("dw_scale"));
+  if (hasStats)
+    dwEpilogue.push_back(view("stats"));
+  Launch dw = vd ? gemmLaunch(set.dw.getName(), ScheduleStream::Dw, *gemms.dw,
+                              dz, whole("h"), dwEpilogue, size, hidden, tokens)
+                 : gemmLaunch(set.dw.getName(), ScheduleStream::Dw, *gemms.dw,
+                              whole("h"), dz, dwEpilogue, hidden, size, tokens);
+  dw.after = {logits};
+  schedule.add(std::move(dw));
+
+  if (set.db) {
+    SmallVector<LaunchArgument> arguments = {LaunchArgument::ofView(dz),
+                                             view("db")};
     if (grad.getDwScale())
-      dwEpilogue.push_back(view("dw_scale"));
-    if (hasStats)
-      dwEpilogue.push_back(view("stats"));
-    Launch dw =
-        vd ? gemmLaunch(set.dw.getName(), ScheduleStream::Dw, *gemms.dw, dz,
-                        whole("h"), dwEpilogue, SizeExpr(size), hidden, tokens)
-           : gemmLaunch(set.dw.getName(), ScheduleStream::Dw, *gemms.dw,
-                        whole("h"), dz, dwEpilogue, hidden, SizeExpr(size),
-                        tokens);
-    dw.after = {logitsIndex};
-    chunkProducts.push_back(schedule.add(std::move(dw)));
-
-    if (set.db) {
-      SmallVector<LaunchArgument> arguments = {LaunchArgument::ofView(dz),
-                                               view("db")};
-      if (grad.getDwScale())
-        arguments.push_back(view("dw_scale"));
-      arguments.append({LaunchArgument::ofSize(start),
-                        LaunchArgument::ofSize(tokens),
-                        LaunchArgument::ofSize(size)});
-      Launch db = smallLaunch(set.db.getName(), ScheduleStream::Db,
-                              gridBlocks(SizeExpr(size), kRowKernelThreads),
-                              kRowKernelThreads, std::move(arguments));
-      db.after = {logitsIndex};
-      chunkProducts.push_back(schedule.add(std::move(db)));
-    }
-    products.push_back(std::move(chunkProducts));
+      arguments.push_back(view("dw_scale"));
+    arguments.append({LaunchArgument::ofSize(start),
+                      LaunchArgument::ofSize(tokens),
+                      LaunchArgument::ofSize(size)});
+    Launch db = smallLaunch(set.db.getName(), ScheduleStream::Db,
+                            gridBlocks(size, kRowKernelThreads),
+                            kRowKernelThreads, std::move(arguments));
+    db.after = {logits};
+    schedule.add(std::move(db));
   }
+  waitForProductsTwoChunksBack(logits);
+  schedule.endLoop();
 
   // ‖dh‖² of the f32 sum, before anything is added to it.
   if (hasStats)
@@ -342,8 +349,6 @@ void CrossEntropyScheduler::buildGrad(CELinearGradOp grad) {
 void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
   bool vd = layout() == WeightLayout::VD;
   bool dwIsF32 = getElementTypeOrSelf(step.getDw().getType()).isF32();
-  // A step has a static token count (whyNoCrossEntropyKernels).
-  int64_t n = *tokens.getConstant();
   SmallVector<SizeExpr, 3> perToken = {tokens};
   addInputs();
   addBuffer("dloss", Role::Operand, step.getDloss().getType(), {},
@@ -356,11 +361,12 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
             step.getDh(), step.getDhAcc());
   addBuffer("dw", Role::Result, step.getDw().getType(), weightShape(),
             step.getDw(), step.getDwAcc());
+  // Logits of two chunks: the chunk after next overwrites a chunk's.
   int64_t chunk = gemms.chunk;
   SizeExpr padded(llvm::alignTo(vocab, kChunkColumnAlignment));
-  for (int64_t i = 0; i < std::min<int64_t>(2, set.numChunks); ++i)
-    addBuffer("z" + std::to_string(i), Role::Workspace, step.getH().getType(),
-              {SizeExpr(chunk), padded});
+  addBuffer("z", Role::Workspace, step.getH().getType(),
+            {SizeExpr(std::clamp<int64_t>(set.numChunks, 1, 2)),
+             SizeExpr(chunk), padded});
   Type f32 = Float32Type::get(op->getContext());
   int64_t partials = numPartialColumns(gemms.logits.tiles, vocab);
   addBuffer("partials", Role::Workspace, f32,
@@ -378,54 +384,53 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
   }
   BufferView dw32 = whole(dwIsF32 ? "dw" : "dw_f32");
 
-  SmallVector<SmallVector<unsigned, 2>> products;
-  for (int64_t c = 0; c < set.numChunks; ++c) {
-    int64_t start = c * chunk, size = std::min(chunk, n - start);
-    BufferView z = BufferView::matrix("z" + std::to_string(c % 2),
-                                      SizeExpr(size), SizeExpr(vocab), padded);
-    BufferView hChunk = BufferView::matrix("h", SizeExpr(size), hidden, hidden,
-                                           hidden * SizeExpr(start));
-    SmallVector<LaunchArgument> epilogue = {view("labels")};
-    if (bias())
-      epilogue.push_back(view("bias"));
-    epilogue.append({view("partials"), LaunchArgument::ofView(z),
-                     LaunchArgument::ofSize(start)});
-    Launch logits = gemmLaunch(set.logits.getName(), ScheduleStream::Main,
-                               gemms.logits, hChunk, whole("w"), epilogue,
-                               SizeExpr(size), SizeExpr(vocab), hidden);
-    if (c >= 2)
-      logits.after.assign(products[c - 2].begin(), products[c - 2].end());
-    schedule.add(std::move(logits));
+  // One iteration per chunk of tokens: its logits, their row pass (loss,
+  // lse, dZ in place), then its products on their streams.
+  SizeExpr c = schedule.beginLoop("c", ceilDiv(tokens, chunk));
+  SizeExpr start = c * SizeExpr(chunk);
+  SizeExpr size = min(SizeExpr(chunk), tokens - start);
+  BufferView z = BufferView::matrix("z", size, SizeExpr(vocab), padded,
+                                    remainder(c, 2) * SizeExpr(chunk) * padded);
+  BufferView hChunk =
+      BufferView::matrix("h", size, hidden, hidden, hidden * start);
+  SmallVector<LaunchArgument> epilogue = {view("labels")};
+  if (bias())
+    epilogue.push_back(view("bias"));
+  epilogue.append({view("partials"), LaunchArgument::ofView(z),
+                   LaunchArgument::ofSize(start)});
+  unsigned logits = schedule.add(
+      gemmLaunch(set.logits.getName(), ScheduleStream::Main, gemms.logits,
+                 hChunk, whole("w"), epilogue, size, SizeExpr(vocab), hidden));
 
-    unsigned rows = schedule.add(smallLaunch(
-        set.rows.getName(), ScheduleStream::Main,
-        gridBlocks(SizeExpr(size), kRowKernelThreads / 32), kRowKernelThreads,
-        {view("labels"), view("partials"), LaunchArgument::ofView(z),
-         view("lse"), view("token_loss"), view(scales),
-         LaunchArgument::ofSize(partials), LaunchArgument::ofSize(size),
-         LaunchArgument::ofSize(start)}));
+  unsigned rows = schedule.add(smallLaunch(
+      set.rows.getName(), ScheduleStream::Main,
+      gridBlocks(size, kRowKernelThreads / 32), kRowKernelThreads,
+      {view("labels"), view("partials"), LaunchArgument::ofView(z), view("lse"),
+       view("token_loss"), view(scales), LaunchArgument::ofSize(partials),
+       LaunchArgument::ofSize(size), LaunchArgument::ofSize(start)}));
 
-    // dh_c = dZ_c·W into the chunk's rows of dh, written once.
-    Launch dh = gemmLaunch(
-        set.dh.getName(), ScheduleStream::Dh, *gemms.dh, z, whole("w"),
-        {LaunchArgument::ofView(BufferView::matrix(
-            "dh", SizeExpr(size), hidden, hidden, hidden * SizeExpr(start)))},
-        SizeExpr(size), hidden, SizeExpr(vocab));
-    dh.after = {rows};
-    SmallVector<unsigned, 2> chunkProducts = {schedule.add(std::move(dh))};
+  // dh_c = dZ_c·W into the chunk's rows of dh, written once.
+  Launch dh =
+      gemmLaunch(set.dh.getName(), ScheduleStream::Dh, *gemms.dh, z, whole("w"),
+                 {LaunchArgument::ofView(BufferView::matrix(
+                     "dh", size, hidden, hidden, hidden * start))},
+                 size, hidden, SizeExpr(vocab));
+  dh.after = {rows};
+  schedule.add(std::move(dh));
 
-    // dW += dZ_cᵀ·h_c, or dWᵀ += h_cᵀ·dZ_c, in f32, in chunk order.
-    StringRef dwKernel = c == 0 ? set.dwFirst.getName() : set.dw.getName();
-    SmallVector<LaunchArgument> dwResult = {LaunchArgument::ofView(dw32)};
-    Launch dw =
-        vd ? gemmLaunch(dwKernel, ScheduleStream::Dw, *gemms.dw, z, hChunk,
-                        dwResult, SizeExpr(vocab), hidden, SizeExpr(size))
-           : gemmLaunch(dwKernel, ScheduleStream::Dw, *gemms.dw, hChunk, z,
-                        dwResult, hidden, SizeExpr(vocab), SizeExpr(size));
-    dw.after = {rows};
-    chunkProducts.push_back(schedule.add(std::move(dw)));
-    products.push_back(std::move(chunkProducts));
-  }
+  // dW += dZ_cᵀ·h_c, or dWᵀ += h_cᵀ·dZ_c, in f32, in chunk order.
+  SmallVector<LaunchArgument> dwResult = {LaunchArgument::ofView(dw32)};
+  Launch dw =
+      vd ? gemmLaunch(set.dw.getName(), ScheduleStream::Dw, *gemms.dw, z,
+                      hChunk, dwResult, SizeExpr(vocab), hidden, size)
+         : gemmLaunch(set.dw.getName(), ScheduleStream::Dw, *gemms.dw, hChunk,
+                      z, dwResult, hidden, SizeExpr(vocab), size);
+  if (set.dwFirst != set.dw)
+    dw.firstIterationKernel = set.dwFirst.getName().str();
+  dw.after = {rows};
+  schedule.add(std::move(dw));
+  waitForProductsTwoChunksBack(logits);
+  schedule.endLoop();
 
   // The loss once every token's is written; dW rounded once to its type,
   // adding what it accumulates into (which dw holds when the op starts).

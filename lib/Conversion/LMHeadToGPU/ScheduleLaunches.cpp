@@ -112,31 +112,78 @@ argumentProblem(const Schedule &schedule, const LaunchArgument &argument,
   llvm_unreachable("unknown argument kind");
 }
 
+/// Whether any size of `launch` reads symbol `name`.
+static bool readsSymbol(const Launch &launch, StringRef name) {
+  auto reads = [&](const SizeExpr &size) { return size.reads(name); };
+  if (llvm::any_of(launch.grid, reads))
+    return true;
+  return llvm::any_of(launch.arguments, [&](const LaunchArgument &argument) {
+    if (argument.kind == LaunchArgument::Kind::Size)
+      return reads(argument.size);
+    const BufferView &view = argument.view;
+    return reads(view.offset) || llvm::any_of(view.sizes, reads) ||
+           llvm::any_of(view.strides, reads);
+  });
+}
+
+/// Why launch `index` cannot wait for `wait`, or none.
+static std::optional<std::string>
+waitProblem(const Schedule &schedule, unsigned index, const LaunchWait &wait) {
+  const Launch &launch = schedule.launches[index];
+  std::string which = "launch " + std::to_string(wait.launch);
+  if (wait.iterationsBack == 0 && wait.launch >= index)
+    return which + ", which is not an earlier launch";
+  if (wait.launch >= schedule.launches.size())
+    return which + ", which does not exist";
+  if (schedule.launches[wait.launch].stream == launch.stream)
+    return which + ", which is on the same stream";
+  if (wait.iterationsBack == 0)
+    return std::nullopt;
+  const ScheduleLoop *loop = schedule.loopOf(index);
+  if (!loop || !loop->contains(wait.launch))
+    return which + " from " + std::to_string(wait.iterationsBack) +
+           " iteration(s) earlier, but the two are not in one loop";
+  return std::nullopt;
+}
+
 LogicalResult mlir::lmhead::checkLaunches(const Schedule &schedule,
                                           gpu::GPUModuleOp kernels,
                                           Location loc) {
   for (auto [index, launch] : llvm::enumerate(schedule.launches)) {
-    auto kernel = kernels.lookupSymbol<gpu::GPUFuncOp>(launch.kernel);
-    if (!kernel)
-      return emitError(loc) << "launch " << index << " of the schedule runs '"
-                            << launch.kernel << "', which was not built";
-    ArrayRef<Type> types = kernel.getFunctionType().getInputs();
-    if (types.size() != launch.arguments.size())
-      return emitError(loc) << "launch " << index << " passes kernel '"
-                            << launch.kernel << "' " << launch.arguments.size()
-                            << " arguments, but it takes " << types.size();
-    for (auto [position, argument] : llvm::enumerate(launch.arguments))
+    const ScheduleLoop *loop = schedule.loopOf(index);
+    if (!launch.firstIterationKernel.empty() && !loop)
+      return emitError(loc) << "launch " << index
+                            << " has a first iteration's kernel but is in "
+                               "no loop";
+    for (const std::string &name :
+         {launch.kernel, launch.firstIterationKernel}) {
+      if (name.empty())
+        continue;
+      auto kernel = kernels.lookupSymbol<gpu::GPUFuncOp>(name);
+      if (!kernel)
+        return emitError(loc) << "launch " << index << " of the schedule runs '"
+                              << name << "', which was not built";
+      ArrayRef<Type> types = kernel.getFunctionType().getInputs();
+      if (types.size() != launch.arguments.size())
+        return emitError(loc) << "launch " << index << " passes kernel '"
+                              << name << "' " << launch.arguments.size()
+                              << " arguments, but it takes " << types.size();
+      for (auto [position, argument] : llvm::enumerate(launch.arguments))
+        if (std::optional<std::string> problem =
+                argumentProblem(schedule, argument, types[position]))
+          return emitError(loc)
+                 << "argument " << position << " of launch " << index
+                 << " of kernel '" << name << "' " << *problem;
+    }
+    for (const LaunchWait &wait : launch.after)
       if (std::optional<std::string> problem =
-              argumentProblem(schedule, argument, types[position]))
+              waitProblem(schedule, index, wait))
         return emitError(loc)
-               << "argument " << position << " of launch " << index
-               << " of kernel '" << launch.kernel << "' " << *problem;
-    for (unsigned earlier : launch.after)
-      if (earlier >= index ||
-          schedule.launches[earlier].stream == launch.stream)
-        return emitError(loc)
-               << "launch " << index << " waits for launch " << earlier
-               << ", which is not an earlier launch on another stream";
+               << "launch " << index << " waits for " << *problem;
+    for (const ScheduleLoop &other : schedule.loops)
+      if (&other != loop && readsSymbol(launch, other.index))
+        return emitError(loc) << "launch " << index << " reads the index '"
+                              << other.index << "' of a loop it is not in";
   }
   return success();
 }

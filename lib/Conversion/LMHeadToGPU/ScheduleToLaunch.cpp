@@ -41,8 +41,13 @@ Value emitSize(ImplicitLocOpBuilder &b, const SizeExpr &size,
       product = arith::MulIOp::create(b, product, operand(i));
     return product;
   }
+  case SizeExpr::Kind::Difference:
+    return arith::SubIOp::create(b, operand(0), operand(1));
   case SizeExpr::Kind::CeilDiv:
     return arith::CeilDivUIOp::create(
+        b, operand(0), arith::ConstantIndexOp::create(b, size.getDivisor()));
+  case SizeExpr::Kind::Remainder:
+    return arith::RemUIOp::create(
         b, operand(0), arith::ConstantIndexOp::create(b, size.getDivisor()));
   case SizeExpr::Kind::Min:
     return arith::MinUIOp::create(b, operand(0), operand(1));
@@ -189,15 +194,29 @@ LogicalResult LaunchEmitter::run() {
   };
   std::array<Value, 4> streamEnd;
   bool setupStreamTaken = false;
-  SmallVector<Value> done;
-  for (const Launch &scheduled : schedule.launches) {
+  // The token of each run of each launch: one per iteration in a loop.
+  std::vector<SmallVector<Value, 1>> runs(schedule.launches.size());
+  auto launchOne = [&](unsigned index, const Launch &scheduled,
+                       int64_t iteration) -> LogicalResult {
+    const ScheduleLoop *loop = schedule.loopOf(index);
     Value &end = streamEnd[static_cast<int>(scheduled.stream)];
     SmallVector<Value, 4> dependencies;
     if (end)
       dependencies.push_back(end);
-    for (unsigned earlier : scheduled.after)
-      if (!llvm::is_contained(dependencies, done[earlier]))
-        dependencies.push_back(done[earlier]);
+    for (const LaunchWait &wait : scheduled.after) {
+      // In the same loop: the run `iterationsBack` before; else the last.
+      ArrayRef<Value> waited = runs[wait.launch];
+      Value token;
+      if (loop && loop->contains(wait.launch)) {
+        int64_t run = iteration - wait.iterationsBack;
+        if (run >= 0 && run < static_cast<int64_t>(waited.size()))
+          token = waited[run];
+      } else if (!waited.empty()) {
+        token = waited.back();
+      }
+      if (token && !llvm::is_contained(dependencies, token))
+        dependencies.push_back(token);
+    }
     Value dependency;
     if (end || dependencies.size() > 1) {
       dependency = joinStreams(b, dependencies);
@@ -213,7 +232,35 @@ LogicalResult LaunchEmitter::run() {
     if (failed(token))
       return failure();
     end = *token;
-    done.push_back(*token);
+    runs[index].push_back(*token);
+    return success();
+  };
+  for (unsigned index = 0; index < schedule.launches.size();) {
+    const ScheduleLoop *loop = schedule.loopOf(index);
+    if (!loop) {
+      if (failed(launchOne(index, schedule.launches[index], 0)))
+        return failure();
+      ++index;
+      continue;
+    }
+    // A loop, unrolled: each iteration's launches with the index bound.
+    std::optional<int64_t> count = loop->count.getConstant();
+    if (!count)
+      return op->emitError()
+             << "the launch function unrolls its chunk loops, and this one "
+                "runs a number of times known only when the op runs ("
+             << loop->count.str() << "); run the op from a bundle "
+             << "(--lmhead-write-bundle), whose runtime loops";
+    for (int64_t iteration = 0; iteration < *count; ++iteration) {
+      for (unsigned body = loop->begin; body < loop->end; ++body) {
+        Launch scheduled = schedule.launches[body].bind(loop->index, iteration);
+        if (iteration == 0 && !scheduled.firstIterationKernel.empty())
+          scheduled.kernel = scheduled.firstIterationKernel;
+        if (failed(launchOne(body, scheduled, iteration)))
+          return failure();
+      }
+    }
+    index = loop->end;
   }
 
   // The results, once every stream is done.

@@ -82,8 +82,19 @@ ManifestJson kernelEntry(const Launch &launch) {
   ManifestJson kernel = {
       {key::kName, launch.kernel},
       {key::kStream, ::lmhead::manifest::streamName(launch.stream)}};
-  if (!launch.after.empty())
-    kernel[key::kAfter] = launch.after;
+  if (!launch.firstIterationKernel.empty())
+    kernel[key::kFirstIteration] = launch.firstIterationKernel;
+  if (!launch.after.empty()) {
+    ManifestJson after = ManifestJson::array();
+    for (const LaunchWait &wait : launch.after) {
+      if (wait.iterationsBack == 0)
+        after.push_back(wait.launch);
+      else
+        after.push_back({{key::kAfterKernel, wait.launch},
+                         {key::kIterationsBack, wait.iterationsBack}});
+    }
+    kernel[key::kAfter] = std::move(after);
+  }
   kernel[key::kGrid] = exprList(launch.grid);
   kernel[key::kBlock] = launch.block;
   if (launch.cluster != std::array<int64_t, 3>{1, 1, 1})
@@ -148,9 +159,14 @@ ManifestJson mlir::lmhead::manifestExpr(const SizeExpr &size) {
     return size.getSymbol().str();
   case SizeExpr::Kind::Product:
     return {{key::kMul, exprList(size.getOperands())}};
+  case SizeExpr::Kind::Difference:
+    return {{key::kSub, exprList(size.getOperands())}};
   case SizeExpr::Kind::CeilDiv:
     return {{key::kCeilDiv,
              {manifestExpr(size.getOperands()[0]), size.getDivisor()}}};
+  case SizeExpr::Kind::Remainder:
+    return {
+        {key::kMod, {manifestExpr(size.getOperands()[0]), size.getDivisor()}}};
   case SizeExpr::Kind::Min:
     return {{key::kMin, exprList(size.getOperands())}};
   case SizeExpr::Kind::Max:
@@ -214,6 +230,14 @@ void mlir::lmhead::addScheduleKeys(ManifestJson &entry,
   for (const Launch &launch : schedule.launches)
     kernels.push_back(kernelEntry(launch));
   entry[key::kKernels] = std::move(kernels);
+  if (!schedule.loops.empty()) {
+    ManifestJson loops = ManifestJson::array();
+    for (const ScheduleLoop &loop : schedule.loops)
+      loops.push_back({{key::kIndex, loop.index},
+                       {key::kCount, manifestExpr(loop.count)},
+                       {key::kKernels, {loop.begin, loop.end}}});
+    entry[key::kLoops] = std::move(loops);
+  }
 }
 
 std::string mlir::lmhead::formatManifest(const ManifestJson &manifest) {
@@ -257,7 +281,7 @@ std::string mlir::lmhead::formatManifest(const ManifestJson &manifest) {
   };
   auto opKey = [&](std::string &out, const std::string &name,
                    const ManifestJson &value) {
-    if (name == key::kTensors)
+    if (name == key::kTensors || name == key::kLoops)
       return writeLines(out, value, 6, inlined);
     if (name == key::kKernels)
       return writeLines(out, value, 6, kernel);

@@ -40,35 +40,34 @@ func.func @forward(%h: tensor<100x40xbf16>, %w: tensor<200x40xbf16>, %y: tensor<
 #grad = #lmhead.ce_plan<target = sm_80, logits = #l, dh = #g, dw = #g, chunk = 64, micros = 1.0 : f64>
 
 // CHECK-LABEL: func.func private @ce_linear_grad_0_launch(
-// Two chunk buffers [N, 64] of dZ, the f32 sum of dh, then the mean's
-// scale.
+// Both chunk buffers of dZ in one [2, N, 64], the f32 sum of dh, then the
+// mean's scale.
 // CHECK:         %[[C64:.+]] = arith.constant 64 : index
-// CHECK-NEXT:    %[[WS0:.+]], %{{.+}} = gpu.alloc async [%{{.+}}] (%{{.+}}, %[[C64]]) : memref<?x?xbf16>
-// CHECK:         %[[WS1:.+]], %{{.+}} = gpu.alloc async [%{{.+}}] (%{{.+}}, %{{.+}}) : memref<?x?xbf16>
+// CHECK-NEXT:    %[[WS:.+]], %{{.+}} = gpu.alloc async [%{{.+}}] (%{{.+}}, %{{.+}}, %[[C64]]) : memref<?x?x?xbf16>
 // CHECK:         %[[READY:.+]] = gpu.launch_func async [%{{.+}}] @lmhead_kernels::@ce_linear_grad_0_scale
-// Chunk 0: dZ into the first buffer (all of it) after the scale, on the
-// main stream;
-// dh and dW each on a stream of its own, a fork of the logits.
-// CHECK:         memref.cast %[[WS0]]
+// The chunk loop, unrolled. Chunk 0: dZ into the first half after the
+// scale, on the main stream; dh and dW each on a stream of its own, a fork
+// of the logits.
+// CHECK:         memref.reinterpret_cast %[[WS]] to offset: [%c0{{(_[0-9]+)?}}], sizes: [%{{.+}}, %c64{{(_[0-9]+)?}}]
 // CHECK:         %[[L0:.+]] = gpu.launch_func async [%[[READY]]] @lmhead_kernels::@ce_linear_grad_0_logits
 // CHECK:         %[[J0:.+]] = gpu.wait async [%[[L0]], %[[L0]]]
 // CHECK:         %[[DH0:.+]] = gpu.launch_func async [%[[J0]]] @lmhead_kernels::@ce_linear_grad_0_dh_first
 // CHECK:         %[[K0:.+]] = gpu.wait async [%[[L0]], %[[L0]]]
 // CHECK:         %[[DW0:.+]] = gpu.launch_func async [%[[K0]]] @lmhead_kernels::@ce_linear_grad_0_dw
-// Chunk 1 in the second buffer; each product after its stream's last one
-// and this chunk's logits.
-// CHECK:         memref.cast %[[WS1]]
+// Chunk 1 in the second half (100·64 elements in); each product after its
+// stream's last one and this chunk's logits.
+// CHECK:         memref.reinterpret_cast %[[WS]] to offset: [%c6400{{(_[0-9]+)?}}]
 // CHECK:         %[[L1:.+]] = gpu.launch_func async [%[[L0]]] @lmhead_kernels::@ce_linear_grad_0_logits
 // CHECK:         %[[J1:.+]] = gpu.wait async [%[[DH0]], %[[L1]]]
 // CHECK:         %[[DH1:.+]] = gpu.launch_func async [%[[J1]]] @lmhead_kernels::@ce_linear_grad_0_dh blocks
 // CHECK:         %[[K1:.+]] = gpu.wait async [%[[DW0]], %[[L1]]]
 // CHECK:         %[[DW1:.+]] = gpu.launch_func async [%[[K1]]] @lmhead_kernels::@ce_linear_grad_0_dw
-// Chunk 2 reuses the first buffer once chunk 0's products are done.
+// Chunk 2 reuses the first half once chunk 0's products are done.
 // CHECK:         %[[FREE:.+]] = gpu.wait async [%[[L1]], %[[DH0]], %[[DW0]]]
-// CHECK:         memref.cast %[[WS0]]
+// CHECK:         memref.reinterpret_cast %[[WS]] to offset: [%c0{{(_[0-9]+)?}}]
 // CHECK:         gpu.launch_func async [%[[FREE]]] @lmhead_kernels::@ce_linear_grad_0_logits
-// The last chunk has 200 - 192 = 8 columns: a view of the buffer.
-// CHECK:         memref.reinterpret_cast %[[WS1]] to offset: [%{{.+}}], sizes: [%{{.+}}, %c8{{(_[0-9]+)?}}], strides: [%{{.+}}, 1]
+// The last chunk has 200 - 192 = 8 columns of the second half.
+// CHECK:         memref.reinterpret_cast %[[WS]] to offset: [%c6400{{(_[0-9]+)?}}], sizes: [%{{.+}}, %c8{{(_[0-9]+)?}}], strides: [%{{.+}}, 1]
 // CHECK:         gpu.launch_func {{.+}} @lmhead_kernels::@ce_linear_grad_0_dh_round
 // CHECK-LABEL: func.func @backward(
 // CHECK:         call @ce_linear_grad_0_launch

@@ -196,7 +196,7 @@ func.func @ce_fwd(%h: tensor<37x40xbf16>, %w: tensor<203x40xbf16>, %y: tensor<37
 // HOST:         call @ce_linear_grad_0_launch(
 
 // The setup stream copies dh's and dW's starting gradients into them and
-// allocates the scratch: two dZ chunks and the mean's scale. The chunks'
+// allocates the scratch: one buffer of two dZ chunks and the mean's scale. The chunks'
 // kernels then read and write the arguments.
 // DEVICE-LABEL: func.func private @ce_linear_grad_0_launch(
 // DEVICE-SAME:    %[[HT:[^:]+]]: tensor<?x?xbf16>, %[[WT:[^:]+]]: tensor<?x?xbf16>, %[[YT:[^:]+]]: tensor<?xi64>, %[[LSET:[^:]+]]: tensor<?xf32>, %[[GT:[^:]+]]: tensor<f32>, %[[BT:[^:]+]]: tensor<?xbf16>, %[[GHT:[^:]+]]: tensor<?x?xf32>, %[[GWT:[^:]+]]: tensor<?x?xf32>, %[[DH:[^:]+]]: memref<?x?xf32>, %[[DW:[^:]+]]: memref<?x?xf32>, %[[DB:[^:]+]]: memref<?xf32>)
@@ -214,16 +214,14 @@ func.func @ce_fwd(%h: tensor<37x40xbf16>, %w: tensor<203x40xbf16>, %y: tensor<37
 // DEVICE-NEXT:    %[[C0:.+]] = gpu.memcpy async [%[[S0]]] %[[DH]], %[[GH]]
 // DEVICE-NEXT:    %[[C1:.+]] = gpu.memcpy async [%[[C0]]] %[[DW]], %[[GW]]
 // DEVICE-NOT:     gpu.memcpy
-// DEVICE:         %[[CHUNK0:.+]], %{{.+}} = gpu.alloc async
-// DEVICE:         %[[CHUNK1:.+]], %{{.+}} = gpu.alloc async
+// DEVICE:         %[[CHUNKS:.+]], %{{.+}} = gpu.alloc async
 // DEVICE:         %[[SCALE:.+]], %{{.+}} = gpu.alloc async
 // DEVICE-NOT:     gpu.alloc
 // DEVICE:         gpu.launch_func async {{.+}} @lmhead_kernels::@ce_linear_grad_0_scale
 // DEVICE-SAME:      args(%[[Y]] : memref<?xi64>, %[[G]] : memref<?xf32>, %[[SCALE]] : memref<?xf32>
 // DEVICE-COUNT-4: gpu.launch_func async {{.+}} @lmhead_kernels::@ce_linear_grad_0_logits
 // DEVICE-NOT:     gpu.memcpy
-// DEVICE:         gpu.dealloc async [%{{.+}}] %[[CHUNK0]]
-// DEVICE-NEXT:    gpu.dealloc async [%{{.+}}] %[[CHUNK1]]
+// DEVICE:         gpu.dealloc async [%{{.+}}] %[[CHUNKS]]
 // DEVICE-NEXT:    gpu.dealloc async [%{{.+}}] %[[SCALE]]
 // DEVICE-NEXT:    gpu.wait [
 // DEVICE-NEXT:    return

@@ -41,7 +41,7 @@
 #grad90 = #lmhead.ce_plan<target = sm_90a, logits = #s90, dh = #s90, dw = #s90, chunk = 64, micros = 1.0 : f64>
 
 // MANIFEST:      "format": "lmhead-bundle",
-// MANIFEST-NEXT: "version": 2,
+// MANIFEST-NEXT: "version": 3,
 // MANIFEST-NEXT: "producer": {
 // MANIFEST-NEXT: "ops": {
 
@@ -120,10 +120,11 @@
 // MANIFEST-SAME:                 {"tensormap": "w", "shape": [203, 48], "box": [64, 64], "swizzle": 128, "element": "bf16"},
 
 // The backward, tokens and hidden size dynamic, mean: the scale first,
-// then per chunk the logits on the caller's stream (from the third chunk
-// on, after the products of the chunk before the last, which read the same
-// dZ buffer), and the dh and dW products each on its stream after it; dh
-// (bf16) accumulates in the workspace's dh_f32 and is rounded last.
+// then a loop over the vocabulary chunks: the logits on the caller's
+// stream (from the third chunk on, after the products of the chunk before
+// the last, which read the same half of the dZ buffer), and the dh and dW
+// products each on its stream after it; dh (bf16) accumulates in the
+// workspace's dh_f32 and is rounded last.
 // MANIFEST:       "ce_linear_grad_0": {
 // MANIFEST-NEXT:    "ptx": "ce_linear_grad_0.ptx",
 // MANIFEST-NEXT:    "op": "ce_linear_grad",
@@ -146,8 +147,7 @@
 // MANIFEST-NEXT:      "dw": {"type": "f32", "shape": [203, "d"]}
 // MANIFEST-NEXT:    },
 // MANIFEST-NEXT:    "workspace": {"operand": "workspace", "bytes": "workspace_bytes", "buffers": [
-// MANIFEST-NEXT:      {"name": "dz0", "type": "bf16", "shape": ["n", 64]},
-// MANIFEST-NEXT:      {"name": "dz1", "type": "bf16", "shape": ["n", 64]},
+// MANIFEST-NEXT:      {"name": "dz", "type": "bf16", "shape": [2, "n", 64]},
 // MANIFEST-NEXT:      {"name": "dh_f32", "type": "f32", "shape": ["n", "d"]},
 // MANIFEST-NEXT:      {"name": "scale", "type": "f32", "shape": [1]}
 // MANIFEST-NEXT:    ]},
@@ -158,56 +158,44 @@
 // MANIFEST-NEXT:       "params": ["labels", "labels", {"const": 0}, "n", {"const": 1},
 // MANIFEST-SAME:                  "dloss", "dloss", {"const": 0}, {"const": 1}, {"const": 1},
 // MANIFEST-SAME:                  "scale", "scale", {"const": 0}, {"const": 1}, {"const": 1}, "n"]},
-// Chunk 0: logits (B = W rows 0..63), then dZ_0 [n, 64] of dz0 (row
-// stride 64) and v0 = 0.
-// MANIFEST-NEXT:      {"name": "ce_linear_grad_0_logits", "stream": "main",
-// MANIFEST-NEXT:       "grid": [1, {"ceil_div": ["n", 32]}, 1], "block": [128, 1, 1],
+// Chunk c (the loop's index): logits of W's rows 64·c.. (64·c·d elements
+// in, min(64, 203 − 64·c) of them: 64, 64, 64, 11), dZ_c into half c mod 2
+// of dz (row stride 64), its first column v0 = 64·c; after the products of
+// chunk c − 2 (kernels 2 and 3), which read the same half.
+// MANIFEST-NEXT:      {"name": "ce_linear_grad_0_logits", "stream": "main", "after": [{"kernel": 2, "iterations_back": 2}, {"kernel": 3, "iterations_back": 2}],
+// MANIFEST-NEXT:       "grid": [{"ceil_div": [{"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, 64]}, {"ceil_div": ["n", 32]}, 1], "block": [128, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 18432,
 // MANIFEST-NEXT:       "params": ["h", "h", {"const": 0}, "n", "d", "d", {"const": 1},
-// MANIFEST-SAME:                  "w", "w", {"const": 0}, {"const": 64}, "d", "d", {"const": 1},
+// MANIFEST-SAME:                  "w", "w", {"mul": [64, "d", "c"]}, {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, "d", "d", {"const": 1},
 // MANIFEST-SAME:                  "labels", "labels", {"const": 0}, "n", {"const": 1},
 // MANIFEST-SAME:                  "lse", "lse", {"const": 0}, "n", {"const": 1},
 // MANIFEST-SAME:                  "scale", "scale", {"const": 0}, {"const": 1}, {"const": 1},
-// MANIFEST-SAME:                  "dz0", "dz0", {"const": 0}, "n", {"const": 64}, {"const": 64}, {"const": 1}, {"const": 0},
-// MANIFEST-SAME:                  "n", {"const": 64}, "d"]},
-// MANIFEST-NEXT:      {"name": "ce_linear_grad_0_dh_first", "stream": "dh", "after": [1],
+// MANIFEST-SAME:                  "dz", "dz", {"mul": [64, {"mod": ["c", 2]}, "n"]}, "n", {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, {"const": 64}, {"const": 1}, {"mul": [64, "c"]},
+// MANIFEST-SAME:                  "n", {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, "d"]},
+// dh stored by the first chunk and added to by the others.
+// MANIFEST-NEXT:      {"name": "ce_linear_grad_0_dh", "stream": "dh", "first_iteration": "ce_linear_grad_0_dh_first", "after": [1],
 // MANIFEST-NEXT:       "grid": [{"ceil_div": ["d", 32]}, {"ceil_div": ["n", 32]}, 1], "block": [128, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 12288,
-// MANIFEST-NEXT:       "params": ["dz0", "dz0", {"const": 0}, "n", {"const": 64}, {"const": 64}, {"const": 1},
-// MANIFEST-SAME:                  "w", "w", {"const": 0}, {"const": 64}, "d", "d", {"const": 1},
+// MANIFEST-NEXT:       "params": ["dz", "dz", {"mul": [64, {"mod": ["c", 2]}, "n"]}, "n", {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, {"const": 64}, {"const": 1},
+// MANIFEST-SAME:                  "w", "w", {"mul": [64, "d", "c"]}, {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, "d", "d", {"const": 1},
 // MANIFEST-SAME:                  "dh_f32", "dh_f32", {"const": 0}, "n", "d", "d", {"const": 1},
-// MANIFEST-SAME:                  "n", "d", {"const": 64}]},
+// MANIFEST-SAME:                  "n", "d", {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}]},
 // MANIFEST-NEXT:      {"name": "ce_linear_grad_0_dw", "stream": "dw", "after": [1],
-// MANIFEST-NEXT:       "grid": [{"ceil_div": ["d", 32]}, 2, 1], "block": [128, 1, 1],
+// MANIFEST-NEXT:       "grid": [{"ceil_div": ["d", 32]}, {"ceil_div": [{"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, 32]}, 1], "block": [128, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 12288,
-// MANIFEST-NEXT:       "params": ["dz0", "dz0", {"const": 0}, "n", {"const": 64}, {"const": 64}, {"const": 1},
+// MANIFEST-NEXT:       "params": ["dz", "dz", {"mul": [64, {"mod": ["c", 2]}, "n"]}, "n", {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, {"const": 64}, {"const": 1},
 // MANIFEST-SAME:                  "h", "h", {"const": 0}, "n", "d", "d", {"const": 1},
-// MANIFEST-SAME:                  "dw", "dw", {"const": 0}, {"const": 64}, "d", "d", {"const": 1},
-// MANIFEST-SAME:                  {"const": 64}, "d", "n"]},
-// Chunk 1: W's rows 64..127 start 64·d elements in; dZ_1 in dz1.
-// MANIFEST-NEXT:      {"name": "ce_linear_grad_0_logits", "stream": "main",
-// MANIFEST:                       "w", "w", {"mul": [64, "d"]}, {"const": 64}, "d", "d", {"const": 1},
-// MANIFEST-SAME:                  "dz1", "dz1", {"const": 0}, "n", {"const": 64}, {"const": 64}, {"const": 1}, {"const": 64},
-// MANIFEST-NEXT:      {"name": "ce_linear_grad_0_dh", "stream": "dh", "after": [4],
-// MANIFEST-NEXT:       "grid"
-// MANIFEST:           {"name": "ce_linear_grad_0_dw", "stream": "dw", "after": [4],
-// MANIFEST:                       "dw", "dw", {"mul": [64, "d"]}, {"const": 64}, "d", "d", {"const": 1},
-// Chunk 2 reuses dz0 once chunk 0's products (kernels 2 and 3) are done.
-// MANIFEST-NEXT:      {"name": "ce_linear_grad_0_logits", "stream": "main", "after": [2, 3],
-// MANIFEST:                       "dz0", "dz0", {"const": 0}, "n", {"const": 64}, {"const": 64}, {"const": 1}, {"const": 128},
-// Chunk 3: the last 11 columns.
-// MANIFEST:           {"name": "ce_linear_grad_0_logits", "stream": "main", "after": [5, 6],
-// MANIFEST-NEXT:       "grid": [1, {"ceil_div": ["n", 32]}, 1], "block": [128, 1, 1],
-// MANIFEST:                       "w", "w", {"mul": [192, "d"]}, {"const": 11}, "d", "d", {"const": 1},
-// MANIFEST-SAME:                  "dz1", "dz1", {"const": 0}, "n", {"const": 11}, {"const": 64}, {"const": 1}, {"const": 192},
-// MANIFEST-SAME:                  "n", {"const": 11}, "d"]},
-// MANIFEST:           {"name": "ce_linear_grad_0_dw", "stream": "dw", "after": [10],
-// MANIFEST-NEXT:       "grid": [{"ceil_div": ["d", 32]}, 1, 1], "block": [128, 1, 1],
+// MANIFEST-SAME:                  "dw", "dw", {"mul": [64, "d", "c"]}, {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, "d", "d", {"const": 1},
+// MANIFEST-SAME:                  {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, "d", "n"]},
 // MANIFEST:           {"name": "ce_linear_grad_0_dh_round", "stream": "dh",
 // MANIFEST-NEXT:       "grid": [{"ceil_div": [{"mul": ["n", "d"]}, 256]}, 1, 1], "block": [256, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 0,
 // MANIFEST-NEXT:       "params": ["dh_f32", "dh_f32", {"const": 0}, "n", "d", "d", {"const": 1},
 // MANIFEST-SAME:                  "dh", "dh", {"const": 0}, "n", "d", "d", {"const": 1}, "n", "d"]}
+// MANIFEST-NEXT:    ],
+// Kernels 1 to 3 once per chunk: four chunks of 203 columns.
+// MANIFEST-NEXT:    "loops": [
+// MANIFEST-NEXT:      {"index": "c", "count": 4, "kernels": [1, 4]}
 // MANIFEST-NEXT:    ]
 // MANIFEST-NEXT:  },
 
@@ -222,47 +210,48 @@
 // MANIFEST-NEXT:      "dw": {"type": "f16", "shape": [40, 200], "accumulates": true},
 // MANIFEST-NEXT:      "db": {"type": "f32", "shape": [200]}
 // MANIFEST:         "workspace": {"operand": "workspace", "bytes": "workspace_bytes", "buffers": [
-// MANIFEST-NEXT:      {"name": "dz0", "type": "f16", "shape": [37, 64]},
-// MANIFEST-NEXT:      {"name": "dz1", "type": "f16", "shape": [37, 64]}
+// MANIFEST-NEXT:      {"name": "dz", "type": "f16", "shape": [2, 37, 64]}
 // MANIFEST-NEXT:    ]},
-// MANIFEST:           {"name": "ce_linear_grad_1_logits", "stream": "main",
-// MANIFEST:                       "w", "w", {"const": 64}, {"const": 40}, {"const": 64}, {"const": 200}, {"const": 1},
+// W's chunk c is columns 64·c.. of rows 200 apart; each chunk's products
+// (dh, dW, db: kernels 1 to 3) wait for its logits.
+// MANIFEST:           {"name": "ce_linear_grad_1_logits", "stream": "main", "after": [{"kernel": 1, "iterations_back": 2}, {"kernel": 2, "iterations_back": 2}, {"kernel": 3, "iterations_back": 2}],
+// MANIFEST:                       "w", "w", {"mul": [64, "c"]}, {"const": 40}, {"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, {"const": 200}, {"const": 1},
 // MANIFEST-SAME:                  "dloss", "dloss", {"const": 0}, {"const": 37}, {"const": 1},
-// MANIFEST:           {"name": "ce_linear_grad_1_dh", "stream": "dh", "after": [4],
-// MANIFEST:           {"name": "ce_linear_grad_1_dw", "stream": "dw", "after": [4],
-// MANIFEST-NEXT:       "grid": [2, 2, 1], "block": [128, 1, 1],
+// MANIFEST:           {"name": "ce_linear_grad_1_dh", "stream": "dh", "after": [0],
+// MANIFEST:           {"name": "ce_linear_grad_1_dw", "stream": "dw", "after": [0],
+// MANIFEST-NEXT:       "grid": [{"ceil_div": [{"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, 32]}, 2, 1], "block": [128, 1, 1],
 // MANIFEST:                       "h", "h", {"const": 0}, {"const": 37}, {"const": 40}, {"const": 40}, {"const": 1},
-// MANIFEST-SAME:                  "dz1", "dz1", {"const": 0}, {"const": 37}, {"const": 64}, {"const": 64}, {"const": 1},
-// MANIFEST-SAME:                  "dw", "dw", {"const": 64}, {"const": 40}, {"const": 64}, {"const": 200}, {"const": 1},
-// MANIFEST-SAME:                  {"const": 40}, {"const": 64}, {"const": 37}]},
-// MANIFEST-NEXT:      {"name": "ce_linear_grad_1_db", "stream": "db", "after": [4],
-// MANIFEST-NEXT:       "grid": [1, 1, 1], "block": [256, 1, 1],
+// MANIFEST-SAME:                  "dz", "dz", {"mul": [2368, {"mod": ["c", 2]}]}, {"const": 37}, {"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, {"const": 64}, {"const": 1},
+// MANIFEST-SAME:                  "dw", "dw", {"mul": [64, "c"]}, {"const": 40}, {"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, {"const": 200}, {"const": 1},
+// MANIFEST-SAME:                  {"const": 40}, {"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, {"const": 37}]},
+// MANIFEST-NEXT:      {"name": "ce_linear_grad_1_db", "stream": "db", "after": [0],
+// MANIFEST-NEXT:       "grid": [{"ceil_div": [{"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, 256]}, 1, 1], "block": [256, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 0,
-// MANIFEST-NEXT:       "params": ["dz1", "dz1", {"const": 0}, {"const": 37}, {"const": 64}, {"const": 64}, {"const": 1},
-// MANIFEST-SAME:                  "db", "db", {"const": 0}, {"const": 200}, {"const": 1}, {"const": 64}, {"const": 37}, {"const": 64}]},
-// MANIFEST-NEXT:      {"name": "ce_linear_grad_1_logits", "stream": "main", "after": [1, 2, 3],
+// MANIFEST-NEXT:       "params": ["dz", "dz", {"mul": [2368, {"mod": ["c", 2]}]}, {"const": 37}, {"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, {"const": 64}, {"const": 1},
+// MANIFEST-SAME:                  "db", "db", {"const": 0}, {"const": 200}, {"const": 1}, {"mul": [64, "c"]}, {"const": 37}, {"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}]}
+// MANIFEST-NEXT:    ],
+// MANIFEST-NEXT:    "loops": [
+// MANIFEST-NEXT:      {"index": "c", "count": 4, "kernels": [0, 4]}
+// MANIFEST-NEXT:    ]
 // MANIFEST-NOT:       "ce_linear_grad_1_dh_round"
 
 // sm_90a: A and B are tensor maps; W's chunk starts at the chunk (64·48
-// elements in for chunk 1), the dZ chunk maps read [n, 64] (or the last 11
-// columns) of rows 64 wide; dh (bf16) starts from the gradient the caller
-// left in it, which the final rounding adds.
+// elements in per chunk), the dZ chunk maps read [n, 64] (or the last 11
+// columns) of rows 64 wide from the chunk's half of dz; dh (bf16) starts
+// from the gradient the caller left in it, which the final rounding adds.
+// The runtime encodes the maps that read the loop's index once per chunk.
 // MANIFEST:       "ce_linear_grad_2": {
 // MANIFEST-NEXT:    "ptx": "ce_linear_grad_2.ptx",
 // MANIFEST-NEXT:    "op": "ce_linear_grad",
 // MANIFEST-NEXT:    "target": "sm_90a",
 // MANIFEST:           {"name": "ce_linear_grad_2_logits", "stream": "main",
-// MANIFEST-NEXT:       "grid": [1, {"ceil_div": ["n", 64]}, 1], "block": [256, 1, 1],
+// MANIFEST-NEXT:       "grid": [{"ceil_div": [{"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, 64]}, {"ceil_div": ["n", 64]}, 1], "block": [256, 1, 1],
 // MANIFEST:           "params": [{"tensormap": "h", "shape": ["n", 48], "box": [64, 64], "swizzle": 128, "element": "bf16"},
-// MANIFEST-SAME:                 {"tensormap": "w", "shape": [64, 48], "box": [64, 64], "swizzle": 128, "element": "bf16"},
-// MANIFEST:           {"name": "ce_linear_grad_2_dh_first", "stream": "dh", "after": [0],
-// MANIFEST:           "params": [{"tensormap": "dz0", "shape": ["n", 64], "box": [64, 64], "swizzle": 128, "element": "bf16"},
-// MANIFEST-SAME:                 {"tensormap": "w", "shape": [64, 48], "box": [64, 64], "swizzle": 128, "element": "bf16"},
-// MANIFEST:           {"name": "ce_linear_grad_2_logits", "stream": "main",
-// MANIFEST:           "params": [{"tensormap": "h", "shape": ["n", 48], "box": [64, 64], "swizzle": 128, "element": "bf16"},
-// MANIFEST-SAME:                 {"tensormap": "w", "shape": [64, 48], "box": [64, 64], "swizzle": 128, "element": "bf16", "offset": 3072, "row_stride": 48},
-// MANIFEST:           {"name": "ce_linear_grad_2_dw", "stream": "dw", "after": [12],
-// MANIFEST:           "params": [{"tensormap": "dz1", "shape": ["n", 11], "box": [64, 64], "swizzle": 128, "element": "bf16", "offset": 0, "row_stride": 64},
+// MANIFEST-SAME:                 {"tensormap": "w", "shape": [{"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, 48], "box": [64, 64], "swizzle": 128, "element": "bf16", "offset": {"mul": [3072, "c"]}, "row_stride": 48},
+// MANIFEST:           {"name": "ce_linear_grad_2_dh", "stream": "dh", "first_iteration": "ce_linear_grad_2_dh_first", "after": [0],
+// MANIFEST:           "params": [{"tensormap": "dz", "shape": ["n", {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}], "box": [64, 64], "swizzle": 128, "element": "bf16", "offset": {"mul": [64, {"mod": ["c", 2]}, "n"]}, "row_stride": 64},
+// MANIFEST-SAME:                 {"tensormap": "w", "shape": [{"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, 48], "box": [64, 64], "swizzle": 128, "element": "bf16", "offset": {"mul": [3072, "c"]}, "row_stride": 48},
+// MANIFEST:           {"name": "ce_linear_grad_2_dw", "stream": "dw", "after": [0],
 // MANIFEST:           {"name": "ce_linear_grad_2_dh_round", "stream": "dh",
 
 // MANIFEST:       "ce_linear_grad_3": {

@@ -11,7 +11,11 @@
 // runtime's C API on the emulator (Inputs/run_bundle.py) against the f64
 // reference, with the workspace the runtime asks for left as NaN; the
 // token chunks of 128 rows (ce-workspace-bytes) make three chunks, the
-// last one ragged.
+// last one ragged: one loop whose kernels the runtime launches once per
+// chunk, the chunk's rows and its half of the double buffer `z` computed
+// from the loop's index `c`, dW stored by the first iteration and added to
+// by the others, and each chunk's logits waiting for the products of the
+// chunk two before, which read the half it overwrites.
 
 // MANIFEST:       "ce_linear_step_0": {
 // MANIFEST-NEXT:    "ptx": "ce_linear_step_0.ptx",
@@ -23,19 +27,22 @@
 // MANIFEST-NEXT:    "chunk": 128,
 // MANIFEST-NEXT:    "operands": ["h", "w", "labels", "dloss", "loss", "lse", "dh", "dw", "workspace", "workspace_bytes"],
 // MANIFEST:         "workspace": {"operand": "workspace", "bytes": "workspace_bytes", "buffers": [
-// MANIFEST-NEXT:      {"name": "z0", "type": "bf16", "shape": [128, 256]},
-// MANIFEST-NEXT:      {"name": "z1", "type": "bf16", "shape": [128, 256]},
+// MANIFEST-NEXT:      {"name": "z", "type": "bf16", "shape": [2, 128, 256]},
 // MANIFEST-NEXT:      {"name": "partials", "type": "f32", "shape": [4, {{[0-9]+}}, 128]},
 // MANIFEST-NEXT:      {"name": "token_loss", "type": "f32", "shape": [300]},
 // MANIFEST-NEXT:      {"name": "dw_f32", "type": "f32", "shape": [203, 40]},
 // MANIFEST-NEXT:      {"name": "scale", "type": "f32", "shape": [1]}
 // MANIFEST:           {"name": "ce_linear_step_0_scale", "stream": "main",
-// MANIFEST:           {"name": "ce_linear_step_0_logits", "stream": "main",
+// MANIFEST:           {"name": "ce_linear_step_0_logits", "stream": "main", "after": [{"kernel": 3, "iterations_back": 2}, {"kernel": 4, "iterations_back": 2}],
+// MANIFEST:           "params": [{{.*}}"z", "z", {"mul": [32768, {"mod": ["c", 2]}]}, {"min": [128, {"sub": [300, {"mul": [128, "c"]}]}]}, {"const": 203}, {"const": 256}, {"const": 1}, {"mul": [128, "c"]},
 // MANIFEST:           {"name": "ce_linear_step_0_rows", "stream": "main",
-// MANIFEST:           {"name": "ce_linear_step_0_dh", "stream": "dh",
-// MANIFEST:           {"name": "ce_linear_step_0_dw_first", "stream": "dw",
+// MANIFEST:           {"name": "ce_linear_step_0_dh", "stream": "dh", "after": [2],
+// MANIFEST:           {"name": "ce_linear_step_0_dw", "stream": "dw", "first_iteration": "ce_linear_step_0_dw_first", "after": [2],
 // MANIFEST:           {"name": "ce_linear_step_0_reduce", "stream": "main",
 // MANIFEST:           {"name": "ce_linear_step_0_dw_round", "stream": "dw",
+// MANIFEST:         "loops": [
+// MANIFEST-NEXT:      {"index": "c", "count": 3, "kernels": [1, 5]}
+// MANIFEST-NEXT:    ]
 // EMULATOR-DAG: ce_linear_step_0 loss f32[]: ok
 // EMULATOR-DAG: ce_linear_step_0 lse f32[300]: ok
 // EMULATOR-DAG: ce_linear_step_0 dh bf16[300x40]: ok

@@ -44,7 +44,7 @@
 // MODULE-NOT:   gpu.module
 
 // MANIFEST:      "format": "lmhead-bundle",
-// MANIFEST-NEXT: "version": 2,
+// MANIFEST-NEXT: "version": 3,
 // MANIFEST-NEXT: "producer": {"lmhead": "{{[0-9.]+}}", "revision": "{{[0-9a-f]+(-dirty)?|unknown}}", "binary": "xxh3:{{[0-9a-f]+}}", "llvm": "22.{{[0-9.]+}}"},
 // MANIFEST-NEXT: "ops": {
 

@@ -30,8 +30,10 @@ namespace lmhead::manifest {
 inline constexpr std::string_view kFormat = "lmhead-bundle";
 /// The value of the top-level "version" key that this build writes and
 /// reads. Version 2: numbers as JSON numbers (version 1 wrote an op's
-/// real-valued options as strings).
-inline constexpr int64_t kVersion = 2;
+/// real-valued options as strings). Version 3: chunk loops ("loops", a
+/// kernel's "first_iteration", waits on earlier iterations, and the "sub"
+/// and "mod" integer expressions).
+inline constexpr int64_t kVersion = 3;
 /// The manifest's file name in a bundle folder.
 inline constexpr std::string_view kFileName = "manifest.json";
 
@@ -58,6 +60,12 @@ inline constexpr const char *kOperands = "operands";
 inline constexpr const char *kTensors = "tensors";
 inline constexpr const char *kWorkspace = "workspace";
 inline constexpr const char *kKernels = "kernels";
+inline constexpr const char *kLoops = "loops";
+/// Keys of a loop: the name of its index in the kernels' integer
+/// expressions, its count (an integer expression of the operands), and the
+/// kernels it runs, [begin, end) in "kernels".
+inline constexpr const char *kIndex = "index";
+inline constexpr const char *kCount = "count";
 /// Keys of a tensor in "tensors" and of a workspace buffer.
 inline constexpr const char *kName = "name";
 inline constexpr const char *kType = "type";
@@ -70,7 +78,14 @@ inline constexpr const char *kWorkspaceBytes = "bytes";
 inline constexpr const char *kBuffers = "buffers";
 /// Keys of a kernel.
 inline constexpr const char *kStream = "stream";
+/// The kernel a loop's first iteration launches instead of "name".
+inline constexpr const char *kFirstIteration = "first_iteration";
+/// The kernels it waits for: each an index in "kernels", or {"kernel":
+/// index, "iterations_back": k} for a kernel of the same loop k iterations
+/// before.
 inline constexpr const char *kAfter = "after";
+inline constexpr const char *kAfterKernel = "kernel";
+inline constexpr const char *kIterationsBack = "iterations_back";
 inline constexpr const char *kGrid = "grid";
 inline constexpr const char *kBlock = "block";
 inline constexpr const char *kCluster = "cluster";
@@ -80,7 +95,9 @@ inline constexpr const char *kParams = "params";
 inline constexpr const char *kOperand = "operand";
 inline constexpr const char *kConst = "const";
 inline constexpr const char *kMul = "mul";
+inline constexpr const char *kSub = "sub";
 inline constexpr const char *kCeilDiv = "ceil_div";
+inline constexpr const char *kMod = "mod";
 inline constexpr const char *kMin = "min";
 inline constexpr const char *kMax = "max";
 /// Keys of a tensor-map parameter.
