@@ -36,6 +36,15 @@ Value joinStreams(ImplicitLocOpBuilder &b, ValueRange dependencies);
 /// would leave the work after it on `token`'s stream).
 Value forkStream(ImplicitLocOpBuilder &b, Value token);
 
+/// One token of each stream the ops of `body` run on since its last host
+/// wait (a synchronous `gpu.wait`, which ended the streams before it): the
+/// last of the tokens on it. A `gpu.wait async` starts a stream (upstream's
+/// lowering creates one, waiting on an event of each dependency); any other
+/// async op runs on the stream of its one dependency. A synchronous `gpu.wait`
+/// on them all waits for, and destroys, every stream `body` started; so no op
+/// of `body` may run on the stream of a token from outside it (fork it).
+SmallVector<Value> lastTokenOfEachStream(Block &body);
+
 } // namespace lmhead
 } // namespace mlir
 

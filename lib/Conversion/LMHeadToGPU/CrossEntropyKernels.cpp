@@ -34,8 +34,6 @@ mlir::lmhead::whyNoCrossEntropyKernels(Operation *op) {
   if (auto step = dyn_cast<CELinearStepOp>(op)) {
     if (step.getDb())
       return "the one-pass step does not compute a bias gradient";
-    if (ShapedType::isDynamic(step.getTokenCount()))
-      return "the one-pass step needs a static token count";
   }
   return std::nullopt;
 }
@@ -135,9 +133,10 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
                                           reduction == Reduction::Mean);
     if (step.getGradientReduction() == Reduction::Mean)
       set.scale = buildMeanScaleKernel(builder, loc, name("scale"), options);
-    int64_t tokens =
-        cast<RankedTensorType>(step.getH().getType()).getDimSize(0);
-    set.numChunks = (tokens + set.gemms.chunk - 1) / set.gemms.chunk;
+    int64_t tokens = step.getTokenCount();
+    set.numChunks = ShapedType::isDynamic(tokens)
+                        ? ShapedType::kDynamic
+                        : (tokens + set.gemms.chunk - 1) / set.gemms.chunk;
     // dh_c is written once, in dh's type (added to what it accumulates into,
     // which the result starts as).
     StoreEpilogue dhStore;
@@ -162,7 +161,9 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
     if (failed(dwFirst))
       return failure();
     set.dwFirst = set.dw = *dwFirst;
-    if (!set.dwStartsFromInit && set.numChunks > 1) {
+    bool severalChunks =
+        ShapedType::isDynamic(set.numChunks) || set.numChunks > 1;
+    if (!set.dwStartsFromInit && severalChunks) {
       FailureOr<gpu::GPUFuncOp> next = gemm("dw", *set.gemms.dw, dwAccumulate);
       if (failed(next))
         return failure();

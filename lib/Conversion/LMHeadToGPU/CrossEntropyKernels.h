@@ -89,7 +89,7 @@ struct CrossEntropyKernelSet {
   /// to (accumulate_dw).
   bool dwStartsFromInit = false;
   /// ce_linear_grad: the number of vocabulary chunks; ce_linear_step: of
-  /// token chunks.
+  /// token chunks (ShapedType::kDynamic for a dynamic token count).
   int64_t numChunks = 0;
 };
 

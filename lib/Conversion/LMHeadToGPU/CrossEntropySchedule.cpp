@@ -59,6 +59,9 @@ private:
   void waitForProductsTwoChunksBack(unsigned first);
   /// The mean's shared token scale, on the main stream.
   void addScale();
+  /// How many chunks the double buffer of a chunk loop holds: two, or one
+  /// for an op of one chunk.
+  SizeExpr chunkBuffers() const { return SizeExpr(set.numChunks == 1 ? 1 : 2); }
 
   void buildForward(CELinearFwdOp fwd);
   void buildGrad(CELinearGradOp grad);
@@ -246,8 +249,7 @@ void CrossEntropyScheduler::buildGrad(CELinearGradOp grad) {
   // dZ of two chunks: the chunk after next overwrites a chunk's.
   int64_t chunk = gemms.chunk;
   addBuffer("dz", Role::Workspace, grad.getH().getType(),
-            {SizeExpr(std::clamp<int64_t>(set.numChunks, 1, 2)), tokens,
-             SizeExpr(chunk)});
+            {chunkBuffers(), tokens, SizeExpr(chunk)});
   Type f32 = Float32Type::get(op->getContext());
   if (dhApart)
     addBuffer("dh_f32", Role::Workspace, f32, {tokens, hidden});
@@ -365,8 +367,7 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
   int64_t chunk = gemms.chunk;
   SizeExpr padded(llvm::alignTo(vocab, kChunkColumnAlignment));
   addBuffer("z", Role::Workspace, step.getH().getType(),
-            {SizeExpr(std::clamp<int64_t>(set.numChunks, 1, 2)),
-             SizeExpr(chunk), padded});
+            {chunkBuffers(), SizeExpr(chunk), padded});
   Type f32 = Float32Type::get(op->getContext());
   int64_t partials = numPartialColumns(gemms.logits.tiles, vocab);
   addBuffer("partials", Role::Workspace, f32,

@@ -8,8 +8,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
-#include "llvm/ADT/MapVector.h"
-
 using namespace mlir;
 using namespace mlir::lmhead;
 
@@ -73,30 +71,6 @@ Value DeviceScope::deliver(Value argument, Value device, Value after) {
   return gpu::MemcpyOp::create(b, tokenType, ValueRange{after}, argument,
                                device)
       .getAsyncToken();
-}
-
-/// One token of each stream the ops of `body` run on: the last of the
-/// tokens on it. A `gpu.wait async` starts a stream (upstream's lowering
-/// creates one, waiting on an event of each dependency); any other async op
-/// runs on the stream of its one dependency. The joins of the launch
-/// functions are such that canonicalization changes none of it
-/// (joinStreams).
-static SmallVector<Value> lastTokenOfEachStream(Block &body) {
-  DenseMap<Value, Operation *> streamOf;
-  llvm::MapVector<Operation *, Value> last;
-  for (Operation &op : body) {
-    auto async = dyn_cast<gpu::AsyncOpInterface>(op);
-    if (!async || !async.getAsyncToken())
-      continue;
-    ValueRange dependencies = async.getAsyncDependencies();
-    Operation *stream = &op;
-    if (!isa<gpu::WaitOp>(op) && dependencies.size() == 1)
-      if (Operation *before = streamOf.lookup(dependencies.front()))
-        stream = before;
-    streamOf[async.getAsyncToken()] = stream;
-    last[stream] = async.getAsyncToken();
-  }
-  return llvm::to_vector(llvm::make_second_range(last));
 }
 
 void DeviceScope::finish(ValueRange done) {

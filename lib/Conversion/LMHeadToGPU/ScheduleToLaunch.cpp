@@ -15,6 +15,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -83,6 +84,16 @@ private:
   /// Launches `scheduled` after `dependency`; returns its token.
   FailureOr<Value> emit(ImplicitLocOpBuilder &b, const Launch &scheduled,
                         Value dependency);
+  /// Emits `loop`, whose count is known only when the op runs, as a host
+  /// loop (the first iteration apart when a launch has a kernel of its own
+  /// for it), once everything before it is done.
+  LogicalResult emitLoopOnHost(ImplicitLocOpBuilder &b,
+                               const ScheduleLoop &loop, DeviceScope &scope);
+  /// One iteration of `loop`, index `iteration`, at b's insertion point: a
+  /// region whose streams the host waits for at its end.
+  LogicalResult emitIterationOnHost(ImplicitLocOpBuilder &b,
+                                    const ScheduleLoop &loop, Value iteration,
+                                    bool first, DeviceScope &scope);
 
   Operation *op;
   const Schedule &schedule;
@@ -96,6 +107,12 @@ private:
   /// Each dynamic size inside the launch function.
   llvm::StringMap<Value> symbols;
 };
+
+/// Whether `token` is a bare `gpu.wait async`: a stream with nothing on it.
+bool isBare(Value token) {
+  auto wait = token.getDefiningOp<gpu::WaitOp>();
+  return wait && wait.getAsyncDependencies().empty();
+}
 
 LogicalResult LaunchEmitter::run() {
   // The call site: the operands, those the results start from, then the
@@ -188,10 +205,6 @@ LogicalResult LaunchEmitter::run() {
   // of its own: a fork of what it waits for, or a fresh stream when the
   // setup did nothing.
   Value ready = scope.stream;
-  auto isBare = [](Value token) {
-    auto wait = token.getDefiningOp<gpu::WaitOp>();
-    return wait && wait.getAsyncDependencies().empty();
-  };
   std::array<Value, 4> streamEnd;
   bool setupStreamTaken = false;
   // The token of each run of each launch: one per iteration in a loop.
@@ -224,7 +237,8 @@ LogicalResult LaunchEmitter::run() {
       setupStreamTaken = true;
       dependency = ready;
     } else if (dependencies.empty()) {
-      dependency = isBare(ready) ? scope.freshStream() : forkStream(b, ready);
+      dependency =
+          !ready || isBare(ready) ? scope.freshStream() : forkStream(b, ready);
     } else {
       dependency = forkStream(b, dependencies.front());
     }
@@ -243,15 +257,27 @@ LogicalResult LaunchEmitter::run() {
       ++index;
       continue;
     }
-    // A loop, unrolled: each iteration's launches with the index bound.
-    std::optional<int64_t> count = loop->count.getConstant();
-    if (!count)
-      return op->emitError()
-             << "the launch function unrolls its chunk loops, and this one "
-                "runs a number of times known only when the op runs ("
-             << loop->count.str() << "); run the op from a bundle "
-             << "(--lmhead-write-bundle), whose runtime loops";
-    for (int64_t iteration = 0; iteration < *count; ++iteration) {
+    if (!loop->count.isConstant()) {
+      // A host loop starts after everything before it is done (see
+      // emitLoopOnHost): the streams so far end here, and what runs after
+      // the loop starts on streams of its own.
+      SmallVector<Value> before = lastTokenOfEachStream(*b.getBlock());
+      if (!before.empty())
+        gpu::WaitOp::create(b, Type(), before);
+      streamEnd = {};
+      for (SmallVector<Value, 1> &tokens : runs)
+        tokens.clear();
+      ready = Value();
+      setupStreamTaken = true;
+      if (failed(emitLoopOnHost(b, *loop, scope)))
+        return failure();
+      index = loop->end;
+      continue;
+    }
+    // A loop of a known count, unrolled: each iteration's launches with the
+    // index bound.
+    for (int64_t iteration = 0; iteration < *loop->count.getConstant();
+         ++iteration) {
       for (unsigned body = loop->begin; body < loop->end; ++body) {
         Launch scheduled = schedule.launches[body].bind(loop->index, iteration);
         if (iteration == 0 && !scheduled.firstIterationKernel.empty())
@@ -268,7 +294,11 @@ LogicalResult LaunchEmitter::run() {
   for (Value end : streamEnd)
     if (end)
       ends.push_back(end);
-  Value finished = ends.empty() ? ready : joinStreams(b, ends);
+  Value finished = ready;
+  if (!ends.empty())
+    finished = joinStreams(b, ends);
+  else if (!finished)
+    finished = scope.freshStream();
   SmallVector<Value> delivered;
   for (const ScheduleBuffer &buffer : schedule.buffers) {
     if (buffer.role != ScheduleBuffer::Role::Result)
@@ -282,6 +312,88 @@ LogicalResult LaunchEmitter::run() {
   }
   scope.finish(delivered);
   launch.finish();
+  return success();
+}
+
+// Upstream's --gpu-to-llvm cannot carry a stream or an event into a host
+// loop: it takes a loop-carried token for an event, and records the event
+// a `gpu.wait async` waits on right after the op that made the awaited
+// token, so a loop that waits on a token from before it would wait on
+// (and destroy) one event in every iteration. So the launch function
+// waits for everything before a host loop (run()), and each iteration
+// runs on streams of its own, which the host waits for at its end;
+// launches after the loop then run after it without waiting for its
+// tokens. This gives up the overlap of one chunk's products with the next
+// chunk's logits, which a bundle's runtime keeps (docs/Runtime.md).
+LogicalResult LaunchEmitter::emitLoopOnHost(ImplicitLocOpBuilder &b,
+                                            const ScheduleLoop &loop,
+                                            DeviceScope &scope) {
+  OpBuilder::InsertionGuard guard(b);
+  Value count = size(b, loop.count);
+  Value zero = arith::ConstantIndexOp::create(b, 0);
+  Value one = arith::ConstantIndexOp::create(b, 1);
+  Value firstOfTheRest = zero;
+  bool firstApart = llvm::any_of(
+      ArrayRef(schedule.launches).slice(loop.begin, loop.end - loop.begin),
+      [](const Launch &launch) {
+        return !launch.firstIterationKernel.empty();
+      });
+  if (firstApart) {
+    Value any =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, count, zero);
+    auto first = scf::IfOp::create(b, any, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard inFirst(b);
+    b.setInsertionPoint(first.thenBlock()->getTerminator());
+    if (failed(emitIterationOnHost(b, loop, zero, /*first=*/true, scope)))
+      return failure();
+    firstOfTheRest = one;
+  }
+  auto rest = scf::ForOp::create(b, firstOfTheRest, count, one);
+  b.setInsertionPoint(rest.getBody()->getTerminator());
+  return emitIterationOnHost(b, loop, rest.getInductionVar(), /*first=*/false,
+                             scope);
+}
+
+LogicalResult LaunchEmitter::emitIterationOnHost(ImplicitLocOpBuilder &b,
+                                                 const ScheduleLoop &loop,
+                                                 Value iteration, bool first,
+                                                 DeviceScope &scope) {
+  symbols[loop.index] = iteration;
+  std::array<Value, 4> iterationEnd;
+  llvm::DenseMap<unsigned, Value> done;
+  for (unsigned index = loop.begin; index < loop.end; ++index) {
+    Launch scheduled = schedule.launches[index];
+    if (first && !scheduled.firstIterationKernel.empty())
+      scheduled.kernel = scheduled.firstIterationKernel;
+    // After this iteration's launches before it on its stream and those it
+    // waits for (earlier iterations and what came before the loop are
+    // done).
+    SmallVector<Value, 4> dependencies;
+    Value &end = iterationEnd[static_cast<int>(scheduled.stream)];
+    if (end)
+      dependencies.push_back(end);
+    for (const LaunchWait &wait : scheduled.after)
+      if (wait.iterationsBack == 0)
+        if (Value token = done.lookup(wait.launch))
+          if (!llvm::is_contained(dependencies, token))
+            dependencies.push_back(token);
+    Value dependency;
+    if (dependencies.size() > 1)
+      dependency = joinStreams(b, dependencies);
+    else if (end)
+      dependency = end;
+    else if (!dependencies.empty())
+      dependency = forkStream(b, dependencies.front());
+    else
+      dependency = scope.freshStream();
+    FailureOr<Value> token = emit(b, scheduled, dependency);
+    if (failed(token))
+      return failure();
+    end = *token;
+    done[index] = *token;
+  }
+  gpu::WaitOp::create(b, Type(), lastTokenOfEachStream(*b.getBlock()));
+  symbols.erase(loop.index);
   return success();
 }
 

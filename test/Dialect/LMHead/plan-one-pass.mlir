@@ -142,8 +142,11 @@ func.func @bias_gradient(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16
 
 // -----
 
-// A dynamic token count: the step's chunks are unrolled for a static N.
-// REMARK: Function=dynamic_tokens {{.*}}Remark="planned for sm_90a (N is dynamic; {{.*}}; two-pass schedule: N is dynamic; the one-pass schedule runs a static number of token chunks"
+// A dynamic token count: ce-schedule=auto keeps the two ops; with
+// ce-schedule=one-pass the step's chunks are a loop over however many the
+// token count makes, the chunk size planned for 8192 tokens.
+// REMARK: Function=dynamic_tokens {{.*}}Remark="planned for sm_90a (N is dynamic; {{.*}}; two-pass schedule: N is dynamic: ce-schedule=auto keeps the two ops for a dynamic token count (ce-schedule=one-pass runs the step for any N)"
+// BOUND: Function=dynamic_tokens {{.*}}Remark="one-pass schedule for sm_80: {{.*}}; token chunk 384 rows (22 chunks of the 8192 tokens planned for: N is dynamic, and the chunks are a loop), workspace
 func.func @dynamic_tokens(%h: tensor<?x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<?xi64>, %g: tensor<f32>)
     -> (tensor<f32>, tensor<?x4096xbf16>, tensor<128256x4096xf32>) {
   %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(mean)

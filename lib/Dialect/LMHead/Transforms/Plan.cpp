@@ -506,10 +506,12 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
   int64_t hidden = staticSize({{h, 1}, {w, dDim}, {op.getDw(), dDim}});
   if (ShapedType::isDynamic(vocab) || ShapedType::isDynamic(hidden))
     return twoPass("D and V must be static");
-  if (ShapedType::isDynamic(tokens))
-    return twoPass("N is dynamic; the one-pass schedule runs a static "
-                   "number of token chunks");
-  if (tokens < minTokens)
+  bool dynamicTokens = ShapedType::isDynamic(tokens);
+  if (dynamicTokens && formed && ceSchedule == CESchedule::Auto)
+    return twoPass("N is dynamic: ce-schedule=auto keeps the two ops for a "
+                   "dynamic token count (ce-schedule=one-pass runs the step "
+                   "for any N)");
+  if (!dynamicTokens && tokens < minTokens)
     return twoPass("N = " + Twine(tokens) +
                    " tokens is below min-tokens = " + Twine(minTokens));
   if (op.getDb())
@@ -520,8 +522,9 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
     rounded = roundCrossEntropyOperands(op);
   }
 
-  CrossEntropyProblem problem =
-      crossEntropyProblem(op, tokens, hidden, vocab, ceWorkspaceBytes);
+  CrossEntropyProblem problem = crossEntropyProblem(
+      op, dynamicTokens ? kPlannedTokensForDynamicN : tokens, hidden, vocab,
+      ceWorkspaceBytes);
   OnePassPlan onePass = planOnePassStep(problem, *chip, overrides);
   if (!onePass)
     return twoPass("one pass: " + onePass.reason);
@@ -564,8 +567,11 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
      << tilesOf("logits", c.logits, *chip) << "; " << tilesOf("dh", c.dh, *chip)
      << "; " << tilesOf(vd ? "dW" : "dW^T", c.dw, *chip) << "; token chunk "
      << c.rows << " rows (" << c.numChunks
-     << (c.numChunks == 1 ? " chunk" : " chunks") << "), workspace "
-     << c.workspaceBytes << " bytes";
+     << (c.numChunks == 1 ? " chunk" : " chunks");
+  if (dynamicTokens)
+    os << " of the " << kPlannedTokensForDynamicN
+       << " tokens planned for: N is dynamic, and the chunks are a loop";
+  os << "), workspace " << c.workspaceBytes << " bytes";
   if (problem.workspaceBytes > 0)
     os << " (ce-workspace-bytes=" << problem.workspaceBytes
        << " given: the largest chunk it holds)";
