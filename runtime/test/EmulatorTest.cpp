@@ -69,6 +69,32 @@ TEST(PtxParserTest, ErrorsNameTheLine) {
   EXPECT_THAT(error, HasSubstr("line 3: unsupported directive '.texref'"));
 }
 
+TEST(PtxParserTest, LineDirectivesEndWithTheirLine) {
+  // .loc and .file have no ';' (Triton's PTX has them before most
+  // instructions, some with an inlining context): the instruction on the
+  // next line is still read.
+  std::string error;
+  std::optional<ptx::Module> module = ptx::parse(
+      ".version 8.8\n.target sm_80\n.address_size 64\n"
+      ".file 1 \"mm.py\"\n"
+      ".visible .entry k(\n\t.param .u64 .ptr .global .align 1 k_param_0\n)\n"
+      "{\n\t.reg .b32 %r<4>;\n"
+      "\t.loc\t1 7 13 // mm.py:7:13\n"
+      "\tmov.u32 %r1, %tid.x;\n"
+      "\t.loc\t2 43 13, function_name $L__info_string0, inlined_at 1 10 23\n"
+      "\tadd.s32 %r2, %r1, 31;\n"
+      "\t.pragma \"nounroll\";\n"
+      "\tret;\n}\n"
+      ".file 2 \"standard.py\"\n",
+      error);
+  ASSERT_TRUE(module) << error;
+  const ptx::Function &k = module->functions.front();
+  ASSERT_EQ(k.body.size(), 3u);
+  EXPECT_EQ(k.body[0].opcode, "mov");
+  EXPECT_EQ(k.body[1].opcode, "add");
+  EXPECT_EQ(k.body[2].opcode, "ret");
+}
+
 TEST(EmulatorTest, ThreadsSeeTheirIndices) {
   std::vector<uint32_t> out(3 * 40, 0);
   std::string error = run(

@@ -391,6 +391,17 @@ private:
         return false;
       d.operands.push_back(std::move(decoded));
     }
+    // A scalar load or store may name its register in braces, `{ %rs1 }`,
+    // as Triton's inline assembly writes them (ptxas takes it): a vector of
+    // one register is that register.
+    std::size_t data = d.op == Op::St ? 1 : 0;
+    if ((d.op == Op::Ld || d.op == Op::St) && d.vector == 1 &&
+        d.operands.size() > data &&
+        d.operands[data].kind == Value::Kind::Vector &&
+        d.operands[data].elements.size() == 1) {
+      Value element = d.operands[data].elements.front();
+      d.operands[data] = std::move(element);
+    }
     return checkOperands(inst, d);
   }
 

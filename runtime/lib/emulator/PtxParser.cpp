@@ -179,6 +179,15 @@ private:
     while (!atEnd() && next() != ";")
       ;
   }
+  /// Skips the rest of the current line: a directive that ends with its
+  /// line, not with a ';' (`.loc 1 8 23`, `.loc 2 43 13, function_name
+  /// $L__info_string0, inlined_at 1 10 23`, `.file 1 "mm.py"`). Skipping
+  /// to a ';' would take the next statement with it.
+  void skipLine() {
+    int at = line();
+    while (!atEnd() && tokens[position].line == at)
+      ++position;
+  }
 
   static bool isInteger(const std::string &text) {
     if (text.empty())
@@ -241,7 +250,10 @@ private:
         }
         return true;
       }
-      skipStatement();
+      if (word == ".file")
+        skipLine();
+      else
+        skipStatement();
       return true;
     }
     // Linkage, then a function or a variable.
@@ -393,7 +405,11 @@ private:
       function.variables.push_back(variable);
       return true;
     }
-    if (word == ".pragma" || word == ".loc" || word == ".file") {
+    if (word == ".loc" || word == ".file") {
+      skipLine();
+      return true;
+    }
+    if (word == ".pragma") {
       skipStatement();
       return true;
     }
