@@ -95,6 +95,21 @@ TEST(PtxParserTest, LineDirectivesEndWithTheirLine) {
   EXPECT_EQ(k.body[2].opcode, "ret");
 }
 
+TEST(EmulatorTest, AScalarMayBeNamedInBraces) {
+  // `ld.global.b16 { %rs1 }` as Triton writes it: each thread doubles the
+  // low half of its word and stores it back as a half too.
+  std::vector<uint32_t> out = {3, 5, 0x10007, 11};
+  std::string error =
+      run(kernel("\t.reg .b16 %rs<3>;\n\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;",
+                 std::string(kPrologue) +
+                     "\tld.global.b16 { %rs1 }, [%rd2];\n"
+                     "\tadd.s16 %rs2, %rs1, %rs1;\n"
+                     "\tst.global.b16 [%rd2], { %rs2 };\n\tret;"),
+          out, 1, 4);
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(out, (std::vector<uint32_t>{6, 10, 0x1000e, 22}));
+}
+
 TEST(EmulatorTest, ThreadsSeeTheirIndices) {
   std::vector<uint32_t> out(3 * 40, 0);
   std::string error = run(
