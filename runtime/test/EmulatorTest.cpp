@@ -95,6 +95,37 @@ TEST(PtxParserTest, LineDirectivesEndWithTheirLine) {
   EXPECT_EQ(k.body[2].opcode, "ret");
 }
 
+TEST(PtxParserTest, InitializedGlobalsAreRead) {
+  // NVPTX writes __nvvm_reflect's strings as initialized globals; they are
+  // read (a kernel that addresses one is refused, naming it).
+  std::string error;
+  std::optional<ptx::Module> module = ptx::parse(
+      ".version 8.8\n.target sm_80\n.address_size 64\n"
+      ".global .align 1 .b8 _$_str[11] = {95, 95, 67, 85, 68, 65, 95, 70, "
+      "84, 90};\n"
+      ".global .u32 seven = 7;\n"
+      ".global .s32 pairs[2][2] = {{1, -2}, {3, 4}};\n",
+      error);
+  ASSERT_TRUE(module) << error;
+  ASSERT_EQ(module->globals.size(), 3u);
+  EXPECT_EQ(module->globals[0].count, 11u);
+  EXPECT_EQ(module->globals[0].initializer.size(), 10u);
+  EXPECT_EQ(module->globals[1].initializer, (std::vector<std::string>{"7"}));
+  EXPECT_EQ(module->globals[2].initializer,
+            (std::vector<std::string>{"1", "-2", "3", "4"}));
+  EXPECT_FALSE(ptx::parse(".version 8.8\n.target sm_80\n"
+                          ".global .u32 x = {1, ;\n",
+                          error));
+  EXPECT_THAT(error, HasSubstr("expected a value in the initializer of 'x'"));
+
+  std::vector<uint32_t> out(1, 0);
+  EXPECT_THAT(
+      run(kernel("\t.reg .b64 %rd<2>;", "\tmov.u64 %rd1, seven;\n\tret;",
+                 ".global .u32 seven = 7;\n"),
+          out, 1, 1),
+      HasSubstr("unknown symbol seven"));
+}
+
 TEST(EmulatorTest, AScalarMayBeNamedInBraces) {
   // `ld.global.b16 { %rs1 }` as Triton writes it: each thread doubles the
   // low half of its word and stores it back as a half too.

@@ -84,6 +84,10 @@ struct Variable {
   int line = 0;
   /// Dynamic shared memory (`.extern .shared ... name[]`).
   bool isExtern = false;
+  /// The values of `= {...}`, as written (NVPTX's strings for
+  /// __nvvm_reflect). The emulator does not place module-scope .global
+  /// variables in memory: a kernel that addresses one fails, naming it.
+  std::vector<std::string> initializer;
 
   uint64_t bytes() const;
 };

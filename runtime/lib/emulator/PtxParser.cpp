@@ -296,11 +296,41 @@ private:
       } else {
         if (!integer(variable.count) || !expect("]"))
           return false;
+        // An array of arrays: `name[2][4]`.
+        while (accept("[")) {
+          uint64_t inner;
+          if (!integer(inner) || !expect("]"))
+            return false;
+          variable.count *= inner;
+        }
       }
     }
-    if (accept("=")) // initializers are kept out of the subset for now
-      return fail("initialized variables are not supported");
+    if (accept("=") && !initializer(variable))
+      return false;
     return expect(";");
+  }
+
+  /// `= value` or `= {value, ...}` (nested for arrays of arrays): the
+  /// values' texts, in order.
+  bool initializer(Variable &variable) {
+    int depth = 0;
+    while (true) {
+      while (accept("{"))
+        ++depth;
+      std::string value = next();
+      if (value == "-")
+        value += next();
+      if (value.empty() || value == ";" || value == "," || value == "}")
+        return fail("expected a value in the initializer of '" + variable.name +
+                    "'");
+      variable.initializer.push_back(value);
+      while (depth > 0 && accept("}"))
+        --depth;
+      if (depth == 0)
+        return true;
+      if (!expect(","))
+        return false;
+    }
   }
 
   bool function(Module &module, bool isExtern) {
