@@ -1,0 +1,186 @@
+"""Runs one Triton program on lmhead's PTX emulator and prints its
+relative error against PyTorch in float64:
+
+    LMHEAD_DEVICE=emulator python _triton_on_emulator.py CASE TARGET
+
+CASE is matmul-<bf16|f16>-<warps>w<stages>s, softmax or layer-norm;
+TARGET is 80 or 90 (sm_80, sm_90a). Triton compiles the program here, with
+no GPU; the runtime's mgpu* functions (the ones MLIR's host code calls)
+load its PTX and launch it. A failure of the emulator ends the process
+with the runtime's message, so test_emulator_triton.py runs each case in a
+process of its own.
+"""
+
+import ctypes
+import json
+import os
+import sys
+
+import torch
+import triton
+from triton.backends.compiler import GPUTarget
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import _triton_programs as programs  # noqa: E402
+from lmhead.runtime import find_runtime_library  # noqa: E402
+
+
+class Device:
+    """Memory, modules and launches through the runtime's mgpu* ABI."""
+
+    def __init__(self):
+        lib = ctypes.CDLL(find_runtime_library())
+        vp = ctypes.c_void_p
+        lib.mgpuModuleLoad.restype = vp
+        lib.mgpuModuleLoad.argtypes = [vp, ctypes.c_size_t]
+        lib.mgpuModuleUnload.argtypes = [vp]
+        lib.mgpuModuleGetFunction.restype = vp
+        lib.mgpuModuleGetFunction.argtypes = [vp, ctypes.c_char_p]
+        lib.mgpuMemAlloc.restype = vp
+        lib.mgpuMemAlloc.argtypes = [ctypes.c_uint64, vp, ctypes.c_bool]
+        lib.mgpuMemFree.argtypes = [vp, vp]
+        lib.mgpuMemcpy.argtypes = [vp, vp, ctypes.c_size_t, vp]
+        lib.mgpuStreamCreate.restype = vp
+        lib.mgpuStreamSynchronize.argtypes = [vp]
+        lib.mgpuStreamDestroy.argtypes = [vp]
+        lib.mgpuLaunchKernel.argtypes = ([vp] + [ctypes.c_int64] * 6 +
+                                         [ctypes.c_int32, vp, vp, vp,
+                                          ctypes.c_size_t])
+        self.lib = lib
+        self.stream = lib.mgpuStreamCreate()
+        self.buffers = []
+
+    def upload(self, tensor):
+        """A device copy of `tensor` (contiguous): its address, as a
+        pointer argument."""
+        data = tensor.contiguous()
+        pointer = self.lib.mgpuMemAlloc(max(data.nbytes, 16), None, False)
+        self.lib.mgpuMemcpy(pointer, data.data_ptr(), data.nbytes, None)
+        self.buffers.append(pointer)
+        return ctypes.c_void_p(pointer)
+
+    def download(self, pointer, like):
+        out = torch.empty_like(like)
+        self.lib.mgpuMemcpy(out.data_ptr(), pointer.value, out.nbytes, None)
+        return out
+
+    def launch(self, kernel, grid, arguments):
+        """Launches compiled `kernel` over `grid` with `arguments` (ctypes
+        values, in the order of its parameters; Triton's two scratch
+        pointers are added, null)."""
+        ptx = kernel.asm["ptx"].encode() + b"\0"
+        module = self.lib.mgpuModuleLoad(ptx, len(ptx))
+        function = self.lib.mgpuModuleGetFunction(
+            module, kernel.metadata.name.encode())
+        arguments = list(arguments) + [ctypes.c_void_p(0)] * 2
+        pointers = (ctypes.c_void_p * len(arguments))(
+            *[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p)
+              for a in arguments])
+        self.lib.mgpuLaunchKernel(function, *grid,
+                                  32 * kernel.metadata.num_warps, 1, 1,
+                                  kernel.metadata.shared, self.stream,
+                                  pointers, None, len(arguments))
+        self.lib.mgpuStreamSynchronize(self.stream)
+        self.lib.mgpuModuleUnload(module)
+
+    def close(self):
+        for pointer in self.buffers:
+            self.lib.mgpuMemFree(pointer, None)
+        self.lib.mgpuStreamDestroy(self.stream)
+
+
+def compile_program(function, signature, constants, target, **options):
+    source = triton.compiler.ASTSource(fn=function, signature=signature,
+                                       constexprs=constants)
+    return triton.compile(source, target=GPUTarget("cuda", target, 32),
+                          options=options)
+
+
+def relative_error(got, want):
+    return ((got.double() - want).norm() / want.norm()).item()
+
+
+def i32(value):
+    return ctypes.c_int32(value)
+
+
+def run_matmul(device, target, dtype, warps, stages):
+    torch_type = {"bf16": torch.bfloat16, "f16": torch.float16}[dtype]
+    pointer = {"bf16": "*bf16", "f16": "*fp16"}[dtype]
+    m, n, k = 100, 72, 80  # ragged: partial blocks in every dimension
+    a = torch.randn(m, k).to(torch_type)
+    b = torch.randn(k, n).to(torch_type)
+    kernel = compile_program(
+        programs.matmul,
+        {"a_ptr": pointer, "b_ptr": pointer, "c_ptr": "*fp32",
+         **{name: "i32" for name in ("M", "N", "K", "stride_am", "stride_ak",
+                                     "stride_bk", "stride_bn", "stride_cm",
+                                     "stride_cn")}},
+        {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32}, target,
+        num_warps=warps, num_stages=stages)
+    poisoned = torch.full((m, n), float("nan"))
+    c = device.upload(poisoned)
+    device.launch(kernel, ((m + 63) // 64, (n + 63) // 64, 1),
+                  [device.upload(a), device.upload(b), c, i32(m), i32(n),
+                   i32(k), i32(k), i32(1), i32(n), i32(1), i32(n), i32(1)])
+    return relative_error(device.download(c, poisoned),
+                          a.double() @ b.double())
+
+
+def run_softmax(device, target):
+    rows, cols = 37, 781
+    x = torch.randn(rows, cols) * 3
+    kernel = compile_program(
+        programs.softmax,
+        {"out_ptr": "*fp32", "in_ptr": "*fp32", "in_stride": "i32",
+         "out_stride": "i32", "n_cols": "i32"}, {"BLOCK": 1024}, target,
+        num_warps=4)
+    poisoned = torch.full((rows, cols), float("nan"))
+    y = device.upload(poisoned)
+    device.launch(kernel, (rows, 1, 1),
+                  [y, device.upload(x), i32(cols), i32(cols), i32(cols)])
+    return relative_error(device.download(y, poisoned),
+                          torch.softmax(x.double(), 1))
+
+
+def run_layer_norm(device, target):
+    rows, cols = 37, 781
+    x = torch.randn(rows, cols).half()
+    w, b = torch.randn(cols).half(), torch.randn(cols).half()
+    kernel = compile_program(
+        programs.layer_norm,
+        {"x_ptr": "*fp16", "y_ptr": "*fp16", "w_ptr": "*fp16",
+         "b_ptr": "*fp16", "mean_ptr": "*fp32", "rstd_ptr": "*fp32",
+         "stride": "i32", "N": "i32", "eps": "fp32"}, {"BLOCK": 1024},
+        target, num_warps=8)
+    poisoned = torch.full((rows, cols), float("nan")).half()
+    y = device.upload(poisoned)
+    device.launch(kernel, (rows, 1, 1),
+                  [device.upload(x), y, device.upload(w), device.upload(b),
+                   device.upload(torch.zeros(rows)),
+                   device.upload(torch.zeros(rows)), i32(cols), i32(cols),
+                   ctypes.c_float(1e-5)])
+    want = torch.nn.functional.layer_norm(x.double(), (cols,), w.double(),
+                                          b.double(), 1e-5)
+    return relative_error(device.download(y, poisoned), want)
+
+
+def main(case, target):
+    torch.manual_seed(0)
+    device = Device()
+    if case.startswith("matmul-"):
+        _, dtype, shape = case.split("-")
+        warps, stages = (int(part) for part in shape[:-1].split("w"))
+        error = run_matmul(device, target, dtype, warps, stages)
+    elif case == "softmax":
+        error = run_softmax(device, target)
+    elif case == "layer-norm":
+        error = run_layer_norm(device, target)
+    else:
+        raise SystemExit(f"unknown case {case!r}")
+    device.close()
+    print(json.dumps({"case": case, "target": target, "error": error}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], int(sys.argv[2]))
