@@ -81,6 +81,19 @@ if [ -n "$torch_install_pid" ]; then
     tail -20 "$torch_install_log"
   fi
 fi
+# Liger-Kernel's cross-entropy kernel is one of the programs by others that
+# the emulator runs (python/test/torch/test_emulator_triton.py). It is pure
+# Python over the Triton that torch brings, so it goes into the build's
+# venv without its dependencies (LMHEAD_NO_PIP=1: its test is skipped).
+LMHEAD_LIGER_VERSION=${LMHEAD_LIGER_VERSION:-0.8.5}
+if [ "$torch_python" = "$torch_build_dir/torch-venv/bin/python" ] &&
+  [ "${LMHEAD_NO_PIP:-0}" != 1 ] &&
+  ! "$torch_python" -c "import liger_kernel" >/dev/null 2>&1; then
+  "$torch_python" -m pip install -q --no-cache-dir --no-deps \
+    "liger-kernel==$LMHEAD_LIGER_VERSION" ||
+    echo "lmhead: note: pip could not install liger-kernel; its test is" \
+      "skipped"
+fi
 pytest_passed=0
 pytest_failed=0
 if [ -n "$torch_python" ]; then

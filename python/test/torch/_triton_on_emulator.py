@@ -3,7 +3,8 @@ relative error against PyTorch in float64:
 
     LMHEAD_DEVICE=emulator python _triton_on_emulator.py CASE TARGET
 
-CASE is matmul-<bf16|f16>-<warps>w<stages>s, softmax or layer-norm;
+CASE is matmul-<bf16|f16>-<warps>w<stages>s, softmax, layer-norm or
+liger-cross-entropy (Liger-Kernel's, from PyPI's liger-kernel);
 TARGET is 80 or 90 (sm_80, sm_90a). Triton compiles the program here, with
 no GPU; the runtime's mgpu* functions (the ones MLIR's host code calls)
 load its PTX and launch it. A failure of the emulator ends the process
@@ -165,6 +166,54 @@ def run_layer_norm(device, target):
     return relative_error(device.download(y, poisoned), want)
 
 
+def run_liger_cross_entropy(device, target):
+    """Liger-Kernel's cross-entropy kernel (32 warps, one row a block):
+    each row's loss of a mean with label smoothing and ignored labels, and
+    the gradient it writes over the logits."""
+    from liger_kernel.ops.cross_entropy import liger_cross_entropy_kernel
+    rows, vocab = 37, 1000
+    logits = torch.randn(rows, vocab) * 2
+    labels = torch.randint(0, vocab, (rows,))
+    labels[[3, 10]] = -100
+    counted = int((labels != -100).sum())
+    kernel = compile_program(
+        liger_cross_entropy_kernel,
+        {"X_ptr": "*fp32", "X_stride": "i32", "Y_ptr": "*i64",
+         "Y_stride": "i32", "weight_ptr": "*fp32", "loss_ptr": "*fp32",
+         "z_loss_ptr": "*fp32", "loss_stride": "i32",
+         "token_accuracy_ptr": "*fp32", "token_accuracy_stride": "i32",
+         "predicted_tokens_ptr": "*i64", "predicted_tokens_stride": "i32",
+         "n_cols": "i32", "n_non_ignore": "i32",
+         "sum_non_ignore_weight": "fp32", "weight_sum": "fp32",
+         "ignore_index": "i32", "softcap": "fp32"},
+        {"lse_square_scale": 0.0, "label_smoothing": 0.1,
+         "reduction": "mean", "RETURN_Z_LOSS": False,
+         "RETURN_TOKEN_ACCURACY": False, "RETURN_PREDICTED_TOKENS": False,
+         "BLOCK_SIZE": 1024, "HAS_WEIGHT": False, "HAS_SOFTCAPPING": False,
+         "HAS_GRADIENTS": True},
+        target, num_warps=32)
+    x = device.upload(logits)
+    # Liger's caller zeroes the losses: an ignored row writes none.
+    losses = torch.zeros(rows)
+    loss = device.upload(losses)
+    unused = device.upload(torch.zeros(rows))
+    device.launch(kernel, (rows, 1, 1),
+                  [x, i32(vocab), device.upload(labels), i32(1), unused,
+                   loss, unused, i32(1), unused, i32(0),
+                   device.upload(torch.zeros(rows, dtype=torch.int64)),
+                   i32(0), i32(vocab), i32(counted),
+                   ctypes.c_float(counted), ctypes.c_float(0.0), i32(-100),
+                   ctypes.c_float(0.0)])
+    reference = logits.double().requires_grad_()
+    want = torch.nn.functional.cross_entropy(reference, labels,
+                                             ignore_index=-100,
+                                             label_smoothing=0.1)
+    want.backward()
+    got = device.download(loss, losses).sum()
+    return max(relative_error(got.reshape(1), want.detach().reshape(1)),
+               relative_error(device.download(x, logits), reference.grad))
+
+
 def main(case, target):
     torch.manual_seed(0)
     device = Device()
@@ -176,6 +225,8 @@ def main(case, target):
         error = run_softmax(device, target)
     elif case == "layer-norm":
         error = run_layer_norm(device, target)
+    elif case == "liger-cross-entropy":
+        error = run_liger_cross_entropy(device, target)
     else:
         raise SystemExit(f"unknown case {case!r}")
     device.close()

@@ -4,7 +4,9 @@ Triton (the one torch brings) compiles the tutorials' matmul (bf16 and
 f16, mma.sync on sm_80 and wgmma on sm_90a, with several warp and stage
 counts), fused softmax and layer norm here, with no GPU; the emulator runs
 them through the runtime's mgpu* functions, and each result is held to
-PyTorch in float64 on ragged shapes, its output poisoned with NaN first.
+PyTorch in float64 on ragged shapes, its output poisoned with NaN first;
+so does Liger-Kernel's cross-entropy kernel (PyPI's liger-kernel, which
+scripts/run-tests.sh installs; skipped without it).
 Each case runs in a process of its own (_triton_on_emulator.py), since an
 emulator error ends the process that launched."""
 
@@ -28,12 +30,15 @@ CASES = {
     "matmul-f16-8w4s": 1e-5,
     "softmax": 1e-6,
     "layer-norm": 1e-3,
+    "liger-cross-entropy": 1e-6,
 }
 
 
 @pytest.mark.parametrize("target", [80, 90], ids=["sm_80", "sm_90a"])
 @pytest.mark.parametrize("case", list(CASES))
 def test_runs_like_pytorch(case, target, tmp_path):
+    if case.startswith("liger-"):
+        pytest.importorskip("liger_kernel")
     env = dict(os.environ, LMHEAD_DEVICE="emulator",
                TRITON_CACHE_DIR=str(tmp_path / "triton"),
                TRITON_DEFAULT_FP_FUSION="1")
