@@ -126,6 +126,29 @@ TEST(PtxParserTest, InitializedGlobalsAreRead) {
       HasSubstr("unknown symbol seven"));
 }
 
+TEST(EmulatorTest, ParametersHaveAGenericAddress) {
+  // cvta.param gives a parameter a generic address (how Triton reads a
+  // tensor map it takes by value); a generic load reads it, a store is
+  // refused.
+  std::vector<uint32_t> out(2, 0);
+  std::string body = std::string(kPrologue) +
+                     "\tmov.u64 %rd3, k_param_0;\n"
+                     "\tcvta.param.u64 %rd3, %rd3;\n"
+                     "\tld.u64 %rd4, [%rd3];\n"
+                     "\tcvta.to.global.u64 %rd4, %rd4;\n"
+                     "\tsetp.eq.u64 %p1, %rd4, %rd1;\n"
+                     "\tselp.u32 %r1, 7, 9, %p1;\n"
+                     "\tst.global.u32 [%rd1+4], %r1;\n";
+  std::string registers =
+      "\t.reg .pred %p<2>;\n\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<5>;";
+  ASSERT_EQ(run(kernel(registers, body + "\tret;"), out, 1, 1), "");
+  EXPECT_EQ(out[1], 7u);
+  EXPECT_THAT(
+      run(kernel(registers, body + "\tst.u64 [%rd3], %rd4;\n\tret;"), out, 1,
+          1),
+      HasSubstr("a store into the kernel's parameters, which are read only"));
+}
+
 TEST(EmulatorTest, AScalarMayBeNamedInBraces) {
   // `ld.global.b16 { %rs1 }` as Triton writes it: each thread doubles the
   // low half of its word and stores it back as a half too.

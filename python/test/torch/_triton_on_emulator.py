@@ -3,8 +3,9 @@ relative error against PyTorch in float64:
 
     LMHEAD_DEVICE=emulator python _triton_on_emulator.py CASE TARGET
 
-CASE is matmul-<bf16|f16>-<warps>w<stages>s, softmax, layer-norm or
-liger-cross-entropy (Liger-Kernel's, from PyPI's liger-kernel);
+CASE is matmul-<bf16|f16>-<warps>w<stages>s, matmul-tma (sm_90a: A and B
+through tensor descriptors), softmax, layer-norm or liger-cross-entropy
+(Liger-Kernel's, from PyPI's liger-kernel);
 TARGET is 80 or 90 (sm_80, sm_90a). Triton compiles the program here, with
 no GPU; the runtime's mgpu* functions (the ones MLIR's host code calls)
 load its PTX and launch it. A failure of the emulator ends the process
@@ -44,6 +45,9 @@ class Device:
         lib.mgpuStreamCreate.restype = vp
         lib.mgpuStreamSynchronize.argtypes = [vp]
         lib.mgpuStreamDestroy.argtypes = [vp]
+        lib.mgpuTensorMapEncodeTiled.argtypes = (
+            [vp, ctypes.c_int, ctypes.c_uint32] + [vp] * 5 +
+            [ctypes.c_int] * 4)
         lib.mgpuLaunchKernel.argtypes = ([vp] + [ctypes.c_int64] * 6 +
                                          [ctypes.c_int32, vp, vp, vp,
                                           ctypes.c_size_t])
@@ -59,6 +63,21 @@ class Device:
         self.lib.mgpuMemcpy(pointer, data.data_ptr(), data.nbytes, None)
         self.buffers.append(pointer)
         return ctypes.c_void_p(pointer)
+
+    def tensor_map(self, pointer, rows, cols, element_bytes, data_type,
+                   box, swizzle):
+        """The 128 bytes of the 2-D tiled tensor map of a row-major
+        [rows, cols] matrix at `pointer`, encoded by the runtime as
+        Triton's launcher does for a tensor descriptor: `box` [rows, cols],
+        `swizzle` as CUtensorMapSwizzle, zeros outside the matrix."""
+        encoded = (ctypes.c_ubyte * 128)()
+        self.lib.mgpuTensorMapEncodeTiled(
+            encoded, data_type, 2, pointer,
+            (ctypes.c_uint64 * 2)(cols, rows),
+            (ctypes.c_uint64 * 1)(cols * element_bytes),
+            (ctypes.c_uint32 * 2)(box[1], box[0]),
+            (ctypes.c_uint32 * 2)(1, 1), 0, swizzle, 0, 0)
+        return encoded
 
     def download(self, pointer, like):
         out = torch.empty_like(like)
@@ -124,6 +143,36 @@ def run_matmul(device, target, dtype, warps, stages):
     device.launch(kernel, ((m + 63) // 64, (n + 63) // 64, 1),
                   [device.upload(a), device.upload(b), c, i32(m), i32(n),
                    i32(k), i32(k), i32(1), i32(n), i32(1), i32(n), i32(1)])
+    return relative_error(device.download(c, poisoned),
+                          a.double() @ b.double())
+
+
+def run_matmul_tma(device, target):
+    m, n, k = 100, 72, 80
+    a = torch.randn(m, k).bfloat16()
+    b = torch.randn(k, n).bfloat16()
+    kernel = compile_program(
+        programs.matmul_tma,
+        {"a_desc": "tensordesc<bf16[64, 32]>",
+         "b_desc": "tensordesc<bf16[32, 64]>", "c_ptr": "*fp32", "M": "i32",
+         "N": "i32", "K": "i32"},
+        {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32}, target, num_warps=4,
+        num_stages=3)
+    # Each descriptor is its map (by value), then its shape and strides;
+    # Triton chose the swizzles (its metadata), the runtime encodes.
+    maps = []
+    for pointer, shape, meta in zip((device.upload(a), device.upload(b)),
+                                    ((m, k), (k, n)),
+                                    kernel.metadata.tensordesc_meta):
+        assert meta["elem_type"] == 10  # bf16, CU_TENSOR_MAP_DATA_TYPE 9
+        maps.append([device.tensor_map(pointer, *shape, 2, 9,
+                                       meta["block_size"], meta["swizzle"]),
+                     i32(shape[0]), i32(shape[1]), ctypes.c_int64(shape[1]),
+                     ctypes.c_int64(1)])
+    poisoned = torch.full((m, n), float("nan"))
+    c = device.upload(poisoned)
+    device.launch(kernel, ((m + 63) // 64, (n + 63) // 64, 1),
+                  maps[0] + maps[1] + [c, i32(m), i32(n), i32(k)])
     return relative_error(device.download(c, poisoned),
                           a.double() @ b.double())
 
@@ -217,7 +266,9 @@ def run_liger_cross_entropy(device, target):
 def main(case, target):
     torch.manual_seed(0)
     device = Device()
-    if case.startswith("matmul-"):
+    if case == "matmul-tma":
+        error = run_matmul_tma(device, target)
+    elif case.startswith("matmul-"):
         _, dtype, shape = case.split("-")
         warps, stages = (int(part) for part in shape[:-1].split("w"))
         error = run_matmul(device, target, dtype, warps, stages)

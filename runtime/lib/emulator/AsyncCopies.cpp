@@ -272,9 +272,11 @@ bool BlockRunner::bulkTensor(const Decoded &inst, unsigned t,
                              std::string &error) {
   const std::vector<Value> &ops = inst.operands;
   const Value &source = ops[1];
+  // A global address, or the generic address of a tensor map the kernel
+  // takes by value (a grid-constant parameter: cvta.param).
   uint64_t mapAddress = addressOf(source, t);
   unsigned char *mapBytes =
-      memory(Space::Global, mapAddress, 128, t, false, error);
+      memory(Space::Generic, mapAddress, 128, t, false, error);
   if (!mapBytes)
     return false;
   TensorMap map;

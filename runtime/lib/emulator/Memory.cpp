@@ -2,7 +2,8 @@
 //
 // Global addresses are host pointers that must fall in an allocation the
 // caller vouches for; shared memory is one buffer per block, local memory
-// one per thread; generic addresses reach shared and local memory through
+// one per thread; generic addresses reach shared and local memory and the
+// kernel's parameters (read only: a grid-constant tensor map, say) through
 // windows (cvta). Every access is checked for bounds and natural
 // alignment, and every shared access for races: against other warps since
 // the last barrier, against TMA copies not yet landed or not yet waited
@@ -53,9 +54,14 @@ unsigned char *BlockRunner::memory(Space space, uint64_t address,
   if (space == Space::Generic) {
     auto host = reinterpret_cast<uintptr_t>(shared.data());
     auto local = reinterpret_cast<uintptr_t>(thread.local.data());
+    auto param = reinterpret_cast<uintptr_t>(params.data());
     if (sharedBytes && address >= host && address < host + sharedBytes) {
       space = Space::Shared;
       address -= host;
+    } else if (!params.empty() && address >= param &&
+               address < param + params.size()) {
+      space = Space::Param;
+      address -= param;
     } else if (!thread.local.empty() && address >= local &&
                address < local + thread.local.size()) {
       space = Space::Local;
@@ -68,6 +74,12 @@ unsigned char *BlockRunner::memory(Space space, uint64_t address,
   case Space::Param:
     if (!fitsIn(address, bytes, params.size())) {
       report(error, t, describe("parameter"));
+      return nullptr;
+    }
+    if (store) {
+      report(error, t,
+             "a store into the kernel's parameters, which are "
+             "read only");
       return nullptr;
     }
     return const_cast<unsigned char *>(params.data()) + address;
@@ -242,6 +254,8 @@ bool BlockRunner::executeCvta(const Decoded &inst, std::string &) {
       base = reinterpret_cast<uintptr_t>(shared.data());
     else if (inst.space == Space::Local)
       base = reinterpret_cast<uintptr_t>(block[t].local.data());
+    else if (inst.space == Space::Param)
+      base = reinterpret_cast<uintptr_t>(params.data());
     write(ops[0], t, inst.op == Op::Cvta ? address + base : address - base,
           type);
   }
