@@ -489,6 +489,64 @@ TEST(EmulatorTest, MmaSyncM16N8K16FollowsTheFragmentLayouts) {
   }
 }
 
+/// A kernel where each lane's register j holds the 16-bit pair
+/// (256·j + 2·lane, 256·j + 2·lane + 1), stmatrix (`variant`: "" or
+/// ".trans") stores them into a 512-byte shared tile at rows `rowBytes`
+/// apart from `start` (lane 8j + r gives row r of matrix j), and each lane
+/// copies row `lane` back out to global memory.
+std::string stmatrixKernel(const std::string &variant, unsigned start = 0) {
+  std::string body = "\tld.param.u64 %rd1, [k_param_0];\n"
+                     "\tmov.u32 %r1, %laneid;\n"
+                     "\tmov.u64 %rd2, tiles;\n"
+                     "\tshl.b32 %r2, %r1, 1;\n"
+                     "\tmul.wide.u32 %rd3, %r1, 16;\n"
+                     "\tadd.s64 %rd4, %rd2, %rd3;\n"
+                     "\tadd.s64 %rd4, %rd4, " +
+                     std::to_string(start) + ";\n";
+  for (int j = 0; j < 4; ++j)
+    body += "\tadd.s32 %r3, %r2, " + std::to_string(256 * j) +
+            ";\n\tadd.s32 %r4, %r3, 1;\n\tshl.b32 %r4, %r4, 16;\n"
+            "\tor.b32 %r" +
+            std::to_string(8 + j) + ", %r3, %r4;\n";
+  body += "\tstmatrix.sync.aligned.m8n8.x4" + variant +
+          ".shared.b16 [%rd4], {%r8, %r9, %r10, %r11};\n"
+          "\tbar.sync 0;\n"
+          "\tld.shared.v4.b32 {%r12, %r13, %r14, %r15}, [%rd4];\n"
+          "\tmul.wide.u32 %rd5, %r1, 16;\n"
+          "\tadd.s64 %rd6, %rd1, %rd5;\n"
+          "\tst.global.v4.b32 [%rd6], {%r12, %r13, %r14, %r15};\n"
+          "\tret;";
+  return kernel("\t.reg .b32 %r<16>;\n\t.reg .b64 %rd<7>;\n"
+                "\t.shared .align 16 .b8 tiles[1024];",
+                body);
+}
+
+TEST(EmulatorTest, StmatrixStoresWhatLdmatrixWouldDeal) {
+  for (bool transposed : {false, true}) {
+    SCOPED_TRACE(transposed ? "trans" : "plain");
+    std::vector<uint16_t> out(32 * 8, 0);
+    ASSERT_EQ(run(stmatrixKernel(transposed ? ".trans" : ""), out, 1, 32), "");
+    // Row r of matrix j (out row 8j + r), column c: from lane 4r + c/2
+    // (plain), or the transpose (trans).
+    for (int j = 0; j < 4; ++j)
+      for (int r = 0; r < 8; ++r)
+        for (int c = 0; c < 8; ++c)
+          EXPECT_EQ(out[(8 * j + r) * 8 + c],
+                    256 * j + (transposed ? 8 * c + r : 8 * r + c))
+              << "matrix " << j << " row " << r << " column " << c;
+  }
+}
+
+TEST(EmulatorTest, StmatrixIsCheckedLikeAnyStore) {
+  // Two warps storing the same tile without a barrier race; a row that is
+  // not 16-byte aligned is refused.
+  std::vector<uint16_t> out(64 * 8, 0);
+  EXPECT_THAT(run(stmatrixKernel(""), out, 1, 64),
+              HasSubstr("shared-memory race"));
+  EXPECT_THAT(run(stmatrixKernel("", 8), out, 1, 32),
+              HasSubstr("misaligned store of 16 bytes"));
+}
+
 TEST(EmulatorTest, LdmatrixDealsRowsAndTransposedColumnsToLanes) {
   // Four 8x8 matrices of b16 in shared memory, element (j, r, c) =
   // 256·j + 16·r + c. Lane 8j + r points at row r of matrix j.

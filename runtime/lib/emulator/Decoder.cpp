@@ -362,11 +362,11 @@ private:
           inst.operands[0].kind != ptx::Operand::Kind::Integer)
         return fail("setmaxnreg takes .inc or .dec and an immediate count");
     }
-    if (d.op == Op::Ldmatrix) {
+    if (d.op == Op::Ldmatrix || d.op == Op::Stmatrix) {
       d.transpose = inst.has("trans");
       d.count = inst.has("x4") ? 4 : inst.has("x2") ? 2 : 1;
       if (!inst.has("m8n8") || !inst.has("b16"))
-        return fail("only ldmatrix.m8n8 of b16 is emulated");
+        return fail("only " + inst.opcode + ".m8n8 of b16 is emulated");
     }
     if (d.op == Op::Shfl) {
       for (const char *mode : {"bfly", "down", "up", "idx"})
@@ -551,6 +551,10 @@ private:
     case Op::Ldmatrix:
       return count(2, 2) && scalars({0}) &&
              vectorOf(0, d.count, "a vector", /*scalarToo=*/true);
+    case Op::Stmatrix:
+      // stmatrix [a], {r, ...}
+      return count(2, 2) && scalars({1}) &&
+             vectorOf(1, d.count, "a vector", /*scalarToo=*/true);
     case Op::Wgmma:
       return count(4, 8) && scalars({0});
     case Op::WgmmaWait:

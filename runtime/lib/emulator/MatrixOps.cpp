@@ -122,6 +122,48 @@ bool BlockRunner::executeLdmatrix(const Decoded &inst, std::string &error) {
   return true;
 }
 
+/// stmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16 [a], {r...}:
+/// ldmatrix's inverse. Lane 4r + q holds, in its register j, elements
+/// (r, 2q) and (r, 2q + 1) of matrix j (transposed: (2q, r) and (2q + 1,
+/// r)); lane 8j + r gives the address of row r of matrix j, and the 16
+/// bytes of each row are stored there, as shared stores of the lanes that
+/// gave the addresses (so the race checks see them).
+bool BlockRunner::executeStmatrix(const Decoded &inst, std::string &error) {
+  if (!wholeWarp(error))
+    return false;
+  const std::vector<Value> &ops = inst.operands;
+  Space space = spaceOf(inst, ops[0]);
+  uint16_t rows[4][8][8];
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    unsigned t = first + lane;
+    for (unsigned j = 0; j < inst.count; ++j) {
+      const Value &src =
+          ops[1].kind == Value::Kind::Vector ? ops[1].elements.at(j) : ops[1];
+      uint64_t bits = read(src, t);
+      uint16_t lo = static_cast<uint16_t>(bits), hi = uint16_t(bits >> 16);
+      if (inst.transpose) {
+        rows[j][2 * (lane % 4)][lane / 4] = lo;
+        rows[j][2 * (lane % 4) + 1][lane / 4] = hi;
+      } else {
+        rows[j][lane / 4][2 * (lane % 4)] = lo;
+        rows[j][lane / 4][2 * (lane % 4) + 1] = hi;
+      }
+    }
+  }
+  for (unsigned j = 0; j < inst.count; ++j)
+    for (unsigned r = 0; r < 8; ++r) {
+      unsigned t = first + 8 * j + r;
+      unsigned char *host =
+          memory(space, addressOf(ops[0], t), 16, t, /*store=*/true, error);
+      if (!host)
+        return false;
+      std::memcpy(host, rows[j][r], 16);
+    }
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    ++block[first + lane].pc;
+  return true;
+}
+
 uint64_t lmhead::runtime::emulator::wgmmaOperandOffset(uint64_t descriptor,
                                                        unsigned mn, unsigned k,
                                                        bool mnMajor) {
