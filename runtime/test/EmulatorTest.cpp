@@ -693,6 +693,29 @@ TEST(EmulatorTest, TmaLoadsSwizzle128BytesAndCompletesTheMbarrier) {
     }
 }
 
+TEST(EmulatorTest, PrefetchesChangeNothingButATensorMapIsChecked) {
+  // prefetch.tensormap of the map at the buffer's start passes, as do a
+  // plain prefetch and programmatic dependent launch's waits; one of the
+  // tensor after it (not a map) is refused.
+  std::vector<uint32_t> buffer(32 + 512, 0);
+  writeSwizzledF32Map(buffer);
+  auto prefetching = [](unsigned offset) {
+    return kernel("\t.reg .b64 %rd<3>;",
+                  "\tld.param.u64 %rd1, [k_param_0];\n"
+                  "\tgriddepcontrol.wait;\n"
+                  "\tprefetch.global.L2 [%rd1+128];\n"
+                  "\tprefetch.tensormap [%rd1+" +
+                      std::to_string(offset) +
+                      "];\n"
+                      "\tgriddepcontrol.launch_dependents;\n"
+                      "\tret;");
+  };
+  EXPECT_EQ(run(prefetching(0), buffer, 1, 32), "");
+  EXPECT_THAT(run(prefetching(128), buffer, 1, 32),
+              HasSubstr("prefetch.tensormap of something that is not a "
+                        "tensor map encoded by this runtime"));
+}
+
 TEST(EmulatorTest, AnMbarrierThatCannotCompleteIsADeadlock) {
   std::vector<uint32_t> out(1, 0);
   std::string error =

@@ -265,6 +265,28 @@ bool BlockRunner::executeBulkTensor(const Decoded &inst, std::string &error) {
 /// bytes [dst], [map, {c0, ...}], [mbar]: copies the box at the
 /// coordinates (zero outside the tensor) into shared memory, swizzled as
 /// the map says, and completes that many transaction bytes on the
+/// prefetch[.space][.level] [a] and prefetch.tensormap [a]: hints that
+/// change nothing here. A tensor map's is checked: its address (global, or
+/// the generic one of a parameter) must hold a map this runtime encoded, as
+/// the TMA copies that follow will need.
+bool BlockRunner::executePrefetch(const Decoded &inst, std::string &error) {
+  if (inst.source && inst.source->has("tensormap"))
+    for (unsigned t : active) {
+      unsigned char *mapBytes = memory(
+          Space::Generic, addressOf(inst.operands[0], t), 128, t, false, error);
+      if (!mapBytes)
+        return false;
+      TensorMap map;
+      std::memcpy(&map, mapBytes, sizeof(map));
+      if (map.magic != TensorMap::kMagic)
+        return report(error, t,
+                      "prefetch.tensormap of something that is not a tensor "
+                      "map encoded by this runtime");
+    }
+  advance();
+  return true;
+}
+
 /// mbarrier. The box is read now; it lands when the mbarrier's phase
 /// completes (completePhase), and until then its bytes may be neither read
 /// nor written.

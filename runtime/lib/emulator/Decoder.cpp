@@ -577,6 +577,8 @@ private:
     case Op::Setmaxnreg:
     case Op::Nop:
       return count(0, 1) && scalars({});
+    case Op::Prefetch:
+      return count(1, 1) && scalars({});
     }
     return true;
   }

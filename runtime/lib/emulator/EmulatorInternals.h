@@ -486,6 +486,7 @@ private:
   bool executeMma(const Decoded &inst, std::string &error);
   bool executeLdmatrix(const Decoded &inst, std::string &error);
   bool executeStmatrix(const Decoded &inst, std::string &error);
+  bool executePrefetch(const Decoded &inst, std::string &error);
   bool executeWgmma(const Decoded &inst, unsigned first, std::string &error);
   bool executeWgmmaFence(const Decoded &inst, unsigned first,
                          std::string &error);
