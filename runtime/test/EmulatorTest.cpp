@@ -693,6 +693,78 @@ TEST(EmulatorTest, TmaLoadsSwizzle128BytesAndCompletesTheMbarrier) {
     }
 }
 
+/// One thread fills the first 2048 bytes of a shared tile with word
+/// i = 1000 + i, then
+/// stores it through the 128-byte-swizzled f32 map at the buffer's start
+/// (a 16x32 tensor after it) with a TMA store; `between` runs after the
+/// commit, `before` and `after` around the waits. Word 544 of the buffer
+/// gets what `%r3` holds at the end.
+std::string tmaStoreKernel(const std::string &between,
+                           const std::string &before = "",
+                           const std::string &after = "") {
+  return kernel(
+      "\t.reg .pred %p<2>;\n\t.reg .b32 %r<6>;\n\t.reg .b64 %rd<8>;\n"
+      "\t.shared .align 1024 .b8 tile[4096];",
+      "\tld.param.u64 %rd1, [k_param_0];\n"
+      "\tmov.u64 %rd5, tile;\n"
+      "\tmov.u32 %r2, 0;\n"
+      "$FILL:\n"
+      "\tmul.wide.u32 %rd6, %r2, 4;\n"
+      "\tadd.s64 %rd7, %rd5, %rd6;\n"
+      "\tadd.s32 %r3, %r2, 1000;\n"
+      "\tst.shared.u32 [%rd7], %r3;\n"
+      "\tadd.s32 %r2, %r2, 1;\n"
+      "\tsetp.lt.u32 %p1, %r2, 1024;\n"
+      "\t@%p1 bra $FILL;\n"
+      "\tmov.u32 %r3, 0;\n"
+      "\tfence.proxy.async.shared::cta;\n"
+      "\tmov.u32 %r1, 0;\n"
+      "\tcp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%rd1, {%r1, "
+      "%r1}], [%rd5];\n"
+      "\tcp.async.bulk.commit_group;\n" +
+          between + before +
+          "\tcp.async.bulk.wait_group.read 0;\n"
+          "\tcp.async.bulk.wait_group 0;\n" +
+          after + "\tst.global.u32 [%rd1+2176], %r3;\n\tret;");
+}
+
+TEST(EmulatorTest, TmaStoresUnswizzleTheBoxIntoTheTensor) {
+  std::vector<uint32_t> buffer(32 + 512 + 1, 0);
+  writeSwizzledF32Map(buffer);
+  // Before the waits, the tensor still holds what it held; after, the box.
+  ASSERT_EQ(run(tmaStoreKernel("", "\tld.global.u32 %r3, [%rd1+128];\n"),
+                buffer, 1, 1),
+            "");
+  EXPECT_EQ(buffer[544], 0u) << "read before cp.async.bulk.wait_group";
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 32; ++c)
+      EXPECT_EQ(buffer[32 + r * 32 + c],
+                1000 + emulator::swizzledOffset((r * 32 + c) * 4, 3) / 4)
+          << "(" << r << ", " << c << ")";
+  ASSERT_EQ(run(tmaStoreKernel("", "", "\tld.global.u32 %r3, [%rd1+128];\n"),
+                buffer, 1, 1),
+            "");
+  EXPECT_EQ(buffer[544], 1000u) << "read after cp.async.bulk.wait_group";
+}
+
+TEST(EmulatorTest, ATmaStoresSourceStaysUntilItsReadWait) {
+  std::vector<uint32_t> buffer(32 + 512 + 1, 0);
+  writeSwizzledF32Map(buffer);
+  EXPECT_THAT(
+      run(tmaStoreKernel("\tst.shared.u32 [%rd5+64], %r3;\n"), buffer, 1, 1),
+      HasSubstr("overwrites what a TMA store still reads (until its "
+                "thread's cp.async.bulk.wait_group.read)"));
+  // After the .read wait the tile may be reused.
+  EXPECT_EQ(run(tmaStoreKernel("", "", "\tst.shared.u32 [%rd5+64], %r3;\n"),
+                buffer, 1, 1),
+            "");
+  // A source misaligned for the swizzle is refused.
+  std::string misaligned = tmaStoreKernel("");
+  misaligned.replace(misaligned.find("[%rd5];"), 7, "[%rd5+128];");
+  EXPECT_THAT(run(misaligned, buffer, 1, 1),
+              HasSubstr("the shared source 0x80 is not 1024-byte aligned"));
+}
+
 TEST(EmulatorTest, PrefetchesChangeNothingButATensorMapIsChecked) {
   // prefetch.tensormap of the map at the buffer's start passes, as do a
   // plain prefetch and programmatic dependent launch's waits; one of the

@@ -347,11 +347,14 @@ bool BlockRunner::bulkTensor(const Decoded &inst, unsigned t,
   }
   // Nothing may still read or be about to write what the copy overwrites.
   for (uint64_t i = offset; i < offset + boxBytes; ++i)
-    if (shadow[i].tmaPending) {
+    if (shadow[i].tmaPending || shadow[i].bulkStoreReads) {
       std::ostringstream text;
       text << "cp.async.bulk.tensor writes shared 0x" << std::hex << i
            << std::dec
-           << " while an earlier TMA copy into it is still in flight";
+           << (shadow[i].tmaPending
+                   ? " while an earlier TMA copy into it is still in flight"
+                   : " while a TMA store still reads it (until its thread's "
+                     "cp.async.bulk.wait_group.read)");
       return report(error, t, text.str());
     }
   if (!checkWgmmaReads(offset, boxBytes, t, "cp.async.bulk.tensor overwrites",
@@ -393,5 +396,161 @@ bool BlockRunner::bulkTensor(const Decoded &inst, unsigned t,
   bar->transactions -= static_cast<int64_t>(boxBytes);
   completePhase(*bar);
   ++stateChanges;
+  return true;
+}
+
+/// cp.async.bulk.tensor.Nd.global.shared::cta.bulk_group [map, {c...}],
+/// [src]: a TMA store of the box at `src` (swizzled as the map says)
+/// through the map, in the thread's open bulk async-group. The source is
+/// read when the group completes, so until its thread's
+/// cp.async.bulk.wait_group.read nothing may write those bytes; the
+/// global writes land at its cp.async.bulk.wait_group (or when the block
+/// ends), so a read of them before that sees what was there.
+bool BlockRunner::executeBulkTensorStore(const Decoded &inst,
+                                         std::string &error) {
+  const std::vector<Value> &ops = inst.operands;
+  const Value &target = ops[0];
+  for (unsigned t : active) {
+    unsigned char *mapBytes =
+        memory(Space::Generic, addressOf(target, t), 128, t, false, error);
+    if (!mapBytes)
+      return false;
+    PendingBulkStore store;
+    std::memcpy(&store.map, mapBytes, sizeof(store.map));
+    const TensorMap &map = store.map;
+    if (map.magic != TensorMap::kMagic)
+      return report(error, t,
+                    "cp.async.bulk.tensor stores through something that is "
+                    "not a tensor map encoded by this runtime");
+    if (target.elements.empty() ||
+        target.elements[0].elements.size() != map.rank)
+      return report(error, t,
+                    "cp.async.bulk.tensor: the coordinates do not match the "
+                    "map's rank " +
+                        std::to_string(map.rank));
+    for (unsigned d = 0; d < map.rank; ++d)
+      store.coordinate[d] =
+          static_cast<int32_t>(read(target.elements[0].elements[d], t));
+    uint64_t boxElements = 1;
+    for (unsigned d = 0; d < map.rank; ++d)
+      boxElements *= map.boxDim[d];
+    store.bytes = boxElements * tensorMapElementBytes(map.dataType);
+    // The source: shared memory another warp wrote since the last barrier
+    // is a race, as for any read.
+    Space space = spaceOf(inst, ops[1]);
+    unsigned char *source =
+        memory(space == Space::Generic ? Space::Generic : Space::Shared,
+               addressOf(ops[1], t), store.bytes, t, false, error);
+    if (!source)
+      return false;
+    store.sharedOffset = static_cast<uint64_t>(source - shared.data());
+    uint64_t alignment = map.swizzle == 3   ? 1024
+                         : map.swizzle == 2 ? 512
+                         : map.swizzle == 1 ? 256
+                                            : 128;
+    if (store.sharedOffset % alignment != 0) {
+      std::ostringstream text;
+      text << "cp.async.bulk.tensor: the shared source 0x" << std::hex
+           << store.sharedOffset << std::dec << " is not " << alignment
+           << "-byte aligned, as "
+           << (map.swizzle ? "the tensor map's swizzle" : "TMA") << " requires";
+      return report(error, t, text.str());
+    }
+    for (uint64_t i = store.sharedOffset; i < store.sharedOffset + store.bytes;
+         ++i) {
+      if (shadow[i].tmaPending) {
+        std::ostringstream text;
+        text << "cp.async.bulk.tensor stores shared 0x" << std::hex << i
+             << std::dec << ", where a TMA load is still in flight";
+        return report(error, t, text.str());
+      }
+      ++shadow[i].bulkStoreReads;
+    }
+    store.group = block[t].bulkGroupsCommitted;
+    store.instruction = &inst;
+    block[t].bulkStores.push_back(std::move(store));
+  }
+  ++stateChanges;
+  advance();
+  return true;
+}
+
+bool BlockRunner::executeBulkCommit(const Decoded &, std::string &) {
+  for (unsigned t : active)
+    ++block[t].bulkGroupsCommitted;
+  advance();
+  return true;
+}
+
+/// cp.async.bulk.wait_group[.read] N: the thread's committed bulk groups
+/// but the N newest complete (.read: their sources are released).
+bool BlockRunner::executeBulkWait(const Decoded &inst, std::string &error) {
+  bool readOnly = inst.source->has("read");
+  for (unsigned t : active)
+    if (!completeBulkStores(t, read(inst.operands[0], t), readOnly,
+                            /*all=*/false, error))
+      return false;
+  advance();
+  return true;
+}
+
+bool BlockRunner::completeBulkStores(unsigned t, uint64_t keep, bool readOnly,
+                                     bool all, std::string &error) {
+  Thread &thread = block[t];
+  uint64_t committed = thread.bulkGroupsCommitted;
+  uint64_t done = all ? UINT64_MAX : committed > keep ? committed - keep : 0;
+  std::vector<PendingBulkStore> &stores = thread.bulkStores;
+  for (PendingBulkStore &store : stores) {
+    if (store.group >= done)
+      continue;
+    if (!store.released) {
+      store.data.assign(shared.begin() + store.sharedOffset,
+                        shared.begin() + store.sharedOffset + store.bytes);
+      for (uint64_t i = store.sharedOffset;
+           i < store.sharedOffset + store.bytes; ++i)
+        --shadow[i].bulkStoreReads;
+      store.released = true;
+    }
+    if (readOnly)
+      continue;
+    // The box, unswizzled, to the elements inside the tensor.
+    const TensorMap &map = store.map;
+    unsigned elementBytes = tensorMapElementBytes(map.dataType);
+    const Decoded *saved = instruction;
+    instruction = store.instruction;
+    for (uint64_t e = 0; e < store.bytes / elementBytes; ++e) {
+      uint64_t rest = e, to = 0;
+      bool inside = true;
+      for (unsigned d = 0; d < map.rank; ++d) {
+        int64_t index =
+            store.coordinate[d] + static_cast<int64_t>(rest % map.boxDim[d]);
+        rest /= map.boxDim[d];
+        if (index < 0 || static_cast<uint64_t>(index) >= map.globalDim[d])
+          inside = false;
+        else
+          to += static_cast<uint64_t>(index) *
+                (d == 0 ? elementBytes : map.globalStrides[d - 1]);
+      }
+      if (!inside)
+        continue; // out-of-bounds elements are not written
+      unsigned char *host = memory(Space::Global, map.globalAddress + to,
+                                   elementBytes, t, true, error);
+      if (!host) {
+        instruction = saved;
+        return false;
+      }
+      std::memcpy(host,
+                  store.data.data() +
+                      swizzledOffset(e * elementBytes, map.swizzle),
+                  elementBytes);
+    }
+    instruction = saved;
+  }
+  if (!readOnly)
+    stores.erase(std::remove_if(stores.begin(), stores.end(),
+                                [&](const PendingBulkStore &store) {
+                                  return store.group < done;
+                                }),
+                 stores.end());
   return true;
 }

@@ -297,15 +297,26 @@ private:
     if (d.op == Op::CpAsync) {
       if (!inst.has("async"))
         return fail("only cp.async is supported of the cp instructions");
-      if (inst.has("commit_group"))
-        d.op = Op::CpAsyncCommit;
-      else if (inst.has("wait_group") || inst.has("wait_all"))
-        d.op = Op::CpAsyncWait;
-      else if (inst.has("bulk")) {
-        if (!inst.has("tensor") || !inst.has("mbarrier::complete_tx::bytes"))
+      if (inst.has("bulk")) {
+        // TMA: tensor loads completing on an mbarrier, tensor stores in
+        // bulk async-groups, and those groups' commit and wait.
+        if (inst.has("commit_group"))
+          d.op = Op::BulkCommit;
+        else if (inst.has("wait_group"))
+          d.op = Op::BulkWait;
+        else if (inst.has("tensor") && inst.has("mbarrier::complete_tx::bytes"))
+          d.op = Op::BulkTensor;
+        else if (inst.has("tensor") && inst.has("bulk_group") &&
+                 inst.has("global"))
+          d.op = Op::BulkTensorStore;
+        else
           return fail("of cp.async.bulk only the tensor loads completing on "
-                      "an mbarrier are emulated");
-        d.op = Op::BulkTensor;
+                      "an mbarrier, the tensor stores in bulk groups and "
+                      "their commit_group and wait_group are emulated");
+      } else if (inst.has("commit_group")) {
+        d.op = Op::CpAsyncCommit;
+      } else if (inst.has("wait_group") || inst.has("wait_all")) {
+        d.op = Op::CpAsyncWait;
       }
     }
     if (d.op == Op::Mma) {
@@ -530,6 +541,13 @@ private:
     case Op::BulkTensor:
       // [dst], [map, {c0, ...}], [mbar]
       return count(3, 3);
+    case Op::BulkTensorStore:
+      // [map, {c0, ...}], [src]
+      return count(2, 2);
+    case Op::BulkCommit:
+      return count(0, 0);
+    case Op::BulkWait:
+      return count(1, 1) && scalars({});
     case Op::Mbarrier: {
       bool init = inst.has("init"), inval = inst.has("inval");
       bool wait = inst.has("try_wait") || inst.has("test_wait");

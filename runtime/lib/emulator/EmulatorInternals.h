@@ -25,6 +25,7 @@
 #define LMHEAD_RUNTIME_LIB_EMULATOR_EMULATORINTERNALS_H
 
 #include "Interpreter.h"
+#include "TensorMap.h"
 
 #include <cstdint>
 #include <cstring>
@@ -279,11 +280,28 @@ struct Knowledge {
   }
 };
 
+/// A TMA store (cp.async.bulk.tensor global <- shared) issued by a thread
+/// and not yet complete: its map and box, the bulk async-group it is in,
+/// and once a .read wait released its shared source, the box as read.
+struct PendingBulkStore {
+  TensorMap map;
+  int64_t coordinate[5] = {};
+  uint64_t sharedOffset = 0, bytes = 0;
+  uint64_t group = 0;
+  bool released = false;
+  std::vector<unsigned char> data;
+  const Decoded *instruction = nullptr;
+};
+
 /// One thread of the block.
 struct Thread {
   unsigned tid[3] = {0, 0, 0};
   /// Committed cp.async groups, oldest first; the last is still open.
   std::vector<std::vector<AsyncCopy>> asyncGroups{1};
+  /// TMA stores not complete, and the bulk async-groups committed (a
+  /// store's group is the count when it was issued).
+  std::vector<PendingBulkStore> bulkStores;
+  uint64_t bulkGroupsCommitted = 0;
   std::size_t pc = 0;
   bool exited = false;
   bool atBarrier = false;
@@ -307,6 +325,9 @@ struct SharedShadow {
   /// A TMA copy into the byte is in flight (its mbarrier phase has not
   /// completed).
   bool tmaPending = false;
+  /// TMA stores that still read the byte (until their thread's
+  /// cp.async.bulk.wait_group.read): nothing may write it.
+  uint16_t bulkStoreReads = 0;
   /// The mbarrier (id + 1) whose phase completion landed the last TMA copy
   /// into the byte, and that completion's stamp; 0 when a thread wrote it
   /// since.
@@ -487,6 +508,14 @@ private:
   bool executeLdmatrix(const Decoded &inst, std::string &error);
   bool executeStmatrix(const Decoded &inst, std::string &error);
   bool executePrefetch(const Decoded &inst, std::string &error);
+  bool executeBulkTensorStore(const Decoded &inst, std::string &error);
+  bool executeBulkCommit(const Decoded &inst, std::string &error);
+  bool executeBulkWait(const Decoded &inst, std::string &error);
+  /// Completes thread `t`'s TMA stores of the committed bulk groups but
+  /// the `keep` newest: their shared source is released, and unless
+  /// `readOnly`, the box is written to global memory.
+  bool completeBulkStores(unsigned t, uint64_t keep, bool readOnly, bool all,
+                          std::string &error);
   bool executeWgmma(const Decoded &inst, unsigned first, std::string &error);
   bool executeWgmmaFence(const Decoded &inst, unsigned first,
                          std::string &error);

@@ -112,6 +112,11 @@ bool BlockRunner::run(const unsigned (&ctaid)[3], std::string &error) {
     if (anyCollective)
       continue;
     if (!anyWaiting && !anyRunning) {
+      // TMA stores complete when the block ends, waited for or not.
+      for (unsigned t = 0; t < block.size(); ++t)
+        if (!block[t].bulkStores.empty() &&
+            !completeBulkStores(t, 0, /*readOnly=*/false, /*all=*/true, error))
+          return false;
       // Exiting does not wait for wgmmas: their results would be lost.
       for (unsigned g = 0; g < warpgroups.size(); ++g)
         if (warpgroups[g].wgmmasInFlight()) {

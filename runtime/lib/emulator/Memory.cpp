@@ -148,6 +148,14 @@ bool BlockRunner::checkRace(uint64_t offset, uint64_t bytes, unsigned t,
               "has not completed)";
       return report(error, t, text.str());
     }
+    if (store && byte.bulkStoreReads) {
+      std::ostringstream text;
+      text << "store of " << bytes << " bytes at shared 0x" << std::hex
+           << offset << std::dec
+           << " overwrites what a TMA store still reads (until its thread's "
+              "cp.async.bulk.wait_group.read)";
+      return report(error, t, text.str());
+    }
     if (!store && byte.tmaBarrier &&
         known.observedOf(byte.tmaBarrier - 1) < byte.tmaStamp) {
       std::ostringstream text;
