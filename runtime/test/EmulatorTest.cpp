@@ -758,6 +758,14 @@ TEST(EmulatorTest, ATmaStoresSourceStaysUntilItsReadWait) {
   EXPECT_EQ(run(tmaStoreKernel("", "", "\tst.shared.u32 [%rd5+64], %r3;\n"),
                 buffer, 1, 1),
             "");
+  // Without fence.proxy.async after the writes, the async proxy might not
+  // see them.
+  std::string unfenced = tmaStoreKernel("");
+  unfenced.replace(unfenced.find("fence.proxy.async.shared::cta;"), 30,
+                   "membar.cta;");
+  EXPECT_THAT(run(unfenced, buffer, 1, 1),
+              HasSubstr("which thread (0,0,0) wrote and did not order for the "
+                        "async proxy (fence.proxy.async) since"));
   // A source misaligned for the swizzle is refused.
   std::string misaligned = tmaStoreKernel("");
   misaligned.replace(misaligned.find("[%rd5];"), 7, "[%rd5+128];");

@@ -458,6 +458,16 @@ bool BlockRunner::executeBulkTensorStore(const Decoded &inst,
     }
     for (uint64_t i = store.sharedOffset; i < store.sharedOffset + store.bytes;
          ++i) {
+      const SharedShadow &byte = shadow[i];
+      if (byte.proxyWriter >= 0 &&
+          block[byte.proxyWriter].proxyFences == byte.proxyFencesAtWrite) {
+        std::ostringstream text;
+        text << "cp.async.bulk.tensor stores shared 0x" << std::hex << i
+             << std::dec << ", which " << threadName(byte.proxyWriter)
+             << " wrote and did not order for the async proxy "
+                "(fence.proxy.async) since";
+        return report(error, t, text.str());
+      }
       if (shadow[i].tmaPending) {
         std::ostringstream text;
         text << "cp.async.bulk.tensor stores shared 0x" << std::hex << i

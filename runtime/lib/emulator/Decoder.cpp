@@ -595,6 +595,9 @@ private:
     case Op::Setmaxnreg:
     case Op::Nop:
       return count(0, 1) && scalars({});
+    case Op::Fence:
+      // fence.proxy.tensormap::generic.acquire.* [a], 128 has operands.
+      return count(0, 2) && scalars({});
     case Op::Prefetch:
       return count(1, 1) && scalars({});
     }

@@ -298,6 +298,8 @@ struct Thread {
   unsigned tid[3] = {0, 0, 0};
   /// Committed cp.async groups, oldest first; the last is still open.
   std::vector<std::vector<AsyncCopy>> asyncGroups{1};
+  /// The fence.proxy.async this thread executed.
+  uint32_t proxyFences = 0;
   /// TMA stores not complete, and the bulk async-groups committed (a
   /// store's group is the count when it was issued).
   std::vector<PendingBulkStore> bulkStores;
@@ -328,6 +330,12 @@ struct SharedShadow {
   /// TMA stores that still read the byte (until their thread's
   /// cp.async.bulk.wait_group.read): nothing may write it.
   uint16_t bulkStoreReads = 0;
+  /// The thread whose generic-proxy write (a store, stmatrix, cp.async)
+  /// the byte holds, or -1 (a TMA load's), and that thread's count of
+  /// fence.proxy.async then: the async proxy (a TMA store) may read the
+  /// byte only once the writer fenced since.
+  int proxyWriter = -1;
+  uint32_t proxyFencesAtWrite = 0;
   /// The mbarrier (id + 1) whose phase completion landed the last TMA copy
   /// into the byte, and that completion's stamp; 0 when a thread wrote it
   /// since.
@@ -508,6 +516,7 @@ private:
   bool executeLdmatrix(const Decoded &inst, std::string &error);
   bool executeStmatrix(const Decoded &inst, std::string &error);
   bool executePrefetch(const Decoded &inst, std::string &error);
+  bool executeFence(const Decoded &inst, std::string &error);
   bool executeBulkTensorStore(const Decoded &inst, std::string &error);
   bool executeBulkCommit(const Decoded &inst, std::string &error);
   bool executeBulkWait(const Decoded &inst, std::string &error);

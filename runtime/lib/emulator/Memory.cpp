@@ -184,6 +184,8 @@ bool BlockRunner::checkRace(uint64_t offset, uint64_t bytes, unsigned t,
         return conflict(byte.reader, "loaded");
       byte.writer = static_cast<int>(t);
       byte.writeEpoch = epoch;
+      byte.proxyWriter = static_cast<int>(t);
+      byte.proxyFencesAtWrite = block[t].proxyFences;
     } else if (byte.readEpoch != epoch) {
       byte.reader = static_cast<int>(t);
       byte.readEpoch = epoch;

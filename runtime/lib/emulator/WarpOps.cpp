@@ -18,6 +18,17 @@ bool BlockRunner::executeNop(const Decoded &, std::string &) {
   return true;
 }
 
+/// fence and membar order memory here anyway (a block's threads run in
+/// program order); fence.proxy.async is counted, since a TMA store may read
+/// only the shared bytes their writer fenced since writing.
+bool BlockRunner::executeFence(const Decoded &inst, std::string &) {
+  if (inst.source && inst.source->has("proxy") && inst.source->has("async"))
+    for (unsigned t : active)
+      ++block[t].proxyFences;
+  advance();
+  return true;
+}
+
 bool BlockRunner::executeBranch(const Decoded &inst, std::string &) {
   const std::vector<Value> &ops = inst.operands;
   for (unsigned t : active)
