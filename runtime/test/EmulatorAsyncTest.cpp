@@ -29,6 +29,9 @@ struct WgmmaProgram {
   unsigned bLeading = 128, bStride = 256;
   bool bMnMajor = false;
   bool fence = true;
+  /// Whether the threads order their shared stores for the async proxy
+  /// (fence.proxy.async) before the barrier, as wgmma's operands need.
+  bool proxyFence = true;
   /// PTX between commit_group and wait_group, and whether to wait at all.
   std::string afterCommit;
   bool wait = true;
@@ -87,7 +90,8 @@ std::string wgmmaKernel(const WgmmaProgram &p) {
                     "\tld.global.u32 %r3, [%rd5+2048];\n"
                     "\tadd.s64 %rd6, %rd3, %rd4;\n"
                     "\tst.shared.u32 [%rd6], %r3;\n"
-                    "$COPIED:\n"
+                    "$COPIED:\n" +
+                    (p.proxyFence ? "\tfence.proxy.async.shared::cta;\n" : "") +
                     "\tbar.sync 0;\n"
                     "\tshr.u64 %rd7, %rd2, 4;\n"
                     "\tor.b64 %rd7, %rd7, " +
@@ -223,6 +227,19 @@ TEST(EmulatorAsyncTest, TheFirstWgmmaNeedsAFence) {
   EXPECT_THAT(run(wgmmaKernel(p), buffer, 1, 128),
               HasSubstr("thread (0,0,0): the warpgroup's first "
                         "wgmma.mma_async has no wgmma.fence before it"));
+}
+
+TEST(EmulatorAsyncTest, WgmmaOperandsMustBeFencedForTheAsyncProxy) {
+  // The operands written with st.shared and only a barrier: wgmma reads
+  // through the async proxy, which might not see them.
+  WgmmaProgram p;
+  p.proxyFence = false;
+  std::vector<uint32_t> buffer;
+  layOutWgmmaOperands(p, buffer);
+  EXPECT_THAT(run(wgmmaKernel(p), buffer, 1, 128),
+              HasSubstr("wgmma reads shared 0x0, which thread (0,0,0) wrote "
+                        "and did not order for the async proxy "
+                        "(fence.proxy.async) since"));
 }
 
 TEST(EmulatorAsyncTest, StoresOverWhatAWgmmaReadsWaitForItsRetirement) {

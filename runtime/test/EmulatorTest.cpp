@@ -892,6 +892,7 @@ TEST(EmulatorTest, WgmmaM64N8K16ReadsDescriptorsAndFillsTheWarpgroup) {
              "\tadd.s64 %rd6, %rd3, %rd4;\n"
              "\tst.shared.u32 [%rd6], %r3;\n"
              "$COPIED:\n"
+             "\tfence.proxy.async.shared::cta;\n"
              "\tbar.sync 0;\n"
              "\tshr.u64 %rd7, %rd2, 4;\n"
              "\tor.b64 %rd7, %rd7, 0x0000001000080000;\n"

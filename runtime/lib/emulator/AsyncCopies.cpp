@@ -119,6 +119,7 @@ void BlockRunner::completePhase(Mbarrier &bar) {
       byte.tmaPending = false;
       byte.written = true;
       byte.writer = -1;
+      byte.proxyWriter = -1; // written by the async proxy
       byte.tmaBarrier = bar.id + 1;
       byte.tmaStamp = bar.completedStamp;
     }

@@ -287,6 +287,17 @@ bool BlockRunner::executeWgmma(const Decoded &inst, unsigned first,
              << " (another warpgroup) stored since the last barrier";
         return report(error, first, text.str());
       }
+      // wgmma reads its operands through the async proxy: a generic
+      // write must have been fenced for it by its writer.
+      if (byte.proxyWriter >= 0 &&
+          block[byte.proxyWriter].proxyFences == byte.proxyFencesAtWrite) {
+        std::ostringstream text;
+        text << "wgmma reads shared 0x" << std::hex << at << std::dec
+             << ", which " << threadName(byte.proxyWriter)
+             << " wrote and did not order for the async proxy "
+                "(fence.proxy.async) since";
+        return report(error, first, text.str());
+      }
       if (byte.tmaBarrier) {
         if (needed.size() < byte.tmaBarrier)
           needed.resize(byte.tmaBarrier, 0);
