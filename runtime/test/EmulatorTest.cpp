@@ -792,7 +792,7 @@ TEST(EmulatorTest, PrefetchesChangeNothingButATensorMapIsChecked) {
   };
   EXPECT_EQ(run(prefetching(0), buffer, 1, 32), "");
   EXPECT_THAT(run(prefetching(128), buffer, 1, 32),
-              HasSubstr("prefetch.tensormap of something that is not a "
+              HasSubstr("prefetch.tensormap reads something that is not a "
                         "tensor map encoded by this runtime"));
 }
 

@@ -262,10 +262,6 @@ bool BlockRunner::executeBulkTensor(const Decoded &inst, std::string &error) {
   return true;
 }
 
-/// cp.async.bulk.tensor.Nd.shared::cluster.global.mbarrier::complete_tx::
-/// bytes [dst], [map, {c0, ...}], [mbar]: copies the box at the
-/// coordinates (zero outside the tensor) into shared memory, swizzled as
-/// the map says, and completes that many transaction bytes on the
 /// prefetch[.space][.level] [a] and prefetch.tensormap [a]: hints that
 /// change nothing here. A tensor map's is checked: its address (global, or
 /// the generic one of a parameter) must hold a map this runtime encoded, as
@@ -273,21 +269,34 @@ bool BlockRunner::executeBulkTensor(const Decoded &inst, std::string &error) {
 bool BlockRunner::executePrefetch(const Decoded &inst, std::string &error) {
   if (inst.source && inst.source->has("tensormap"))
     for (unsigned t : active) {
-      unsigned char *mapBytes = memory(
-          Space::Generic, addressOf(inst.operands[0], t), 128, t, false, error);
-      if (!mapBytes)
-        return false;
       TensorMap map;
-      std::memcpy(&map, mapBytes, sizeof(map));
-      if (map.magic != TensorMap::kMagic)
-        return report(error, t,
-                      "prefetch.tensormap of something that is not a tensor "
-                      "map encoded by this runtime");
+      if (!tensorMapAt(addressOf(inst.operands[0], t), t, "prefetch.tensormap",
+                       map, error))
+        return false;
     }
   advance();
   return true;
 }
 
+bool BlockRunner::tensorMapAt(uint64_t address, unsigned t, const char *user,
+                              TensorMap &map, std::string &error) {
+  unsigned char *bytes =
+      memory(Space::Generic, address, sizeof(map), t, false, error);
+  if (!bytes)
+    return false;
+  std::memcpy(&map, bytes, sizeof(map));
+  if (map.magic != TensorMap::kMagic)
+    return report(error, t,
+                  std::string(user) +
+                      " reads something that is not a tensor map encoded by "
+                      "this runtime");
+  return true;
+}
+
+/// cp.async.bulk.tensor.Nd.shared::cluster.global.mbarrier::complete_tx::
+/// bytes [dst], [map, {c0, ...}], [mbar]: copies the box at the
+/// coordinates (zero outside the tensor) into shared memory, swizzled as
+/// the map says, and completes that many transaction bytes on the
 /// mbarrier. The box is read now; it lands when the mbarrier's phase
 /// completes (completePhase), and until then its bytes may be neither read
 /// nor written.
@@ -295,19 +304,9 @@ bool BlockRunner::bulkTensor(const Decoded &inst, unsigned t,
                              std::string &error) {
   const std::vector<Value> &ops = inst.operands;
   const Value &source = ops[1];
-  // A global address, or the generic address of a tensor map the kernel
-  // takes by value (a grid-constant parameter: cvta.param).
-  uint64_t mapAddress = addressOf(source, t);
-  unsigned char *mapBytes =
-      memory(Space::Generic, mapAddress, 128, t, false, error);
-  if (!mapBytes)
-    return false;
   TensorMap map;
-  std::memcpy(&map, mapBytes, sizeof(map));
-  if (map.magic != TensorMap::kMagic)
-    return report(error, t,
-                  "cp.async.bulk.tensor reads something that is not a "
-                  "tensor map encoded by this runtime");
+  if (!tensorMapAt(addressOf(source, t), t, "cp.async.bulk.tensor", map, error))
+    return false;
   unsigned elementBytes = tensorMapElementBytes(map.dataType);
   if (source.elements.empty() || source.elements[0].elements.size() != map.rank)
     return report(error, t,
@@ -412,17 +411,11 @@ bool BlockRunner::executeBulkTensorStore(const Decoded &inst,
   const std::vector<Value> &ops = inst.operands;
   const Value &target = ops[0];
   for (unsigned t : active) {
-    unsigned char *mapBytes =
-        memory(Space::Generic, addressOf(target, t), 128, t, false, error);
-    if (!mapBytes)
-      return false;
     PendingBulkStore store;
-    std::memcpy(&store.map, mapBytes, sizeof(store.map));
+    if (!tensorMapAt(addressOf(target, t), t, "cp.async.bulk.tensor", store.map,
+                     error))
+      return false;
     const TensorMap &map = store.map;
-    if (map.magic != TensorMap::kMagic)
-      return report(error, t,
-                    "cp.async.bulk.tensor stores through something that is "
-                    "not a tensor map encoded by this runtime");
     if (target.elements.empty() ||
         target.elements[0].elements.size() != map.rank)
       return report(error, t,

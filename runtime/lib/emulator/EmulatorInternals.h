@@ -517,6 +517,11 @@ private:
   bool executeStmatrix(const Decoded &inst, std::string &error);
   bool executePrefetch(const Decoded &inst, std::string &error);
   bool executeFence(const Decoded &inst, std::string &error);
+  /// The tensor map at `address` (global, or a parameter's generic
+  /// address: a map the kernel takes by value), for `user`'s message;
+  /// false with a report when it is not one this runtime encoded.
+  bool tensorMapAt(uint64_t address, unsigned t, const char *user,
+                   TensorMap &map, std::string &error);
   bool executeBulkTensorStore(const Decoded &inst, std::string &error);
   bool executeBulkCommit(const Decoded &inst, std::string &error);
   bool executeBulkWait(const Decoded &inst, std::string &error);
