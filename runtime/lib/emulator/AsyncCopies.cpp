@@ -365,19 +365,8 @@ bool BlockRunner::bulkTensor(const Decoded &inst, unsigned t,
   copy.sharedOffset = offset;
   copy.data.assign(boxBytes, 0);
   for (uint64_t e = 0; e < boxElements; ++e) {
-    uint64_t rest = e, from = 0;
-    bool inside = true;
-    for (unsigned d = 0; d < map.rank; ++d) {
-      int64_t index =
-          coordinate[d] + static_cast<int64_t>(rest % map.boxDim[d]);
-      rest /= map.boxDim[d];
-      if (index < 0 || static_cast<uint64_t>(index) >= map.globalDim[d])
-        inside = false;
-      else
-        from += static_cast<uint64_t>(index) *
-                (d == 0 ? elementBytes : map.globalStrides[d - 1]);
-    }
-    if (!inside)
+    uint64_t from;
+    if (!boxElementOffset(map, coordinate, e, from))
       continue; // out-of-bounds elements are filled with zeros
     unsigned char *host = memory(Space::Global, map.globalAddress + from,
                                  elementBytes, t, false, error);
@@ -523,19 +512,8 @@ bool BlockRunner::completeBulkStores(unsigned t, uint64_t keep, bool readOnly,
     const Decoded *saved = instruction;
     instruction = store.instruction;
     for (uint64_t e = 0; e < store.bytes / elementBytes; ++e) {
-      uint64_t rest = e, to = 0;
-      bool inside = true;
-      for (unsigned d = 0; d < map.rank; ++d) {
-        int64_t index =
-            store.coordinate[d] + static_cast<int64_t>(rest % map.boxDim[d]);
-        rest /= map.boxDim[d];
-        if (index < 0 || static_cast<uint64_t>(index) >= map.globalDim[d])
-          inside = false;
-        else
-          to += static_cast<uint64_t>(index) *
-                (d == 0 ? elementBytes : map.globalStrides[d - 1]);
-      }
-      if (!inside)
+      uint64_t to;
+      if (!boxElementOffset(map, store.coordinate, e, to))
         continue; // out-of-bounds elements are not written
       unsigned char *host = memory(Space::Global, map.globalAddress + to,
                                    elementBytes, t, true, error);

@@ -69,6 +69,27 @@ inline uint64_t swizzledOffset(uint64_t offset, unsigned swizzle) {
   return offset ^ ((offset >> 3) & chunkMask);
 }
 
+/// Where element `e` (in box order, the innermost dimension first) of the
+/// box at `coordinate` lies in `map`'s tensor: false when it falls outside
+/// (TMA fills it with zeros on a load, skips it on a store), else its byte
+/// offset from the tensor's start in `offset`.
+inline bool boxElementOffset(const TensorMap &map, const int64_t *coordinate,
+                             uint64_t e, uint64_t &offset) {
+  unsigned elementBytes = tensorMapElementBytes(map.dataType);
+  offset = 0;
+  bool inside = true;
+  for (unsigned d = 0; d < map.rank; ++d) {
+    int64_t index = coordinate[d] + static_cast<int64_t>(e % map.boxDim[d]);
+    e /= map.boxDim[d];
+    if (index < 0 || static_cast<uint64_t>(index) >= map.globalDim[d])
+      inside = false;
+    else
+      offset += static_cast<uint64_t>(index) *
+                (d == 0 ? elementBytes : map.globalStrides[d - 1]);
+  }
+  return inside;
+}
+
 } // namespace lmhead::runtime::emulator
 
 #endif // LMHEAD_RUNTIME_LIB_EMULATOR_TENSORMAP_H
