@@ -66,6 +66,13 @@ def configure():
         random.randrange(1, 2**31))
     lit_config.note(
         f"random inputs use seed {seed} (replay: LMHEAD_TEST_SEED={seed})")
+    # On the emulator, work on streams runs deferred, in a random order that
+    # honours only stream order and events (drawn from the same seed), and
+    # cross-stream races are reported: a missing event fails a test here as
+    # it would race on a GPU.
+    config.environment["LMHEAD_EMULATOR_ORDER"] = os.environ.get(
+        "LMHEAD_EMULATOR_ORDER", "adversarial")
+    config.environment["LMHEAD_EMULATOR_SEED"] = seed
 
     runner_libs = ",".join(
         os.path.join(config.mlir_lib_dir, lib)

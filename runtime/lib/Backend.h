@@ -57,6 +57,18 @@ struct TensorMapRequest {
 /// Size of an encoded tensor map (CUtensorMap), in bytes.
 inline constexpr std::size_t kTensorMapBytes = 128;
 
+/// A run's workspace laid out with guard gaps (Backend::workspaceGuardBytes):
+/// its buffers in address order, and its end. The bytes from the first
+/// buffer's start to `end` that no buffer holds are the gaps.
+struct WorkspaceGuard {
+  struct Buffer {
+    std::string name;
+    uint64_t start = 0, end = 0;
+  };
+  std::vector<Buffer> buffers;
+  uint64_t end = 0;
+};
+
 class Backend {
 public:
   virtual ~Backend();
@@ -67,6 +79,20 @@ public:
   /// The largest grid a launch may have in each dimension: the device's
   /// own limits (CUDA: 2^31 − 1, 65535, 65535 on every GPU so far).
   virtual void maxGridSize(unsigned (&size)[3]) const = 0;
+
+  /// The bytes to leave unused after each buffer of a bundle's workspace,
+  /// so that the backend can catch a kernel that overruns one: 0 (the
+  /// default, and CUDA's), or what the emulator's adversarial mode asks
+  /// for (LMHEAD_EMULATOR_ORDER, emulator/StreamScheduler.h).
+  virtual uint64_t workspaceGuardBytes() const { return 0; }
+  /// For a backend that asked for guard bytes: from this point of
+  /// `stream`'s order, `guard`'s buffers are in use (`inUse`), or no longer
+  /// are, and an access to its gaps in between is an overrun. Queued like
+  /// any work, so that it cannot fail here; nothing by default.
+  virtual void guardWorkspace(const WorkspaceGuard &guard, void *stream,
+                              bool inUse) {
+    (void)guard, (void)stream, (void)inUse;
+  }
 
   // Every operation that can fail (BackendOperations.def says what each
   // does).

@@ -589,9 +589,10 @@ Outcome Bundle::workspaceSize(const std::string &opName,
   const OpSpec *op = nullptr;
   if (Outcome found = find(opName, operands, count, op); !found.ok())
     return found;
-  std::vector<uint64_t> offsets;
+  std::vector<uint64_t> offsets, sizes;
   std::string error;
-  if (!workspaceLayout(*op, operands, offsets, bytes, error))
+  if (!workspaceLayout(*op, operands, backend.workspaceGuardBytes(), offsets,
+                       sizes, bytes, error))
     return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
                    "op '" + opName + "': " + error);
   return {};
@@ -640,9 +641,14 @@ Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
   }
   // The workspace's buffers, in the caller's memory.
   std::vector<uint64_t> scratch;
+  // With guard gaps between the buffers, for a backend that checks them.
+  WorkspaceGuard guard;
+  uint64_t guardBytes = backend.workspaceGuardBytes();
   if (op.workspaceOperand >= 0) {
     uint64_t needed;
-    if (!workspaceLayout(op, operands, scratch, needed, error))
+    std::vector<uint64_t> sizes;
+    if (!workspaceLayout(op, operands, guardBytes, scratch, sizes, needed,
+                         error))
       return failRun(error);
     uint64_t base = operands[op.workspaceOperand];
     uint64_t given = operands[op.workspaceBytesOperand];
@@ -657,6 +663,12 @@ Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
                      " is not a non-null multiple of 16");
     for (uint64_t &offset : scratch)
       offset += base;
+    if (guardBytes && needed) {
+      for (std::size_t i = 0; i < scratch.size(); ++i)
+        guard.buffers.push_back(
+            {op.scratch[i].name, scratch[i], scratch[i] + sizes[i]});
+      guard.end = base + needed;
+    }
   }
   // Every launch's parameter values (tensor maps' below), and the tensor
   // maps the run encodes: each of the op's once, or once per iteration for
@@ -768,6 +780,8 @@ Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
     int64_t slot = kernel.loop >= 0 ? iteration % kernel.eventSlots : 0;
     return (*events)[kernel.event + slot];
   };
+  if (!guard.buffers.empty())
+    backend.guardWorkspace(guard, stream, /*inUse=*/true);
   Outcome outcome = backend.recordEvent(forked, stream);
   for (int i = 0; i < kNumInternalStreams && outcome.ok(); ++i)
     if (op.usesStream[i])
@@ -824,6 +838,8 @@ Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
     if (outcome.ok() && !joined.ok())
       outcome = std::move(joined);
   }
+  if (!guard.buffers.empty())
+    backend.guardWorkspace(guard, stream, /*inUse=*/false);
   // After the join: the block's event completes when every kernel that
   // reads the maps has.
   // Marked after a failure too: the copy may have been enqueued.

@@ -270,11 +270,13 @@ bool readManifest(const std::string &file, const std::string &text,
                   std::map<std::string, OpSpec> &ops, std::string &error);
 
 /// Where `op`'s workspace buffers lie for `operands`: each one's offset from
-/// the workspace's start (each a multiple of kWorkspaceAlignment) and the
-/// bytes the workspace must hold. False with `error` for a size out of
-/// range.
+/// the workspace's start (each a multiple of kWorkspaceAlignment) and size,
+/// and the bytes the workspace must hold. Each buffer is followed by
+/// `guardBytes` that none holds (Backend::workspaceGuardBytes). False with
+/// `error` for a size out of range.
 bool workspaceLayout(const OpSpec &op, const uint64_t *operands,
-                     std::vector<uint64_t> &offsets, uint64_t &bytes,
+                     uint64_t guardBytes, std::vector<uint64_t> &offsets,
+                     std::vector<uint64_t> &sizes, uint64_t &bytes,
                      std::string &error);
 
 /// The alignment of each buffer in a workspace, in bytes.

@@ -1067,9 +1067,12 @@ bool lmhead::runtime::readManifest(const std::string &file,
 
 bool lmhead::runtime::workspaceLayout(const OpSpec &op,
                                       const uint64_t *operands,
+                                      uint64_t guardBytes,
                                       std::vector<uint64_t> &offsets,
+                                      std::vector<uint64_t> &sizes,
                                       uint64_t &bytes, std::string &error) {
   offsets.clear();
+  sizes.clear();
   uint64_t end = 0;
   for (const ScratchSpec &scratch : op.scratch) {
     int64_t size = scratch.elementBytes;
@@ -1088,7 +1091,8 @@ bool lmhead::runtime::workspaceLayout(const OpSpec &op,
     uint64_t offset = (end + kWorkspaceAlignment - 1) / kWorkspaceAlignment *
                       kWorkspaceAlignment;
     offsets.push_back(offset);
-    end = offset + static_cast<uint64_t>(size);
+    sizes.push_back(static_cast<uint64_t>(size));
+    end = offset + static_cast<uint64_t>(size) + guardBytes;
     if (end > (uint64_t(1) << 56)) {
       error = "the workspace is too large at buffer '" + scratch.name + "' (" +
               std::to_string(end) + " bytes, more than 2^56)";

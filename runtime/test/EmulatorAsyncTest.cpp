@@ -288,7 +288,8 @@ TEST(EmulatorAsyncTest, WgmmaReadsRaceWithStoresOfOtherWarpgroups) {
   EXPECT_THAT(run(ptx, buffer, 1, 256),
               HasSubstr("thread (0,0,0): shared-memory race: wgmma reads "
                         "shared 0x40, which thread (128,0,0) (another "
-                        "warpgroup) stored since the last barrier"));
+                        "warpgroup) stored with no barrier or mbarrier phase "
+                        "ordering it before"));
 }
 
 /// A TMA test kernel for one thread: a 16x32 f32 box with the 128-byte
@@ -400,12 +401,30 @@ TEST(EmulatorAsyncTest, TmaCopiesInFlightMayNotBeTouched) {
                         "a TMA copy into it is in flight"));
 }
 
-TEST(EmulatorAsyncTest, SwizzledTmaDestinationsAlignToTheirPattern) {
+TEST(EmulatorAsyncTest, TmaDestinationsAre128ByteAligned) {
   std::vector<uint32_t> buffer = tmaBuffer();
-  EXPECT_THAT(run(tmaKernel("tile+512", 2048, kWaitForThePhase), buffer, 1, 1),
-              HasSubstr("cp.async.bulk.tensor: the shared destination 0x200 "
-                        "is not 1024-byte aligned, as the tensor map's "
-                        "swizzle requires"));
+  EXPECT_THAT(run(tmaKernel("tile+64", 2048, kWaitForThePhase), buffer, 1, 1),
+              HasSubstr("cp.async.bulk.tensor: the shared destination 0x40 "
+                        "is not 128-byte aligned, as TMA requires"));
+}
+
+TEST(EmulatorAsyncTest, TmaSwizzlesByTheSharedAddress) {
+  // A box that starts at byte 512 of a 1024-byte pattern (a slice of a
+  // tile, as CUTLASS's multicast loads write) lands where the tile's
+  // pattern puts it: its first element, at address 512 (row 4 of the
+  // pattern), in chunk 0 ^ 4, at tile + 0x240.
+  std::vector<uint32_t> buffer = tmaBuffer();
+  for (uint32_t i = 0; i < 512; ++i)
+    buffer[32 + i] = 1000 + i;
+  std::string ptx = tmaKernel("tile+512", 2048,
+                              std::string(kWaitForThePhase) +
+                                  "\tld.shared.u32 %r2, [tile+576];\n"
+                                  "\tst.global.u32 [%rd1+2172], %r2;\n");
+  ptx.replace(ptx.find("\tld.param.u64 %rd1, [k_param_0];\n"), 32,
+              "\tld.param.u64 %rd1, [k_param_0];\n"
+              "\tcvta.to.global.u64 %rd1, %rd1;\n");
+  ASSERT_EQ(run(ptx, buffer, 1, 1), "");
+  EXPECT_EQ(buffer[543], 1000u);
 }
 
 TEST(EmulatorAsyncTest, APhaseCompletesAtExactlyZeroTransactionBytes) {

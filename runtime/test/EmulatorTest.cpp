@@ -766,11 +766,11 @@ TEST(EmulatorTest, ATmaStoresSourceStaysUntilItsReadWait) {
   EXPECT_THAT(run(unfenced, buffer, 1, 1),
               HasSubstr("which thread (0,0,0) wrote and did not order for the "
                         "async proxy (fence.proxy.async) since"));
-  // A source misaligned for the swizzle is refused.
+  // A source not on a 128-byte row is refused.
   std::string misaligned = tmaStoreKernel("");
-  misaligned.replace(misaligned.find("[%rd5];"), 7, "[%rd5+128];");
+  misaligned.replace(misaligned.find("[%rd5];"), 7, "[%rd5+64];");
   EXPECT_THAT(run(misaligned, buffer, 1, 1),
-              HasSubstr("the shared source 0x80 is not 1024-byte aligned"));
+              HasSubstr("the shared source 0x40 is not 128-byte aligned"));
 }
 
 TEST(EmulatorTest, PrefetchesChangeNothingButATensorMapIsChecked) {
@@ -1001,8 +1001,8 @@ TEST(EmulatorTest, SharedMemoryRacesBetweenWarpsAreReported) {
   EXPECT_THAT(error, HasSubstr("line 22 (`st.shared.u32 [%rd5], %r1;`), block "
                                "(0,0,0) thread (32,0,0): shared-memory race: "
                                "store of 4 bytes at shared 0x80, which thread "
-                               "(0,0,0) (another warp) loaded since the last "
-                               "barrier"));
+                               "(0,0,0) (another warp) loaded with no barrier "
+                               "or mbarrier phase ordering it before"));
 }
 
 TEST(EmulatorTest, LanesOfOneWarpAreOrderedByTheProgram) {

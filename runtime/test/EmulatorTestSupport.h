@@ -31,11 +31,13 @@ inline std::string kernel(const std::string &registers, const std::string &body,
          registers + "\n" + body + "\n}\n";
 }
 
-/// Runs the single kernel of `ptx` on `buffer` with the given geometry;
-/// returns the error ("" on success).
+/// Runs the single kernel of `ptx` on `buffer` with the given geometry
+/// (`cluster` blocks per cluster along x); returns the error ("" on
+/// success).
 template <typename T>
 std::string run(const std::string &ptx, std::vector<T> &buffer, unsigned blocks,
-                unsigned threads, bool checkUninitializedShared = false) {
+                unsigned threads, bool checkUninitializedShared = false,
+                unsigned cluster = 1) {
   std::string error;
   std::optional<ptx::Module> module = ptx::parse(ptx, error);
   if (!module)
@@ -43,6 +45,7 @@ std::string run(const std::string &ptx, std::vector<T> &buffer, unsigned blocks,
   emulator::LaunchRequest request;
   request.grid[0] = blocks;
   request.block[0] = threads;
+  request.cluster[0] = cluster;
   void *pointer = buffer.data();
   void *params[] = {&pointer};
   request.params = params;

@@ -226,11 +226,16 @@ class _EmulatorMemory:
                               self.stream)
 
     def release(self) -> None:
-        """Frees every copy, also after a failure (the caller's finally)."""
+        """Frees every copy, also after a failure (the caller's finally).
+        The synchronisation raises a kernel's failure (with
+        LMHEAD_EMULATOR_ORDER=adversarial the kernels run only then); the
+        copies are freed all the same."""
         pointers, self.pointers = self.pointers, []
-        self.runtime.synchronize(self.stream)
-        for pointer in pointers:
-            self.runtime.free(pointer)
+        try:
+            self.runtime.synchronize(self.stream)
+        finally:
+            for pointer in pointers:
+                self.runtime.free(pointer)
 
 
 _emulator_streams: Dict[int, int] = {}

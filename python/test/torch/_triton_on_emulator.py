@@ -51,6 +51,8 @@ class Device:
         lib.mgpuLaunchKernel.argtypes = ([vp] + [ctypes.c_int64] * 6 +
                                          [ctypes.c_int32, vp, vp, vp,
                                           ctypes.c_size_t])
+        lib.mgpuLaunchClusterKernel.argtypes = ([vp] + [ctypes.c_int64] * 9 +
+                                                [ctypes.c_int32, vp, vp, vp])
         self.lib = lib
         self.stream = lib.mgpuStreamCreate()
         self.buffers = []
@@ -96,10 +98,18 @@ class Device:
         pointers = (ctypes.c_void_p * len(arguments))(
             *[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p)
               for a in arguments])
-        self.lib.mgpuLaunchKernel(function, *grid,
-                                  32 * kernel.metadata.num_warps, 1, 1,
-                                  kernel.metadata.shared, self.stream,
-                                  pointers, None, len(arguments))
+        block = (32 * kernel.metadata.num_warps, 1, 1)
+        ctas = kernel.metadata.num_ctas
+        if ctas == 1:
+            self.lib.mgpuLaunchKernel(function, *grid, *block,
+                                      kernel.metadata.shared, self.stream,
+                                      pointers, None, len(arguments))
+        else:
+            # As Triton's launcher does: clusters of num_ctas blocks along
+            # x, each program a cluster.
+            self.lib.mgpuLaunchClusterKernel(
+                function, ctas, 1, 1, grid[0] * ctas, grid[1], grid[2],
+                *block, kernel.metadata.shared, self.stream, pointers, None)
         self.lib.mgpuStreamSynchronize(self.stream)
         self.lib.mgpuModuleUnload(module)
 
@@ -147,7 +157,9 @@ def run_matmul(device, target, dtype, warps, stages):
                           a.double() @ b.double())
 
 
-def run_matmul_tma(device, target):
+def run_matmul_tma(device, target, ctas=1):
+    """The TMA matmul; with `ctas` 2, each program is a cluster of two
+    blocks that split its tile (Triton's num_ctas)."""
     m, n, k = 100, 72, 80
     a = torch.randn(m, k).bfloat16()
     b = torch.randn(k, n).bfloat16()
@@ -157,7 +169,10 @@ def run_matmul_tma(device, target):
          "b_desc": "tensordesc<bf16[32, 64]>", "c_ptr": "*fp32", "M": "i32",
          "N": "i32", "K": "i32"},
         {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32}, target, num_warps=4,
-        num_stages=3)
+        num_stages=3, num_ctas=ctas)
+    if ctas > 1:
+        assert ".reqnctapercluster 2" in kernel.asm["ptx"]
+        assert "barrier.cluster" in kernel.asm["ptx"]
     # Each descriptor is its map (by value), then its shape and strides;
     # Triton chose the swizzles (its metadata), the runtime encodes.
     maps = []
@@ -268,6 +283,8 @@ def main(case, target):
     device = Device()
     if case == "matmul-tma":
         error = run_matmul_tma(device, target)
+    elif case == "matmul-tma-2ctas":
+        error = run_matmul_tma(device, target, ctas=2)
     elif case.startswith("matmul-"):
         _, dtype, shape = case.split("-")
         warps, stages = (int(part) for part in shape[:-1].split("w"))

@@ -22,6 +22,11 @@ os.environ["TORCHINDUCTOR_CACHE_DIR"] = tempfile.mkdtemp(
 atexit.register(shutil.rmtree, os.environ["TORCHINDUCTOR_CACHE_DIR"],
                 ignore_errors=True)
 
+# On the emulator, streams run their work deferred and in an adversarial
+# order (only stream order and events are honoured), and cross-stream races
+# are reported, as a missing event would race on a GPU.
+os.environ.setdefault("LMHEAD_EMULATOR_ORDER", "adversarial")
+
 torch = pytest.importorskip("torch")
 
 

@@ -32,6 +32,8 @@ CASES = {
     "matmul-bf16-4w3s": (1e-5, (80, 90)),
     "matmul-f16-8w4s": (1e-5, (80, 90)),
     "matmul-tma": (1e-5, (90,)),
+    # Clusters of two blocks (num_ctas=2): %cluster_ctarank, barrier.cluster.
+    "matmul-tma-2ctas": (1e-5, (90,)),
     "softmax": (1e-6, (80, 90)),
     "layer-norm": (1e-3, (80, 90)),
     "liger-cross-entropy": (1e-6, (80, 90)),

@@ -115,17 +115,17 @@ uint64_t lmhead::runtime::emulator::integerBinary(Op op, const Type &type,
 
 namespace {
 
-/// mul/mad .hi and .wide for `type`.
-uint64_t multiplyMode(const std::string &mode, const Type &type, uint64_t a,
+/// mul/mad .hi and .wide for `type` (else .lo).
+uint64_t multiplyMode(const Decoded &inst, const Type &type, uint64_t a,
                       uint64_t b) {
   bool isSigned = type.kind == Kind::Signed;
-  if (mode == "wide") {
+  if (inst.wide) {
     if (isSigned)
       return static_cast<uint64_t>(signExtend(a, type.bits) *
                                    signExtend(b, type.bits));
     return (a & mask(type.bits)) * (b & mask(type.bits));
   }
-  if (mode == "hi") {
+  if (inst.high) {
     if (type.bits == 64) {
       if (isSigned)
         return static_cast<uint64_t>(
@@ -143,56 +143,65 @@ uint64_t multiplyMode(const std::string &mode, const Type &type, uint64_t a,
   return a * b;
 }
 
-bool compare(const std::string &cmp, const Type &type, uint64_t a, uint64_t b) {
+bool compare(Comparison cmp, const Type &type, uint64_t a, uint64_t b) {
+  using C = Comparison;
   if (type.kind == Kind::Float) {
     double x = toDouble(a, type), y = toDouble(b, type);
     bool unordered = std::isnan(x) || std::isnan(y);
-    if (cmp == "num")
+    switch (cmp) {
+    case C::Num:
       return !unordered;
-    if (cmp == "nan")
+    case C::Nan:
       return unordered;
-    bool u = cmp.size() == 3 && cmp.back() == 'u';
-    std::string base = u ? cmp.substr(0, 2) : cmp;
-    if (unordered)
-      return u;
-    if (base == "eq")
-      return x == y;
-    if (base == "ne")
-      return x != y;
-    if (base == "lt")
-      return x < y;
-    if (base == "le")
-      return x <= y;
-    if (base == "gt")
-      return x > y;
-    if (base == "ge")
-      return x >= y;
-    return false;
+    case C::Eq:
+    case C::EqU:
+      return unordered ? cmp == C::EqU : x == y;
+    case C::Ne:
+    case C::NeU:
+      return unordered ? cmp == C::NeU : x != y;
+    case C::Lt:
+    case C::LtU:
+      return unordered ? cmp == C::LtU : x < y;
+    case C::Le:
+    case C::LeU:
+      return unordered ? cmp == C::LeU : x <= y;
+    case C::Gt:
+    case C::GtU:
+      return unordered ? cmp == C::GtU : x > y;
+    case C::Ge:
+    case C::GeU:
+      return unordered ? cmp == C::GeU : x >= y;
+    default:
+      return false;
+    }
   }
   bool isSigned = type.kind == Kind::Signed;
   int64_t sa = signExtend(a, type.bits), sb = signExtend(b, type.bits);
   uint64_t ua = a & mask(type.bits), ub = b & mask(type.bits);
-  if (cmp == "eq")
+  switch (cmp) {
+  case C::Eq:
     return ua == ub;
-  if (cmp == "ne")
+  case C::Ne:
     return ua != ub;
-  if (cmp == "lt")
+  case C::Lt:
     return isSigned ? sa < sb : ua < ub;
-  if (cmp == "le")
+  case C::Le:
     return isSigned ? sa <= sb : ua <= ub;
-  if (cmp == "gt")
+  case C::Gt:
     return isSigned ? sa > sb : ua > ub;
-  if (cmp == "ge")
+  case C::Ge:
     return isSigned ? sa >= sb : ua >= ub;
-  if (cmp == "lo")
+  case C::Lo:
     return ua < ub;
-  if (cmp == "ls")
+  case C::Ls:
     return ua <= ub;
-  if (cmp == "hi")
+  case C::Hi:
     return ua > ub;
-  if (cmp == "hs")
+  case C::Hs:
     return ua >= ub;
-  return false;
+  default:
+    return false;
+  }
 }
 
 uint64_t convert(const Decoded &inst, uint64_t bits) {
@@ -357,7 +366,7 @@ bool BlockRunner::executeSetPredicate(const Decoded &inst, std::string &) {
   const std::vector<Value> &ops = inst.operands;
   const Type &type = inst.type;
   for (unsigned t : active) {
-    bool r = compare(inst.compare, type, read(ops[1], t), read(ops[2], t));
+    bool r = compare(inst.comparison, type, read(ops[1], t), read(ops[2], t));
     const Value &target = ops[0];
     const Value *other = nullptr;
     const Value *dst = &target;
@@ -389,8 +398,7 @@ bool BlockRunner::executeBinary(const Decoded &inst, std::string &) {
   for (unsigned t : active) {
     uint64_t a = read(ops[1], t), b = read(ops[2], t), r;
     if (type.kind == Kind::Float) {
-      bool directed = inst.rounding == "rz" || inst.rounding == "rm" ||
-                      inst.rounding == "rp";
+      bool directed = inst.directed;
       bool arithmetic = inst.op == Op::Add || inst.op == Op::Sub ||
                         inst.op == Op::Mul || inst.op == Op::Div;
       if (directed && arithmetic && (type.bits == 16 || type.packed)) {
@@ -405,9 +413,7 @@ bool BlockRunner::executeBinary(const Decoded &inst, std::string &) {
       } else if (directed && arithmetic && type.bits == 64) {
         r = fromDouble(
             directedF64(inst.op, asDouble(a), asDouble(b), 0, inst.rounding));
-      } else if (type.bits == 32 && !type.packed &&
-                 (inst.rounding == "rz" || inst.rounding == "rm" ||
-                  inst.rounding == "rp") &&
+      } else if (type.bits == 32 && !type.packed && inst.directed &&
                  (inst.op == Op::Add || inst.op == Op::Sub ||
                   inst.op == Op::Mul || inst.op == Op::Div))
         r = store(
@@ -422,12 +428,12 @@ bool BlockRunner::executeBinary(const Decoded &inst, std::string &) {
     } else if (type.kind == Kind::Pred) {
       r = integerBinary(inst.op, Type{Kind::Bits, 1}, a, b);
     } else if (inst.op == Op::Mul && !inst.mode.empty()) {
-      r = multiplyMode(inst.mode, type, a, b);
+      r = multiplyMode(inst, type, a, b);
     } else {
       r = integerBinary(inst.op, type, a, b);
     }
     Type result = type;
-    if (inst.mode == "wide")
+    if (inst.wide)
       result.bits *= 2;
     write(ops[0], t, r, result);
   }
@@ -451,8 +457,7 @@ bool BlockRunner::executeMultiplyAdd(const Decoded &inst, std::string &) {
                        h, inst.ftz);
         });
       } else if (type.bits == 64) {
-        r = fromDouble(inst.rounding == "rz" || inst.rounding == "rm" ||
-                               inst.rounding == "rp"
+        r = fromDouble(inst.directed
                            ? directedF64(Op::Fma, asDouble(a), asDouble(b),
                                          asDouble(c), inst.rounding)
                            : std::fma(asDouble(a), asDouble(b), asDouble(c)));
@@ -460,8 +465,7 @@ bool BlockRunner::executeMultiplyAdd(const Decoded &inst, std::string &) {
         float x = static_cast<float>(toDouble(a, type)),
               y = static_cast<float>(toDouble(b, type)),
               z = static_cast<float>(toDouble(c, type));
-        r = type.bits == 32 && (inst.rounding == "rz" ||
-                                inst.rounding == "rm" || inst.rounding == "rp")
+        r = type.bits == 32 && inst.directed
                 ? store(directedF32(Op::Fma, x, y, z, inst.rounding), type,
                         inst.ftz)
                 : store(std::fma(x, y, z), type, inst.ftz);
@@ -470,8 +474,8 @@ bool BlockRunner::executeMultiplyAdd(const Decoded &inst, std::string &) {
       continue;
     }
     Type result = type;
-    uint64_t product = multiplyMode(inst.mode, type, a, b);
-    if (inst.mode == "wide")
+    uint64_t product = multiplyMode(inst, type, a, b);
+    if (inst.wide)
       result.bits *= 2;
     write(ops[0], t, product + c, result);
   }
@@ -546,10 +550,27 @@ bool BlockRunner::executeShift(const Decoded &inst, std::string &) {
 }
 
 /// bfe.{u,s}{32,64} d, a, pos, len: the bits pos .. pos+len-1 of a,
-/// sign-extended from the last for .s.
+/// sign-extended from the last for .s. Also bfi.b{32,64} d, a, b, pos, len:
+/// b with its bits pos .. pos+len-1 replaced by the low bits of a.
 bool BlockRunner::executeBitFieldExtract(const Decoded &inst, std::string &) {
   const std::vector<Value> &ops = inst.operands;
   const Type &type = inst.type;
+  if (inst.op == Op::Bfi) {
+    for (unsigned t : active) {
+      uint64_t a = read(ops[1], t), b = read(ops[2], t) & mask(type.bits);
+      unsigned position = static_cast<unsigned>(read(ops[3], t) & 0xff);
+      unsigned length = static_cast<unsigned>(read(ops[4], t) & 0xff);
+      // Past the width, or of no length, the field leaves b as it is.
+      if (length > 0 && position < type.bits) {
+        uint64_t field = mask(std::min(length, type.bits - position))
+                         << position;
+        b = (b & ~field) | ((a << position) & field);
+      }
+      write(ops[0], t, b, type);
+    }
+    advance();
+    return true;
+  }
   // bfe.{u,s}{32,64} d, a, pos, len: the bits pos .. pos+len-1 of a,
   // sign-extended from the last for .s.
   for (unsigned t : active) {

@@ -52,6 +52,10 @@ bool BlockRunner::executeCpAsync(const Decoded &inst, std::string &error) {
           !memory(Space::Global, src + std::min(sourceBytes, bytes) - 1, 1, t,
                   false, error))
         return false;
+      // Bounds are checked at both ends; the race detector needs all bytes.
+      if (request.globalAccesses)
+        request.globalAccesses->access(src, std::min(sourceBytes, bytes),
+                                       /*write=*/false, /*atomic=*/false);
     }
     block[t].asyncGroups.back().push_back(
         {dst, src, bytes, std::min(sourceBytes, bytes), &inst});
@@ -140,22 +144,29 @@ Mbarrier *BlockRunner::mbarrierAt(const Decoded &inst, const Value &address,
   if (!host)
     return nullptr;
   uint64_t offset = static_cast<uint64_t>(host - shared.data());
-  if (host < shared.data() || offset >= sharedBytes) {
+  if (host < shared.data() || offset >= shared.size()) {
     report(error, t, "an mbarrier must be in shared memory");
     return nullptr;
   }
+  if (!create)
+    return mbarrierAtOffset(offset, t, "mbarrier", error);
   auto it = mbarriers.find(offset);
   if (it == mbarriers.end()) {
-    if (!create) {
-      std::ostringstream text;
-      text << "mbarrier at shared 0x" << std::hex << offset
-           << " used before mbarrier.init";
-      report(error, t, text.str());
-      return nullptr;
-    }
     it = mbarriers.emplace(offset, Mbarrier()).first;
     it->second.id = static_cast<unsigned>(mbarrierOffsets.size());
     mbarrierOffsets.push_back(offset);
+  }
+  return &it->second;
+}
+
+Mbarrier *BlockRunner::mbarrierAtOffset(uint64_t offset, unsigned t,
+                                        const char *user, std::string &error) {
+  auto it = mbarriers.find(offset);
+  if (it == mbarriers.end()) {
+    report(error, t,
+           std::string(user) + ": the mbarrier at " + describeShared(offset) +
+               " is used before mbarrier.init");
+    return nullptr;
   }
   return &it->second;
 }
@@ -190,6 +201,14 @@ bool BlockRunner::executeMbarrier(const Decoded &inst, std::string &error) {
       Mbarrier *bar = mbarrierAt(inst, ops[1], t, error);
       if (!bar)
         return false;
+      if (mbarrierOffsets[bar->id] / sharedBytes != thread.rank)
+        return report(
+            error, t,
+            "mbarrier." +
+                std::string(src.has("try_wait") ? "try_wait" : "test_wait") +
+                " on another block's mbarrier (at " +
+                describeShared(mbarrierOffsets[bar->id]) +
+                "): a thread waits only on its own block's");
       uint64_t wanted = read(ops[2], t);
       // With .parity, the phase of that parity has completed once the
       // current phase has the other parity; a state operand names the
@@ -225,8 +244,8 @@ bool BlockRunner::executeMbarrier(const Decoded &inst, std::string &error) {
         report(error, t, "mbarrier arrival beyond its expected count");
         return false;
       }
-      // The arrival releases what this thread knows.
-      bar->releasing.merge(thread.known);
+      // The arrival releases what this thread did and knows.
+      bar->releasing.merge(releaseOf(t));
       --bar->pending;
       completePhase(*bar);
     }
@@ -333,33 +352,17 @@ bool BlockRunner::bulkTensor(const Decoded &inst, unsigned t,
   if (!target)
     return false;
   uint64_t offset = static_cast<uint64_t>(target - shared.data());
-  uint64_t alignment = map.swizzle == 3   ? 1024
-                       : map.swizzle == 2 ? 512
-                       : map.swizzle == 1 ? 256
-                                          : 128;
-  if (offset % alignment != 0) {
+  // TMA writes whole 128-byte rows, and swizzles by the shared address
+  // itself (bits 4-6 against bits 7-9): a box that starts inside a swizzle
+  // pattern (a slice of a tile, as CUTLASS's multicast loads) lands where
+  // the whole tile's pattern puts it.
+  uint64_t local = offset % sharedBytes;
+  if (local % 128 != 0) {
     std::ostringstream text;
     text << "cp.async.bulk.tensor: the shared destination 0x" << std::hex
-         << offset << std::dec << " is not " << alignment
-         << "-byte aligned, as "
-         << (map.swizzle ? "the tensor map's swizzle" : "TMA") << " requires";
+         << local << std::dec << " is not 128-byte aligned, as TMA requires";
     return report(error, t, text.str());
   }
-  // Nothing may still read or be about to write what the copy overwrites.
-  for (uint64_t i = offset; i < offset + boxBytes; ++i)
-    if (shadow[i].tmaPending || shadow[i].bulkStoreReads) {
-      std::ostringstream text;
-      text << "cp.async.bulk.tensor writes shared 0x" << std::hex << i
-           << std::dec
-           << (shadow[i].tmaPending
-                   ? " while an earlier TMA copy into it is still in flight"
-                   : " while a TMA store still reads it (until its thread's "
-                     "cp.async.bulk.wait_group.read)");
-      return report(error, t, text.str());
-    }
-  if (!checkWgmmaReads(offset, boxBytes, t, "cp.async.bulk.tensor overwrites",
-                       error))
-    return false;
   // The box as it will land, read from global memory now.
   PendingTma copy;
   copy.sharedOffset = offset;
@@ -372,17 +375,75 @@ bool BlockRunner::bulkTensor(const Decoded &inst, unsigned t,
                                  elementBytes, t, false, error);
     if (!host)
       return false;
-    std::memcpy(copy.data.data() +
-                    swizzledOffset(e * elementBytes, map.swizzle),
-                host, elementBytes);
+    std::memcpy(
+        copy.data.data() +
+            (swizzledOffset(local + e * elementBytes, map.swizzle) - local),
+        host, elementBytes);
   }
   Mbarrier *bar = mbarrierAt(inst, ops[2], t, error);
   if (!bar)
     return false;
-  for (uint64_t i = offset; i < offset + boxBytes; ++i)
+  uint64_t barrierOffset = mbarrierOffsets[bar->id];
+  if (!inst.source->has("multicast::cluster"))
+    return issueTmaCopy(std::move(copy), barrierOffset, t, error);
+  // .multicast::cluster: the same box at the same offsets of every block
+  // of the mask, completing on each one's mbarrier there.
+  uint64_t ctaMask = read(ops[3], t) & 0xffff;
+  if (ctaMask == 0)
+    return report(error, t,
+                  "cp.async.bulk.tensor .multicast::cluster with an empty "
+                  "block mask");
+  for (unsigned rank = 0; rank < 16; ++rank) {
+    if (!(ctaMask >> rank & 1))
+      continue;
+    if (rank >= ctaCount) {
+      std::ostringstream text;
+      text << "cp.async.bulk.tensor .multicast::cluster: the block mask 0x"
+           << std::hex << ctaMask << std::dec << " names block " << rank
+           << " of a cluster of " << ctaCount;
+      return report(error, t, text.str());
+    }
+    PendingTma each = copy;
+    each.sharedOffset = rank * sharedBytes + local;
+    if (!issueTmaCopy(std::move(each),
+                      rank * sharedBytes + barrierOffset % sharedBytes, t,
+                      error))
+      return false;
+  }
+  return true;
+}
+
+bool BlockRunner::issueTmaCopy(PendingTma copy, uint64_t barrierOffset,
+                               unsigned t, std::string &error) {
+  uint64_t offset = copy.sharedOffset, bytes = copy.data.size();
+  unsigned rank = static_cast<unsigned>(offset / sharedBytes);
+  if (rank != block[t].rank && blockExited(rank))
+    return report(error, t,
+                  "cp.async.bulk.tensor into the shared memory of the "
+                  "cluster's block " +
+                      std::to_string(rank) + ", which has exited");
+  // Nothing may still read or be about to write what the copy overwrites.
+  for (uint64_t i = offset; i < offset + bytes; ++i)
+    if (shadow[i].tmaPending || shadow[i].bulkStoreReads) {
+      std::ostringstream text;
+      text << "cp.async.bulk.tensor writes " << describeShared(i)
+           << (shadow[i].tmaPending
+                   ? " while an earlier TMA copy into it is still in flight"
+                   : " while a TMA store still reads it (until its thread's "
+                     "cp.async.bulk.wait_group.read)");
+      return report(error, t, text.str());
+    }
+  if (!checkWgmmaReads(offset, bytes, t, "cp.async.bulk.tensor overwrites",
+                       error))
+    return false;
+  Mbarrier *bar =
+      mbarrierAtOffset(barrierOffset, t, "cp.async.bulk.tensor", error);
+  if (!bar)
+    return false;
+  for (uint64_t i = offset; i < offset + bytes; ++i)
     shadow[i].tmaPending = true;
   bar->copies.push_back(std::move(copy));
-  bar->transactions -= static_cast<int64_t>(boxBytes);
+  bar->transactions -= static_cast<int64_t>(bytes);
   completePhase(*bar);
   ++stateChanges;
   return true;
@@ -427,16 +488,12 @@ bool BlockRunner::executeBulkTensorStore(const Decoded &inst,
     if (!source)
       return false;
     store.sharedOffset = static_cast<uint64_t>(source - shared.data());
-    uint64_t alignment = map.swizzle == 3   ? 1024
-                         : map.swizzle == 2 ? 512
-                         : map.swizzle == 1 ? 256
-                                            : 128;
-    if (store.sharedOffset % alignment != 0) {
+    // As for loads: 128-byte rows, swizzled by the shared address.
+    if (store.sharedOffset % sharedBytes % 128 != 0) {
       std::ostringstream text;
       text << "cp.async.bulk.tensor: the shared source 0x" << std::hex
-           << store.sharedOffset << std::dec << " is not " << alignment
-           << "-byte aligned, as "
-           << (map.swizzle ? "the tensor map's swizzle" : "TMA") << " requires";
+           << store.sharedOffset % sharedBytes << std::dec
+           << " is not 128-byte aligned, as TMA requires";
       return report(error, t, text.str());
     }
     for (uint64_t i = store.sharedOffset; i < store.sharedOffset + store.bytes;
@@ -445,16 +502,16 @@ bool BlockRunner::executeBulkTensorStore(const Decoded &inst,
       if (byte.proxyWriter >= 0 &&
           block[byte.proxyWriter].proxyFences == byte.proxyFencesAtWrite) {
         std::ostringstream text;
-        text << "cp.async.bulk.tensor stores shared 0x" << std::hex << i
-             << std::dec << ", which " << threadName(byte.proxyWriter)
+        text << "cp.async.bulk.tensor stores " << describeShared(i)
+             << ", which " << threadName(byte.proxyWriter)
              << " wrote and did not order for the async proxy "
                 "(fence.proxy.async) since";
         return report(error, t, text.str());
       }
       if (shadow[i].tmaPending) {
         std::ostringstream text;
-        text << "cp.async.bulk.tensor stores shared 0x" << std::hex << i
-             << std::dec << ", where a TMA load is still in flight";
+        text << "cp.async.bulk.tensor stores " << describeShared(i)
+             << ", where a TMA load is still in flight";
         return report(error, t, text.str());
       }
       ++shadow[i].bulkStoreReads;
@@ -521,10 +578,12 @@ bool BlockRunner::completeBulkStores(unsigned t, uint64_t keep, bool readOnly,
         instruction = saved;
         return false;
       }
-      std::memcpy(host,
-                  store.data.data() +
-                      swizzledOffset(e * elementBytes, map.swizzle),
-                  elementBytes);
+      uint64_t local = store.sharedOffset % sharedBytes;
+      std::memcpy(
+          host,
+          store.data.data() +
+              (swizzledOffset(local + e * elementBytes, map.swizzle) - local),
+          elementBytes);
     }
     instruction = saved;
   }

@@ -139,7 +139,22 @@ private:
           {"%clock", Special::Clock},
           {"%clock64", Special::Clock64},
           {"%dynamic_smem_size", Special::DynamicSharedSize},
-          {"%total_smem_size", Special::TotalSharedSize}};
+          {"%total_smem_size", Special::TotalSharedSize},
+          {"%cluster_ctaid.x", Special::ClusterCtaidX},
+          {"%cluster_ctaid.y", Special::ClusterCtaidY},
+          {"%cluster_ctaid.z", Special::ClusterCtaidZ},
+          {"%cluster_nctaid.x", Special::ClusterNctaidX},
+          {"%cluster_nctaid.y", Special::ClusterNctaidY},
+          {"%cluster_nctaid.z", Special::ClusterNctaidZ},
+          {"%cluster_ctarank", Special::ClusterCtarank},
+          {"%cluster_nctarank", Special::ClusterNctarank},
+          {"%clusterid.x", Special::ClusteridX},
+          {"%clusterid.y", Special::ClusteridY},
+          {"%clusterid.z", Special::ClusteridZ},
+          {"%nclusterid.x", Special::NclusteridX},
+          {"%nclusterid.y", Special::NclusteridY},
+          {"%nclusterid.z", Special::NclusteridZ},
+          {"%is_explicit_cluster", Special::IsExplicitCluster}};
       auto special = specials.find(operand.name);
       if (special != specials.end()) {
         value.kind = Value::Kind::Special;
@@ -226,6 +241,14 @@ private:
       value.symbolSpace = Space::Local;
       return true;
     }
+    if (variables) {
+      auto variable = variables->find(name);
+      if (variable != variables->end()) {
+        value.imm = variable->second + static_cast<uint64_t>(offset);
+        value.symbolSpace = Space::Global;
+        return true;
+      }
+    }
     return fail("unknown symbol " + name);
   }
 
@@ -240,19 +263,25 @@ private:
     }
     // Types: the last type modifier is the data type; cvt has two.
     std::vector<Type> types;
+    bool sawSpace = false;
     for (const std::string &m : inst.modifiers) {
       if (auto type = typeOf(m))
         types.push_back(*type);
       else if (m == "v2" || m == "v4")
         d.vector = m == "v2" ? 2 : 4;
       else if (m == "global" || m == "shared" || m == "local" || m == "param" ||
-               m == "const" || m == "shared::cta" || m == "shared::cluster")
+               m == "const" || m == "shared::cta" || m == "shared::cluster") {
         d.space = m == "global"                    ? Space::Global
                   : m.compare(0, 6, "shared") == 0 ? Space::Shared
                   : m == "local"                   ? Space::Local
                   : m == "param"                   ? Space::Param
                                                    : Space::Const;
-      else if (m == "ftz")
+        // A TMA copy names the window of its destination first and of its
+        // source after; the destination's is the one that counts.
+        if (m == "shared::cluster" && !sawSpace)
+          d.clusterWindow = true;
+        sawSpace = true;
+      } else if (m == "ftz")
         d.ftz = true;
       else if (m == "sat")
         d.saturate = true;
@@ -272,6 +301,23 @@ private:
         d.boolOp = m;
       else
         d.atomOp = d.atomOp.empty() ? m : d.atomOp + "." + m;
+    }
+    d.directed = d.rounding == "rz" || d.rounding == "rm" || d.rounding == "rp";
+    d.tf32 = inst.has("tf32");
+    d.wide = d.mode == "wide";
+    d.high = d.mode == "hi";
+    if (!d.compare.empty()) {
+      static const std::map<std::string, Comparison> comparisons = {
+          {"eq", Comparison::Eq},   {"ne", Comparison::Ne},
+          {"lt", Comparison::Lt},   {"le", Comparison::Le},
+          {"gt", Comparison::Gt},   {"ge", Comparison::Ge},
+          {"lo", Comparison::Lo},   {"ls", Comparison::Ls},
+          {"hi", Comparison::Hi},   {"hs", Comparison::Hs},
+          {"equ", Comparison::EqU}, {"neu", Comparison::NeU},
+          {"ltu", Comparison::LtU}, {"leu", Comparison::LeU},
+          {"gtu", Comparison::GtU}, {"geu", Comparison::GeU},
+          {"num", Comparison::Num}, {"nan", Comparison::Nan}};
+      d.comparison = comparisons.at(d.compare);
     }
     d.types = types;
     if (!types.empty())
@@ -326,6 +372,10 @@ private:
           if (std::sscanf(m.c_str(), "m%un%uk%u", &mm, &nn, &kk) == 3)
             d.m = mm, d.n = nn, d.k = kk;
         }
+      // tf32 is no type of its own elsewhere: `.f32.tf32.tf32.f32` (as
+      // nvcc and LLVM write it) has A and B as f32 registers.
+      if (inst.has("tf32") && d.types.size() == 2)
+        d.types = {d.types[0], d.types[0], d.types[0], d.types[1]};
       if (!inst.has("sync") || d.types.size() != 4 || d.m != 16 || d.n != 8 ||
           !inst.has("row") || !inst.has("col"))
         return fail("only mma.sync.aligned.m16n8k{4,8,16}.row.col with D, A, "
@@ -356,11 +406,14 @@ private:
             std::sscanf(m.c_str(), "m%un%uk%u", &d.m, &d.n, &d.k);
         bool half = d.types.size() == 3 && d.types[1].kind == Kind::Float &&
                     d.types[1].bits == 16 && d.types[2].bits == 16;
-        if (d.m != 64 || d.k != 16 || d.n % 8 != 0 || d.n < 8 || d.n > 256 ||
-            !half || d.types[0].bits != 32)
+        // tf32 is no type of the emulator's: .f32.tf32.tf32 leaves f32.
+        bool tf32 = inst.has("tf32") && d.k == 8;
+        if (d.m != 64 || !((half && d.k == 16) || tf32) || d.n % 8 != 0 ||
+            d.n < 8 || d.n > 256 || d.types[0].bits != 32 ||
+            d.types[0].kind != Kind::Float)
           return fail("only wgmma.mma_async m64nNk16 with f16/bf16 inputs "
-                      "from shared-memory descriptors and f32 accumulators "
-                      "is emulated");
+                      "and m64nNk8 with tf32 inputs, from shared-memory "
+                      "descriptors with f32 accumulators, are emulated");
         if (inst.operands.size() < 4 ||
             inst.operands[0].kind != ptx::Operand::Kind::Vector ||
             inst.operands[0].elements.size() != d.n / 2)
@@ -391,9 +444,18 @@ private:
         if (inst.has(mode))
           d.voteMode = mode;
     }
-    if (d.op == Op::Bar &&
-        !(inst.has("sync") || inst.has("cta") || inst.modifiers.empty()))
-      return fail("only bar.sync / barrier.sync are supported");
+    if (d.op == Op::Bar && inst.has("cluster")) {
+      d.op = Op::ClusterBarrier;
+      if (inst.has("arrive") == inst.has("wait"))
+        return fail("barrier.cluster is .arrive or .wait");
+    } else if (d.op == Op::Bar &&
+               !(inst.has("sync") || inst.has("arrive") ||
+                 inst.modifiers.empty() ||
+                 (inst.modifiers.size() == 1 && inst.has("cta")) ||
+                 (inst.has("cta") && inst.has("aligned")))) {
+      return fail("of the named barriers bar.sync, bar.arrive and "
+                  "barrier.sync/arrive are emulated (not bar.red)");
+    }
     if ((d.op == Op::Atom || d.op == Op::Red) && d.atomOp.empty())
       return fail("atomic without an operation");
     for (const ptx::Operand &operand : inst.operands) {
@@ -508,6 +570,8 @@ private:
     case Op::Fma:
     case Op::Bfe:
       return count(4, 4) && scalars({});
+    case Op::Bfi:
+      return count(5, 5) && scalars({});
     case Op::Setp:
       // setp.cmp p[|q], a, b[, c] (c with .and/.or/.xor)
       return count(d.boolOp.empty() ? 3 : 4, d.boolOp.empty() ? 3 : 4) &&
@@ -538,12 +602,17 @@ private:
       return count(0, 0);
     case Op::CpAsyncWait:
       return inst.has("wait_all") ? count(0, 0) : count(1, 1) && scalars({});
-    case Op::BulkTensor:
-      // [dst], [map, {c0, ...}], [mbar]
-      return count(3, 3);
+    case Op::BulkTensor: {
+      // [dst], [map, {c0, ...}], [mbar][, ctaMask (.multicast::cluster)]
+      // [, cache-policy (.L2::cache_hint, a hint the emulator ignores)]
+      std::size_t operands =
+          3 + inst.has("multicast::cluster") + inst.has("L2::cache_hint");
+      return count(operands, operands);
+    }
     case Op::BulkTensorStore:
-      // [map, {c0, ...}], [src]
-      return count(2, 2);
+      // [map, {c0, ...}], [src][, cache-policy (.L2::cache_hint)]
+      return count(inst.has("L2::cache_hint") ? 3 : 2,
+                   inst.has("L2::cache_hint") ? 3 : 2);
     case Op::BulkCommit:
       return count(0, 0);
     case Op::BulkWait:
@@ -579,7 +648,13 @@ private:
     case Op::Bra:
       return count(1, 1) && scalars({});
     case Op::Bar:
-      return count(0, 2) && scalars({});
+      return count(inst.has("arrive") ? 2 : 0, 2) && scalars({});
+    case Op::ClusterBarrier:
+      return count(0, 0);
+    case Op::Mapa:
+      return count(3, 3) && scalars({});
+    case Op::Getctarank:
+      return count(2, 2) && scalars({});
     case Op::Shfl:
       // shfl.sync.mode.b32 d[|p], a, b, c, membermask
       return count(5, 5) && scalars({0}) &&
@@ -604,6 +679,11 @@ private:
     return true;
   }
 
+public:
+  /// The module's device variables' addresses, or null.
+  const std::map<std::string, uint64_t> *variables = nullptr;
+
+private:
   const ptx::Function &kernel;
   DecodedKernel &out;
   std::map<std::string, int> registers;
@@ -612,11 +692,11 @@ private:
 
 } // namespace
 
-bool lmhead::runtime::emulator::decodeKernel(const ptx::Module &module,
-                                             const ptx::Function &kernel,
-                                             DecodedKernel &out,
-                                             std::string &error) {
+bool lmhead::runtime::emulator::decodeKernel(
+    const ptx::Module &module, const ptx::Function &kernel, DecodedKernel &out,
+    std::string &error, const std::map<std::string, uint64_t> *variables) {
   Decoder decoder(kernel, out);
   decoder.addModuleShared(module.globals);
+  decoder.variables = variables;
   return decoder.decode(error);
 }

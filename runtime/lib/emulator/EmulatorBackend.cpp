@@ -1,14 +1,20 @@
 //===- EmulatorBackend.cpp - the Backend that runs PTX on the CPU ---------===//
 //
 // Modules are parsed once at load; a function handle points at its kernel.
-// Launches run to completion before returning, which is a legal schedule of
-// every stream program: the order within a stream is kept, and work on
-// other streams may run in any order.
+// In the eager mode launches run to completion before returning, which is a
+// legal schedule of every stream program: the order within a stream is
+// kept, and work on other streams may run in any order. In the adversarial
+// mode launches, copies and fills are queued on a StreamScheduler with
+// what they need at run time (a launch's parameter values, a copy's
+// pageable source), and every operation that must observe their effects
+// first has the scheduler run what it depends on.
 //
 //===----------------------------------------------------------------------===//
 
 #include "EmulatorBackend.h"
+#include "AccessRecorder.h"
 #include "Interpreter.h"
+#include "ModuleVariables.h"
 #include "Ptx.h"
 #include "TensorMap.h"
 #include "TensorMapRules.h"
@@ -22,6 +28,38 @@
 using namespace lmhead::runtime;
 
 namespace {
+
+/// Whether LMHEAD_EMULATOR_ORDER asks for the adversarial mode ("eager",
+/// the default, runs work when it is enqueued).
+bool adversarialOrder() {
+  const char *order = std::getenv("LMHEAD_EMULATOR_ORDER");
+  if (!order || !*order || std::string(order) == "eager")
+    return false;
+  if (std::string(order) != "adversarial")
+    std::fprintf(stderr,
+                 "lmhead emulator: LMHEAD_EMULATOR_ORDER=%s is neither "
+                 "'eager' nor 'adversarial'; using 'adversarial'\n",
+                 order);
+  return true;
+}
+
+/// LMHEAD_EMULATOR_SEED: the seed of the adversarial mode's order (1 by
+/// default, so that a run repeats unless asked otherwise).
+uint64_t orderSeed() {
+  const char *seed = std::getenv("LMHEAD_EMULATOR_SEED");
+  if (!seed || !*seed)
+    return 1;
+  char *end = nullptr;
+  unsigned long long value = std::strtoull(seed, &end, 0);
+  if (*end) {
+    std::fprintf(stderr,
+                 "lmhead emulator: LMHEAD_EMULATOR_SEED=%s is not an "
+                 "integer; using 1\n",
+                 seed);
+    return 1;
+  }
+  return value;
+}
 
 /// Whether LMHEAD_EMULATOR_STATS asks for statistics.
 bool statsWanted() {
@@ -79,6 +117,8 @@ DeviceResourceCounter &deviceResources() {
 struct EmulatorBackend::Module {
   ptx::Module ptx;
   std::vector<std::unique_ptr<EmulatorBackend::Function>> functions;
+  /// Its .global and .const variables' device memory, by name.
+  std::map<std::string, uint64_t> variables;
 };
 
 struct EmulatorBackend::Function {
@@ -99,9 +139,31 @@ struct Handle {
 
 } // namespace
 
-EmulatorBackend::EmulatorBackend() = default;
+EmulatorBackend::EmulatorBackend() {
+  if (adversarialOrder())
+    scheduler = std::make_unique<emulator::StreamScheduler>(
+        orderSeed(), [this](uint64_t start, uint64_t end) {
+          return describeMemory(start, end);
+        });
+}
+
+Outcome EmulatorBackend::failure(std::string message) {
+  if (message.empty())
+    return {};
+  return Outcome(LMHEAD_STATUS_EMULATOR_ERROR, std::move(message));
+}
 
 EmulatorBackend::~EmulatorBackend() {
+  // Work nobody synchronised with still runs, and its failures are not
+  // lost: nobody else can report them now.
+  if (scheduler) {
+    std::string failed = scheduler->drainAll();
+    if (!failed.empty())
+      std::fprintf(stderr,
+                   "lmhead emulator: error in work run after the last "
+                   "synchronisation: %s\n",
+                   failed.c_str());
+  }
   for (Module *module : modules)
     delete module;
   for (void *handle : streams)
@@ -123,6 +185,57 @@ bool EmulatorBackend::isKnownMemory(uint64_t address, uint64_t bytes) const {
          address + bytes >= address;
 }
 
+bool EmulatorBackend::knownExtent(uint64_t address, uint64_t &begin,
+                                  uint64_t &end) const {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = allocations.upper_bound(address);
+  if (it == allocations.begin())
+    return false;
+  --it;
+  if (address < it->first || address - it->first >= it->second)
+    return false;
+  begin = it->first;
+  end = it->first + it->second;
+  return end > begin; // an allocation that wraps around is none
+}
+
+std::string EmulatorBackend::describeMemory(uint64_t start,
+                                            uint64_t end) const {
+  auto hex = [](uint64_t value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "0x%llx",
+                  static_cast<unsigned long long>(value));
+    return std::string(text);
+  };
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = allocations.upper_bound(start);
+  if (it != allocations.begin()) {
+    --it;
+    if (start >= it->first && end <= it->first + it->second)
+      return "bytes [" + std::to_string(start - it->first) + ", " +
+             std::to_string(end - it->first) + ") of the " +
+             std::to_string(it->second) + "-byte " +
+             (registered.count(it->first) ? "registered host memory"
+                                          : "allocation") +
+             " at " + hex(it->first);
+  }
+  return "[" + hex(start) + ", " + hex(end) + ")";
+}
+
+uint64_t EmulatorBackend::workspaceGuardBytes() const {
+  return scheduler ? kWorkspaceGuardBytes : 0;
+}
+
+void EmulatorBackend::guardWorkspace(const WorkspaceGuard &guard, void *stream,
+                                     bool inUse) {
+  if (!scheduler)
+    return;
+  std::vector<emulator::NamedRange> buffers;
+  for (const WorkspaceGuard::Buffer &buffer : guard.buffers)
+    buffers.push_back({buffer.name, buffer.start, buffer.end});
+  scheduler->guard(stream, std::move(buffers), guard.end, inUse);
+}
+
 Outcome EmulatorBackend::loadModule(const void *image, void **module) {
   std::string parseError;
   std::optional<ptx::Module> parsed =
@@ -130,21 +243,74 @@ Outcome EmulatorBackend::loadModule(const void *image, void **module) {
   if (!parsed)
     return Outcome(LMHEAD_STATUS_EMULATOR_ERROR,
                    "the PTX emulator cannot read the module: " + parseError);
-  auto *loaded = new Module{std::move(*parsed), {}};
+  auto loaded = std::make_unique<Module>();
+  loaded->ptx = std::move(*parsed);
+  // Its device variables, in device memory with their initial values.
+  for (const ptx::Variable &variable : loaded->ptx.globals) {
+    if (!emulator::isDeviceVariable(variable))
+      continue;
+    std::vector<unsigned char> bytes;
+    std::string error;
+    if (!emulator::initialBytes(variable, bytes, error)) {
+      releaseVariables(*loaded);
+      return Outcome(LMHEAD_STATUS_EMULATOR_ERROR,
+                     "the PTX emulator cannot place the module's variables: " +
+                         error);
+    }
+    void *memory = nullptr;
+    Outcome placed = allocate(std::max<std::size_t>(bytes.size(), 1),
+                              /*hostShared=*/false, &memory);
+    if (!placed.ok()) {
+      releaseVariables(*loaded);
+      return placed;
+    }
+    std::memcpy(memory, bytes.data(), bytes.size());
+    loaded->variables[variable.name] = reinterpret_cast<uint64_t>(memory);
+  }
   std::lock_guard<std::mutex> lock(mutex);
-  modules.insert(loaded);
-  *module = loaded;
+  modules.insert(loaded.get());
+  *module = loaded.release();
+  return {};
+}
+
+void EmulatorBackend::releaseVariables(Module &module) {
+  for (const auto &[name, address] : module.variables)
+    (void)deallocate(reinterpret_cast<void *>(address));
+  module.variables.clear();
+}
+
+Outcome EmulatorBackend::getVariable(void *module, const char *name,
+                                     uint64_t &address, std::size_t &bytes) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto *loaded = static_cast<Module *>(module);
+  if (!modules.count(loaded))
+    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                   "looking up a variable in a module the emulator did not "
+                   "load");
+  auto found = loaded->variables.find(name);
+  if (found == loaded->variables.end())
+    return Outcome(
+        LMHEAD_STATUS_NOT_FOUND,
+        std::string("the module has no .global or .const variable '") + name +
+            "'");
+  address = found->second;
+  bytes = allocations.at(found->second);
   return {};
 }
 
 Outcome EmulatorBackend::unloadModule(void *module) {
-  std::lock_guard<std::mutex> lock(mutex);
+  // Queued launches of its kernels run first.
+  std::string failed = scheduler ? scheduler->drainAll() : "";
   auto *loaded = static_cast<Module *>(module);
-  if (!modules.erase(loaded))
-    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
-                   "unloading a module the emulator did not load");
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!modules.erase(loaded))
+      return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                     "unloading a module the emulator did not load");
+  }
+  releaseVariables(*loaded);
   delete loaded;
-  return {};
+  return failure(std::move(failed));
 }
 
 Outcome EmulatorBackend::getFunction(void *module, const char *name,
@@ -181,14 +347,9 @@ void EmulatorBackend::maxGridSize(unsigned (&size)[3]) const {
 }
 
 Outcome EmulatorBackend::launch(void *function, const char *kernelName,
-                                const LaunchDims &dims, void * /*stream*/,
+                                const LaunchDims &dims, void *stream,
                                 void **params) {
   auto *f = static_cast<Function *>(function);
-  emulator::LaunchRequest request;
-  for (int i = 0; i < 3; ++i) {
-    request.grid[i] = dims.grid[i];
-    request.block[i] = dims.block[i];
-  }
   // In 64 bits: sizes of up to 2^31 each would wrap a 32-bit product.
   uint64_t threads =
       uint64_t(dims.block[0]) * dims.block[1] * uint64_t(dims.block[2]);
@@ -209,10 +370,56 @@ Outcome EmulatorBackend::launch(void *function, const char *kernelName,
               ", more than the device's " + std::to_string(limit[i]) + " (" +
               dims.describe() + ")");
     }
+  if (!scheduler)
+    return failure(runLaunch(*f, dims, params, nullptr));
+  // The parameter values are taken now, as cuLaunchKernel takes them.
+  std::vector<unsigned char> values;
+  std::vector<std::size_t> offsets;
+  for (std::size_t i = 0; i < f->kernel->params.size(); ++i) {
+    auto size = static_cast<std::size_t>(f->kernel->params[i].bytes());
+    offsets.push_back(values.size());
+    if (params && params[i]) {
+      auto *bytes = static_cast<const unsigned char *>(params[i]);
+      values.insert(values.end(), bytes, bytes + size);
+    } else {
+      values.resize(values.size() + size);
+    }
+  }
+  // A missing parameter is refused when the launch runs, as in the eager
+  // mode.
+  bool given = params != nullptr;
+  scheduler->enqueue(stream, "kernel '" + f->kernel->name + "'",
+                     [this, f, dims, values, offsets,
+                      given](emulator::AccessRecorder &accesses) mutable {
+                       std::vector<void *> pointers;
+                       for (std::size_t i = 0; i < offsets.size(); ++i)
+                         pointers.push_back(given ? values.data() + offsets[i]
+                                                  : nullptr);
+                       return runLaunch(*f, dims, pointers.data(), &accesses);
+                     });
+  return {};
+}
+
+std::string
+EmulatorBackend::runLaunch(const Function &function, const LaunchDims &dims,
+                           void **params,
+                           emulator::GlobalAccessObserver *accesses) {
+  const Function *f = &function;
+  emulator::LaunchRequest request;
+  for (int i = 0; i < 3; ++i) {
+    request.grid[i] = dims.grid[i];
+    request.block[i] = dims.block[i];
+    request.cluster[i] = dims.cluster[i];
+  }
   request.dynamicSharedBytes = dims.sharedBytes;
   request.params = params;
+  request.globalAccesses = accesses;
   request.isGlobal = [this](uint64_t address, uint64_t bytes) {
     return isKnownMemory(address, bytes);
+  };
+  request.globalExtent = [this](uint64_t address, uint64_t &begin,
+                                uint64_t &end) {
+    return knownExtent(address, begin, end);
   };
   const char *uninitialized =
       std::getenv("LMHEAD_EMULATOR_CHECK_UNINITIALIZED");
@@ -221,10 +428,10 @@ Outcome EmulatorBackend::launch(void *function, const char *kernelName,
   std::string failure;
   emulator::LaunchStats stats;
   auto start = std::chrono::steady_clock::now();
+  request.variables = &f->module->variables;
   if (!emulator::runKernel(f->module->ptx, *f->kernel, request, failure,
                            &stats))
-    return Outcome(LMHEAD_STATUS_EMULATOR_ERROR,
-                   failure + " (" + dims.describe() + ")");
+    return failure + " (" + dims.describe() + ")";
   // LMHEAD_EMULATOR_STATS=1: one line per launch on stderr, for benchmarks.
   if (statsWanted()) {
     double seconds =
@@ -241,7 +448,7 @@ Outcome EmulatorBackend::launch(void *function, const char *kernelName,
                  seconds > 0 ? stats.laneInstructions / seconds / 1e6 : 0.0,
                  static_cast<unsigned long long>(stats.tensorCoreMacs));
   }
-  return {};
+  return "";
 }
 
 Outcome EmulatorBackend::createStream(void **stream) {
@@ -253,17 +460,24 @@ Outcome EmulatorBackend::createStream(void **stream) {
 }
 
 Outcome EmulatorBackend::destroyStream(void *stream) {
+  // Its work still runs, as on a GPU, but the host learns nothing.
+  std::string failed;
+  if (scheduler) {
+    failed = scheduler->drainStream(stream);
+    scheduler->forgetStream(stream);
+  }
   std::lock_guard<std::mutex> lock(mutex);
   if (!streams.erase(stream))
     return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
                    "destroying a stream the emulator did not create");
   delete static_cast<Handle *>(stream);
   deviceResources().stream(/*created=*/false);
-  return {};
+  return failure(std::move(failed));
 }
 
-Outcome EmulatorBackend::synchronizeStream(void *) {
-  return {}; // all work is done when enqueued
+Outcome EmulatorBackend::synchronizeStream(void *stream) {
+  // In the eager mode all work is done when enqueued.
+  return scheduler ? failure(scheduler->synchronizeStream(stream)) : Outcome();
 }
 
 Outcome EmulatorBackend::isCapturing(void *, bool &capturing) {
@@ -271,7 +485,11 @@ Outcome EmulatorBackend::isCapturing(void *, bool &capturing) {
   return {};
 }
 
-Outcome EmulatorBackend::streamWaitEvent(void *, void *) { return {}; }
+Outcome EmulatorBackend::streamWaitEvent(void *stream, void *event) {
+  if (scheduler)
+    scheduler->wait(stream, event);
+  return {};
+}
 
 Outcome EmulatorBackend::createEvent(void **event) {
   std::lock_guard<std::mutex> lock(mutex);
@@ -282,6 +500,11 @@ Outcome EmulatorBackend::createEvent(void **event) {
 }
 
 Outcome EmulatorBackend::destroyEvent(void *event) {
+  // A record still queued completes all the same (the queue holds it).
+  // Before the lock: the scheduler takes its own first, then this one; and
+  // before the handle can be reused.
+  if (scheduler)
+    scheduler->forgetEvent(event);
   std::lock_guard<std::mutex> lock(mutex);
   if (!events.erase(event))
     return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
@@ -291,9 +514,15 @@ Outcome EmulatorBackend::destroyEvent(void *event) {
   return {};
 }
 
-Outcome EmulatorBackend::recordEvent(void *, void *) { return {}; }
+Outcome EmulatorBackend::recordEvent(void *event, void *stream) {
+  if (scheduler)
+    scheduler->record(event, stream);
+  return {};
+}
 
-Outcome EmulatorBackend::synchronizeEvent(void *) { return {}; }
+Outcome EmulatorBackend::synchronizeEvent(void *event) {
+  return scheduler ? failure(scheduler->synchronizeEvent(event)) : Outcome();
+}
 
 Outcome EmulatorBackend::allocate(std::size_t bytes, bool /*hostShared*/,
                                   void **pointer) {
@@ -321,36 +550,103 @@ Outcome EmulatorBackend::allocate(std::size_t bytes, bool /*hostShared*/,
 Outcome EmulatorBackend::deallocate(void *pointer) {
   if (!pointer)
     return {};
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = allocations.find(reinterpret_cast<uint64_t>(pointer));
-  if (it == allocations.end() || registered.count(it->first))
-    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
-                   "freeing memory the emulator did not allocate");
-  deviceResources().freed(it->second);
-  allocations.erase(it);
+  // cuMemFree waits for the device, and queued work may use the memory.
+  std::string failed = scheduler ? scheduler->synchronizeDevice() : "";
+  auto start = reinterpret_cast<uint64_t>(pointer);
+  uint64_t bytes = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = allocations.find(start);
+    if (it == allocations.end() || registered.count(it->first))
+      return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                     "freeing memory the emulator did not allocate");
+    bytes = it->second;
+    deviceResources().freed(bytes);
+    allocations.erase(it);
+  }
+  // Outside the lock (the scheduler takes its own first, then this one),
+  // and before the memory can be allocated again.
+  if (scheduler)
+    scheduler->forgetMemory(start, start + bytes);
   std::free(pointer);
-  return {};
+  return failure(std::move(failed));
 }
 
 Outcome EmulatorBackend::copy(void *dst, const void *src, std::size_t bytes,
-                              void *) {
-  std::memmove(dst, src, bytes);
+                              void *stream) {
+  if (!scheduler) {
+    std::memmove(dst, src, bytes);
+    return {};
+  }
+  auto from = reinterpret_cast<uint64_t>(src);
+  auto to = reinterpret_cast<uint64_t>(dst);
+  bool fromDevice = isKnownMemory(from, bytes);
+  bool toDevice = isKnownMemory(to, bytes);
+  // CUDA stages pageable host memory when the copy is enqueued, so the
+  // caller may reuse it at once; device and registered memory are read
+  // when the copy runs.
+  std::shared_ptr<std::vector<unsigned char>> staged;
+  if (!fromDevice) {
+    auto *bytesFrom = static_cast<const unsigned char *>(src);
+    staged = std::make_shared<std::vector<unsigned char>>(bytesFrom,
+                                                          bytesFrom + bytes);
+  }
+  std::string what = "a copy of " + std::to_string(bytes) + " bytes (" +
+                     (fromDevice ? "device" : "host") + " to " +
+                     (toDevice ? "device" : "host") + ")";
+  scheduler->enqueue(
+      stream, std::move(what),
+      [=](emulator::AccessRecorder &accesses) -> std::string {
+        if (fromDevice)
+          accesses.add(emulator::AccessRecorder::Read, from, bytes);
+        if (toDevice)
+          accesses.add(emulator::AccessRecorder::Write, to, bytes);
+        std::memmove(dst, staged ? staged->data() : src, bytes);
+        return "";
+      });
   return {};
 }
 
-Outcome EmulatorBackend::fill32(void *dst, uint32_t value, std::size_t count,
-                                void *) {
-  auto *words = static_cast<uint32_t *>(dst);
+namespace {
+
+/// Writes `count` copies of `value` at `dst`.
+template <typename T> void fill(void *dst, T value, std::size_t count) {
+  auto *elements = static_cast<T *>(dst);
   for (std::size_t i = 0; i < count; ++i)
-    words[i] = value;
+    elements[i] = value;
+}
+
+/// A fill, now or queued on `stream` (the adversarial mode).
+template <typename T>
+void fillOn(emulator::StreamScheduler *scheduler, void *dst, T value,
+            std::size_t count, void *stream) {
+  if (!scheduler) {
+    fill(dst, value, count);
+    return;
+  }
+  scheduler->enqueue(stream,
+                     "a fill of " + std::to_string(count) + " " +
+                         std::to_string(8 * sizeof(T)) + "-bit values",
+                     [=](emulator::AccessRecorder &accesses) -> std::string {
+                       accesses.add(emulator::AccessRecorder::Write,
+                                    reinterpret_cast<uint64_t>(dst),
+                                    count * sizeof(T));
+                       fill(dst, value, count);
+                       return "";
+                     });
+}
+
+} // namespace
+
+Outcome EmulatorBackend::fill32(void *dst, uint32_t value, std::size_t count,
+                                void *stream) {
+  fillOn(scheduler.get(), dst, value, count, stream);
   return {};
 }
 
 Outcome EmulatorBackend::fill16(void *dst, uint16_t value, std::size_t count,
-                                void *) {
-  auto *halves = static_cast<uint16_t *>(dst);
-  for (std::size_t i = 0; i < count; ++i)
-    halves[i] = value;
+                                void *stream) {
+  fillOn(scheduler.get(), dst, value, count, stream);
   return {};
 }
 
@@ -368,13 +664,21 @@ Outcome EmulatorBackend::registerHost(void *pointer, std::size_t bytes) {
 }
 
 Outcome EmulatorBackend::unregisterHost(void *pointer) {
-  std::lock_guard<std::mutex> lock(mutex);
+  // Like freeing: queued work may still use the memory.
+  std::string failed = scheduler ? scheduler->synchronizeDevice() : "";
   auto start = reinterpret_cast<uint64_t>(pointer);
-  if (!registered.erase(start))
-    return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
-                   "unregistering host memory that was not registered");
-  allocations.erase(start);
-  return {};
+  uint64_t bytes = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!registered.erase(start))
+      return Outcome(LMHEAD_STATUS_INVALID_ARGUMENT,
+                     "unregistering host memory that was not registered");
+    bytes = allocations[start];
+    allocations.erase(start);
+  }
+  if (scheduler) // outside the lock, as in deallocate
+    scheduler->forgetMemory(start, start + bytes);
+  return failure(std::move(failed));
 }
 
 Outcome EmulatorBackend::encodeTensorMap(const TensorMapRequest &request,

@@ -27,6 +27,7 @@
 #include "Interpreter.h"
 #include "TensorMap.h"
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -114,6 +115,13 @@ uint16_t floatToHalf(float value);
 inline float bf16ToFloat(uint16_t b) { return asFloat(uint64_t(b) << 16); }
 uint16_t floatToBf16(float value);
 
+/// `sum` after sum = fma(a[k], b[k · bStride], sum) for k = 0 .. n − 1, each
+/// step rounded once as a tensor core's f32 accumulation is here; with the
+/// CPU's fused multiply-add instruction where it has one (the library
+/// call otherwise).
+float fmaChain(float sum, const float *a, const float *b, unsigned n,
+               unsigned bStride);
+
 /// `op` (Add, Sub, Mul, Div, Min, Max) of two floats of `type` (packed
 /// types half by half), rounded to nearest, flushing subnormals if `ftz`.
 uint64_t floatBinary(Op op, const Type &type, uint64_t a, uint64_t b, bool ftz);
@@ -160,7 +168,47 @@ enum class Special {
   Clock,
   Clock64,
   DynamicSharedSize,
-  TotalSharedSize
+  TotalSharedSize,
+  // Thread-block clusters (sm_90): the block's place in its cluster, the
+  // cluster's size, the cluster's place in the grid.
+  ClusterCtaidX,
+  ClusterCtaidY,
+  ClusterCtaidZ,
+  ClusterNctaidX,
+  ClusterNctaidY,
+  ClusterNctaidZ,
+  ClusterCtarank,
+  ClusterNctarank,
+  ClusteridX,
+  ClusteridY,
+  ClusteridZ,
+  NclusteridX,
+  NclusteridY,
+  NclusteridZ,
+  IsExplicitCluster
+};
+
+/// setp's comparison (the unordered float ones end in U).
+enum class Comparison : uint8_t {
+  None,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Lo,
+  Ls,
+  Hi,
+  Hs,
+  EqU,
+  NeU,
+  LtU,
+  LeU,
+  GtU,
+  GeU,
+  Num,
+  Nan
 };
 
 /// A decoded operand.
@@ -195,9 +243,17 @@ struct Decoded {
   Type sourceType;
   std::string mode;
   Space space = Space::Generic;
+  /// The state space was written .shared::cluster: the address may name
+  /// another block's shared memory (from mapa), not only this block's.
+  bool clusterWindow = false;
   unsigned vector = 1;
   bool ftz = false, saturate = false, approx = false;
   std::string compare, boolOp, atomOp, shflMode, voteMode, rounding;
+  /// What the interpreter tests on every lane, decoded once from the
+  /// strings above: a directed rounding (.rz, .rm, .rp), mul/mad .wide
+  /// and .hi, setp's comparison.
+  bool directed = false, wide = false, high = false;
+  Comparison comparison = Comparison::None;
   int guard = -1;
   bool guardNegated = false;
   std::vector<Value> operands;
@@ -207,6 +263,8 @@ struct Decoded {
   /// transposition; cp.async's copy size and the groups kept by a wait.
   unsigned m = 0, n = 0, k = 0, count = 1;
   bool transpose = false;
+  /// mma and wgmma with tf32 operands.
+  bool tf32 = false;
 };
 
 /// Where the kernel's .shared variables lie.
@@ -233,17 +291,20 @@ struct DecodedKernel {
   std::vector<std::string> registerNames;
 };
 
-/// Decodes `kernel` (with the module's shared variables). On failure
+/// Decodes `kernel` (with the module's shared variables, and its device
+/// variables at the addresses `variables` gives, if any). On failure
 /// returns false with `error` naming the line.
 bool decodeKernel(const ptx::Module &module, const ptx::Function &kernel,
-                  DecodedKernel &out, std::string &error);
+                  DecodedKernel &out, std::string &error,
+                  const std::map<std::string, uint64_t> *variables = nullptr);
 
 /// The shared-memory byte offset of element (mn, k) of a wgmma operand of
-/// 2-byte elements described by `descriptor` (start address, leading and
-/// stride byte offsets, swizzle mode, as the PTX ISA encodes them),
-/// K-major or, when `mnMajor`, MN-major.
+/// `elementBytes`-byte elements (2: f16, bf16; 4: tf32) described by
+/// `descriptor` (start address, leading and stride byte offsets, swizzle
+/// mode, as the PTX ISA encodes them), K-major or, when `mnMajor`,
+/// MN-major (2-byte elements only).
 uint64_t wgmmaOperandOffset(uint64_t descriptor, unsigned mn, unsigned k,
-                            bool mnMajor);
+                            bool mnMajor, unsigned elementBytes = 2);
 
 inline uint64_t alignUp(uint64_t value, uint64_t align) {
   return align ? (value + align - 1) / align * align : value;
@@ -262,13 +323,17 @@ struct AsyncCopy {
 };
 
 /// What a thread knows has happened elsewhere, passed on as the PTX memory
-/// model passes it (an mbarrier arrival releases it, observing the phase
-/// completion acquires it, bar.sync shares it with the whole block): per
-/// warpgroup, the last wgmma known to have retired; per mbarrier id, the
-/// stamp of the last phase completion seen.
+/// model passes it (an arrival at an mbarrier, a named barrier or the
+/// cluster barrier releases it; observing the phase completion, leaving
+/// bar.sync or barrier.cluster.wait acquires it): per warpgroup, the last
+/// wgmma known to have retired; per mbarrier id, the stamp of the last
+/// phase completion seen; per warp, the warp's clock (see
+/// BlockRunner::warpClocks) up to which its memory accesses are ordered
+/// before this thread's.
 struct Knowledge {
   std::vector<uint64_t> retired;
   std::vector<uint32_t> observed;
+  std::vector<uint32_t> clocks;
 
   /// Takes in everything `other` knows.
   void merge(const Knowledge &other);
@@ -277,6 +342,9 @@ struct Knowledge {
   }
   uint32_t observedOf(unsigned barrier) const {
     return barrier < observed.size() ? observed[barrier] : 0;
+  }
+  uint32_t clockOf(unsigned warp) const {
+    return warp < clocks.size() ? clocks[warp] : 0;
   }
 };
 
@@ -293,9 +361,11 @@ struct PendingBulkStore {
   const Decoded *instruction = nullptr;
 };
 
-/// One thread of the block.
+/// One thread of the cluster.
 struct Thread {
   unsigned tid[3] = {0, 0, 0};
+  /// The thread's block: its rank in the cluster.
+  unsigned rank = 0;
   /// Committed cp.async groups, oldest first; the last is still open.
   std::vector<std::vector<AsyncCopy>> asyncGroups{1};
   /// The fence.proxy.async this thread executed.
@@ -306,7 +376,12 @@ struct Thread {
   uint64_t bulkGroupsCommitted = 0;
   std::size_t pc = 0;
   bool exited = false;
+  /// Waiting at bar.sync for the named barrier `barrierId`.
   bool atBarrier = false;
+  unsigned barrierId = 0;
+  /// barrier.cluster arrivals and completed waits: a wait completes once
+  /// every thread of the cluster arrived as often as it waits.
+  uint32_t clusterArrivals = 0, clusterWaits = 0;
   /// Waiting at a warpgroup instruction for the other 127 threads.
   bool atCollective = false;
   std::vector<uint64_t> regs;
@@ -315,13 +390,13 @@ struct Thread {
   Knowledge known;
 };
 
-/// Who touched each shared byte: the last writer and a reader since the
-/// last barrier (thread indices, -1 for none), and the asynchronous copies
-/// that wrote or will write it.
+/// Who touched each shared byte: the last writer and up to two readers
+/// not known to be ordered before each other (thread indices, -1 for
+/// none), each with its warp's clock at the access; and the asynchronous
+/// copies that wrote or will write it.
 struct SharedShadow {
-  int writer = -1, reader = -1;
-  uint32_t writeEpoch = 0, readEpoch = 0;
-  bool readersInSeveralWarps = false;
+  int writer = -1, reader = -1, otherReader = -1;
+  uint32_t writerClock = 0, readerClock = 0, otherReaderClock = 0;
   /// Whether anything (a store, a copy) wrote the byte in this block.
   bool written = false;
   /// A TMA copy into the byte is in flight (its mbarrier phase has not
@@ -400,11 +475,29 @@ struct Warpgroup {
   std::size_t wgmmasInFlight() const;
 };
 
+/// A named barrier of one block (bar.sync / bar.arrive / barrier.sync
+/// with ids 0 to 15): the threads arrived in its current phase, the count
+/// that completes it (0: every thread of the block still running), and
+/// what the arriving threads knew.
+struct NamedBarrier {
+  unsigned arrived = 0, expected = 0;
+  Knowledge joined;
+};
+
+/// Named barriers per block.
+constexpr unsigned kNamedBarriers = 16;
+/// Shared::cluster addresses of another block's shared memory (what mapa
+/// returns) are (rank + 1) · kClusterWindow + offset; smaller addresses
+/// name the executing block's own.
+constexpr uint64_t kClusterWindow = uint64_t(1) << 24;
+
 //===----------------------------------------------------------------------===//
 // BlockRunner
 //===----------------------------------------------------------------------===//
 
-/// Runs the blocks of one launch, one at a time.
+/// Runs the blocks of one launch, a cluster at a time (a launch without
+/// clusters has clusters of one block): the warps of every block of the
+/// cluster take turns, so that blocks can wait for each other.
 class BlockRunner {
 public:
   BlockRunner(const DecodedKernel &kernel, const std::string &name,
@@ -412,8 +505,9 @@ public:
               const std::vector<unsigned char> &params)
       : kernel(kernel), name(name), request(request), params(params) {}
 
-  /// Runs block `ctaid` to completion; false with `error` on a problem.
-  bool run(const unsigned (&ctaid)[3], std::string &error);
+  /// Runs the cluster whose first block is `firstCtaid` to completion;
+  /// false with `error` on a problem.
+  bool run(const unsigned (&firstCtaid)[3], std::string &error);
 
   uint64_t warpInstructions() const { return steps; }
   uint64_t laneInstructions() const { return laneSteps; }
@@ -424,8 +518,31 @@ private:
   int runWarp(unsigned w, std::string &error);
   bool execute(const Decoded &inst, unsigned first, std::string &error);
   int resolveCollectives(std::string &error);
+  /// Completes the barriers without a count that every thread of their
+  /// block still running has reached (exits complete them too); returns
+  /// how many.
+  int completeBarriers();
+  /// Completes named barrier `id` of block `rank`: its waiting threads
+  /// take in what the arrivals knew and go on.
+  void completeBarrier(unsigned rank, unsigned id);
+  /// Whether every thread of block `rank` has exited.
+  bool blockExited(unsigned rank) const;
+  /// The rank of thread `t`'s block, and the cluster's first thread of it.
+  unsigned rankOf(unsigned t) const { return block[t].rank; }
+  /// What thread `t` releases at an arrival: what it knows, with its own
+  /// warp's clock advanced past the accesses made so far.
+  Knowledge releaseOf(unsigned t);
+  /// Whether an access of thread `other` (-1: none) made at its warp's
+  /// clock `clock` is ordered before what thread `t` does now: the same
+  /// warp (lanes run in lockstep), or `t` learnt of that clock.
+  bool orderedBefore(int other, uint32_t clock, unsigned t) const {
+    if (other < 0 || unsigned(other) / kWarpSize == t / kWarpSize)
+      return true;
+    return block[t].known.clockOf(unsigned(other) / kWarpSize) > clock;
+  }
   bool runCollective(const Decoded &inst, unsigned first, std::string &error);
-  void synchroniseBlock();
+  /// Forgets the shared reads of wgmmas every thread knows retired.
+  void pruneWgmmaReads();
   bool report(std::string &error, unsigned thread, const std::string &what);
   bool reportRegisterHazard(std::string &error);
   std::string threadName(int t) const;
@@ -480,8 +597,23 @@ private:
       return inst.space;
     return address.reg < 0 ? address.symbolSpace : Space::Generic;
   }
+  /// The offset in `shared` of `bytes` at `address` of the shared window
+  /// for thread `t`: the shared::cta window (its own block's) or, for an
+  /// instruction of the shared::cluster window, any block's of the
+  /// cluster. False with a report when it is outside, or the block it
+  /// names has exited.
+  bool sharedOffset(uint64_t address, uint64_t bytes, unsigned t,
+                    uint64_t &offset, std::string &error,
+                    const char *verb = "access");
+  /// "shared 0x…" (the block's own offset), with the block's rank in a
+  /// cluster.
+  std::string describeShared(uint64_t offset) const;
   bool executeLoadStore(const Decoded &inst, std::string &error);
   bool executeCvta(const Decoded &inst, std::string &error);
+  /// mapa: the shared::cluster (or generic) address of the same place in
+  /// another block of the cluster; getctarank: the block an address names.
+  bool executeMapa(const Decoded &inst, std::string &error);
+  bool executeGetctarank(const Decoded &inst, std::string &error);
   bool executeAtomic(const Decoded &inst, std::string &error);
 
   // --- Arithmetic (Arithmetic.cpp) ------------------------------------------
@@ -508,6 +640,15 @@ private:
   bool bulkTensor(const Decoded &inst, unsigned t, std::string &error);
   Mbarrier *mbarrierAt(const Decoded &inst, const Value &address, unsigned t,
                        std::string &error, bool create = false);
+  /// The mbarrier at `offset` in `shared`, or null with a report naming
+  /// `user` when none was initialised there.
+  Mbarrier *mbarrierAtOffset(uint64_t offset, unsigned t, const char *user,
+                             std::string &error);
+  /// Lands a TMA box read for thread `t` at the shared `offset` of the
+  /// mbarrier at `barrierOffset`, after the checks that nothing reads or
+  /// writes those bytes meanwhile.
+  bool issueTmaCopy(PendingTma copy, uint64_t barrierOffset, unsigned t,
+                    std::string &error);
   void completePhase(Mbarrier &bar);
   std::string describeMbarriers() const;
 
@@ -544,6 +685,9 @@ private:
   bool executeBranch(const Decoded &inst, std::string &error);
   bool executeExit(const Decoded &inst, std::string &error);
   bool executeBarrier(const Decoded &inst, std::string &error);
+  /// barrier.cluster.arrive / barrier.cluster.wait.
+  bool executeClusterBarrier(const Decoded &inst, std::string &error);
+  std::string describeClusterBarrier() const;
   bool executeShuffle(const Decoded &inst, std::string &error);
   bool executeVote(const Decoded &inst, std::string &error);
   bool executeElect(const Decoded &inst, std::string &error);
@@ -555,10 +699,28 @@ private:
   const std::string &name;
   const LaunchRequest &request;
   const std::vector<unsigned char> &params;
-  unsigned ctaid[3] = {0, 0, 0};
+  /// The cluster: its size in blocks per dimension and in all, the block
+  /// of each rank, the threads of a block and the thread slots each takes
+  /// in `block` (rounded up to whole warpgroups in a cluster, the slots
+  /// past the block's threads exited from the start).
+  unsigned clusterDims[3] = {1, 1, 1};
+  unsigned ctaCount = 1, ctaThreads = 1, ctaStride = 1;
+  std::vector<std::array<unsigned, 3>> ctaids;
+  /// Every thread of the cluster, block by block.
   std::vector<Thread> block;
+  /// The shared memory of every block of the cluster, `sharedBytes` each,
+  /// and who touched each byte.
   std::vector<unsigned char> shared;
   std::vector<SharedShadow> shadow;
+  /// Named barriers, kNamedBarriers per block.
+  std::vector<NamedBarrier> barriers;
+  /// Per warp of the cluster: a clock that advances whenever one of its
+  /// threads arrives at a barrier (releases what it did). A memory access
+  /// is stamped with its warp's clock; another thread is ordered after it
+  /// once it knows a later clock of that warp.
+  std::vector<uint32_t> warpClocks;
+  /// What the threads arriving at each barrier.cluster phase knew.
+  std::vector<Knowledge> clusterPhases;
   /// The block's mbarriers, by shared offset, and their offsets by id.
   std::map<uint64_t, Mbarrier> mbarriers;
   std::vector<uint64_t> mbarrierOffsets;
@@ -580,9 +742,11 @@ private:
   /// Changes of mbarrier states, and rounds of warps spinning without one.
   uint64_t stateChanges = 0, idleRounds = 0;
   static constexpr uint64_t kMaxIdleRounds = 10000;
-  /// Barrier phase of the block (races are looked for within one).
-  uint32_t epoch = 1;
+  /// The shared memory of one block.
   uint64_t sharedBytes = 0;
+  /// The allocation global accesses fell in last (LaunchRequest::
+  /// globalExtent), empty at first.
+  uint64_t globalBegin = 0, globalEnd = 0;
   /// The warp's lanes at the instruction, and those whose guard holds.
   std::vector<unsigned> lanes, active;
   /// The first thread of the warp executing.

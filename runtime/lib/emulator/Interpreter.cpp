@@ -13,6 +13,7 @@
 #include "EmulatorInternals.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 #include <sstream>
 
@@ -28,6 +29,10 @@ void Knowledge::merge(const Knowledge &other) {
     observed.resize(other.observed.size(), 0);
   for (std::size_t b = 0; b < other.observed.size(); ++b)
     observed[b] = std::max(observed[b], other.observed[b]);
+  if (clocks.size() < other.clocks.size())
+    clocks.resize(other.clocks.size(), 0);
+  for (std::size_t w = 0; w < other.clocks.size(); ++w)
+    clocks[w] = std::max(clocks[w], other.clocks[w]);
 }
 
 std::size_t Warpgroup::wgmmasInFlight() const {
@@ -37,37 +42,64 @@ std::size_t Warpgroup::wgmmasInFlight() const {
   return count;
 }
 
-bool BlockRunner::run(const unsigned (&ctaid)[3], std::string &error) {
-  std::copy(ctaid, ctaid + 3, this->ctaid);
-  unsigned threads = request.block[0] * request.block[1] * request.block[2];
+bool BlockRunner::run(const unsigned (&firstCtaid)[3], std::string &error) {
+  ctaThreads = request.block[0] * request.block[1] * request.block[2];
+  for (int d = 0; d < 3; ++d)
+    clusterDims[d] = request.cluster[d];
+  ctaCount = clusterDims[0] * clusterDims[1] * clusterDims[2];
+  // In a cluster every block starts on a warpgroup boundary, so that warps
+  // and warpgroups never span two blocks.
+  ctaStride = ctaCount > 1
+                  ? static_cast<unsigned>(alignUp(ctaThreads, kWarpgroupSize))
+                  : ctaThreads;
+  ctaids.assign(ctaCount, {0, 0, 0});
+  for (unsigned r = 0; r < ctaCount; ++r) {
+    ctaids[r][0] = firstCtaid[0] + r % clusterDims[0];
+    ctaids[r][1] = firstCtaid[1] + (r / clusterDims[0]) % clusterDims[1];
+    ctaids[r][2] = firstCtaid[2] + r / (clusterDims[0] * clusterDims[1]);
+  }
   sharedBytes =
       alignUp(kernel.shared.staticBytes, 16) + request.dynamicSharedBytes;
-  shared.assign(sharedBytes, 0);
-  shadow.assign(sharedBytes, SharedShadow());
+  shared.assign(sharedBytes * ctaCount, 0);
+  shadow.assign(sharedBytes * ctaCount, SharedShadow());
   mbarriers.clear();
-  ++epoch;
-  block.assign(threads, Thread());
-  for (unsigned t = 0; t < threads; ++t) {
+  mbarrierOffsets.clear();
+  barriers.assign(kNamedBarriers * ctaCount, NamedBarrier());
+  clusterPhases.clear();
+  block.assign(ctaStride * ctaCount, Thread());
+  for (unsigned t = 0; t < block.size(); ++t) {
     Thread &thread = block[t];
-    thread.tid[0] = t % request.block[0];
-    thread.tid[1] = (t / request.block[0]) % request.block[1];
-    thread.tid[2] = t / (request.block[0] * request.block[1]);
+    unsigned local = t % ctaStride;
+    thread.rank = t / ctaStride;
+    if (local >= ctaThreads) { // a slot that pads the block to a warpgroup
+      thread.exited = true;
+      continue;
+    }
+    thread.tid[0] = local % request.block[0];
+    thread.tid[1] = (local / request.block[0]) % request.block[1];
+    thread.tid[2] = local / (request.block[0] * request.block[1]);
     thread.regs.assign(kernel.registers, 0);
     thread.local.assign(kernel.localBytes, 0);
   }
-  // Asynchronous state: no wgmma in flight, no mbarrier phase completed.
-  unsigned groups = (threads + kWarpgroupSize - 1) / kWarpgroupSize;
+  // Asynchronous state: no wgmma in flight, no mbarrier phase completed,
+  // every warp at its first clock and nothing known of any.
+  unsigned groups = static_cast<unsigned>((block.size() + kWarpgroupSize - 1) /
+                                          kWarpgroupSize);
+  unsigned warps =
+      static_cast<unsigned>((block.size() + kWarpSize - 1) / kWarpSize);
   warpgroups.assign(groups, Warpgroup());
   if (kernel.hasWgmma)
     for (Warpgroup &group : warpgroups)
       group.inFlight.assign(kernel.registers, 0);
-  for (Thread &thread : block)
+  warpClocks.assign(warps, 1);
+  for (Thread &thread : block) {
     thread.known.retired.assign(groups, 0);
+    thread.known.clocks.assign(warps, 0);
+  }
   wgmmaReads.clear();
   wgmmaSequence = 0;
   phaseStamp = 0;
   hazardThread = -1;
-  unsigned warps = (threads + kWarpSize - 1) / kWarpSize;
   while (true) {
     bool progress = false;
     uint64_t changesBefore = stateChanges;
@@ -78,13 +110,18 @@ bool BlockRunner::run(const unsigned (&ctaid)[3], std::string &error) {
         return false;
       progress |= status > 0;
     }
-    // Warps that only spin on mbarriers nobody will complete.
+    // Warps that only spin on mbarriers or the cluster barrier, which
+    // nobody will complete.
     if (waitedThisRound && stateChanges == changesBefore) {
       if (++idleRounds > kMaxIdleRounds)
         return report(error, 0,
-                      "deadlock: every warp waits on an mbarrier phase that "
-                      "can no longer complete" +
-                          describeMbarriers());
+                      std::string("deadlock: every warp waits on an mbarrier "
+                                  "phase") +
+                          (describeClusterBarrier().empty()
+                               ? ""
+                               : " or the cluster barrier") +
+                          " that can no longer complete" + describeMbarriers() +
+                          describeClusterBarrier());
     } else {
       idleRounds = 0;
     }
@@ -93,7 +130,8 @@ bool BlockRunner::run(const unsigned (&ctaid)[3], std::string &error) {
     if (collectives < 0)
       return false;
     progress |= collectives > 0;
-    // Everyone finished, or everyone left waits at the barrier.
+    // Barriers that threads exiting have completed.
+    progress |= completeBarriers() > 0;
     bool anyWaiting = false, anyRunning = false, anyCollective = false;
     for (const Thread &thread : block) {
       anyWaiting |= thread.atBarrier;
@@ -129,19 +167,95 @@ bool BlockRunner::run(const unsigned (&ctaid)[3], std::string &error) {
         }
       return true;
     }
-    if (anyRunning && !progress)
-      return report(error, 0, "the block made no progress");
-    if (!anyRunning) {
-      ++stateChanges;
-      ++epoch; // accesses before the barrier are ordered before those after
-      synchroniseBlock();
-      for (Thread &thread : block)
-        if (thread.atBarrier) {
-          thread.atBarrier = false;
-          ++thread.pc;
+    if (!anyRunning && !progress) {
+      // Everyone left waits at named barriers that cannot complete.
+      for (unsigned t = 0; t < block.size(); ++t)
+        if (block[t].atBarrier) {
+          const NamedBarrier &bar =
+              barriers[rankOf(t) * kNamedBarriers + block[t].barrierId];
+          instruction = &kernel.code[block[t].pc];
+          return report(error, t,
+                        "deadlock: barrier " +
+                            std::to_string(block[t].barrierId) + " waits for " +
+                            (bar.expected
+                                 ? std::to_string(bar.expected) + " threads"
+                                 : std::string("every thread of the block")) +
+                            "; " + std::to_string(bar.arrived) +
+                            " arrived and no other thread can run");
         }
     }
+    if (anyRunning && !progress)
+      return report(error, 0, "the block made no progress");
   }
+}
+
+bool BlockRunner::blockExited(unsigned rank) const {
+  for (unsigned t = rank * ctaStride; t < (rank + 1) * ctaStride; ++t)
+    if (!block[t].exited)
+      return false;
+  return true;
+}
+
+Knowledge BlockRunner::releaseOf(unsigned t) {
+  unsigned warp = t / kWarpSize;
+  Knowledge released = block[t].known;
+  released.clocks[warp] = warpClocks[warp];
+  // Accesses from now on are not released by this arrival.
+  ++warpClocks[warp];
+  return released;
+}
+
+void BlockRunner::completeBarrier(unsigned rank, unsigned id) {
+  NamedBarrier &bar = barriers[rank * kNamedBarriers + id];
+  for (unsigned t = rank * ctaStride; t < (rank + 1) * ctaStride; ++t) {
+    Thread &thread = block[t];
+    if (thread.atBarrier && thread.barrierId == id) {
+      thread.known.merge(bar.joined);
+      thread.atBarrier = false;
+      ++thread.pc;
+    }
+  }
+  bar = NamedBarrier();
+  ++stateChanges;
+  pruneWgmmaReads();
+}
+
+int BlockRunner::completeBarriers() {
+  int completed = 0;
+  for (unsigned rank = 0; rank < ctaCount; ++rank) {
+    unsigned live = 0;
+    for (unsigned t = rank * ctaStride; t < (rank + 1) * ctaStride; ++t)
+      live += !block[t].exited;
+    for (unsigned id = 0; id < kNamedBarriers; ++id) {
+      NamedBarrier &bar = barriers[rank * kNamedBarriers + id];
+      if (bar.arrived == 0)
+        continue;
+      // Without a count, every thread still running takes part.
+      if (bar.expected == 0 && bar.arrived >= live) {
+        completeBarrier(rank, id);
+        ++completed;
+      }
+    }
+  }
+  return completed;
+}
+
+void BlockRunner::pruneWgmmaReads() {
+  if (wgmmaReads.empty())
+    return;
+  // What every thread still running knows retired cannot race any more.
+  std::vector<uint64_t> retired(warpgroups.size(),
+                                std::numeric_limits<uint64_t>::max());
+  for (const Thread &thread : block)
+    if (!thread.exited)
+      for (unsigned g = 0; g < warpgroups.size(); ++g)
+        retired[g] = std::min(retired[g], thread.known.retiredOf(g));
+  wgmmaReads.erase(std::remove_if(wgmmaReads.begin(), wgmmaReads.end(),
+                                  [&](const WgmmaRead &read) {
+                                    return read.sequence <=
+                                           retired[read.warpgroup];
+                                  }),
+                   wgmmaReads.end());
 }
 
 /// Runs warp `w` until its lanes finish or wait at a barrier. Returns 1
@@ -152,10 +266,21 @@ int BlockRunner::runWarp(unsigned w, std::string &error) {
                                      static_cast<unsigned>(block.size()));
   bool any = false;
   while (true) {
+    // The lowest program counter of the runnable lanes, and the lanes there,
+    // in one pass.
     std::size_t pc = std::numeric_limits<std::size_t>::max();
-    for (unsigned t = first; t < last; ++t)
-      if (!block[t].exited && !block[t].atBarrier && !block[t].atCollective)
-        pc = std::min(pc, block[t].pc);
+    lanes.clear();
+    for (unsigned t = first; t < last; ++t) {
+      const Thread &thread = block[t];
+      if (thread.exited || thread.atBarrier || thread.atCollective)
+        continue;
+      if (thread.pc < pc) {
+        pc = thread.pc;
+        lanes.clear();
+      }
+      if (thread.pc == pc)
+        lanes.push_back(t);
+    }
     if (pc == std::numeric_limits<std::size_t>::max()) {
       // All lanes wait or finished: a barrier must be the same one.
       std::size_t barrier = std::numeric_limits<std::size_t>::max();
@@ -187,11 +312,6 @@ int BlockRunner::runWarp(unsigned w, std::string &error) {
       return -1;
     }
     const Decoded &inst = kernel.code[pc];
-    lanes.clear();
-    for (unsigned t = first; t < last; ++t)
-      if (!block[t].exited && !block[t].atBarrier && !block[t].atCollective &&
-          block[t].pc == pc)
-        lanes.push_back(t);
     if (inst.op == Op::Bar) {
       // A barrier reached by only part of the warp's live lanes.
       for (unsigned t = first; t < last; ++t)
@@ -222,6 +342,7 @@ bool BlockRunner::report(std::string &error, unsigned thread,
   if (instruction)
     text << ", line " << instruction->source->line << " (`"
          << instruction->source->text << "`)";
+  const std::array<unsigned, 3> &ctaid = ctaids[t.rank];
   text << ", block (" << ctaid[0] << "," << ctaid[1] << "," << ctaid[2]
        << ") thread (" << t.tid[0] << "," << t.tid[1] << "," << t.tid[2]
        << "): " << what;
@@ -231,9 +352,15 @@ bool BlockRunner::report(std::string &error, unsigned thread,
 
 std::string BlockRunner::threadName(int t) const {
   const Thread &thread = block[t];
-  return "thread (" + std::to_string(thread.tid[0]) + "," +
-         std::to_string(thread.tid[1]) + "," + std::to_string(thread.tid[2]) +
-         ")";
+  std::string name = "thread (" + std::to_string(thread.tid[0]) + "," +
+                     std::to_string(thread.tid[1]) + "," +
+                     std::to_string(thread.tid[2]) + ")";
+  if (ctaCount > 1) {
+    const std::array<unsigned, 3> &ctaid = ctaids[thread.rank];
+    name += " of block (" + std::to_string(ctaid[0]) + "," +
+            std::to_string(ctaid[1]) + "," + std::to_string(ctaid[2]) + ")";
+  }
+  return name;
 }
 
 uint64_t BlockRunner::special(Special s, unsigned t) const {
@@ -252,11 +379,9 @@ uint64_t BlockRunner::special(Special s, unsigned t) const {
   case Special::NtidZ:
     return request.block[2];
   case Special::CtaidX:
-    return ctaid[0];
   case Special::CtaidY:
-    return ctaid[1];
   case Special::CtaidZ:
-    return ctaid[2];
+    return ctaids[thread.rank][int(s) - int(Special::CtaidX)];
   case Special::NctaidX:
     return request.grid[0];
   case Special::NctaidY:
@@ -266,9 +391,9 @@ uint64_t BlockRunner::special(Special s, unsigned t) const {
   case Special::LaneId:
     return t % kWarpSize;
   case Special::WarpId:
-    return t / kWarpSize;
+    return (t % ctaStride) / kWarpSize;
   case Special::NWarpId:
-    return (block.size() + kWarpSize - 1) / kWarpSize;
+    return (ctaThreads + kWarpSize - 1) / kWarpSize;
   case Special::Clock:
   case Special::Clock64:
     return steps;
@@ -276,6 +401,34 @@ uint64_t BlockRunner::special(Special s, unsigned t) const {
     return request.dynamicSharedBytes;
   case Special::TotalSharedSize:
     return sharedBytes;
+  case Special::ClusterCtaidX:
+  case Special::ClusterCtaidY:
+  case Special::ClusterCtaidZ: {
+    int d = int(s) - int(Special::ClusterCtaidX);
+    return ctaids[thread.rank][d] % clusterDims[d];
+  }
+  case Special::ClusterNctaidX:
+  case Special::ClusterNctaidY:
+  case Special::ClusterNctaidZ:
+    return clusterDims[int(s) - int(Special::ClusterNctaidX)];
+  case Special::ClusterCtarank:
+    return thread.rank;
+  case Special::ClusterNctarank:
+    return ctaCount;
+  case Special::ClusteridX:
+  case Special::ClusteridY:
+  case Special::ClusteridZ: {
+    int d = int(s) - int(Special::ClusteridX);
+    return ctaids[thread.rank][d] / clusterDims[d];
+  }
+  case Special::NclusteridX:
+  case Special::NclusteridY:
+  case Special::NclusteridZ: {
+    int d = int(s) - int(Special::NclusteridX);
+    return request.grid[d] / clusterDims[d];
+  }
+  case Special::IsExplicitCluster:
+    return request.explicitCluster;
   case Special::None:
     break;
   }
@@ -351,24 +504,6 @@ bool BlockRunner::reportRegisterHazard(std::string &error) {
                     "retires it");
 }
 
-void BlockRunner::synchroniseBlock() {
-  // bar.sync orders everything before it before everything after it, for
-  // every thread: what any thread knew, all now know.
-  Knowledge shared;
-  for (const Thread &thread : block)
-    shared.merge(thread.known);
-  for (Thread &thread : block)
-    thread.known = shared;
-  const std::vector<uint64_t> &retired = shared.retired;
-  // Reads of wgmmas everyone now knows retired can no longer race.
-  wgmmaReads.erase(std::remove_if(wgmmaReads.begin(), wgmmaReads.end(),
-                                  [&](const WgmmaRead &read) {
-                                    return read.sequence <=
-                                           retired[read.warpgroup];
-                                  }),
-                   wgmmaReads.end());
-}
-
 /// Runs the warpgroup instruction of every warpgroup whose live threads all
 /// wait at the same one. Returns how many ran, or -1 on an error.
 int BlockRunner::resolveCollectives(std::string &error) {
@@ -428,6 +563,37 @@ int BlockRunner::resolveCollectives(std::string &error) {
   return ran;
 }
 
+/// Whether the launch's clusters are ones a GPU runs: sm_90 or later, at
+/// most 8 blocks (the portable size), a grid of whole clusters.
+static bool checkClusters(const ptx::Module &module,
+                          const ptx::Function &kernel, LaunchRequest &request,
+                          std::string &error) {
+  const unsigned *size = request.cluster;
+  uint64_t blocks = uint64_t(size[0]) * size[1] * size[2];
+  if (blocks == 1)
+    return true;
+  auto fail = [&](const std::string &what) {
+    error = "kernel '" + kernel.name + "': " + what;
+    return false;
+  };
+  unsigned sm = 0;
+  if (std::sscanf(module.target.c_str(), "sm_%u", &sm) != 1 || sm < 90)
+    return fail("thread-block clusters need sm_90 or later; the module "
+                "targets " +
+                module.target);
+  if (blocks == 0 || blocks > 8)
+    return fail("a cluster of " + std::to_string(blocks) +
+                " blocks; at most 8 (the portable cluster size) are emulated");
+  for (int d = 0; d < 3; ++d)
+    if (request.grid[d] % size[d] != 0)
+      return fail(std::string("grid ") + "xyz"[d] + " = " +
+                  std::to_string(request.grid[d]) +
+                  " is not a multiple of the cluster's " +
+                  std::to_string(size[d]));
+  request.explicitCluster = true;
+  return true;
+}
+
 bool lmhead::runtime::emulator::runKernel(const ptx::Module &module,
                                           const ptx::Function &kernel,
                                           const LaunchRequest &request,
@@ -435,7 +601,7 @@ bool lmhead::runtime::emulator::runKernel(const ptx::Module &module,
                                           LaunchStats *stats) {
   DecodedKernel decoded;
   std::string decodeError;
-  if (!decodeKernel(module, kernel, decoded, decodeError)) {
+  if (!decodeKernel(module, kernel, decoded, decodeError, request.variables)) {
     error = "kernel '" + kernel.name + "': " + decodeError;
     return false;
   }
@@ -450,12 +616,36 @@ bool lmhead::runtime::emulator::runKernel(const ptx::Module &module,
     std::memcpy(params.data() + decoded.paramOffsets[kernel.params[i].name],
                 request.params[i], kernel.params[i].bytes());
   }
-  BlockRunner runner(decoded, kernel.name, request, params);
-  for (unsigned z = 0; z < request.grid[2]; ++z)
-    for (unsigned y = 0; y < request.grid[1]; ++y)
-      for (unsigned x = 0; x < request.grid[0]; ++x) {
-        unsigned ctaid[3] = {x, y, z};
-        if (!runner.run(ctaid, error))
+  // Clusters: the launch's, or the kernel's own (.reqnctapercluster).
+  LaunchRequest clustered = request;
+  bool launchClusters =
+      request.cluster[0] * request.cluster[1] * request.cluster[2] != 1;
+  bool kernelClusters = kernel.clusterDims[0] != 0;
+  if (kernelClusters) {
+    if (launchClusters &&
+        !std::equal(request.cluster, request.cluster + 3, kernel.clusterDims)) {
+      error = "kernel '" + kernel.name + "' declares clusters of (" +
+              std::to_string(kernel.clusterDims[0]) + "," +
+              std::to_string(kernel.clusterDims[1]) + "," +
+              std::to_string(kernel.clusterDims[2]) +
+              ") blocks (.reqnctapercluster); the launch asks for others";
+      return false;
+    }
+    std::copy(kernel.clusterDims, kernel.clusterDims + 3, clustered.cluster);
+  } else if (kernel.explicitCluster && !launchClusters) {
+    error = "kernel '" + kernel.name +
+            "' is declared .explicitcluster but launched without clusters";
+    return false;
+  }
+  if (!checkClusters(module, kernel, clustered, error))
+    return false;
+  BlockRunner runner(decoded, kernel.name, clustered, params);
+  const unsigned *size = clustered.cluster;
+  for (unsigned z = 0; z < request.grid[2]; z += size[2])
+    for (unsigned y = 0; y < request.grid[1]; y += size[1])
+      for (unsigned x = 0; x < request.grid[0]; x += size[0]) {
+        unsigned firstCtaid[3] = {x, y, z};
+        if (!runner.run(firstCtaid, error))
           return false;
       }
   if (stats) {

@@ -1,11 +1,12 @@
 //===- Interpreter.h - running PTX kernels on the CPU -----------*- C++ -*-===//
 //
 // Executes one kernel launch of a parsed PTX module (Ptx.h): every block of
-// the grid, each block's threads in warps of 32 that run in lockstep. A warp
-// executes the instruction at the lowest program counter among its runnable
-// lanes, for the lanes that are there (the others are masked off), which
-// reconverges diverged lanes where their paths meet. bar.sync waits until
-// every warp of the block has arrived.
+// the grid, a thread-block cluster at a time, each block's threads in warps
+// of 32 that run in lockstep. A warp executes the instruction at the lowest
+// program counter among its runnable lanes, for the lanes that are there
+// (the others are masked off), which reconverges diverged lanes where their
+// paths meet. bar.sync waits until the threads its named barrier counts
+// have arrived; barrier.cluster until every thread of the cluster has.
 //
 // Memory: global addresses are host pointers (the emulator's device memory
 // is host memory) and every global access must fall in an allocation the
@@ -25,14 +26,37 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 
 namespace lmhead::runtime::emulator {
+
+/// Sees every global-memory access of a launch once its bounds check
+/// passed: the stream-order race detector (RaceDetector.h) learns from it
+/// what each kernel read and wrote. Called once per thread and access, so
+/// an implementation must be cheap (AccessRecorder coalesces into ranges).
+class GlobalAccessObserver {
+public:
+  virtual ~GlobalAccessObserver() = default;
+  /// `bytes` at `address` were read, or written (`write`), by an atomic
+  /// (`atomic`: a read-modify-write, ordered with other atomics) or not.
+  virtual void access(uint64_t address, uint64_t bytes, bool write,
+                      bool atomic) = 0;
+};
 
 /// What a launch needs besides the kernel.
 struct LaunchRequest {
   unsigned grid[3] = {1, 1, 1};
   unsigned block[3] = {1, 1, 1};
+  /// Blocks per thread-block cluster ({1, 1, 1}: none, unless the kernel
+  /// declares its own with .reqnctapercluster); the grid must be a whole
+  /// number of clusters.
+  unsigned cluster[3] = {1, 1, 1};
+  /// Whether the launch asked for clusters (%is_explicit_cluster).
+  bool explicitCluster = false;
+  /// Where the module's .global and .const variables are in device memory,
+  /// by name (ModuleVariables.h); null when it has none placed.
+  const std::map<std::string, uint64_t> *variables = nullptr;
   unsigned dynamicSharedBytes = 0;
   /// The kernel's arguments as cuLaunchKernel receives them: one pointer to
   /// each parameter's value.
@@ -40,6 +64,13 @@ struct LaunchRequest {
   /// Whether [address, address + bytes) is global memory the kernel may
   /// access (an allocation, registered host memory, a module global).
   std::function<bool(uint64_t address, uint64_t bytes)> isGlobal;
+  /// Optionally, the allocation holding `address`: true with its bounds
+  /// [begin, end). The interpreter keeps the last one it was given, so
+  /// that the accesses of a kernel to one buffer ask only once.
+  std::function<bool(uint64_t address, uint64_t &begin, uint64_t &end)>
+      globalExtent;
+  /// Told of every global access the launch makes; null: nobody listens.
+  GlobalAccessObserver *globalAccesses = nullptr;
   /// Also report loads of shared memory that nothing wrote in this block
   /// (off by default: kernels may read padding they never use).
   bool checkUninitializedShared = false;

@@ -39,7 +39,7 @@ bool BlockRunner::executeMma(const Decoded &inst, std::string &error) {
     return false;
   const std::vector<Value> &ops = inst.operands;
   const Type &aType = inst.types[1];
-  bool tf32 = inst.source->has("tf32");
+  bool tf32 = inst.tf32;
   unsigned K = inst.k;
   macs += uint64_t(16) * 8 * K;
   float A[16][16] = {}, B[16][8] = {}, C[16][8] = {};
@@ -73,9 +73,7 @@ bool BlockRunner::executeMma(const Decoded &inst, std::string &error) {
     unsigned t = first + lane, g = lane / 4, q = lane % 4;
     for (unsigned i = 0; i < 4; ++i) {
       unsigned row = g + 8 * (i / 2), col = q * 2 + i % 2;
-      float sum = C[row][col];
-      for (unsigned kk = 0; kk < K; ++kk)
-        sum = std::fma(A[row][kk], B[kk][col], sum);
+      float sum = fmaChain(C[row][col], A[row], &B[0][col], K, 8);
       write(ops[0].elements.at(i), t, fromFloat(sum), Type{Kind::Bits, 32});
     }
     ++block[t].pc;
@@ -166,7 +164,8 @@ bool BlockRunner::executeStmatrix(const Decoded &inst, std::string &error) {
 
 uint64_t lmhead::runtime::emulator::wgmmaOperandOffset(uint64_t descriptor,
                                                        unsigned mn, unsigned k,
-                                                       bool mnMajor) {
+                                                       bool mnMajor,
+                                                       unsigned elementBytes) {
   uint64_t start = (descriptor & 0x3fff) << 4;
   uint64_t leading = ((descriptor >> 16) & 0x3fff) << 4;
   uint64_t stride = ((descriptor >> 32) & 0x3fff) << 4;
@@ -181,9 +180,11 @@ uint64_t lmhead::runtime::emulator::wgmmaOperandOffset(uint64_t descriptor,
     // and the stride offset between those along M or N (CUTLASS's
     // canonical layouts: K-major ((8,m),(T,2k)):((1T,SBO),(1,LBO)),
     // MN-major ((T,1,m),(8,k)):((1,T,SBO),(1T,LBO))).
+    // A core matrix row holds 16 / elementBytes elements.
+    unsigned perCore = 16 / elementBytes;
     unsigned inner = mnMajor ? mn : k, outer = mnMajor ? k : mn;
-    address = start + (mn / 8) * stride + (k / 8) * leading + (outer % 8) * 16 +
-              (inner % 8) * 2;
+    address = start + (mn / 8) * stride + (k / perCore) * leading +
+              (outer % 8) * 16 + (inner % perCore) * elementBytes;
   } else if (mnMajor) {
     // Rows of `width` bytes along M or N, 8 rows per K group: the leading
     // offset steps between row segments along M or N, the stride offset
@@ -192,12 +193,12 @@ uint64_t lmhead::runtime::emulator::wgmmaOperandOffset(uint64_t descriptor,
     address = start + (k / 8) * stride + (mn / perRow) * leading +
               (k % 8) * width + (mn % perRow) * 2;
   } else {
-    // K-major: 8 rows of `width` bytes per group of M or N; K (16 at most
+    // K-major: 8 rows of `width` bytes per group of M or N; K (32 bytes
     // per instruction) stays inside one row, so the leading offset is not
     // used.
-    unsigned perRow = width / 2;
+    unsigned perRow = width / elementBytes;
     address = start + (mn / 8) * stride + (k / perRow) * leading +
-              (mn % 8) * width + (k % perRow) * 2;
+              (mn % 8) * width + (k % perRow) * elementBytes;
   }
   return swizzledOffset(address, tmaSwizzle);
 }
@@ -254,6 +255,13 @@ bool BlockRunner::executeWgmma(const Decoded &inst, unsigned first,
   double scaleB = operands > 4 && static_cast<int64_t>(given[4]) < 0 ? -1 : 1;
   bool transA = operands > 5 && given[5] != 0;
   bool transB = operands > 6 && given[6] != 0;
+  // tf32 operands are 4 bytes, 8 of K an instruction, K-major only.
+  bool tf32 = inst.tf32;
+  unsigned elementBytes = tf32 ? 4 : 2, K = inst.k;
+  if (tf32 && (transA || transB))
+    return report(error, first,
+                  "wgmma with tf32 operands takes them K-major only "
+                  "(imm-trans-a and imm-trans-b 0)");
 
   // The operands, with the checks of every byte read: inside shared
   // memory, not written by a TMA copy still in flight or by another
@@ -262,15 +270,18 @@ bool BlockRunner::executeWgmma(const Decoded &inst, unsigned first,
   uint64_t low[2] = {~uint64_t(0), ~uint64_t(0)}, high[2] = {0, 0};
   auto element = [&](unsigned operand, uint64_t descriptor, unsigned mn,
                      unsigned k, bool mnMajor, const Type &type, float &value) {
-    uint64_t offset = wgmmaOperandOffset(descriptor, mn, k, mnMajor);
-    if (offset + 2 > sharedBytes) {
+    uint64_t local =
+        wgmmaOperandOffset(descriptor, mn, k, mnMajor, elementBytes);
+    if (local + elementBytes > sharedBytes) {
       std::ostringstream text;
       text << "wgmma operand " << (operand ? "B" : "A") << " element (" << mn
-           << ", " << k << ") at shared 0x" << std::hex << offset
+           << ", " << k << ") at shared 0x" << std::hex << local
            << " lies outside shared memory";
       return report(error, first, text.str());
     }
-    for (uint64_t at = offset; at < offset + 2; ++at) {
+    // The descriptor's addresses are the warpgroup's own block's.
+    uint64_t offset = block[first].rank * sharedBytes + local;
+    for (uint64_t at = offset; at < offset + elementBytes; ++at) {
       const SharedShadow &byte = shadow[at];
       if (byte.tmaPending) {
         std::ostringstream text;
@@ -279,12 +290,14 @@ bool BlockRunner::executeWgmma(const Decoded &inst, unsigned first,
                 "phase has not completed)";
         return report(error, first, text.str());
       }
-      if (byte.writeEpoch == epoch && byte.writer >= 0 &&
-          static_cast<unsigned>(byte.writer) / kWarpgroupSize != group) {
+      if (byte.writer >= 0 &&
+          static_cast<unsigned>(byte.writer) / kWarpgroupSize != group &&
+          !orderedBefore(byte.writer, byte.writerClock, first)) {
         std::ostringstream text;
-        text << "shared-memory race: wgmma reads shared 0x" << std::hex << at
-             << std::dec << ", which " << threadName(byte.writer)
-             << " (another warpgroup) stored since the last barrier";
+        text << "shared-memory race: wgmma reads " << describeShared(at)
+             << ", which " << threadName(byte.writer)
+             << " (another warpgroup) stored with no barrier or mbarrier "
+                "phase ordering it before";
         return report(error, first, text.str());
       }
       // wgmma reads its operands through the async proxy: a generic
@@ -306,22 +319,36 @@ bool BlockRunner::executeWgmma(const Decoded &inst, unsigned first,
       }
     }
     low[operand] = std::min(low[operand], offset);
-    high[operand] = std::max(high[operand], offset + 2);
-    uint16_t bits;
-    std::memcpy(&bits, shared.data() + offset, 2);
-    value = type.brain ? bf16ToFloat(bits) : halfToFloat(bits);
+    high[operand] = std::max(high[operand], offset + elementBytes);
+    if (tf32) {
+      uint32_t bits;
+      std::memcpy(&bits, shared.data() + offset, 4);
+      value = mmaElement(bits, 0, type, /*tf32=*/true);
+    } else {
+      uint16_t bits;
+      std::memcpy(&bits, shared.data() + offset, 2);
+      value = type.brain ? bf16ToFloat(bits) : halfToFloat(bits);
+    }
     return true;
   };
-  const Type &aType = inst.types[1], &bType = inst.types[2];
-  std::vector<float> A(64 * 16), B(16 * N);
+  const Type &aType = tf32 ? inst.types[0] : inst.types[1];
+  const Type &bType = tf32 ? inst.types[0] : inst.types[2];
+  std::vector<float> A(64 * K), B(K * N);
   for (unsigned m = 0; m < 64; ++m)
-    for (unsigned k = 0; k < 16; ++k)
-      if (!element(0, descA, m, k, transA, aType, A[m * 16 + k]))
+    for (unsigned k = 0; k < K; ++k)
+      if (!element(0, descA, m, k, transA, aType, A[m * K + k]))
         return false;
-  for (unsigned k = 0; k < 16; ++k)
+  for (unsigned k = 0; k < K; ++k)
     for (unsigned n = 0; n < N; ++n)
       if (!element(1, descB, n, k, transB, bType, B[k * N + n]))
         return false;
+  // imm-scale-a/b negate the operands (exactly: a sign flip).
+  if (scaleA < 0)
+    for (float &value : A)
+      value = -value;
+  if (scaleB < 0)
+    for (float &value : B)
+      value = -value;
   // Every thread of the warpgroup must have seen the TMA tiles land.
   for (std::size_t id = 0; id < needed.size(); ++id) {
     if (!needed[id])
@@ -331,8 +358,8 @@ bool BlockRunner::executeWgmma(const Decoded &inst, unsigned first,
         continue;
       std::ostringstream text;
       text << "wgmma reads a TMA tile before this thread waited on its "
-              "mbarrier (at shared 0x"
-           << std::hex << mbarrierOffsets[id] << std::dec
+              "mbarrier (at "
+           << describeShared(mbarrierOffsets[id])
            << ") for the phase that landed it";
       return report(error, t, text.str());
     }
@@ -342,7 +369,7 @@ bool BlockRunner::executeWgmma(const Decoded &inst, unsigned first,
   const Value &d = ops[0];
   if (state.results.empty())
     state.results.assign(std::size_t(kWarpgroupSize) * kernel.registers, 0);
-  macs += uint64_t(64) * N * 16;
+  macs += uint64_t(64) * N * K;
   WgmmaInFlight issued;
   issued.sequence = ++wgmmaSequence;
   for (const Value &accumulator : d.elements)
@@ -357,9 +384,7 @@ bool BlockRunner::executeWgmma(const Decoded &inst, unsigned first,
       unsigned col = 8 * (i / 4) + 2 * (lane % 4) + i % 2;
       uint64_t before = state.inFlight[reg] ? results[reg] : block[t].regs[reg];
       float sum = accumulate ? asFloat(before) : 0.0f;
-      for (unsigned k = 0; k < 16; ++k)
-        sum = std::fma(static_cast<float>(scaleA * A[row * 16 + k]),
-                       static_cast<float>(scaleB * B[k * N + col]), sum);
+      sum = fmaChain(sum, &A[row * K], &B[col], K, N);
       results[reg] = static_cast<uint32_t>(fromFloat(sum));
     }
   }

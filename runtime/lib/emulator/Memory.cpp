@@ -51,13 +51,30 @@ unsigned char *BlockRunner::memory(Space space, uint64_t address,
     return nullptr;
   }
   Thread &thread = block[t];
+  // The offset in `shared` of a shared access, once resolved.
+  std::optional<uint64_t> sharedAt;
   if (space == Space::Generic) {
     auto host = reinterpret_cast<uintptr_t>(shared.data());
     auto local = reinterpret_cast<uintptr_t>(thread.local.data());
     auto param = reinterpret_cast<uintptr_t>(params.data());
-    if (sharedBytes && address >= host && address < host + sharedBytes) {
+    if (!shared.empty() && address >= host && address < host + shared.size()) {
+      // The generic window holds every block of the cluster.
+      uint64_t offset = address - host;
+      unsigned rank = static_cast<unsigned>(offset / sharedBytes);
+      if (!fitsIn(offset % sharedBytes, bytes, sharedBytes)) {
+        report(error, t, describe("shared"));
+        return nullptr;
+      }
+      if (rank != thread.rank && blockExited(rank)) {
+        report(error, t,
+               std::string(verb) +
+                   " of the shared memory of the cluster's "
+                   "block " +
+                   std::to_string(rank) + ", which has exited");
+        return nullptr;
+      }
       space = Space::Shared;
-      address -= host;
+      sharedAt = offset;
     } else if (!params.empty() && address >= param &&
                address < param + params.size()) {
       space = Space::Param;
@@ -83,17 +100,19 @@ unsigned char *BlockRunner::memory(Space space, uint64_t address,
       return nullptr;
     }
     return const_cast<unsigned char *>(params.data()) + address;
-  case Space::Shared:
-    if (!fitsIn(address, bytes, sharedBytes)) {
-      report(error, t, describe("shared"));
+  case Space::Shared: {
+    uint64_t offset = 0;
+    if (sharedAt)
+      offset = *sharedAt;
+    else if (!sharedOffset(address, bytes, t, offset, error, verb))
       return nullptr;
-    }
-    if (!atomic && !checkRace(address, bytes, t, store, error))
+    if (!atomic && !checkRace(offset, bytes, t, store, error))
       return nullptr;
     if (atomic && store) // atomics and bulk copies write too
-      for (uint64_t i = address; i < address + bytes; ++i)
+      for (uint64_t i = offset; i < offset + bytes; ++i)
         shadow[i].written = true;
-    return shared.data() + address;
+    return shared.data() + offset;
+  }
   case Space::Local:
     if (!fitsIn(address, bytes, thread.local.size())) {
       report(error, t, describe("local"));
@@ -103,34 +122,80 @@ unsigned char *BlockRunner::memory(Space space, uint64_t address,
   case Space::Global:
   case Space::Const:
   case Space::Generic:
-    if (!request.isGlobal || !request.isGlobal(address, bytes)) {
-      report(error, t, describe("global") + " (not inside any allocation)");
-      return nullptr;
+    // Within the allocation found last (no wrap-around: the extent lies
+    // below 2^64), else as the caller says.
+    if (!(address >= globalBegin && address < globalEnd &&
+          bytes <= globalEnd - address)) {
+      uint64_t begin = 0, end = 0;
+      bool known = request.globalExtent
+                       ? request.globalExtent(address, begin, end) &&
+                             bytes <= end - address
+                       : request.isGlobal && request.isGlobal(address, bytes);
+      if (!known) {
+        report(error, t, describe("global") + " (not inside any allocation)");
+        return nullptr;
+      }
+      if (request.globalExtent)
+        globalBegin = begin, globalEnd = end;
     }
+    if (request.globalAccesses)
+      request.globalAccesses->access(address, bytes, store, atomic);
     return reinterpret_cast<unsigned char *>(address);
   }
   return nullptr;
 }
+bool BlockRunner::sharedOffset(uint64_t address, uint64_t bytes, unsigned t,
+                               uint64_t &offset, std::string &error,
+                               const char *verb) {
+  unsigned rank = block[t].rank;
+  uint64_t local = address;
+  // Only a .shared::cluster access reaches another block (through an
+  // address mapa made); for any other, such an address is out of bounds.
+  if (address >= kClusterWindow && instruction && instruction->clusterWindow &&
+      address / kClusterWindow <= ctaCount) {
+    rank = static_cast<unsigned>(address / kClusterWindow - 1);
+    local = address % kClusterWindow;
+  }
+  if (!fitsIn(local, bytes, sharedBytes)) {
+    std::ostringstream text;
+    text << "out-of-bounds shared " << verb << " of " << bytes << " bytes at 0x"
+         << std::hex << address;
+    return report(error, t, text.str());
+  }
+  if (rank != block[t].rank && blockExited(rank))
+    return report(error, t,
+                  "an access to the shared memory of the cluster's block " +
+                      std::to_string(rank) + ", which has exited");
+  offset = rank * sharedBytes + local;
+  return true;
+}
+
+std::string BlockRunner::describeShared(uint64_t offset) const {
+  std::ostringstream text;
+  text << "shared 0x" << std::hex << (sharedBytes ? offset % sharedBytes : 0)
+       << std::dec;
+  if (ctaCount > 1)
+    text << " of the cluster's block " << offset / sharedBytes;
+  return text.str();
+}
+
 /// Records a shared access of thread `t` and reports a race: a thread of
-/// another warp wrote a byte since the last barrier, or read a byte this
-/// one now writes; a TMA copy into the byte is in flight, or landed in a
+/// another warp wrote a byte, or read a byte this one now writes, and no
+/// barrier (bar.sync, barrier.cluster) or mbarrier phase orders that
+/// before this; a TMA copy into the byte is in flight, or landed in a
 /// phase this thread has not observed (a load); a wgmma this thread does
 /// not know retired still reads it (a store). Lanes of one warp run in
 /// lockstep here, so their accesses are ordered by the program (upstream's
 /// reductions rely on that, e.g. several lanes storing the same result).
 bool BlockRunner::checkRace(uint64_t offset, uint64_t bytes, unsigned t,
                             bool store, std::string &error) {
-  int warp = static_cast<int>(t / kWarpSize);
-  auto otherWarp = [&](int other) {
-    return other >= 0 && other / static_cast<int>(kWarpSize) != warp;
-  };
   const char *verb = store ? "store" : "load";
   auto conflict = [&](int other, const char *theirs) {
     std::ostringstream text;
-    text << "shared-memory race: " << verb << " of " << bytes
-         << " bytes at shared 0x" << std::hex << offset << std::dec
-         << ", which " << threadName(other) << " (another warp) " << theirs
-         << " since the last barrier";
+    text << "shared-memory race: " << verb << " of " << bytes << " bytes at "
+         << describeShared(offset) << ", which " << threadName(other)
+         << " (another warp) " << theirs
+         << " with no barrier or mbarrier phase ordering it before";
     report(error, t, text.str());
     return false;
   };
@@ -138,20 +203,19 @@ bool BlockRunner::checkRace(uint64_t offset, uint64_t bytes, unsigned t,
       !checkWgmmaReads(offset, bytes, t, "store to", error))
     return false;
   const Knowledge &known = block[t].known;
+  uint32_t clock = warpClocks[t / kWarpSize];
   for (uint64_t i = offset; i < offset + bytes; ++i) {
     SharedShadow &byte = shadow[i];
     if (byte.tmaPending) {
       std::ostringstream text;
-      text << verb << " of " << bytes << " bytes at shared 0x" << std::hex
-           << offset << std::dec
+      text << verb << " of " << bytes << " bytes at " << describeShared(offset)
            << " while a TMA copy into it is in flight (its mbarrier phase "
               "has not completed)";
       return report(error, t, text.str());
     }
     if (store && byte.bulkStoreReads) {
       std::ostringstream text;
-      text << "store of " << bytes << " bytes at shared 0x" << std::hex
-           << offset << std::dec
+      text << "store of " << bytes << " bytes at " << describeShared(offset)
            << " overwrites what a TMA store still reads (until its thread's "
               "cp.async.bulk.wait_group.read)";
       return report(error, t, text.str());
@@ -159,16 +223,17 @@ bool BlockRunner::checkRace(uint64_t offset, uint64_t bytes, unsigned t,
     if (!store && byte.tmaBarrier &&
         known.observedOf(byte.tmaBarrier - 1) < byte.tmaStamp) {
       std::ostringstream text;
-      text << "load of " << bytes << " bytes at shared 0x" << std::hex << offset
+      text << "load of " << bytes << " bytes at " << describeShared(offset)
            << " reads a TMA tile before this thread waited on its "
-           << "mbarrier (at shared 0x" << mbarrierOffsets[byte.tmaBarrier - 1]
-           << std::dec << ") for the phase that landed it";
+           << "mbarrier (at "
+           << describeShared(mbarrierOffsets[byte.tmaBarrier - 1])
+           << ") for the phase that landed it";
       return report(error, t, text.str());
     }
     if (!store && !byte.written && request.checkUninitializedShared) {
       std::ostringstream text;
-      text << "load of " << bytes << " bytes at shared 0x" << std::hex << offset
-           << std::dec << " that nothing in this block has written";
+      text << "load of " << bytes << " bytes at " << describeShared(offset)
+           << " that nothing in this block has written";
       report(error, t, text.str());
       return false;
     }
@@ -176,22 +241,26 @@ bool BlockRunner::checkRace(uint64_t offset, uint64_t bytes, unsigned t,
       byte.written = true;
       byte.tmaBarrier = 0;
     }
-    if (byte.writeEpoch == epoch && otherWarp(byte.writer))
+    if (!orderedBefore(byte.writer, byte.writerClock, t))
       return conflict(byte.writer, "stored");
     if (store) {
-      if (byte.readEpoch == epoch &&
-          (byte.readersInSeveralWarps || otherWarp(byte.reader)))
+      if (!orderedBefore(byte.reader, byte.readerClock, t))
         return conflict(byte.reader, "loaded");
+      if (!orderedBefore(byte.otherReader, byte.otherReaderClock, t))
+        return conflict(byte.otherReader, "loaded");
       byte.writer = static_cast<int>(t);
-      byte.writeEpoch = epoch;
+      byte.writerClock = clock;
+      byte.reader = byte.otherReader = -1;
       byte.proxyWriter = static_cast<int>(t);
       byte.proxyFencesAtWrite = block[t].proxyFences;
-    } else if (byte.readEpoch != epoch) {
+    } else if (orderedBefore(byte.reader, byte.readerClock, t)) {
+      // A read ordered after the reader's takes its place; one that is not
+      // takes the second place (a third unordered reader is not kept).
       byte.reader = static_cast<int>(t);
-      byte.readEpoch = epoch;
-      byte.readersInSeveralWarps = false;
-    } else if (otherWarp(byte.reader)) {
-      byte.readersInSeveralWarps = true;
+      byte.readerClock = clock;
+    } else {
+      byte.otherReader = static_cast<int>(t);
+      byte.otherReaderClock = clock;
     }
   }
   return true;
@@ -254,20 +323,116 @@ bool BlockRunner::executeLoadStore(const Decoded &inst, std::string &error) {
   return true;
 }
 
-bool BlockRunner::executeCvta(const Decoded &inst, std::string &) {
+/// cvta (to generic) and cvta.to (from generic) for shared, local and
+/// parameter addresses. The generic shared window holds every block of the
+/// cluster one after the other; a shared::cta address is the block's own.
+bool BlockRunner::executeCvta(const Decoded &inst, std::string &error) {
   const std::vector<Value> &ops = inst.operands;
   const Type &type = inst.type;
+  auto host = reinterpret_cast<uint64_t>(shared.data());
   for (unsigned t : active) {
     uint64_t address = read(ops[1], t);
     uint64_t base = 0;
-    if (inst.space == Space::Shared)
-      base = reinterpret_cast<uintptr_t>(shared.data());
-    else if (inst.space == Space::Local)
+    if (inst.space == Space::Shared) {
+      if (inst.op == Op::Cvta) {
+        uint64_t offset = 0;
+        // An address of another block converts where it lies; one outside
+        // every block converts as the hardware would, to no shared byte.
+        if (address >= kClusterWindow && inst.clusterWindow &&
+            !sharedOffset(address, 0, t, offset, error))
+          return false;
+        if (address >= kClusterWindow && inst.clusterWindow) {
+          write(ops[0], t, host + offset, type);
+          continue;
+        }
+      } else if (inst.clusterWindow && address >= host &&
+                 address < host + shared.size()) {
+        // To the shared::cluster window: another block's bytes by rank.
+        uint64_t offset = address - host;
+        unsigned rank = static_cast<unsigned>(offset / sharedBytes);
+        write(ops[0], t,
+              rank == block[t].rank
+                  ? offset % sharedBytes
+                  : (rank + 1) * kClusterWindow + offset % sharedBytes,
+              type);
+        continue;
+      }
+      base = host + block[t].rank * sharedBytes;
+    } else if (inst.space == Space::Local) {
       base = reinterpret_cast<uintptr_t>(block[t].local.data());
-    else if (inst.space == Space::Param)
+    } else if (inst.space == Space::Param) {
       base = reinterpret_cast<uintptr_t>(params.data());
+    }
     write(ops[0], t, inst.op == Op::Cvta ? address + base : address - base,
           type);
+  }
+  advance();
+  return true;
+}
+
+/// mapa[.shared::cluster].u32/u64 d, a, rank: the address of a's place in
+/// the shared memory of the cluster's block `rank` — a shared::cluster
+/// address (or, without a state space, a generic one).
+bool BlockRunner::executeMapa(const Decoded &inst, std::string &error) {
+  const std::vector<Value> &ops = inst.operands;
+  auto host = reinterpret_cast<uint64_t>(shared.data());
+  for (unsigned t : active) {
+    if (sharedBytes == 0)
+      return report(error, t,
+                    std::string(inst.source->opcode) +
+                        " in a kernel without shared memory");
+    uint64_t address = read(ops[1], t);
+    uint64_t rank = read(ops[2], t) & 0xffffffffu;
+    if (rank >= ctaCount)
+      return report(error, t,
+                    "mapa to block " + std::to_string(rank) +
+                        " of a cluster of " + std::to_string(ctaCount));
+    uint64_t local = 0;
+    if (inst.space == Space::Shared) {
+      uint64_t offset = 0;
+      if (!sharedOffset(address, 0, t, offset, error))
+        return false;
+      local = offset % sharedBytes;
+      write(ops[0], t, (rank + 1) * kClusterWindow + local, inst.type);
+    } else {
+      if (address < host || address >= host + shared.size()) {
+        std::ostringstream text;
+        text << "mapa of the generic address 0x" << std::hex << address
+             << ", which is not in shared memory";
+        return report(error, t, text.str());
+      }
+      local = (address - host) % sharedBytes;
+      write(ops[0], t, host + rank * sharedBytes + local, inst.type);
+    }
+  }
+  advance();
+  return true;
+}
+
+/// getctarank[.shared::cluster].u32 d, a: the rank of the block whose
+/// shared memory `a` (a shared::cluster or generic address) is in.
+bool BlockRunner::executeGetctarank(const Decoded &inst, std::string &error) {
+  const std::vector<Value> &ops = inst.operands;
+  auto host = reinterpret_cast<uint64_t>(shared.data());
+  for (unsigned t : active) {
+    if (sharedBytes == 0)
+      return report(error, t,
+                    std::string(inst.source->opcode) +
+                        " in a kernel without shared memory");
+    uint64_t address = read(ops[1], t);
+    uint64_t offset = 0;
+    if (inst.space == Space::Shared) {
+      if (!sharedOffset(address, 0, t, offset, error))
+        return false;
+    } else if (address >= host && address < host + shared.size()) {
+      offset = address - host;
+    } else {
+      std::ostringstream text;
+      text << "getctarank of the generic address 0x" << std::hex << address
+           << ", which is not in shared memory";
+      return report(error, t, text.str());
+    }
+    write(ops[0], t, offset / sharedBytes, inst.type);
   }
   advance();
   return true;

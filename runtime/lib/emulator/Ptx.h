@@ -126,6 +126,10 @@ struct Function {
   std::map<std::string, std::size_t> labels;
   /// .maxntid / .reqntid, when given.
   unsigned maxThreads[3] = {0, 0, 0};
+  /// .reqnctapercluster, when given: the blocks of every cluster it is
+  /// launched in; and .explicitcluster: it must be launched in clusters.
+  unsigned clusterDims[3] = {0, 0, 0};
+  bool explicitCluster = false;
 };
 
 /// A whole PTX module.

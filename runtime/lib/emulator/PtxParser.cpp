@@ -11,6 +11,7 @@
 
 #include "Ptx.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <set>
@@ -383,6 +384,9 @@ private:
            peek() == ".maxclusterrank" || peek() == ".reqnctapercluster" ||
            peek() == ".explicitcluster" || peek() == ".noreturn") {
       std::string which = next();
+      function.explicitCluster |= which == ".explicitcluster";
+      if (which == ".reqnctapercluster")
+        std::fill(function.clusterDims, function.clusterDims + 3, 1u);
       for (int i = 0; i < 3 && peek() != "{" && peek() != ";" &&
                       !(peek().size() && peek()[0] == '.');
            ++i) {
@@ -391,6 +395,8 @@ private:
           return false;
         if (which == ".maxntid" || which == ".reqntid")
           function.maxThreads[i] = static_cast<unsigned>(value);
+        if (which == ".reqnctapercluster")
+          function.clusterDims[i] = static_cast<unsigned>(value);
         accept(",");
       }
     }
@@ -582,7 +588,8 @@ private:
       if (accept("|")) { // d|p: a pair of destinations
         Operand second;
         second.kind = Operand::Kind::Register;
-        second.name = next();
+        // Renamed like the first: inline asm declares both in its scope.
+        second.name = resolve(next());
         Operand pair;
         pair.kind = Operand::Kind::Vector;
         pair.elements = {operand, second};
