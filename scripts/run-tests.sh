@@ -94,6 +94,20 @@ if [ "$torch_python" = "$torch_build_dir/torch-venv/bin/python" ] &&
     echo "lmhead: note: pip could not install liger-kernel; its test is" \
       "skipped"
 fi
+# CUTLASS's examples run on the emulated CUDA driver
+# (python/test/torch/test_cutlass_on_emulator.py): PyPI's nvidia-cutlass
+# carries its headers and examples (its cutlass_library package), so it goes
+# into the build's venv without its dependencies (LMHEAD_NO_PIP=1: the test
+# is skipped).
+LMHEAD_CUTLASS_VERSION=${LMHEAD_CUTLASS_VERSION:-4.2.0.0}
+if [ "$torch_python" = "$torch_build_dir/torch-venv/bin/python" ] &&
+  [ "${LMHEAD_NO_PIP:-0}" != 1 ] &&
+  ! "$torch_python" -c "import cutlass_library" >/dev/null 2>&1; then
+  "$torch_python" -m pip install -q --no-cache-dir --no-deps \
+    "nvidia-cutlass==$LMHEAD_CUTLASS_VERSION" ||
+    echo "lmhead: note: pip could not install nvidia-cutlass; its test is" \
+      "skipped"
+fi
 pytest_passed=0
 pytest_failed=0
 if [ -n "$torch_python" ]; then

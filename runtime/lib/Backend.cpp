@@ -10,19 +10,6 @@
 
 using namespace lmhead::runtime;
 
-Backend::~Backend() = default;
-
-std::string LaunchDims::describe() const {
-  auto triple = [](const unsigned(&v)[3]) {
-    return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," +
-           std::to_string(v[2]) + ")";
-  };
-  std::string text = "grid " + triple(grid) + " block " + triple(block);
-  if (hasClusters())
-    text += " cluster " + triple(cluster);
-  return text + " shared " + std::to_string(sharedBytes) + " B";
-}
-
 namespace {
 
 struct ProcessBackend {

@@ -36,6 +36,8 @@ constexpr ResultText kResults[] = {
      "no kernel image is available for execution on the device"},
     {214, "CUDA_ERROR_ECC_UNCORRECTABLE",
      "uncorrectable ECC error encountered"},
+    {215, "CUDA_ERROR_UNSUPPORTED_LIMIT",
+     "limit is not supported on this architecture"},
     {218, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
     {221, "CUDA_ERROR_JIT_COMPILER_NOT_FOUND",
      "PTX JIT compiler library not found"},
