@@ -612,6 +612,11 @@ private:
   bool executeCvta(const Decoded &inst, std::string &error);
   /// mapa: the shared::cluster (or generic) address of the same place in
   /// another block of the cluster; getctarank: the block an address names.
+  /// The offset in `shared` of `address`, a shared::cluster (or, for an
+  /// instruction without a state space, a generic) address, for mapa and
+  /// getctarank.
+  bool clusterOffset(const Decoded &inst, uint64_t address, unsigned t,
+                     uint64_t &offset, std::string &error);
   bool executeMapa(const Decoded &inst, std::string &error);
   bool executeGetctarank(const Decoded &inst, std::string &error);
   bool executeAtomic(const Decoded &inst, std::string &error);

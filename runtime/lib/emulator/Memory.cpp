@@ -370,6 +370,25 @@ bool BlockRunner::executeCvta(const Decoded &inst, std::string &error) {
   return true;
 }
 
+bool BlockRunner::clusterOffset(const Decoded &inst, uint64_t address,
+                                unsigned t, uint64_t &offset,
+                                std::string &error) {
+  auto host = reinterpret_cast<uint64_t>(shared.data());
+  if (sharedBytes == 0)
+    return report(error, t,
+                  inst.source->opcode + " in a kernel without shared memory");
+  if (inst.space == Space::Shared)
+    return sharedOffset(address, 0, t, offset, error);
+  if (address < host || address >= host + shared.size()) {
+    std::ostringstream text;
+    text << inst.source->opcode << " of the generic address 0x" << std::hex
+         << address << ", which is not in shared memory";
+    return report(error, t, text.str());
+  }
+  offset = address - host;
+  return true;
+}
+
 /// mapa[.shared::cluster].u32/u64 d, a, rank: the address of a's place in
 /// the shared memory of the cluster's block `rank` — a shared::cluster
 /// address (or, without a state space, a generic one).
@@ -377,33 +396,19 @@ bool BlockRunner::executeMapa(const Decoded &inst, std::string &error) {
   const std::vector<Value> &ops = inst.operands;
   auto host = reinterpret_cast<uint64_t>(shared.data());
   for (unsigned t : active) {
-    if (sharedBytes == 0)
-      return report(error, t,
-                    std::string(inst.source->opcode) +
-                        " in a kernel without shared memory");
-    uint64_t address = read(ops[1], t);
     uint64_t rank = read(ops[2], t) & 0xffffffffu;
     if (rank >= ctaCount)
       return report(error, t,
                     "mapa to block " + std::to_string(rank) +
                         " of a cluster of " + std::to_string(ctaCount));
-    uint64_t local = 0;
-    if (inst.space == Space::Shared) {
-      uint64_t offset = 0;
-      if (!sharedOffset(address, 0, t, offset, error))
-        return false;
-      local = offset % sharedBytes;
-      write(ops[0], t, (rank + 1) * kClusterWindow + local, inst.type);
-    } else {
-      if (address < host || address >= host + shared.size()) {
-        std::ostringstream text;
-        text << "mapa of the generic address 0x" << std::hex << address
-             << ", which is not in shared memory";
-        return report(error, t, text.str());
-      }
-      local = (address - host) % sharedBytes;
-      write(ops[0], t, host + rank * sharedBytes + local, inst.type);
-    }
+    uint64_t offset = 0;
+    if (!clusterOffset(inst, read(ops[1], t), t, offset, error))
+      return false;
+    uint64_t local = offset % sharedBytes;
+    write(ops[0], t,
+          inst.space == Space::Shared ? (rank + 1) * kClusterWindow + local
+                                      : host + rank * sharedBytes + local,
+          inst.type);
   }
   advance();
   return true;
@@ -413,25 +418,10 @@ bool BlockRunner::executeMapa(const Decoded &inst, std::string &error) {
 /// shared memory `a` (a shared::cluster or generic address) is in.
 bool BlockRunner::executeGetctarank(const Decoded &inst, std::string &error) {
   const std::vector<Value> &ops = inst.operands;
-  auto host = reinterpret_cast<uint64_t>(shared.data());
   for (unsigned t : active) {
-    if (sharedBytes == 0)
-      return report(error, t,
-                    std::string(inst.source->opcode) +
-                        " in a kernel without shared memory");
-    uint64_t address = read(ops[1], t);
     uint64_t offset = 0;
-    if (inst.space == Space::Shared) {
-      if (!sharedOffset(address, 0, t, offset, error))
-        return false;
-    } else if (address >= host && address < host + shared.size()) {
-      offset = address - host;
-    } else {
-      std::ostringstream text;
-      text << "getctarank of the generic address 0x" << std::hex << address
-           << ", which is not in shared memory";
-      return report(error, t, text.str());
-    }
+    if (!clusterOffset(inst, read(ops[1], t), t, offset, error))
+      return false;
     write(ops[0], t, offset / sharedBytes, inst.type);
   }
   advance();
