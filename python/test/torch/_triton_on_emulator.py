@@ -62,7 +62,10 @@ class Device:
         pointer argument."""
         data = tensor.contiguous()
         pointer = self.lib.mgpuMemAlloc(max(data.nbytes, 16), None, False)
-        self.lib.mgpuMemcpy(pointer, data.data_ptr(), data.nbytes, None)
+        # On the launches' stream: the default stream is not ordered with
+        # it (a race the emulator's adversarial order reports).
+        self.lib.mgpuMemcpy(pointer, data.data_ptr(), data.nbytes,
+                            self.stream)
         self.buffers.append(pointer)
         return ctypes.c_void_p(pointer)
 
@@ -83,7 +86,9 @@ class Device:
 
     def download(self, pointer, like):
         out = torch.empty_like(like)
-        self.lib.mgpuMemcpy(out.data_ptr(), pointer.value, out.nbytes, None)
+        self.lib.mgpuMemcpy(out.data_ptr(), pointer.value, out.nbytes,
+                            self.stream)
+        self.lib.mgpuStreamSynchronize(self.stream)
         return out
 
     def launch(self, kernel, grid, arguments):
