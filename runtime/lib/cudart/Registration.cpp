@@ -198,6 +198,23 @@ cudaError_t cudaLaunchKernel(const void *hostFunction, dim3 grid, dim3 block,
                             block, args, sharedMem, stream);
 }
 
+/// The driver's launch configuration of a runtime one: grid, block,
+/// dynamic shared memory and attributes (cudaLaunchAttribute and
+/// CUlaunchAttribute share their layout and ids); no stream.
+static CUlaunchConfig driverLaunchConfig(const cudaLaunchConfig_t &config) {
+  CUlaunchConfig driverConfig = {};
+  driverConfig.gridDimX = config.gridDim.x;
+  driverConfig.gridDimY = config.gridDim.y;
+  driverConfig.gridDimZ = config.gridDim.z;
+  driverConfig.blockDimX = config.blockDim.x;
+  driverConfig.blockDimY = config.blockDim.y;
+  driverConfig.blockDimZ = config.blockDim.z;
+  driverConfig.sharedMemBytes = static_cast<unsigned>(config.dynamicSmemBytes);
+  driverConfig.attrs = reinterpret_cast<CUlaunchAttribute *>(config.attrs);
+  driverConfig.numAttrs = config.numAttrs;
+  return driverConfig;
+}
+
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
                                 const void *hostFunction, void **args) {
   if (!config)
@@ -205,18 +222,8 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
   CUfunction function;
   if (CUresult result = functionOf(hostFunction, function))
     return finish(result);
-  // cudaLaunchAttribute and CUlaunchAttribute share their layout and ids.
-  CUlaunchConfig driverConfig = {};
-  driverConfig.gridDimX = config->gridDim.x;
-  driverConfig.gridDimY = config->gridDim.y;
-  driverConfig.gridDimZ = config->gridDim.z;
-  driverConfig.blockDimX = config->blockDim.x;
-  driverConfig.blockDimY = config->blockDim.y;
-  driverConfig.blockDimZ = config->blockDim.z;
-  driverConfig.sharedMemBytes = static_cast<unsigned>(config->dynamicSmemBytes);
+  CUlaunchConfig driverConfig = driverLaunchConfig(*config);
   driverConfig.hStream = reinterpret_cast<CUstream>(config->stream);
-  driverConfig.attrs = reinterpret_cast<CUlaunchAttribute *>(config->attrs);
-  driverConfig.numAttrs = config->numAttrs;
   return finish(cuLaunchKernelEx(&driverConfig, function, args, nullptr));
 }
 
@@ -292,16 +299,7 @@ cudaError_t cudaOccupancyMaxActiveClusters(int *clusters,
   CUfunction function;
   if (CUresult result = functionOf(hostFunction, function))
     return finish(result);
-  CUlaunchConfig driverConfig = {};
-  driverConfig.gridDimX = config->gridDim.x;
-  driverConfig.gridDimY = config->gridDim.y;
-  driverConfig.gridDimZ = config->gridDim.z;
-  driverConfig.blockDimX = config->blockDim.x;
-  driverConfig.blockDimY = config->blockDim.y;
-  driverConfig.blockDimZ = config->blockDim.z;
-  driverConfig.sharedMemBytes = static_cast<unsigned>(config->dynamicSmemBytes);
-  driverConfig.attrs = reinterpret_cast<CUlaunchAttribute *>(config->attrs);
-  driverConfig.numAttrs = config->numAttrs;
+  CUlaunchConfig driverConfig = driverLaunchConfig(*config);
   return finish(
       cuOccupancyMaxActiveClusters(clusters, function, &driverConfig));
 }
