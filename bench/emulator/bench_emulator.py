@@ -2,18 +2,27 @@
 """Measures the PTX emulator: emulated instructions per second and kernel time.
 
     bench/emulator/bench_emulator.py [--build DIR] [--repeat R]
+        [--threads 1,N]
 
 Lowers the runtime's upstream-MLIR test programs (test/Runtime/Inputs) the
-way their lit tests do, runs each R times with LMHEAD_DEVICE=emulator and
-LMHEAD_EMULATOR_STATS=1 (the runtime then reports every launch: warp and
-lane instructions, seconds), and prints the best run of each kernel:
+way their lit tests do, and two of lmhead's own cross-entropy steps the way
+test/Integration/GPU/ce-linear-step.test does (with DIR/bin/lmhead-opt),
+runs each R times with LMHEAD_DEVICE=emulator and LMHEAD_EMULATOR_STATS=1
+(the runtime then reports every launch: warp and lane instructions, rate),
+once per host-thread count (LMHEAD_EMULATOR_THREADS; by default 1 and the
+machine's cores), and prints the best run of each kernel:
 
 - the tiled tensor-core GEMM (256x256x256, f16 -> f32: cp.async, ldmatrix,
   mma.sync) from a transform schedule, and the same schedule on a
   384x320x192 GEMM (the size the emulator must run well under 5 s on one
   core); each run also checks its result against the CPU's;
+- lmhead's ce_linear_grad (N=1024, D=64, V=512, bf16) on sm_80 (mma.sync)
+  and sm_90a (wgmma, TMA, mbarriers);
 - gpu.all_reduce (warp shuffles, shared memory, barriers);
 - the two-stream program's elementwise kernels.
+
+Then, per thread count, the lane instructions per second of the GEMM-heavy
+kernels together (the tensor-core kernels above, their time summed).
 
 This is a benchmark, not a test: it asserts nothing and prints a table.
 """
@@ -132,7 +141,32 @@ def sized_gemm(out_dir, m, n, k):
 
 
 STATS = re.compile(r"lmhead emulator: kernel (\S+): .*?, (\d+) warp instructions, "
-                   r"(\d+) lane instructions, ([0-9.]+) s")
+                   r"(\d+) lane instructions, [0-9.]+ s, ([0-9.]+) M lane "
+                   r"instructions/s, (\d+) tensor-core MACs")
+
+# lmhead's own programs: (title, decompose_case.py arguments, target).
+STEP_CASE = ["--op=ce_linear_grad", "--n=1024", "--d=64", "--v=512",
+             "--dtype=bf16", "--reduction=none", "--layout=dv",
+             "--label-smoothing=0.1", "--z-loss-weight=1e-4"]
+LMHEAD_PROGRAMS = [
+    ("ce_linear_grad sm_80", STEP_CASE, "sm_80"),
+    ("ce_linear_grad sm_90a", STEP_CASE, "sm_90a"),
+]
+DECOMPOSE_CASE = os.path.join(ROOT, "test", "Integration", "Decompose", "Inputs",
+                              "decompose_case.py")
+
+
+def lower_lmhead(lmhead_opt, case, target, out_dir, name):
+    """decompose_case.py's program of `case`, through lmhead's pipeline."""
+    source = os.path.join(out_dir, f"{name}.mlir")
+    with open(source, "w") as f:
+        subprocess.run([sys.executable, DECOMPOSE_CASE, "gen", *case, "--seed=1"],
+                       stdout=f, check=True)
+    lowered = os.path.join(out_dir, f"{name}.llvm.mlir")
+    subprocess.run([lmhead_opt, source,
+                    f"--lmhead-pipeline=target={target} min-tokens=0",
+                    "-o", lowered], check=True)
+    return lowered
 
 
 def lower(source, steps, out_dir, name):
@@ -145,8 +179,9 @@ def lower(source, steps, out_dir, name):
     return current
 
 
-def run(lowered, runtime, check_zero=False):
-    env = dict(os.environ, LMHEAD_DEVICE="emulator", LMHEAD_EMULATOR_STATS="1")
+def run(lowered, runtime, threads, check_zero=False):
+    env = dict(os.environ, LMHEAD_DEVICE="emulator", LMHEAD_EMULATOR_STATS="1",
+               LMHEAD_EMULATOR_THREADS=str(threads))
     libs = ",".join([runtime, os.path.join(LIBS, "libmlir_runner_utils.so"),
                      os.path.join(LIBS, "libmlir_c_runner_utils.so")])
     out = subprocess.run([os.path.join(LLVM, "mlir-runner"), lowered, "-e", "main",
@@ -154,7 +189,10 @@ def run(lowered, runtime, check_zero=False):
                          env=env, capture_output=True, text=True, check=True)
     if check_zero and "[0]" not in out.stdout:
         sys.exit(f"{lowered}: the emulator's product differs from the CPU's:\n{out.stdout}")
-    return [(m[1], int(m[2]), int(m[3]), float(m[4]))
+    # (kernel, warp and lane instructions, seconds from the rate, MACs)
+    return [(m[1], int(m[2]), int(m[3]),
+             int(m[3]) / (float(m[4]) * 1e6) if float(m[4]) > 0 else 0.0,
+             int(m[5]))
             for m in STATS.finditer(out.stderr)]
 
 
@@ -162,29 +200,51 @@ def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--threads", default=f"1,{os.cpu_count() or 1}",
+                        help="host-thread counts to run with, comma-separated")
     args = parser.parse_args(argv)
     runtime = os.path.join(args.build, "runtime", "liblmhead_runtime.so")
+    lmhead_opt = os.path.join(args.build, "bin", "lmhead-opt")
     out_dir = os.path.join(args.build, "bench-emulator")
     os.makedirs(out_dir, exist_ok=True)
+    thread_counts = sorted({int(t) for t in args.threads.split(",")})
 
-    print(f"{'program':30} {'kernel':16} {'warp instr':>11} {'lane instr':>12} "
-          f"{'seconds':>8} {'M lane instr/s':>15}")
-    programs = [(title, os.path.join(INPUTS, source), steps, "gemm" in source)
+    programs = [(title, lower(os.path.join(INPUTS, source), steps, out_dir,
+                              os.path.splitext(source)[0]), "gemm" in source)
                 for title, source, steps in PROGRAMS]
     programs.insert(1, ("gemm 384x320x192 (mma.sync)",
-                        sized_gemm(out_dir, 384, 320, 192), PROGRAMS[0][2], True))
-    for title, source, steps, check in programs:
-        lowered = lower(source, steps, out_dir,
-                        os.path.splitext(os.path.basename(source))[0])
-        best = {}
-        for _ in range(args.repeat):
-            for kernel, warp, lane, seconds in run(lowered, runtime, check):
-                if kernel not in best or seconds < best[kernel][2]:
-                    best[kernel] = (warp, lane, seconds)
-        for kernel, (warp, lane, seconds) in best.items():
-            rate = lane / seconds / 1e6 if seconds > 0 else float("inf")
-            print(f"{title:30} {kernel:16} {warp:11d} {lane:12d} {seconds:8.3f} "
-                  f"{rate:15.1f}")
+                        lower(sized_gemm(out_dir, 384, 320, 192), PROGRAMS[0][2],
+                              out_dir, "gemm_384x320x192"), True))
+    if os.path.exists(lmhead_opt):
+        for title, case, target in LMHEAD_PROGRAMS:
+            programs.append((title, lower_lmhead(lmhead_opt, case, target, out_dir,
+                                                 title.replace(" ", "_")), False))
+    else:
+        print(f"(no {lmhead_opt}: lmhead's own programs skipped)")
+
+    print(f"{'program':26} {'kernel':28} {'threads':>7} {'warp instr':>11} "
+          f"{'lane instr':>12} {'seconds':>8} {'M lane instr/s':>15}")
+    tensor = {t: [0, 0.0] for t in thread_counts}  # lanes, seconds
+    for threads in thread_counts:
+        for title, lowered, check in programs:
+            best = {}
+            for _ in range(args.repeat):
+                for kernel, warp, lane, seconds, macs in run(lowered, runtime,
+                                                             threads, check):
+                    if kernel not in best or seconds < best[kernel][2]:
+                        best[kernel] = (warp, lane, seconds, macs)
+            for kernel, (warp, lane, seconds, macs) in best.items():
+                rate = lane / seconds / 1e6 if seconds > 0 else float("inf")
+                print(f"{title:26} {kernel[:28]:28} {threads:7d} {warp:11d} "
+                      f"{lane:12d} {seconds:8.4f} {rate:15.1f}")
+                if macs:
+                    tensor[threads][0] += lane
+                    tensor[threads][1] += seconds
+    print()
+    for threads, (lanes, seconds) in tensor.items():
+        print(f"tensor-core kernels together, {threads} host thread(s): "
+              f"{lanes} lane instructions in {seconds:.3f} s, "
+              f"{lanes / seconds / 1e6:.1f} M lane instructions/s")
 
 
 if __name__ == "__main__":

@@ -32,12 +32,14 @@ inline std::string kernel(const std::string &registers, const std::string &body,
 }
 
 /// Runs the single kernel of `ptx` on `buffer` with the given geometry
-/// (`cluster` blocks per cluster along x); returns the error ("" on
-/// success).
+/// (`cluster` blocks per cluster along x, the clusters on `hostThreads`
+/// host threads); returns the error ("" on success), and the counts in
+/// `stats` when given.
 template <typename T>
 std::string run(const std::string &ptx, std::vector<T> &buffer, unsigned blocks,
                 unsigned threads, bool checkUninitializedShared = false,
-                unsigned cluster = 1) {
+                unsigned cluster = 1, unsigned hostThreads = 1,
+                emulator::LaunchStats *stats = nullptr) {
   std::string error;
   std::optional<ptx::Module> module = ptx::parse(ptx, error);
   if (!module)
@@ -50,12 +52,14 @@ std::string run(const std::string &ptx, std::vector<T> &buffer, unsigned blocks,
   void *params[] = {&pointer};
   request.params = params;
   request.checkUninitializedShared = checkUninitializedShared;
+  request.hostThreads = hostThreads;
   auto start = reinterpret_cast<uint64_t>(buffer.data());
   uint64_t bytes = buffer.size() * sizeof(T);
   request.isGlobal = [=](uint64_t address, uint64_t size) {
     return address >= start && address + size <= start + bytes;
   };
-  if (!emulator::runKernel(*module, module->functions.front(), request, error))
+  if (!emulator::runKernel(*module, module->functions.front(), request, error,
+                           stats))
     return error;
   return "";
 }

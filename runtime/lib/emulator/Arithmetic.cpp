@@ -395,6 +395,56 @@ bool BlockRunner::executeSetPredicate(const Decoded &inst, std::string &) {
 bool BlockRunner::executeBinary(const Decoded &inst, std::string &) {
   const std::vector<Value> &ops = inst.operands;
   const Type &type = inst.type;
+  // The common cases, with the operation chosen once for the warp: integer
+  // operations that wrap at the type's width (what `write` keeps of the
+  // result), and f32 arithmetic rounded to nearest without flushing.
+  auto eachLane = [&](auto compute) {
+    for (unsigned t : active)
+      write(ops[0], t, compute(read(ops[1], t), read(ops[2], t)), type);
+    advance();
+    return true;
+  };
+  if (type.kind != Kind::Float && type.kind != Kind::Pred && !inst.wide &&
+      !inst.high) { // (mul.lo: the low half)
+    switch (inst.op) {
+    case Op::Add:
+      return eachLane([](uint64_t a, uint64_t b) { return a + b; });
+    case Op::Sub:
+      return eachLane([](uint64_t a, uint64_t b) { return a - b; });
+    case Op::Mul:
+      return eachLane([](uint64_t a, uint64_t b) { return a * b; });
+    case Op::And:
+      return eachLane([](uint64_t a, uint64_t b) { return a & b; });
+    case Op::Or:
+      return eachLane([](uint64_t a, uint64_t b) { return a | b; });
+    case Op::Xor:
+      return eachLane([](uint64_t a, uint64_t b) { return a ^ b; });
+    default:
+      break;
+    }
+  }
+  if (type.kind == Kind::Float && type.bits == 32 && !type.packed &&
+      !inst.directed && !inst.saturate && !inst.ftz) {
+    auto f32 = [&](auto compute) {
+      return eachLane([&](uint64_t a, uint64_t b) {
+        return fromFloat(compute(asFloat(a), asFloat(b)));
+      });
+    };
+    switch (inst.op) {
+    case Op::Add:
+      return f32([](float x, float y) { return x + y; });
+    case Op::Sub:
+      return f32([](float x, float y) { return x - y; });
+    case Op::Mul:
+      return f32([](float x, float y) { return x * y; });
+    case Op::Min:
+      return f32([](float x, float y) { return std::fmin(x, y); });
+    case Op::Max:
+      return f32([](float x, float y) { return std::fmax(x, y); });
+    default:
+      break;
+    }
+  }
   for (unsigned t : active) {
     uint64_t a = read(ops[1], t), b = read(ops[2], t), r;
     if (type.kind == Kind::Float) {

@@ -367,18 +367,37 @@ bool BlockRunner::bulkTensor(const Decoded &inst, unsigned t,
   PendingTma copy;
   copy.sharedOffset = offset;
   copy.data.assign(boxBytes, 0);
-  for (uint64_t e = 0; e < boxElements; ++e) {
-    uint64_t from;
-    if (!boxElementOffset(map, coordinate, e, from))
-      continue; // out-of-bounds elements are filled with zeros
-    unsigned char *host = memory(Space::Global, map.globalAddress + from,
-                                 elementBytes, t, false, error);
-    if (!host)
-      return false;
+  auto land = [&](uint64_t e, const unsigned char *host) {
     std::memcpy(
         copy.data.data() +
             (swizzledOffset(local + e * elementBytes, map.swizzle) - local),
         host, elementBytes);
+  };
+  // Row by row (the innermost dimension): a row whose ends lie inside the
+  // tensor lies there whole, contiguous, and is read as one access (rows
+  // of 16 bytes or less element by element, each naturally aligned).
+  uint64_t rowElements = map.boxDim[0], rowBytes = rowElements * elementBytes;
+  for (uint64_t row = 0; row < boxElements; row += rowElements) {
+    uint64_t from, last;
+    if (rowBytes > 16 && boxElementOffset(map, coordinate, row, from) &&
+        boxElementOffset(map, coordinate, row + rowElements - 1, last)) {
+      unsigned char *host = memory(Space::Global, map.globalAddress + from,
+                                   rowBytes, t, false, error);
+      if (!host)
+        return false;
+      for (uint64_t i = 0; i < rowElements; ++i)
+        land(row + i, host + i * elementBytes);
+      continue;
+    }
+    for (uint64_t e = row; e < row + rowElements; ++e) {
+      if (!boxElementOffset(map, coordinate, e, from))
+        continue; // out-of-bounds elements are filled with zeros
+      unsigned char *host = memory(Space::Global, map.globalAddress + from,
+                                   elementBytes, t, false, error);
+      if (!host)
+        return false;
+      land(e, host);
+    }
   }
   Mbarrier *bar = mbarrierAt(inst, ops[2], t, error);
   if (!bar)
@@ -440,6 +459,7 @@ bool BlockRunner::issueTmaCopy(PendingTma copy, uint64_t barrierOffset,
       mbarrierAtOffset(barrierOffset, t, "cp.async.bulk.tensor", error);
   if (!bar)
     return false;
+  touchShadow(offset, bytes);
   for (uint64_t i = offset; i < offset + bytes; ++i)
     shadow[i].tmaPending = true;
   bar->copies.push_back(std::move(copy));
@@ -496,6 +516,7 @@ bool BlockRunner::executeBulkTensorStore(const Decoded &inst,
            << " is not 128-byte aligned, as TMA requires";
       return report(error, t, text.str());
     }
+    touchShadow(store.sharedOffset, store.bytes);
     for (uint64_t i = store.sharedOffset; i < store.sharedOffset + store.bytes;
          ++i) {
       const SharedShadow &byte = shadow[i];

@@ -70,13 +70,13 @@ public:
       }
       out.code.push_back(std::move(decoded));
     }
-    out.wgmmaRegisters.assign(out.registers, false);
+    out.wgmmaRegisters.assign(out.registers, 0);
     for (const Decoded &decoded : out.code)
       if (decoded.op == Op::Wgmma) {
         out.hasWgmma = true;
         for (const Value &accumulator : decoded.operands[0].elements)
           if (accumulator.kind == Value::Kind::Register)
-            out.wgmmaRegisters[accumulator.reg] = true;
+            out.wgmmaRegisters[accumulator.reg] = 1;
       }
     return true;
   }

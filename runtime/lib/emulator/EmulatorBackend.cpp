@@ -19,11 +19,13 @@
 #include "TensorMap.h"
 #include "TensorMapRules.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 
 using namespace lmhead::runtime;
 
@@ -59,6 +61,25 @@ uint64_t orderSeed() {
     return 1;
   }
   return value;
+}
+
+/// LMHEAD_EMULATOR_THREADS: the host threads a launch's clusters run on (1:
+/// one at a time); the machine's cores by default.
+unsigned hostThreads() {
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const char *threads = std::getenv("LMHEAD_EMULATOR_THREADS");
+  if (!threads || !*threads)
+    return cores;
+  char *end = nullptr;
+  unsigned long value = std::strtoul(threads, &end, 10);
+  if (*end || value == 0 || value > 1024) {
+    std::fprintf(stderr,
+                 "lmhead emulator: LMHEAD_EMULATOR_THREADS=%s is not a count "
+                 "of threads from 1 to 1024; using %u (the cores)\n",
+                 threads, cores);
+    return cores;
+  }
+  return static_cast<unsigned>(value);
 }
 
 /// Whether LMHEAD_EMULATOR_STATS asks for statistics.
@@ -425,6 +446,8 @@ EmulatorBackend::runLaunch(const Function &function, const LaunchDims &dims,
       std::getenv("LMHEAD_EMULATOR_CHECK_UNINITIALIZED");
   request.checkUninitializedShared =
       uninitialized && *uninitialized && std::string(uninitialized) != "0";
+  static const unsigned threads = hostThreads();
+  request.hostThreads = threads;
   std::string failure;
   emulator::LaunchStats stats;
   auto start = std::chrono::steady_clock::now();

@@ -27,6 +27,7 @@
 #include "Interpreter.h"
 #include "TensorMap.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -108,19 +109,24 @@ enum class Op {
 #include "Instructions.def"
 };
 
+/// Every f16 as a float, by its bits (filled when the library loads: the
+/// tensor-core instructions convert each operand element, and a lookup is
+/// cheaper than the branches).
+extern float halfValues[1 << 16];
 /// f16 bits to float and back (round to nearest even).
-float halfToFloat(uint16_t h);
+inline float halfToFloat(uint16_t h) { return halfValues[h]; }
 uint16_t floatToHalf(float value);
 /// bf16 bits to float and back (round to nearest even, NaN kept quiet).
 inline float bf16ToFloat(uint16_t b) { return asFloat(uint64_t(b) << 16); }
 uint16_t floatToBf16(float value);
 
-/// `sum` after sum = fma(a[k], b[k · bStride], sum) for k = 0 .. n − 1, each
-/// step rounded once as a tensor core's f32 accumulation is here; with the
-/// CPU's fused multiply-add instruction where it has one (the library
-/// call otherwise).
-float fmaChain(float sum, const float *a, const float *b, unsigned n,
-               unsigned bStride);
+/// One row of a matrix product as a tensor core accumulates it here:
+/// `sum[j]` after sum[j] = fma(a[k], b[k · bStride + j], sum[j]) for
+/// k = 0 .. n − 1, for every j < width, each step rounded once (f32
+/// accumulation); with the CPU's vector fused multiply-add where it has
+/// one, columns side by side, each rounded the same way.
+void fmaRows(float *sum, const float *a, const float *b, unsigned n,
+             unsigned width, unsigned bStride);
 
 /// `op` (Add, Sub, Mul, Div, Min, Max) of two floats of `type` (packed
 /// types half by half), rounded to nearest, flushing subnormals if `ftz`.
@@ -285,7 +291,7 @@ struct DecodedKernel {
   uint64_t localBytes = 0;
   /// Registers some wgmma uses as accumulators (indexed by register): an
   /// access to one while a wgmma in flight writes it is a hazard.
-  std::vector<bool> wgmmaRegisters;
+  std::vector<uint8_t> wgmmaRegisters;
   bool hasWgmma = false;
   /// Register names by index, for messages.
   std::vector<std::string> registerNames;
@@ -384,7 +390,6 @@ struct Thread {
   uint32_t clusterArrivals = 0, clusterWaits = 0;
   /// Waiting at a warpgroup instruction for the other 127 threads.
   bool atCollective = false;
-  std::vector<uint64_t> regs;
   std::vector<unsigned char> local;
   /// What this thread knows of retired wgmmas and completed phases.
   Knowledge known;
@@ -554,12 +559,19 @@ private:
   }
 
   // --- Operand access for one lane ----------------------------------------
+  /// Register `r` of thread `t`.
+  uint64_t &reg(unsigned t, int r) {
+    return registerFile[std::size_t(r) * threadCount + t];
+  }
+  uint64_t reg(unsigned t, int r) const {
+    return registerFile[std::size_t(r) * threadCount + t];
+  }
   uint64_t read(const Value &value, unsigned t) {
     switch (value.kind) {
     case Value::Kind::Register: {
-      if (kernel.hasWgmma)
+      if (wgmmaAccumulatorsInFlight)
         touchWgmmaRegister(value.reg, t, /*write=*/false);
-      uint64_t bits = block[t].regs[value.reg];
+      uint64_t bits = reg(t, value.reg);
       return value.negated ? !bits : bits;
     }
     case Value::Kind::Special:
@@ -571,14 +583,21 @@ private:
   void write(const Value &value, unsigned t, uint64_t bits, const Type &type) {
     if (value.kind != Value::Kind::Register)
       return;
-    if (kernel.hasWgmma)
+    if (wgmmaAccumulatorsInFlight)
       touchWgmmaRegister(value.reg, t, /*write=*/true);
-    block[t].regs[value.reg] =
+    reg(t, value.reg) =
         type.kind == Kind::Pred ? (bits != 0) : bits & mask(type.bits);
   }
   /// Notes an ordinary access to a register some wgmma uses: a hazard while
   /// a wgmma in flight writes it (reported after the instruction).
-  void touchWgmmaRegister(int reg, unsigned t, bool write);
+  void touchWgmmaRegister(int reg, unsigned t, bool write) {
+    if (!kernel.wgmmaRegisters[reg] ||
+        !warpgroups[t / kWarpgroupSize].inFlight[reg] || hazardThread >= 0)
+      return;
+    hazardThread = static_cast<int>(t);
+    hazardRegister = reg;
+    hazardIsWrite = write;
+  }
 
   // --- Memory (Memory.cpp) --------------------------------------------------
   unsigned char *memory(Space space, uint64_t address, uint64_t bytes,
@@ -589,7 +608,7 @@ private:
   bool checkWgmmaReads(uint64_t offset, uint64_t bytes, unsigned t,
                        const char *what, std::string &error);
   uint64_t addressOf(const Value &value, unsigned t) const {
-    uint64_t base = value.reg >= 0 ? block[t].regs[value.reg] : 0;
+    uint64_t base = value.reg >= 0 ? reg(t, value.reg) : 0;
     return base + value.imm;
   }
   Space spaceOf(const Decoded &inst, const Value &address) const {
@@ -713,10 +732,28 @@ private:
   std::vector<std::array<unsigned, 3>> ctaids;
   /// Every thread of the cluster, block by block.
   std::vector<Thread> block;
+  /// Their registers, register by register (the lanes of a warp side by
+  /// side, as an instruction reads them): see reg().
+  std::vector<uint64_t> registerFile;
+  /// block.size(), kept at hand for reg().
+  std::size_t threadCount = 0;
   /// The shared memory of every block of the cluster, `sharedBytes` each,
   /// and who touched each byte.
   std::vector<unsigned char> shared;
   std::vector<SharedShadow> shadow;
+  /// The bytes of `shadow` a block changed, [shadowBegin, shadowEnd): only
+  /// they need resetting for the next cluster (the shadow takes ~44 bytes
+  /// per shared byte, and kernels rarely touch all their shared memory).
+  uint64_t shadowBegin = 0, shadowEnd = 0;
+  /// Notes that shadow bytes [offset, offset + bytes) are about to change.
+  void touchShadow(uint64_t offset, uint64_t bytes) {
+    if (shadowBegin == shadowEnd) {
+      shadowBegin = offset, shadowEnd = offset + bytes;
+      return;
+    }
+    shadowBegin = std::min(shadowBegin, offset);
+    shadowEnd = std::max(shadowEnd, offset + bytes);
+  }
   /// Named barriers, kNamedBarriers per block.
   std::vector<NamedBarrier> barriers;
   /// Per warp of the cluster: a clock that advances whenever one of its
@@ -737,6 +774,9 @@ private:
   /// phase completions (their stamps).
   uint64_t wgmmaSequence = 0;
   uint32_t phaseStamp = 0;
+  /// Accumulator registers (of all warpgroups) that wgmmas in flight write:
+  /// while there are none, register accesses need no hazard check.
+  uint64_t wgmmaAccumulatorsInFlight = 0;
   /// A register hazard found by touchWgmmaRegister, reported after the
   /// instruction: the thread, or -1.
   int hazardThread = -1, hazardRegister = -1;

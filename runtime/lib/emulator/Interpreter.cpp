@@ -10,12 +10,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AccessRecorder.h"
 #include "EmulatorInternals.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 using namespace lmhead::runtime;
 using namespace lmhead::runtime::emulator;
@@ -61,12 +66,20 @@ bool BlockRunner::run(const unsigned (&firstCtaid)[3], std::string &error) {
   sharedBytes =
       alignUp(kernel.shared.staticBytes, 16) + request.dynamicSharedBytes;
   shared.assign(sharedBytes * ctaCount, 0);
-  shadow.assign(sharedBytes * ctaCount, SharedShadow());
+  // The shadow of the previous cluster is reset where it changed.
+  if (shadow.size() == sharedBytes * ctaCount)
+    std::fill(shadow.begin() + shadowBegin, shadow.begin() + shadowEnd,
+              SharedShadow());
+  else
+    shadow.assign(sharedBytes * ctaCount, SharedShadow());
+  shadowBegin = shadowEnd = 0;
   mbarriers.clear();
   mbarrierOffsets.clear();
   barriers.assign(kNamedBarriers * ctaCount, NamedBarrier());
   clusterPhases.clear();
   block.assign(ctaStride * ctaCount, Thread());
+  threadCount = block.size();
+  registerFile.assign(std::size_t(kernel.registers) * threadCount, 0);
   for (unsigned t = 0; t < block.size(); ++t) {
     Thread &thread = block[t];
     unsigned local = t % ctaStride;
@@ -78,7 +91,6 @@ bool BlockRunner::run(const unsigned (&firstCtaid)[3], std::string &error) {
     thread.tid[0] = local % request.block[0];
     thread.tid[1] = (local / request.block[0]) % request.block[1];
     thread.tid[2] = local / (request.block[0] * request.block[1]);
-    thread.regs.assign(kernel.registers, 0);
     thread.local.assign(kernel.localBytes, 0);
   }
   // Asynchronous state: no wgmma in flight, no mbarrier phase completed,
@@ -98,6 +110,7 @@ bool BlockRunner::run(const unsigned (&firstCtaid)[3], std::string &error) {
   }
   wgmmaReads.clear();
   wgmmaSequence = 0;
+  wgmmaAccumulatorsInFlight = 0;
   phaseStamp = 0;
   hazardThread = -1;
   while (true) {
@@ -258,6 +271,32 @@ void BlockRunner::pruneWgmmaReads() {
                    wgmmaReads.end());
 }
 
+/// Whether every lane that executes `op` (or skips it, its guard false)
+/// goes on to the next instruction, with no wait, branch or exit: after
+/// such an instruction run by all of a warp's runnable lanes, the same
+/// lanes are at the next one.
+static bool advancesEveryLane(Op op) {
+  switch (op) {
+  case Op::Bra:
+  case Op::Ret:
+  case Op::Exit:
+  case Op::Bar:
+  case Op::ClusterBarrier:
+  case Op::Mbarrier:
+  case Op::Elect:
+  case Op::CpAsyncWait:
+  case Op::BulkTensor:
+  case Op::BulkTensorStore:
+  case Op::BulkCommit:
+  case Op::BulkWait:
+#define LMHEAD_PTX_WARPGROUP_OP(OP, MNEMONIC, HANDLER) case Op::OP:
+#include "Instructions.def"
+    return false;
+  default:
+    return true;
+  }
+}
+
 /// Runs warp `w` until its lanes finish or wait at a barrier. Returns 1
 /// when it executed anything, 0 when not, -1 on an error.
 int BlockRunner::runWarp(unsigned w, std::string &error) {
@@ -265,22 +304,33 @@ int BlockRunner::runWarp(unsigned w, std::string &error) {
   unsigned last = std::min<unsigned>(first + kWarpSize,
                                      static_cast<unsigned>(block.size()));
   bool any = false;
+  // Whether `lanes` are every runnable lane of the warp, all at `pc`, as
+  // the last instruction left them (no need to look again).
+  bool converged = false;
+  std::size_t pc = std::numeric_limits<std::size_t>::max();
   while (true) {
     // The lowest program counter of the runnable lanes, and the lanes there,
     // in one pass.
-    std::size_t pc = std::numeric_limits<std::size_t>::max();
-    lanes.clear();
-    for (unsigned t = first; t < last; ++t) {
-      const Thread &thread = block[t];
-      if (thread.exited || thread.atBarrier || thread.atCollective)
-        continue;
-      if (thread.pc < pc) {
-        pc = thread.pc;
-        lanes.clear();
+    unsigned runnable = 0;
+    if (converged) {
+      runnable = static_cast<unsigned>(lanes.size());
+    } else {
+      pc = std::numeric_limits<std::size_t>::max();
+      lanes.clear();
+      for (unsigned t = first; t < last; ++t) {
+        const Thread &thread = block[t];
+        if (thread.exited || thread.atBarrier || thread.atCollective)
+          continue;
+        ++runnable;
+        if (thread.pc < pc) {
+          pc = thread.pc;
+          lanes.clear();
+        }
+        if (thread.pc == pc)
+          lanes.push_back(t);
       }
-      if (thread.pc == pc)
-        lanes.push_back(t);
     }
+    converged = false;
     if (pc == std::numeric_limits<std::size_t>::max()) {
       // All lanes wait or finished: a barrier must be the same one.
       std::size_t barrier = std::numeric_limits<std::size_t>::max();
@@ -330,6 +380,10 @@ int BlockRunner::runWarp(unsigned w, std::string &error) {
       yielded = false;
       waitedThisRound = true;
       return 1;
+    }
+    if (lanes.size() == runnable && advancesEveryLane(inst.op)) {
+      converged = true;
+      ++pc;
     }
   }
 }
@@ -444,8 +498,8 @@ bool BlockRunner::execute(const Decoded &inst, unsigned first,
   // Lanes whose guard holds; the others just move on.
   active.clear();
   for (unsigned t : lanes) {
-    bool on = inst.guard < 0 ||
-              ((block[t].regs[inst.guard] != 0) != inst.guardNegated);
+    bool on =
+        inst.guard < 0 || ((reg(t, inst.guard) != 0) != inst.guardNegated);
     if (on)
       active.push_back(t);
     else
@@ -479,17 +533,6 @@ bool BlockRunner::runCollective(const Decoded &inst, unsigned first,
 #include "Instructions.def"
   default:
     return report(error, first, "not a warpgroup instruction");
-  }
-}
-
-void BlockRunner::touchWgmmaRegister(int reg, unsigned t, bool write) {
-  if (!kernel.wgmmaRegisters[reg])
-    return;
-  Warpgroup &group = warpgroups[t / kWarpgroupSize];
-  if (group.inFlight[reg] && hazardThread < 0) {
-    hazardThread = static_cast<int>(t);
-    hazardRegister = reg;
-    hazardIsWrite = write;
   }
 }
 
@@ -594,6 +637,111 @@ static bool checkClusters(const ptx::Module &module,
   return true;
 }
 
+/// Whether the clusters of a launch of `kernel` may run at once on several
+/// host threads: whether no instruction lets one cluster see another's
+/// progress. Clusters communicate only through global memory, by atomics
+/// (atom, red: a counter of finished blocks, a semaphore) and by the
+/// memory-model accesses a spin-wait polls with (.volatile, .relaxed,
+/// .acquire, .release, .mmio); a kernel with either runs its clusters one
+/// at a time in grid order, which also keeps the rounding of float atomics
+/// the same from run to run. Shared, local and parameter accesses stay
+/// within a cluster.
+static bool blocksIndependent(const DecodedKernel &kernel) {
+  for (const Decoded &inst : kernel.code) {
+    bool blockLocal = inst.space == Space::Shared ||
+                      inst.space == Space::Local || inst.space == Space::Param;
+    if ((inst.op == Op::Atom || inst.op == Op::Red) && !blockLocal)
+      return false;
+    if ((inst.op == Op::Ld || inst.op == Op::St) && !blockLocal)
+      for (const char *ordering :
+           {"volatile", "relaxed", "acquire", "release", "mmio"})
+        if (inst.source->has(ordering))
+          return false;
+  }
+  return true;
+}
+
+/// One host thread's share of a launch: its own copy of the request (whose
+/// global accesses it records apart, the recorder not being shared) and
+/// its own runner.
+struct ClusterWorker {
+  LaunchRequest request;
+  AccessRecorder accesses;
+  std::unique_ptr<BlockRunner> runner;
+};
+
+/// Runs `clusters` (their first blocks) on `threads` host threads. Each
+/// takes the next cluster not yet taken; the error reported is that of the
+/// first cluster in grid order that failed, as a run on one thread reports
+/// (clusters after it that were already running finish; no later one
+/// starts).
+static bool runClusters(const DecodedKernel &decoded, const std::string &name,
+                        const LaunchRequest &request,
+                        const std::vector<unsigned char> &params,
+                        const std::vector<std::array<unsigned, 3>> &clusters,
+                        unsigned threads, std::string &error,
+                        LaunchStats *stats) {
+  std::vector<ClusterWorker> workers(threads);
+  for (ClusterWorker &worker : workers) {
+    worker.request = request;
+    if (request.globalAccesses && threads > 1)
+      worker.request.globalAccesses = &worker.accesses;
+    worker.runner =
+        std::make_unique<BlockRunner>(decoded, name, worker.request, params);
+  }
+  std::atomic<std::size_t> next{0};
+  constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+  std::atomic<std::size_t> failedAt{kNone};
+  std::mutex failureLock;
+  std::string failure;
+  auto work = [&](ClusterWorker &worker) {
+    while (true) {
+      std::size_t index = next.fetch_add(1);
+      if (index >= clusters.size() || index > failedAt.load())
+        return;
+      unsigned firstCtaid[3] = {clusters[index][0], clusters[index][1],
+                                clusters[index][2]};
+      std::string problem;
+      if (!worker.runner->run(firstCtaid, problem)) {
+        std::lock_guard<std::mutex> lock(failureLock);
+        if (index < failedAt.load()) {
+          failedAt.store(index);
+          failure = std::move(problem);
+        }
+        return;
+      }
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (unsigned i = 1; i < threads; ++i)
+    helpers.emplace_back(work, std::ref(workers[i]));
+  work(workers[0]);
+  for (std::thread &helper : helpers)
+    helper.join();
+  if (failedAt.load() != kNone) {
+    error = failure;
+    return false;
+  }
+  // What the workers recorded apart, told to the launch's observer.
+  if (request.globalAccesses && threads > 1)
+    for (ClusterWorker &worker : workers)
+      for (unsigned kind = 0; kind < AccessRecorder::kNumKinds; ++kind)
+        for (const auto &[begin, end] :
+             worker.accesses.ranges(AccessRecorder::Kind(kind)))
+          request.globalAccesses->access(begin, end - begin,
+                                         kind == AccessRecorder::Write,
+                                         kind == AccessRecorder::Atomic);
+  if (stats) {
+    *stats = LaunchStats();
+    for (const ClusterWorker &worker : workers) {
+      stats->warpInstructions += worker.runner->warpInstructions();
+      stats->laneInstructions += worker.runner->laneInstructions();
+      stats->tensorCoreMacs += worker.runner->tensorCoreMacs();
+    }
+  }
+  return true;
+}
+
 bool lmhead::runtime::emulator::runKernel(const ptx::Module &module,
                                           const ptx::Function &kernel,
                                           const LaunchRequest &request,
@@ -639,19 +787,18 @@ bool lmhead::runtime::emulator::runKernel(const ptx::Module &module,
   }
   if (!checkClusters(module, kernel, clustered, error))
     return false;
-  BlockRunner runner(decoded, kernel.name, clustered, params);
+  // The first block of every cluster, in the order a GPU numbers them.
+  std::vector<std::array<unsigned, 3>> clusters;
   const unsigned *size = clustered.cluster;
   for (unsigned z = 0; z < request.grid[2]; z += size[2])
     for (unsigned y = 0; y < request.grid[1]; y += size[1])
-      for (unsigned x = 0; x < request.grid[0]; x += size[0]) {
-        unsigned firstCtaid[3] = {x, y, z};
-        if (!runner.run(firstCtaid, error))
-          return false;
-      }
-  if (stats) {
-    stats->warpInstructions = runner.warpInstructions();
-    stats->laneInstructions = runner.laneInstructions();
-    stats->tensorCoreMacs = runner.tensorCoreMacs();
-  }
-  return true;
+      for (unsigned x = 0; x < request.grid[0]; x += size[0])
+        clusters.push_back({x, y, z});
+  unsigned threads = std::max(1u, request.hostThreads);
+  if (threads > clusters.size())
+    threads = static_cast<unsigned>(clusters.size());
+  if (threads > 1 && !blocksIndependent(decoded))
+    threads = 1;
+  return runClusters(decoded, kernel.name, clustered, params, clusters, threads,
+                     error, stats);
 }

@@ -74,9 +74,14 @@ struct LaunchRequest {
   /// Also report loads of shared memory that nothing wrote in this block
   /// (off by default: kernels may read padding they never use).
   bool checkUninitializedShared = false;
-  /// Warp instructions a block may execute before the launch is taken to
-  /// loop forever and stopped with a report (the fuzzers set a small bound).
+  /// Warp instructions the launch may execute (on each of its host threads)
+  /// before it is taken to loop forever and stopped with a report (the
+  /// fuzzers set a small bound).
   uint64_t maxWarpInstructions = uint64_t(1) << 32;
+  /// Host threads the launch's clusters may run on at once (each runs its
+  /// clusters whole); a kernel whose clusters may see each other's progress
+  /// (global atomics, .volatile/.acquire/... accesses) runs on one.
+  unsigned hostThreads = 1;
 };
 
 /// What a launch executed.
@@ -89,9 +94,10 @@ struct LaunchStats {
   uint64_t tensorCoreMacs = 0;
 };
 
-/// Runs `kernel` of `module`. Returns true when every thread finished;
-/// otherwise false with `error` set to the first problem found. `stats`,
-/// when given, receives the counts.
+/// Runs `kernel` of `module` (with `request.hostThreads` threads, on the
+/// calling thread and helpers it starts). Returns true when every thread
+/// finished; otherwise false with `error` set to the first problem found.
+/// `stats`, when given, receives the counts.
 bool runKernel(const ptx::Module &module, const ptx::Function &kernel,
                const LaunchRequest &request, std::string &error,
                LaunchStats *stats = nullptr);

@@ -69,12 +69,14 @@ bool BlockRunner::executeMma(const Decoded &inst, std::string &error) {
     for (unsigned i = 0; i < 4; ++i) // c0..c3: (g|g+8, 2q + i%2)
       C[g + 8 * (i / 2)][q * 2 + i % 2] = asFloat(reg(ops[3], i));
   }
+  for (unsigned row = 0; row < 16; ++row) // C becomes D, a row at a time
+    fmaRows(C[row], A[row], &B[0][0], K, 8, 8);
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     unsigned t = first + lane, g = lane / 4, q = lane % 4;
     for (unsigned i = 0; i < 4; ++i) {
       unsigned row = g + 8 * (i / 2), col = q * 2 + i % 2;
-      float sum = fmaChain(C[row][col], A[row], &B[0][col], K, 8);
-      write(ops[0].elements.at(i), t, fromFloat(sum), Type{Kind::Bits, 32});
+      write(ops[0].elements.at(i), t, fromFloat(C[row][col]),
+            Type{Kind::Bits, 32});
     }
     ++block[t].pc;
   }
@@ -374,22 +376,37 @@ bool BlockRunner::executeWgmma(const Decoded &inst, unsigned first,
   issued.sequence = ++wgmmaSequence;
   for (const Value &accumulator : d.elements)
     issued.accumulators.push_back(accumulator.reg);
-  for (unsigned t = first; t < first + kWarpgroupSize; ++t) {
+  // Thread t's register i holds element (row, col) of the 64×N tile.
+  auto place = [&](unsigned t, unsigned i) {
     unsigned warp = (t - first) / 32, lane = (t - first) % 32;
+    unsigned row = 16 * warp + lane / 4 + 8 * ((i / 2) % 2);
+    unsigned col = 8 * (i / 4) + 2 * (lane % 4) + i % 2;
+    return std::size_t(row) * N + col;
+  };
+  std::vector<float> D(std::size_t(64) * N, 0.0f);
+  if (accumulate)
+    for (unsigned t = first; t < first + kWarpgroupSize; ++t) {
+      const uint32_t *results =
+          state.results.data() + std::size_t(t - first) * kernel.registers;
+      for (unsigned i = 0; i < N / 2; ++i) {
+        int reg = d.elements[i].reg;
+        D[place(t, i)] =
+            asFloat(state.inFlight[reg] ? results[reg] : this->reg(t, reg));
+      }
+    }
+  for (unsigned row = 0; row < 64; ++row)
+    fmaRows(&D[std::size_t(row) * N], &A[std::size_t(row) * K], B.data(), K, N,
+            N);
+  for (unsigned t = first; t < first + kWarpgroupSize; ++t) {
     uint32_t *results =
         state.results.data() + std::size_t(t - first) * kernel.registers;
-    for (unsigned i = 0; i < N / 2; ++i) {
-      int reg = d.elements[i].reg;
-      unsigned row = 16 * warp + lane / 4 + 8 * ((i / 2) % 2);
-      unsigned col = 8 * (i / 4) + 2 * (lane % 4) + i % 2;
-      uint64_t before = state.inFlight[reg] ? results[reg] : block[t].regs[reg];
-      float sum = accumulate ? asFloat(before) : 0.0f;
-      sum = fmaChain(sum, &A[row * K], &B[col], K, N);
-      results[reg] = static_cast<uint32_t>(fromFloat(sum));
-    }
+    for (unsigned i = 0; i < N / 2; ++i)
+      results[d.elements[i].reg] =
+          static_cast<uint32_t>(fromFloat(D[place(t, i)]));
   }
   for (int reg : issued.accumulators)
     ++state.inFlight[reg];
+  wgmmaAccumulatorsInFlight += issued.accumulators.size();
   for (unsigned operand = 0; operand < 2; ++operand)
     wgmmaReads.push_back(
         {group, issued.sequence, low[operand], high[operand], &inst});
@@ -427,10 +444,11 @@ bool BlockRunner::retireWgmmas(unsigned group, std::size_t keep) {
   unsigned first = group * kWarpgroupSize;
   while (state.committed.size() > keep) {
     for (const WgmmaInFlight &wgmma : state.committed.front()) {
+      wgmmaAccumulatorsInFlight -= wgmma.accumulators.size();
       for (int reg : wgmma.accumulators)
         if (--state.inFlight[reg] == 0)
           for (unsigned t = first; t < first + kWarpgroupSize; ++t)
-            block[t].regs[reg] =
+            this->reg(t, reg) =
                 state.results[std::size_t(t - first) * kernel.registers + reg];
       state.retired = wgmma.sequence;
     }

@@ -108,9 +108,11 @@ unsigned char *BlockRunner::memory(Space space, uint64_t address,
       return nullptr;
     if (!atomic && !checkRace(offset, bytes, t, store, error))
       return nullptr;
-    if (atomic && store) // atomics and bulk copies write too
+    if (atomic && store) { // atomics and bulk copies write too
+      touchShadow(offset, bytes);
       for (uint64_t i = offset; i < offset + bytes; ++i)
         shadow[i].written = true;
+    }
     return shared.data() + offset;
   }
   case Space::Local:
@@ -204,6 +206,7 @@ bool BlockRunner::checkRace(uint64_t offset, uint64_t bytes, unsigned t,
     return false;
   const Knowledge &known = block[t].known;
   uint32_t clock = warpClocks[t / kWarpSize];
+  touchShadow(offset, bytes);
   for (uint64_t i = offset; i < offset + bytes; ++i) {
     SharedShadow &byte = shadow[i];
     if (byte.tmaPending) {
