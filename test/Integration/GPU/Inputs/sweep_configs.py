@@ -2,7 +2,7 @@
 """Runs linear_grad kernels of every configuration the cost model can choose.
 
     sweep_configs.py --target sm_80|sm_90a --chunk I/N --seed S
-        [--n 70 --d 40 --v 136] [--keep DIR] [--ptxas PATH]
+        [--variants F] [--n 70 --d 40 --v 136] [--keep DIR] [--ptxas PATH]
         -- <check_equivalence flags>
 
 1. `--lmhead-plan=... list-configs=1` lists, one remark each, every
@@ -12,7 +12,13 @@
 2. The k-th op of the sweep takes the k-th dh and the k-th dW configuration
    (the shorter list repeats), as a hand-written `lmhead.plan`; the ops of
    chunk I of N go into one function `@sweep`, all reading the same dZ, h
-   and W and each returning its own dh and dW.
+   and W and each returning its own dh and dW. With `--variants F` below 1,
+   the sweep keeps every op whose dh or dW configuration is the first of
+   its block and warp tile, copy width and kernel family (what
+   ../../../Target/PTX/Inputs/ce_configs.py --distinct-tiles keeps), and of
+   the others (that tile's variants in K step, stages and swizzle) a share
+   F drawn with the seed: each run sweeps every tile and a different sample
+   of the variants, and a failure replays with its seed.
 3. check_equivalence.py (with the flags after `--`: the transformed side's
    pipeline, runtime and LMHEAD_DEVICE=emulator) runs `@sweep` through
    `--lmhead-pipeline` (which keeps the plans) on the emulator and the
@@ -29,6 +35,7 @@ then (with `--ptxas`) ptx_report's; exits 1 when either failed.
 """
 import argparse
 import os
+import random
 import re
 import subprocess
 import sys
@@ -36,6 +43,9 @@ import tempfile
 
 sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "Target", "PTX",
+                                "Inputs"))
+from ce_configs import distinct_tiles  # noqa: E402
 CHECK = os.path.join(HERE, "..", "..", "Inputs", "check_equivalence.py")
 PTX_REPORT = os.path.join(HERE, "..", "..", "..", "..", "scripts",
                           "ptx_report.py")
@@ -75,6 +85,23 @@ def candidates(lmhead_opt, target, n, d, v, workdir):
     return found["dh"], found["dw"]
 
 
+def sample(dh, dw, share, seed):
+    """The ops (indices) a run sweeps, and how many of them stand for a
+    tile: every op whose dh or dW configuration is its tile's first, and of
+    the others a `share` drawn with `seed` (all of them for 1)."""
+    total = max(len(dh), len(dw))
+    if share >= 1:
+        return list(range(total)), total
+    first_dh, first_dw = set(distinct_tiles(dh)), set(distinct_tiles(dw))
+    draw = random.Random(seed)
+    tiles = [k for k in range(total) if dh[k % len(dh)] in first_dh or
+             dw[k % len(dw)] in first_dw]
+    chosen = set(tiles)
+    variants = [k for k in range(total) if k not in chosen and
+                draw.random() < share]
+    return sorted(tiles + variants), len(tiles)
+
+
 def main(argv):
     if "--" in argv:
         split = argv.index("--")
@@ -86,6 +113,9 @@ def main(argv):
                         choices=("sm_80", "sm_90a"))
     parser.add_argument("--chunk", default="0/1", metavar="I/N")
     parser.add_argument("--seed", required=True)
+    parser.add_argument("--variants", type=float, default=1.0, metavar="F",
+                        help="share of the tiles' variants to sweep (every "
+                        "tile is swept; 1: all of them)")
     parser.add_argument("--n", type=int, default=70)
     parser.add_argument("--d", type=int, default=40)
     parser.add_argument("--v", type=int, default=136)
@@ -106,8 +136,9 @@ def sweep(args, check_flags, workdir):
     n, d, v = args.n, args.d, args.v
     dh, dw = candidates(lmhead_opt, args.target, n, d, v, workdir)
     total = max(len(dh), len(dw))
-    per = -(-total // count)
-    ops = range(index * per, min(total, (index + 1) * per))
+    swept, tiles = sample(dh, dw, args.variants, f"{args.seed}/{args.target}")
+    per = -(-len(swept) // count)
+    ops = swept[index * per:(index + 1) * per]
 
     results, body = [], []
     for k in ops:
@@ -125,9 +156,16 @@ def sweep(args, check_flags, workdir):
                 f"%h: tensor<{n}x{d}xbf16>, %w: tensor<{v}x{d}xbf16>) "
                 f"-> ({result_types}) {{\n" + "".join(body) +
                 f"  return {', '.join(results)} : {result_types}\n}}\n")
-    print(f"{args.target}: configurations {ops.start}..{ops.stop - 1} of "
-          f"{len(dh)} dh and {len(dw)} dW configurations "
-          f"(N={n}, D={d}, V={v})", flush=True)
+    if len(swept) == total:
+        print(f"{args.target}: configurations {ops[0]}..{ops[-1]} of "
+              f"{len(dh)} dh and {len(dw)} dW configurations "
+              f"(N={n}, D={d}, V={v})", flush=True)
+    else:
+        print(f"{args.target}: configurations {', '.join(map(str, ops))} of "
+              f"{len(dh)} dh and {len(dw)} dW configurations (N={n}, D={d}, "
+              f"V={v}); this run sweeps {len(swept)}: the {tiles} of every "
+              f"tile and {len(swept) - tiles} of their {total - tiles} "
+              f"variants, drawn with seed {args.seed}", flush=True)
     equivalence = os.path.join(workdir, "equivalence")
     done = subprocess.run([sys.executable, CHECK, graph, "--func=sweep",
                            f"--seed={args.seed}", f"--keep={equivalence}",
