@@ -64,11 +64,61 @@ fi
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 set +e
 
+# The fuzzers (fuzz/, -DLMHEAD_FUZZERS=ON) in a build of their own,
+# <build>-fuzz, run by scripts/run-fuzzers.sh when clang's libFuzzer is
+# installed (libclang-rt-22-dev); they share 3 x LMHEAD_FUZZ_SECONDS (30 by
+# default, the time the three fuzzers once had at 30 s each; 0 skips them).
+# Each fuzzer counts as one test; a build that fails counts as one
+# failure. Their build and run go in the background once lit is done, while
+# ctest, the format check and pytest (which keep about one core busy) run;
+# what they print is shown after pytest's output, and their counts are
+# written to $fuzz_counts ("passed failed").
+fuzz_seconds=${LMHEAD_FUZZ_SECONDS:-30}
+fuzz_build_dir=$LMHEAD_BUILD_DIR-fuzz
+fuzz_output=$(mktemp)
+fuzz_counts=$(mktemp)
+run_fuzzers() {
+  local passed=0 failed=0 libfuzzer fuzz_log
+  libfuzzer=$("$LLVM_BIN/clang++" -print-file-name=libclang_rt.fuzzer-x86_64.a \
+    2>/dev/null)
+  if [ "$fuzz_seconds" = 0 ]; then
+    echo "lmhead: note: LMHEAD_FUZZ_SECONDS=0, so the fuzzers are skipped"
+  elif [ ! -f "$libfuzzer" ]; then
+    echo "lmhead: note: clang has no libFuzzer (libclang-rt-22-dev), so the" \
+      "fuzzers are skipped"
+  else
+    fuzz_log=$(mktemp)
+    if { [ -f "$fuzz_build_dir/build.ninja" ] ||
+      cmake -G Ninja -S "$LMHEAD_SRC_DIR" -B "$fuzz_build_dir" \
+        -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$LLVM_BIN/clang" \
+        -DCMAKE_CXX_COMPILER="$LLVM_BIN/clang++" -DLMHEAD_FUZZERS=ON \
+        -DLMHEAD_ENABLE_PYTHON=OFF; } &&
+      cmake --build "$fuzz_build_dir" --target lmhead-fuzzers; then
+      LMHEAD_FUZZ_BUILD_DIR=$fuzz_build_dir \
+        "$LMHEAD_SRC_DIR/scripts/run-fuzzers.sh" \
+        --budget $((3 * fuzz_seconds)) 2>&1 | tee "$fuzz_log"
+      passed=$(grep -cE '^lmhead-fuzz-[a-z-]+: ok' "$fuzz_log")
+      failed=$(grep -cE '^lmhead-fuzz-[a-z-]+: FAILED' "$fuzz_log")
+      if [ "$passed" -eq 0 ] && [ "$failed" -eq 0 ]; then
+        failed=1 # no fuzzer ran
+      fi
+    else
+      echo "lmhead: the fuzzers did not build"
+      failed=1
+    fi
+    rm -f "$fuzz_log"
+  fi
+  echo "$passed $failed" >"$fuzz_counts"
+}
+
 lit_log=$(mktemp)
 ctest_log=$(mktemp)
 pytest_log=$(mktemp)
-trap 'rm -f "$lit_log" "$ctest_log" "$pytest_log"' EXIT
+trap 'rm -f "$lit_log" "$ctest_log" "$pytest_log" "$fuzz_output" \
+  "$fuzz_counts"' EXIT
 cmake --build "$LMHEAD_BUILD_DIR" --target check-lmhead 2>&1 | tee "$lit_log"
+run_fuzzers >"$fuzz_output" 2>&1 &
+fuzz_pid=$!
 ctest --test-dir "$LMHEAD_BUILD_DIR" --output-on-failure -E '^lit-suite$' \
   2>&1 | tee "$ctest_log"
 "$LMHEAD_SRC_DIR/scripts/check-format.sh"
@@ -125,44 +175,11 @@ if [ -n "$torch_python" ]; then
   fi
 fi
 
-# The fuzzers (fuzz/, -DLMHEAD_FUZZERS=ON) in a build of their own,
-# <build>-fuzz, run by scripts/run-fuzzers.sh when clang's libFuzzer is
-# installed (libclang-rt-22-dev); they share 3 x LMHEAD_FUZZ_SECONDS (30 by
-# default, the time the three fuzzers once had at 30 s each; 0 skips them).
-# Each fuzzer counts as one test; a build that fails counts as one
-# failure.
-fuzz_passed=0
-fuzz_failed=0
-fuzz_seconds=${LMHEAD_FUZZ_SECONDS:-30}
-fuzz_build_dir=$LMHEAD_BUILD_DIR-fuzz
-libfuzzer=$("$LLVM_BIN/clang++" -print-file-name=libclang_rt.fuzzer-x86_64.a \
-  2>/dev/null)
-if [ "$fuzz_seconds" = 0 ]; then
-  echo "lmhead: note: LMHEAD_FUZZ_SECONDS=0, so the fuzzers are skipped"
-elif [ ! -f "$libfuzzer" ]; then
-  echo "lmhead: note: clang has no libFuzzer (libclang-rt-22-dev), so the" \
-    "fuzzers are skipped"
-else
-  fuzz_log=$(mktemp)
-  if { [ -f "$fuzz_build_dir/build.ninja" ] ||
-    cmake -G Ninja -S "$LMHEAD_SRC_DIR" -B "$fuzz_build_dir" \
-      -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$LLVM_BIN/clang" \
-      -DCMAKE_CXX_COMPILER="$LLVM_BIN/clang++" -DLMHEAD_FUZZERS=ON \
-      -DLMHEAD_ENABLE_PYTHON=OFF; } &&
-    cmake --build "$fuzz_build_dir" --target lmhead-fuzzers; then
-    LMHEAD_FUZZ_BUILD_DIR=$fuzz_build_dir "$LMHEAD_SRC_DIR/scripts/run-fuzzers.sh" \
-      --budget $((3 * fuzz_seconds)) 2>&1 | tee "$fuzz_log"
-    fuzz_passed=$(grep -cE '^lmhead-fuzz-[a-z-]+: ok' "$fuzz_log")
-    fuzz_failed=$(grep -cE '^lmhead-fuzz-[a-z-]+: FAILED' "$fuzz_log")
-    if [ "$fuzz_passed" -eq 0 ] && [ "$fuzz_failed" -eq 0 ]; then
-      fuzz_failed=1 # no fuzzer ran
-    fi
-  else
-    echo "lmhead: the fuzzers did not build"
-    fuzz_failed=1
-  fi
-  rm -f "$fuzz_log"
-fi
+wait "$fuzz_pid"
+cat "$fuzz_output"
+read -r fuzz_passed fuzz_failed <"$fuzz_counts"
+fuzz_passed=${fuzz_passed:-0}
+fuzz_failed=${fuzz_failed:-1}
 
 # lit prints "  Passed: N" / "  Failed: N" (and Unsupported, XFail, ...),
 # padding the names before the colon when several kinds are listed.
