@@ -16,10 +16,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <exception>
 #include <limits>
 #include <memory>
 #include <mutex>
 #include <sstream>
+#include <system_error>
 #include <thread>
 
 using namespace lmhead::runtime;
@@ -694,6 +696,9 @@ static bool runClusters(const DecodedKernel &decoded, const std::string &name,
   std::atomic<std::size_t> failedAt{kNone};
   std::mutex failureLock;
   std::string failure;
+  // An exception (out of host memory, say) is a failure of its cluster,
+  // thrown again on the calling thread once every helper has stopped.
+  std::exception_ptr thrown;
   auto work = [&](ClusterWorker &worker) {
     while (true) {
       std::size_t index = next.fetch_add(1);
@@ -702,22 +707,37 @@ static bool runClusters(const DecodedKernel &decoded, const std::string &name,
       unsigned firstCtaid[3] = {clusters[index][0], clusters[index][1],
                                 clusters[index][2]};
       std::string problem;
-      if (!worker.runner->run(firstCtaid, problem)) {
+      std::exception_ptr exception;
+      bool ran = false;
+      try {
+        ran = worker.runner->run(firstCtaid, problem);
+      } catch (...) {
+        exception = std::current_exception();
+      }
+      if (!ran) {
         std::lock_guard<std::mutex> lock(failureLock);
         if (index < failedAt.load()) {
           failedAt.store(index);
           failure = std::move(problem);
+          thrown = exception;
         }
         return;
       }
     }
   };
   std::vector<std::thread> helpers;
-  for (unsigned i = 1; i < threads; ++i)
-    helpers.emplace_back(work, std::ref(workers[i]));
+  for (unsigned i = 1; i < threads; ++i) {
+    try {
+      helpers.emplace_back(work, std::ref(workers[i]));
+    } catch (const std::system_error &) {
+      break; // no more threads to be had: those running take every cluster
+    }
+  }
   work(workers[0]);
   for (std::thread &helper : helpers)
     helper.join();
+  if (thrown)
+    std::rethrow_exception(thrown);
   if (failedAt.load() != kNone) {
     error = failure;
     return false;
