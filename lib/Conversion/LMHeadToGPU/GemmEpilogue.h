@@ -17,6 +17,7 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <string>
 
 namespace mlir {
@@ -47,10 +48,19 @@ struct AccumulatorTile {
   SmallVector<int64_t> rowSlots;
   /// The number of distinct row slots.
   int64_t numRowSlots = 0;
+  /// The accumulators by the pairs of the quad layout: each entry {u, l}
+  /// names accumulators u and u+1 (one row, columns c and c+1, c even) and
+  /// l and l+1 (the same columns eight rows below); lane xor 1 holds
+  /// columns c+2 and c+3 (c even in even lanes) or c−2 and c−1 of the same
+  /// rows at the same indices. Every accumulator is in one entry (see
+  /// TileRuns.h).
+  SmallVector<std::array<size_t, 2>> stackedPairs;
   /// The extents of C (the kernel's M and N arguments).
   Value m, n;
 
-  /// The indices of the accumulators in row slot `slot`, in order.
+  /// The indices of the accumulators in row slot `slot`, in order: by
+  /// column, two per 8-column block (columns c, c+1 with c = 2·(lane % 4)
+  /// in the block).
   SmallVector<size_t> slotMembers(int64_t slot) const {
     SmallVector<size_t> members;
     for (size_t i = 0; i < values.size(); ++i)

@@ -446,6 +446,7 @@ void Sm80GemmWriter::writeEpilogue(ValueRange accumulators) {
       cols.push_back(add(colStart, add(pairCol, index(j * 8 + e))));
   for (auto [t, accumulator] : llvm::enumerate(accumulators)) {
     int64_t i = t / tilesN, j = t % tilesN;
+    tile.stackedPairs.push_back({tile.values.size(), tile.values.size() + 2});
     for (int64_t e = 0; e < 4; ++e) {
       tile.values.push_back(vector::ExtractOp::create(b, accumulator, e));
       tile.rows.push_back(

@@ -377,6 +377,9 @@ void Sm90GemmWriter::writeConsumer(Value kSteps, Value consumer) {
                              : cols[r - 2]);
   for (int64_t i = 0; i < tilesM; ++i) {
     for (int64_t r = 0; r < width / 2; ++r) {
+      if (r % 4 == 0)
+        tile.stackedPairs.push_back(
+            {tile.values.size(), tile.values.size() + 2});
       tile.values.push_back(
           LLVM::ExtractValueOp::create(b, loop.getResult(i), r));
       tile.rows.push_back(add(rowBase, index(i * 64 + 8 * ((r / 2) % 2))));

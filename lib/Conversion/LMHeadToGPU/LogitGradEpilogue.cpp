@@ -4,7 +4,8 @@
 // its gradient as the op defines it, formed in f32 (the true-class term
 // included, before any rounding) and rounded once to the operand type as
 // it is stored into the chunk workspace, which the dh and dW products then
-// read as an ordinary operand.
+// read as an ordinary operand. The stores go by runs of four columns
+// (TileRuns.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "GemmKernel.h"
 #include "GradientStatistics.h"
 #include "KernelMath.h"
+#include "TileRuns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -60,46 +62,36 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
   auto lessThan = [&](Value x, Value y) -> Value {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
   };
-  Type i64 = b.getI64Type(), f32 = b.getF32Type();
-  // With statistics, each `if` yields the squares of the dZ it formed (0
-  // for what lies outside), summed into the thread's share.
-  SmallVector<Type> yielded;
-  if (statistics)
-    yielded.push_back(f32);
-  auto openIf = [&](Value condition) {
-    auto ifOp = scf::IfOp::create(b, loc, yielded, condition,
-                                  /*withElseRegion=*/statistics);
-    if (statistics) {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifOp.elseBlock());
-      scf::YieldOp::create(b, loc, f32Constant(0.0));
-    }
-    return ifOp;
-  };
+  Type i64 = b.getI64Type();
+  Value zero = index(0);
+  Value odd = laneIsOdd(b, loc);
+  Value aligned = runsAreAligned(b, loc, dz);
   Value squares = statistics ? f32Constant(0.0) : Value();
-
+  // A loss gradient shared by every token is read once.
+  Value sharedG = scale == TokenScale::PerToken
+                      ? Value()
+                      : memref::LoadOp::create(b, loc, scales, ValueRange{zero})
+                            .getResult();
   for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
     SmallVector<size_t> members = tile.slotMembers(slot);
     if (members.empty())
       continue;
     Value row = tile.rows[members.front()];
-    auto rowIf = openIf(lessThan(row, tile.m));
-    if (statistics)
-      squares = arith::AddFOp::create(b, loc, squares, rowIf.getResult(0));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(rowIf.thenBlock());
-    Value rowSquares = statistics ? f32Constant(0.0) : Value();
+    Value rowInside = lessThan(row, tile.m);
 
     // What the row shares: its label, lse and upstream gradient g (0 for
     // an ignored token, NaN for a label with no class).
-    Value label = memref::LoadOp::create(b, loc, labels, ValueRange{row});
-    auto [valid, bad] = classifyLabel(b, loc, options, label);
+    Value safeRow = arith::SelectOp::create(b, loc, rowInside, row, zero);
+    Value label = memref::LoadOp::create(b, loc, labels, ValueRange{safeRow});
+    auto [isValid, bad] = classifyLabel(b, loc, options, label);
+    Value valid = isValid;
     if (label.getType() != i64)
       label = arith::ExtSIOp::create(b, loc, i64, label);
-    Value rowLse = memref::LoadOp::create(b, loc, lse, ValueRange{row});
-    Value g = memref::LoadOp::create(
-        b, loc, scales,
-        ValueRange{scale == TokenScale::PerToken ? row : index(0)});
+    Value rowLse = memref::LoadOp::create(b, loc, lse, ValueRange{safeRow});
+    Value g = sharedG
+                  ? sharedG
+                  : memref::LoadOp::create(b, loc, scales, ValueRange{safeRow})
+                        .getResult();
     g = arith::SelectOp::create(b, loc, valid, g, f32Constant(0.0));
     g = arith::SelectOp::create(
         b, loc, bad, f32Constant(std::numeric_limits<double>::quiet_NaN()), g);
@@ -107,14 +99,21 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
     Value localLabel = arith::SubIOp::create(
         b, loc, label, arith::IndexCastOp::create(b, loc, i64, vocabOffset));
 
-    for (size_t i : members) {
+    // dZ of accumulator i, formed in f32 where the slot's runs are stored
+    // (so that only a run's values are live at once), rounded once.
+    auto gradientOf = [&](size_t i) -> Value {
       Value col = tile.cols[i];
-      auto colIf = openIf(lessThan(col, tile.n));
-      if (statistics)
-        rowSquares =
-            arith::AddFOp::create(b, loc, rowSquares, colIf.getResult(0));
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(colIf.thenBlock());
+      Value inside =
+          arith::AndIOp::create(b, loc, rowInside, lessThan(col, tile.n));
+      // Formed under a branch (0 outside C): ptxas then cannot start every
+      // column's work (the bias loads above all) at once and run out of
+      // registers.
+      auto formed = scf::IfOp::create(b, loc, TypeRange{b.getF32Type()}, inside,
+                                      /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(formed.elseBlock());
+      scf::YieldOp::create(b, loc, f32Constant(0.0));
+      b.setInsertionPointToStart(formed.thenBlock());
       Value vocabIndex = arith::AddIOp::create(b, loc, col, vocabOffset);
       Value capTanh;
       Value z = logitValue(b, loc, options, tile.values[i], bias, vocabIndex,
@@ -128,17 +127,15 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
       // hidden state included), not 0 times them.
       d = arith::SelectOp::create(
           b, loc, valid, arith::MulFOp::create(b, loc, d, g), f32Constant(0.0));
-      Value rounded = arith::TruncFOp::create(b, loc, options.operandType, d);
-      memref::StoreOp::create(b, loc, rounded, dz, ValueRange{row, col});
+      scf::YieldOp::create(b, loc, d);
+      b.setInsertionPointAfter(formed);
+      d = formed.getResult(0);
       if (statistics)
-        scf::YieldOp::create(
-            b, loc,
-            ValueRange{arith::MulFOp::create(b, loc, d, d).getResult()});
-    }
-    if (statistics) {
-      b.setInsertionPointToEnd(rowIf.thenBlock());
-      scf::YieldOp::create(b, loc, rowSquares);
-    }
+        squares = arith::AddFOp::create(b, loc, squares,
+                                        arith::MulFOp::create(b, loc, d, d));
+      return d;
+    };
+    storeRowSlot(b, loc, dz, tile, slot, gradientOf, odd, aligned);
   }
   if (statistics)
     addWarpSumToStatistic(b, loc, squares, stats, kLogitGradientSlot);

@@ -7,13 +7,15 @@
 // shuffles, and the quad's first lane writes the row's four partials of
 // this warp-column tile. The logits themselves are never stored (the
 // partials are 16 bytes per warpN logits), except by the one-pass step,
-// whose row pass turns them into dZ.
+// whose row pass turns them into dZ; it stores them by runs of four columns
+// (TileRuns.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "CrossEntropyEpilogues.h"
 #include "GemmKernel.h"
 #include "KernelMath.h"
+#include "TileRuns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -105,6 +107,12 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
     return it->second;
   };
 
+  // The one-pass step keeps every logit, as the op defines it before the
+  // soft-cap, for its row pass: in f32 (exactly) for the exchange into runs,
+  // stored after the statistics.
+  SmallVector<Value> keptLogits(tile.values.size());
+  Value odd = logits ? laneIsOdd(b, loc) : Value();
+  Value aligned = logits ? runsAreAligned(b, loc, logits) : Value();
   for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
     SmallVector<size_t> members = tile.slotMembers(slot);
     if (members.empty())
@@ -142,16 +150,8 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
       Value rounded = roundedLogit(b, loc, options, tile.values[i],
                                    biasAt(col, in), Value());
       Value z = cappedLogit(b, loc, options, rounded);
-      if (logits) {
-        // The one-pass step keeps the logit, as the op defines it before
-        // the soft-cap, for its row pass.
-        auto storeIf = scf::IfOp::create(
-            b, loc, arith::AndIOp::create(b, loc, rowInside, in),
-            /*withElseRegion=*/false);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(storeIf.thenBlock());
-        memref::StoreOp::create(b, loc, rounded, logits, ValueRange{row, col});
-      }
+      if (logits)
+        keptLogits[i] = arith::ExtFOp::create(b, loc, b.getF32Type(), rounded);
       Value zm = arith::SelectOp::create(b, loc, in, z, minusInf);
       masked.push_back(zm);
       rowMax = arith::MaximumFOp::create(b, loc, rowMax, zm);
@@ -166,6 +166,10 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
         sumLogits = arith::AddFOp::create(
             b, loc, sumLogits, arith::SelectOp::create(b, loc, in, z, zeroF));
     }
+    if (logits)
+      storeRowSlot(
+          b, loc, logits, tile, slot, [&](size_t i) { return keptLogits[i]; },
+          odd, aligned);
     rowMax = quadReduce(rowMax, /*isMax=*/true);
     // The columns past V add 0 (the inline exp of NVVM's lowering does not
     // give exp(−inf) = 0, so they are selected out).

@@ -10,6 +10,7 @@
 #include "GemmEpilogue.h"
 #include "GemmKernel.h"
 #include "GradientStatistics.h"
+#include "TileRuns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -57,34 +58,49 @@ void StoreEpilogue::write(OpBuilder &builder, Location loc,
         ValueRange{arith::ConstantIndexOp::create(builder, loc, 0)});
   // The thread's share of Σ (scale·s·acc)² over C (padding left out).
   Value squares = statisticSlot >= 0 ? f32Constant(0.0) : Value();
+  SmallVector<Value> products;
   for (auto [value, row, col] : llvm::zip(tile.values, tile.rows, tile.cols)) {
-    Value inside = arith::AndIOp::create(builder, loc, lessThan(row, tile.m),
-                                         lessThan(col, tile.n));
     Value result = value;
     if (scale != 1.0)
       result = arith::MulFOp::create(builder, loc, result, f32Constant(scale));
     if (factor)
       result = arith::MulFOp::create(builder, loc, result, factor);
-    if (squares)
+    if (squares) {
+      Value inside = arith::AndIOp::create(builder, loc, lessThan(row, tile.m),
+                                           lessThan(col, tile.n));
       squares = arith::AddFOp::create(
           builder, loc, squares,
           arith::SelectOp::create(
               builder, loc, inside,
               arith::MulFOp::create(builder, loc, result, result),
               f32Constant(0.0)));
-    auto ifOp =
-        scf::IfOp::create(builder, loc, inside, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(ifOp.thenBlock());
-    if (accumulate) {
-      Value old = memref::LoadOp::create(builder, loc, c, ValueRange{row, col});
-      if (old.getType() != f32)
-        old = arith::ExtFOp::create(builder, loc, f32, old);
-      result = arith::AddFOp::create(builder, loc, result, old);
     }
-    if (resultType != f32)
-      result = arith::TruncFOp::create(builder, loc, resultType, result);
-    memref::StoreOp::create(builder, loc, result, c, ValueRange{row, col});
+    products.push_back(result);
+  }
+  // Runs of four columns, stored as vectors; when accumulating, the old
+  // values of kRunsInFlight runs are loaded before the first of them is
+  // stored.
+  Value odd = laneIsOdd(builder, loc);
+  Value aligned = runsAreAligned(builder, loc, c);
+  ArrayRef<std::array<size_t, 2>> pairs = tile.stackedPairs;
+  for (size_t first = 0; first < pairs.size(); first += kRunsInFlight) {
+    SmallVector<TileRun> batch;
+    for (std::array<size_t, 2> pair : pairs.slice(
+             first, std::min<size_t>(kRunsInFlight, pairs.size() - first)))
+      batch.push_back(exchangeIntoRun(builder, loc, tile, products, pair, odd));
+    SmallVector<SmallVector<Value, kRunLength>> old;
+    if (accumulate)
+      old = loadRuns(builder, loc, c, batch, aligned, tile.m, tile.n);
+    for (auto [r, run] : llvm::enumerate(batch)) {
+      TileRun rounded = run;
+      for (auto [e, value] : llvm::enumerate(rounded.values)) {
+        if (accumulate)
+          value = arith::AddFOp::create(builder, loc, value, old[r][e]);
+        if (resultType != f32)
+          value = arith::TruncFOp::create(builder, loc, resultType, value);
+      }
+      storeRun(builder, loc, c, rounded, aligned, tile.m, tile.n);
+    }
   }
   if (squares)
     addWarpSumToStatistic(builder, loc, squares, arguments.back(),

@@ -81,12 +81,23 @@
 // CHECK:           nvgpu.ldmatrix {{.+}} {numTiles = 4 : i32, transpose = true}
 // CHECK:           nvvm.mma.sync {{.+}} multiplicandAPtxType = #nvvm.mma_type<bf16>{{.+}}shape = #nvvm.shape<m = 16, n = 8, k = 16>
 // CHECK:           scf.yield
-// The epilogue stores only inside C.
-// CHECK:         %[[V:.+]] = vector.extract %{{[0-9]+}}#0[0] : f32 from vector<4xf32>
-// CHECK:         arith.cmpi slt, %{{.+}}, %[[M]]
-// CHECK:         arith.cmpi slt, %{{.+}}, %[[N]]
+// The epilogue exchanges pairs of columns with lane xor 1 and stores runs
+// of four columns: one aligned vector where the run lies inside C, else
+// only the elements inside C.
+// CHECK:         vector.extract %{{[0-9]+}}#0[0] : f32 from vector<4xf32>
+// CHECK:         memref.extract_aligned_pointer_as_index %[[C]]
+// CHECK-COUNT-2: gpu.shuffle xor %{{.+}}, %c1_i32{{.*}}, %{{.+}} : f32
+// CHECK:         %[[ROW:.+]] = arith.addi
+// CHECK:         %[[COL:.+]] = arith.addi
+// CHECK:         %[[LAST:.+]] = arith.addi %[[COL]], %c3
+// CHECK-NEXT:    arith.cmpi slt, %[[ROW]], %[[M]]
+// CHECK-NEXT:    arith.cmpi slt, %[[LAST]], %[[N]]
 // CHECK:         scf.if
-// CHECK-NEXT:      memref.store %[[V]], %[[C]]
+// CHECK-NEXT:      %[[QUAD:.+]] = vector.from_elements
+// CHECK-NEXT:      vector.store %[[QUAD]], %[[C]][%[[ROW]], %[[COL]]] {alignment = 16 : i64} : memref<?x?xf32, strided<[?, 1], offset: ?>>, vector<4xf32>
+// CHECK-NEXT:    } else {
+// CHECK:           scf.if
+// CHECK:             memref.store %{{.+}}, %[[C]][%[[ROW]], %{{.+}}]
 // The dW kernel reads both operands along M and N: transposed ldmatrix.
 // CHECK-LABEL: gpu.func @linear_grad_0_dw(
 // CHECK-NOT:     transpose = false
@@ -127,12 +138,14 @@ func.func @grad(%dz: tensor<200x1000xbf16>, %h: tensor<200x64xbf16>, %w: tensor<
 // CHECK:         %[[V:.+]] = vector.extract %{{[0-9]+}}#0[0] : f32 from vector<4xf32>
 // CHECK:         %[[SCALE:.+]] = arith.constant 2.500000e-01 : f32
 // CHECK-NEXT:    %[[SCALED:.+]] = arith.mulf %[[V]], %[[SCALE]] : f32
-// CHECK-NEXT:    scf.if
-// CHECK-NEXT:      memref.load %[[C:.+]][
-// CHECK-NEXT:      arith.extf
-// CHECK-NEXT:      arith.addf %[[SCALED]]
-// CHECK-NEXT:      arith.truncf %{{.+}} : f32 to f16
-// CHECK-NEXT:      memref.store %{{.+}}, %[[C]][
+// The old values of four runs are loaded (8-byte f16 vectors) before the
+// first of them is stored.
+// CHECK-COUNT-4: vector.load %[[C:.+]][%{{.+}}, %{{.+}}] {alignment = 8 : i64} : memref<?x?xf16, strided<[?, 1], offset: ?>>, vector<4xf16>
+// CHECK-NOT:     memref.store
+// CHECK:         arith.extf {{.+}} : f16 to f32
+// CHECK:         arith.addf
+// CHECK:         arith.truncf %{{.+}} : f32 to f16
+// CHECK:         vector.store %{{.+}}, %[[C]]
 // CHECK-NOT:   gpu.func @linear_grad_0_dw
 func.func @dh_only(%dz: tensor<?x256xf16>, %h: tensor<?x32xf16>, %w: tensor<32x256xf16>, %acc: tensor<?x32xf16>) -> tensor<?x32xf16> {
   %dh, %dw = lmhead.linear_grad %dz, %h, %w accumulate_dh(%acc) layout(dv) {scale = 2.5e-01 : f64, lmhead.plan = #plan}
