@@ -13,10 +13,12 @@
 #include "GemmKernel.h"
 #include "KernelBuilder.h"
 #include "KernelMath.h"
+#include "TileRuns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 #include <limits>
@@ -280,26 +282,78 @@ gpu::GPUFuncOp mlir::lmhead::buildRoundGradientKernel(OpBuilder &builder,
   unsigned next = initType ? 2 : 1;
   Value out = entry.getArgument(next), rows = entry.getArgument(next + 1);
   Value cols = entry.getArgument(next + 2);
-  // 64-bit element numbers: R·C may pass 2³¹.
-  Value element = b.globalThread(kRowKernelThreads);
+  // Each thread rounds kRoundGroup consecutive elements of one row: one
+  // vector each from acc (and init) and to out where every row of the three
+  // is aligned for it and the group lies inside C, else one at a time.
+  // 64-bit numbers: R·C may pass 2³¹.
+  Value groupsPerRow =
+      arith::CeilDivUIOp::create(b, cols, b.index(kRoundGroup));
+  Value group = b.globalThread(kRowKernelThreads);
   {
     OpBuilder::InsertionGuard guard(b);
-    b.enterIf(b.lessThan(element, b.mul(rows, cols)));
-    Value row = arith::DivUIOp::create(b, element, cols);
-    Value col = arith::RemUIOp::create(b, element, cols);
-    Value value = b.load(acc, {row, col});
-    if (init) {
-      Value old = b.load(init, {row, col});
-      if (!old.getType().isF32())
-        old = arith::ExtFOp::create(b, f32, old);
-      value = b.add(value, old);
+    b.enterIf(b.lessThan(group, b.mul(rows, groupsPerRow)));
+    Value row = arith::DivUIOp::create(b, group, groupsPerRow);
+    Value first = b.mul(arith::RemUIOp::create(b, group, groupsPerRow),
+                        b.index(kRoundGroup));
+    Value whole = b.lessThan(b.add(first, b.index(kRoundGroup - 1)), cols);
+    for (Value matrix : {acc, init, out})
+      if (matrix)
+        whole = arith::AndIOp::create(
+            b, whole, rowsAreAlignedTo(b, b.getLoc(), matrix, kRoundGroup));
+    auto rounded = [&](Value value, Value old) -> Value {
+      if (old) {
+        if (!old.getType().isF32())
+          old = arith::ExtFOp::create(b, f32, old);
+        value = b.add(value, old);
+      }
+      if (!resultType.isF32())
+        value = arith::TruncFOp::create(b, resultType, value);
+      return value;
+    };
+    auto ifWhole = scf::IfOp::create(b, whole, /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard branch(b);
+      b.setInsertionPointToStart(ifWhole.thenBlock());
+      auto loadGroup = [&](Value matrix) -> Value {
+        Type type = cast<MemRefType>(matrix.getType()).getElementType();
+        return vector::LoadOp::create(
+            b, VectorType::get({kRoundGroup}, type), matrix,
+            ValueRange{row, first}, /*nontemporal=*/false,
+            llvm::MaybeAlign(kRoundGroup * type.getIntOrFloatBitWidth() / 8));
+      };
+      Value values = loadGroup(acc);
+      Value olds = init ? loadGroup(init) : Value();
+      SmallVector<Value> results;
+      for (int64_t e = 0; e < kRoundGroup; ++e)
+        results.push_back(
+            rounded(vector::ExtractOp::create(b, values, e),
+                    olds ? vector::ExtractOp::create(b, olds, e).getResult()
+                         : Value()));
+      vector::StoreOp::create(
+          b,
+          vector::FromElementsOp::create(
+              b, VectorType::get({kRoundGroup}, resultType), results),
+          out, ValueRange{row, first}, /*nontemporal=*/false,
+          llvm::MaybeAlign(kRoundGroup * resultType.getIntOrFloatBitWidth() /
+                           8));
+      b.setInsertionPointToStart(ifWhole.elseBlock());
+      for (int64_t e = 0; e < kRoundGroup; ++e) {
+        OpBuilder::InsertionGuard element(b);
+        Value col = b.add(first, b.index(e));
+        b.enterIf(b.lessThan(col, cols));
+        b.store(rounded(b.load(acc, {row, col}),
+                        init ? b.load(init, {row, col}) : Value()),
+                out, {row, col});
+      }
     }
-    if (!resultType.isF32())
-      value = arith::TruncFOp::create(b, resultType, value);
-    b.store(value, out, {row, col});
   }
   gpu::ReturnOp::create(b);
   return func;
+}
+
+SizeExpr mlir::lmhead::roundGradientBlocks(const SizeExpr &rows,
+                                           const SizeExpr &cols) {
+  return gridBlocks(rows * ceilDiv(cols, kRoundGroup), kRowKernelThreads);
 }
 
 gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
@@ -355,29 +409,84 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
 
     // The row's logits become its dZ in place, as LogitGradEpilogue forms
     // dZ: g is 0 for an ignored token, NaN for a label with no class.
-    auto [valid, bad] = classifyLabel(b, b.getLoc(), options, label);
+    auto [isValid, bad] = classifyLabel(b, b.getLoc(), options, label);
+    Value valid = isValid;
     Value g = b.select(valid, b.load(scales, zero), b.f32(0.0));
     g = b.select(bad, b.f32(std::numeric_limits<double>::quiet_NaN()), g);
     Value softmaxScale = softmaxScaleOf(b, b.getLoc(), options, lse);
     Value label64 =
         label.getType() == i64 ? label : arith::ExtSIOp::create(b, i64, label);
-    auto columns =
-        scf::ForOp::create(b, lane, b.index(options.vocab), warp, ValueRange{});
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(columns.getBody());
-      Value col = columns.getInductionVar();
+    // The rounded dZ of the logit `stored` (operand type) in column `col`.
+    auto gradientAt = [&](Value stored, Value col) -> Value {
       Value capTanh;
-      Value z = cappedLogit(b, b.getLoc(), options, b.load(logits, {row, col}),
-                            &capTanh);
+      Value z = cappedLogit(b, b.getLoc(), options, stored, &capTanh);
       Value isTarget = arith::CmpIOp::create(
           b, arith::CmpIPredicate::eq, arith::IndexCastOp::create(b, i64, col),
           label64);
       Value d = logitGradient(b, b.getLoc(), options, z, capTanh, lse,
                               softmaxScale, isTarget);
       d = b.select(valid, b.mul(d, g), b.f32(0.0));
-      b.store(arith::TruncFOp::create(b, options.operandType, d), logits,
-              {row, col});
+      return arith::TruncFOp::create(b, options.operandType, d);
+    };
+
+    // Where the buffer's rows are aligned for them, vectors of
+    // kRowPassVector columns, each lane loading kRowPassLoadsInFlight of
+    // them before it stores any; then the columns past the last whole
+    // vector (all of them where the rows are not aligned) one at a time.
+    auto vectorType = VectorType::get({kRowPassVector}, options.operandType);
+    uint64_t vectorBytes =
+        kRowPassVector * options.operandType.getIntOrFloatBitWidth() / 8;
+    Value vectors =
+        b.select(rowsAreAlignedTo(b, b.getLoc(), logits, kRowPassVector),
+                 b.index(options.vocab / kRowPassVector), zero);
+    auto vectorLoop = scf::ForOp::create(
+        b, lane, vectors, b.index(32 * kRowPassLoadsInFlight), ValueRange{});
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(vectorLoop.getBody());
+      Value zeros =
+          arith::ConstantOp::create(b, vectorType, b.getZeroAttr(vectorType));
+      SmallVector<Value> inside, columns, loaded;
+      for (int64_t u = 0; u < kRowPassLoadsInFlight; ++u) {
+        Value vector = b.add(vectorLoop.getInductionVar(), b.index(32 * u));
+        inside.push_back(b.lessThan(vector, vectors));
+        columns.push_back(b.mul(vector, b.index(kRowPassVector)));
+        auto load = scf::IfOp::create(b, TypeRange{vectorType}, inside.back(),
+                                      /*withElseRegion=*/true);
+        OpBuilder::InsertionGuard branch(b);
+        b.setInsertionPointToStart(load.thenBlock());
+        scf::YieldOp::create(b, ValueRange{vector::LoadOp::create(
+                                               b, vectorType, logits,
+                                               ValueRange{row, columns.back()},
+                                               /*nontemporal=*/false,
+                                               llvm::MaybeAlign(vectorBytes))
+                                               .getResult()});
+        b.setInsertionPointToStart(load.elseBlock());
+        scf::YieldOp::create(b, zeros);
+        loaded.push_back(load.getResult(0));
+      }
+      for (int64_t u = 0; u < kRowPassLoadsInFlight; ++u) {
+        OpBuilder::InsertionGuard branch(b);
+        b.enterIf(inside[u]);
+        SmallVector<Value> gradients;
+        for (int64_t e = 0; e < kRowPassVector; ++e)
+          gradients.push_back(
+              gradientAt(vector::ExtractOp::create(b, loaded[u], e),
+                         b.add(columns[u], b.index(e))));
+        vector::StoreOp::create(
+            b, vector::FromElementsOp::create(b, vectorType, gradients), logits,
+            ValueRange{row, columns[u]}, /*nontemporal=*/false,
+            llvm::MaybeAlign(vectorBytes));
+      }
+    }
+    auto columns = scf::ForOp::create(
+        b, b.add(b.mul(vectors, b.index(kRowPassVector)), lane),
+        b.index(options.vocab), warp, ValueRange{});
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(columns.getBody());
+      Value col = columns.getInductionVar();
+      b.store(gradientAt(b.load(logits, {row, col}), col), logits, {row, col});
     }
   }
   gpu::ReturnOp::create(b);

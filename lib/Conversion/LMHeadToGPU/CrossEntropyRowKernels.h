@@ -12,6 +12,7 @@
 #define LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYROWKERNELS_H
 
 #include "CrossEntropyEpilogues.h"
+#include "lmhead/Schedule/SizeExpr.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -58,14 +59,30 @@ gpu::GPUFuncOp buildColumnSumKernel(OpBuilder &builder, Location loc,
                                     StringRef name, Type operandType,
                                     Type resultType, bool scaled = false);
 
-/// The final rounding of an f32 gradient, one thread per element:
-/// `out = round(acc (+ init))` to out's type. Arguments: acc
-/// (gemmMatrixType(f32)) [R, C], init (gemmMatrixType(initType)) when
-/// `initType` is set, out (gemmMatrixType(resultType)), R and C (`index`).
-/// Grid: ceil(R·C / kRowKernelThreads) blocks.
+/// The elements of a row one thread of the rounding kernel takes: a 16-byte
+/// f32 vector.
+constexpr int64_t kRoundGroup = 4;
+
+/// The final rounding of an f32 gradient, one thread per kRoundGroup
+/// consecutive elements of a row: `out = round(acc (+ init))` to out's
+/// type. Arguments: acc (gemmMatrixType(f32)) [R, C], init
+/// (gemmMatrixType(initType)) when `initType` is set, out
+/// (gemmMatrixType(resultType)), R and C (`index`). Grid:
+/// roundGradientBlocks(R, C).
 gpu::GPUFuncOp buildRoundGradientKernel(OpBuilder &builder, Location loc,
                                         StringRef name, Type resultType,
                                         Type initType);
+
+/// The blocks of the rounding kernel over an R × C gradient.
+SizeExpr roundGradientBlocks(const SizeExpr &rows, const SizeExpr &cols);
+
+/// The columns one lane of the step's row pass loads and stores as one
+/// vector (16 bytes of f16 or bf16).
+constexpr int64_t kRowPassVector = 8;
+
+/// The vectors each lane of the step's row pass loads before it stores the
+/// first: 64 bytes a lane in flight.
+constexpr int64_t kRowPassLoadsInFlight = 4;
 
 /// ce_linear_step's row pass over one chunk of tokens, one warp per token
 /// (kRowKernelThreads / 32 tokens a block): merges the token's P partials

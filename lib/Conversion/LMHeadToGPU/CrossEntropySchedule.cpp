@@ -343,7 +343,7 @@ void CrossEntropyScheduler::buildGrad(CELinearGradOp grad) {
     arguments.append({view("dh"), LaunchArgument::ofSize(tokens),
                       LaunchArgument::ofSize(hidden)});
     schedule.add(smallLaunch(set.round.getName(), ScheduleStream::Dh,
-                             gridBlocks(tokens * hidden, kRowKernelThreads),
+                             roundGradientBlocks(tokens, hidden),
                              kRowKernelThreads, std::move(arguments)));
   }
 }
@@ -447,7 +447,7 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
     arguments.append({view("dw"), LaunchArgument::ofSize(shape[0]),
                       LaunchArgument::ofSize(shape[1])});
     schedule.add(smallLaunch(set.round.getName(), ScheduleStream::Dw,
-                             gridBlocks(shape[0] * shape[1], kRowKernelThreads),
+                             roundGradientBlocks(shape[0], shape[1]),
                              kRowKernelThreads, std::move(arguments)));
   }
 }

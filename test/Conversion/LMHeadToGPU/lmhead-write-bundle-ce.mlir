@@ -188,7 +188,7 @@
 // MANIFEST-SAME:                  "dw", "dw", {"mul": [64, "d", "c"]}, {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, "d", "d", {"const": 1},
 // MANIFEST-SAME:                  {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, "d", "n"]},
 // MANIFEST:           {"name": "ce_linear_grad_0_dh_round", "stream": "dh",
-// MANIFEST-NEXT:       "grid": [{"ceil_div": [{"mul": ["n", "d"]}, 256]}, 1, 1], "block": [256, 1, 1],
+// MANIFEST-NEXT:       "grid": [{"ceil_div": [{"mul": ["n", {"ceil_div": ["d", 4]}]}, 256]}, 1, 1], "block": [256, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 0,
 // MANIFEST-NEXT:       "params": ["dh_f32", "dh_f32", {"const": 0}, "n", "d", "d", {"const": 1},
 // MANIFEST-SAME:                  "dh", "dh", {"const": 0}, "n", "d", "d", {"const": 1}, "n", "d"]}
