@@ -470,6 +470,19 @@ EmulatorBackend::runLaunch(const Function &function, const LaunchDims &dims,
                  seconds,
                  seconds > 0 ? stats.laneInstructions / seconds / 1e6 : 0.0,
                  static_cast<unsigned long long>(stats.tensorCoreMacs));
+    const emulator::GlobalTrafficStats &traffic = stats.globalTraffic;
+    auto count = [](uint64_t n) { return static_cast<unsigned long long>(n); };
+    std::fprintf(
+        stderr,
+        "lmhead emulator: kernel %s global traffic: at most %llu bytes of "
+        "loads in flight per warp, at most %llu accesses of 32 bits or less "
+        "per thread; lane accesses by bits 8:%llu 16:%llu 32:%llu 64:%llu "
+        "128:%llu\n",
+        f->kernel->name.c_str(), count(traffic.maxWarpBytesInFlight),
+        count(traffic.maxNarrowAccessesPerThread),
+        count(traffic.accessesByWidth[0]), count(traffic.accessesByWidth[1]),
+        count(traffic.accessesByWidth[2]), count(traffic.accessesByWidth[3]),
+        count(traffic.accessesByWidth[4]));
   }
   return "";
 }

@@ -24,6 +24,7 @@
 #ifndef LMHEAD_RUNTIME_LIB_EMULATOR_EMULATORINTERNALS_H
 #define LMHEAD_RUNTIME_LIB_EMULATOR_EMULATORINTERNALS_H
 
+#include "GlobalTraffic.h"
 #include "Interpreter.h"
 #include "TensorMap.h"
 
@@ -517,6 +518,8 @@ public:
   uint64_t warpInstructions() const { return steps; }
   uint64_t laneInstructions() const { return laneSteps; }
   uint64_t tensorCoreMacs() const { return macs; }
+  /// What the clusters run so far did with global memory.
+  const GlobalTrafficStats &globalTraffic() const { return trafficStats; }
 
 private:
   // --- Scheduling (Interpreter.cpp) --------------------------------------
@@ -802,6 +805,9 @@ private:
   uint64_t steps = 0, laneSteps = 0;
   /// Tensor-core multiply-adds executed, for LaunchStats.
   uint64_t macs = 0;
+  /// Global loads in flight per warp and narrow accesses per thread.
+  GlobalTraffic traffic;
+  GlobalTrafficStats trafficStats;
 };
 
 } // namespace lmhead::runtime::emulator

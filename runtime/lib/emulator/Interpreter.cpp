@@ -82,6 +82,7 @@ bool BlockRunner::run(const unsigned (&firstCtaid)[3], std::string &error) {
   block.assign(ctaStride * ctaCount, Thread());
   threadCount = block.size();
   registerFile.assign(std::size_t(kernel.registers) * threadCount, 0);
+  traffic.start(static_cast<unsigned>(threadCount), kernel.registers);
   for (unsigned t = 0; t < block.size(); ++t) {
     Thread &thread = block[t];
     unsigned local = t % ctaStride;
@@ -180,6 +181,7 @@ bool BlockRunner::run(const unsigned (&firstCtaid)[3], std::string &error) {
                             " wgmma still in flight (no wgmma.wait_group "
                             "retired them)");
         }
+      trafficStats = traffic.finishCluster();
       return true;
     }
     if (!anyRunning && !progress) {
@@ -507,6 +509,20 @@ bool BlockRunner::execute(const Decoded &inst, unsigned first,
     else
       ++block[t].pc;
   }
+  // The loads in flight whose registers this instruction reads or writes
+  // complete first.
+  unsigned warp = first / kWarpSize;
+  if (traffic.inFlight(warp)) {
+    traffic.touch(warp, inst.guard);
+    for (const Value &operand : inst.operands) {
+      if (operand.kind == Value::Kind::Vector)
+        for (const Value &element : operand.elements)
+          traffic.touch(warp, element.reg);
+      else if (operand.kind == Value::Kind::Register ||
+               operand.kind == Value::Kind::Address)
+        traffic.touch(warp, operand.reg);
+    }
+  }
   bool ok = true;
   switch (inst.op) {
 #define LMHEAD_PTX_LANE_OP(OP, MNEMONIC, HANDLER)                              \
@@ -757,6 +773,7 @@ static bool runClusters(const DecodedKernel &decoded, const std::string &name,
       stats->warpInstructions += worker.runner->warpInstructions();
       stats->laneInstructions += worker.runner->laneInstructions();
       stats->tensorCoreMacs += worker.runner->tensorCoreMacs();
+      stats->globalTraffic.merge(worker.runner->globalTraffic());
     }
   }
   return true;

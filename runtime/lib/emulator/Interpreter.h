@@ -22,6 +22,7 @@
 #ifndef LMHEAD_RUNTIME_LIB_EMULATOR_INTERPRETER_H
 #define LMHEAD_RUNTIME_LIB_EMULATOR_INTERPRETER_H
 
+#include "GlobalTraffic.h"
 #include "Ptx.h"
 
 #include <cstdint>
@@ -92,6 +93,8 @@ struct LaunchStats {
   /// Multiply-adds the tensor-core instructions (mma.sync, wgmma) executed,
   /// their padded tiles included: M·N·K of each.
   uint64_t tensorCoreMacs = 0;
+  /// Bytes in flight per warp and narrow accesses per thread.
+  GlobalTrafficStats globalTraffic;
 };
 
 /// Runs `kernel` of `module` (with `request.hostThreads` threads, on the

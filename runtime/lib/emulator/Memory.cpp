@@ -301,6 +301,21 @@ bool BlockRunner::executeLoadStore(const Decoded &inst, std::string &error) {
   const Value &data = isStore ? ops[1] : ops[0];
   unsigned bytes = type.bytes();
   Space space = spaceOf(inst, address);
+  if (space == Space::Global && !active.empty()) {
+    for (unsigned t : active)
+      traffic.access(t, bytes * 8 * inst.vector);
+    if (!isStore) {
+      std::vector<int> destinations;
+      if (data.kind == Value::Kind::Vector)
+        for (const Value &element : data.elements)
+          destinations.push_back(element.reg);
+      else
+        destinations.push_back(data.reg);
+      traffic.issueLoad(first / kWarpSize,
+                        uint64_t(bytes) * inst.vector * active.size(),
+                        destinations);
+    }
+  }
   for (unsigned t : active) {
     uint64_t at = addressOf(address, t);
     unsigned char *host =
@@ -447,6 +462,9 @@ bool BlockRunner::executeAtomic(const Decoded &inst, std::string &error) {
     if (at != std::string::npos)
       op.erase(at, s.size() + 1);
   }
+  if (spaceOf(inst, address) == Space::Global)
+    for (unsigned t : active)
+      traffic.access(t, type.bytes() * 8);
   for (unsigned t : active) {
     uint64_t at = addressOf(address, t);
     unsigned char *host =
