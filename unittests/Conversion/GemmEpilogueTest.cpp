@@ -182,10 +182,12 @@ protected:
     "kernels": [{{"name": "row_index", "stream": "main",
       "grid": [{0}, {1}, 1], "block": [{2}, 1, 1], "shared_bytes": {3},
       "params": [{4}]}]}}})",
-               llvm::divideCeil(kN, spec.tiles.blockN),
-               llvm::divideCeil(kM, spec.tiles.blockM), spec.numThreads(),
-               spec.sharedMemoryBytes(), params, buildIdentityJson(),
-               ::lmhead::manifest::kVersion)
+               // gemmGrid's grouped order.
+               llvm::divideCeil(kN, spec.tiles.blockN) * kRasterGroupRows,
+               llvm::divideCeil(llvm::divideCeil(kM, spec.tiles.blockM),
+                                kRasterGroupRows),
+               spec.numThreads(), spec.sharedMemoryBytes(), params,
+               buildIdentityJson(), ::lmhead::manifest::kVersion)
         .str();
   }
 

@@ -11,6 +11,7 @@
 #include "GemmKernel.h"
 #include "KernelBuilder.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -26,6 +27,27 @@ MemRefType mlir::lmhead::gemmMatrixType(Type elementType) {
                                        {ShapedType::kDynamic, 1});
   return MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic},
                          elementType, layout);
+}
+
+std::array<SizeExpr, 3> mlir::lmhead::gemmGrid(const SizeExpr &m,
+                                               const SizeExpr &n,
+                                               const GemmTiles &tiles) {
+  return {gridBlocks(n, tiles.blockN) * SizeExpr(kRasterGroupRows),
+          ceilDiv(gridBlocks(m, tiles.blockM), kRasterGroupRows), SizeExpr(1)};
+}
+
+std::pair<Value, Value> mlir::lmhead::groupedBlockTile(OpBuilder &builder,
+                                                       Location loc) {
+  KernelBuilder b(loc, builder);
+  Value x = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value y = gpu::BlockIdOp::create(b, gpu::Dimension::y);
+  // Divisions by the constant group are shifts and masks, and the block
+  // ids are special registers: ptxas can recompute the tile where it is
+  // used instead of holding it through the K loop.
+  Value row = b.add(b.mul(y, b.index(kRasterGroupRows)),
+                    arith::RemUIOp::create(b, x, b.index(kRasterGroupRows)));
+  Value column = arith::DivUIOp::create(b, x, b.index(kRasterGroupRows));
+  return {row, column};
 }
 
 int64_t GemmKernelSpec::sharedMemoryBytes() const {

@@ -15,11 +15,13 @@
 
 #include "lmhead/Planning/GemmTiles.h"
 #include "lmhead/Planning/GpuTarget.h"
+#include "lmhead/Schedule/SizeExpr.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Builders.h"
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -42,9 +44,8 @@ enum class OperandOrder {
 /// The kernel's arguments are, in order: A and B (sm_80: gemmMatrixType in
 /// the stored orders below; sm_90a: `!llvm.ptr`s to their TMA tensor maps,
 /// see sm90OperandMapType), the epilogue's arguments, then M, N and K as
-/// `index`. It runs on a grid of `(ceil(N/blockN), ceil(M/blockM))` blocks
-/// of `numThreads()` threads with `sharedMemoryBytes()` of dynamic shared
-/// memory.
+/// `index`. It runs on the grid gemmGrid gives, blocks of `numThreads()`
+/// threads with `sharedMemoryBytes()` of dynamic shared memory.
 struct GemmKernelSpec {
   /// The kernel family, which decides the writer, the arguments (memrefs or
   /// TMA maps) and the launch: sm_80 (cp.async or element loads, ldmatrix,
@@ -99,6 +100,26 @@ gpu::GPUFuncOp buildGemmKernel(OpBuilder &builder, Location loc, StringRef name,
 /// device buffer with this box.
 nvgpu::TensorMapDescriptorType sm90OperandMapType(const GemmKernelSpec &spec,
                                                   bool isA);
+
+/// Rows of tiles that a grouped rasterisation walks together (the group of
+/// 8 of CUTLASS's and Triton's swizzled tile orders).
+constexpr int64_t kRasterGroupRows = 8;
+
+/// The grid of a GEMM kernel over C [M, N] under grouped rasterisation:
+/// (column tiles · kRasterGroupRows, ceil(row tiles / kRasterGroupRows),
+/// 1). Block (x, y) computes the tile of row y·8 + x mod 8 and column
+/// x / 8 (groupedBlockTile); blocks of the last group whose row lies past
+/// C's last row tile have no tile and return at once. In launch order the
+/// blocks then walk eight rows of tiles column by column, so a wave covers
+/// a few columns of several rows instead of one row's every column: the B
+/// tiles it reads (W's, in the logits and dh GEMMs) are read by up to eight
+/// blocks from L2 instead of once per row of tiles from DRAM.
+std::array<SizeExpr, 3> gemmGrid(const SizeExpr &m, const SizeExpr &n,
+                                 const GemmTiles &tiles);
+
+/// The tile of C that this block computes under gemmGrid, as (tile row,
+/// tile column) `index` values.
+std::pair<Value, Value> groupedBlockTile(OpBuilder &builder, Location loc);
 
 //===----------------------------------------------------------------------===//
 // The per-target writers, for GemmKernel.cpp's dispatch.

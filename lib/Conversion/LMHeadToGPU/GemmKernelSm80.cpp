@@ -475,8 +475,14 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
   int64_t warpsM = cfg.blockM / cfg.warpM;
   warpRow = rem(warp, warpsM);
   warpCol = div(warp, warpsM);
-  blockRow = mul(gpu::BlockIdOp::create(b, gpu::Dimension::y), cfg.blockM);
-  blockCol = mul(gpu::BlockIdOp::create(b, gpu::Dimension::x), cfg.blockN);
+  auto [tileRow, tileCol] = groupedBlockTile(b, b.getLoc());
+  blockRow = mul(tileRow, cfg.blockM);
+  blockCol = mul(tileCol, cfg.blockN);
+  // A block of the last group of rows may have no tile (gemmGrid).
+  auto hasTile = scf::IfOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::slt, blockRow, m),
+      /*withElseRegion=*/false);
+  b.setInsertionPointToStart(hasTile.thenBlock());
 
   // A's stages, then B's, in one dynamic shared-memory buffer.
   auto workgroup = gpu::AddressSpaceAttr::get(
@@ -557,6 +563,7 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
     scf::YieldOp::create(b, updated);
   }
   writeEpilogue(loop.getResults());
+  b.setInsertionPointAfter(hasTile);
   gpu::ReturnOp::create(b);
 }
 

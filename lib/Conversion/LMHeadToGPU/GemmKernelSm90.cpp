@@ -409,8 +409,14 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
   k = args.k;
 
   threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  blockRow = mul(gpu::BlockIdOp::create(b, gpu::Dimension::y), cfg.blockM);
-  blockCol = mul(gpu::BlockIdOp::create(b, gpu::Dimension::x), cfg.blockN);
+  auto [tileRow, tileCol] = groupedBlockTile(b, b.getLoc());
+  blockRow = mul(tileRow, cfg.blockM);
+  blockCol = mul(tileCol, cfg.blockN);
+  // A block of the last group of rows may have no tile (gemmGrid).
+  auto hasTile = scf::IfOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::slt, blockRow, m),
+      /*withElseRegion=*/false);
+  b.setInsertionPointToStart(hasTile.thenBlock());
 
   // Stages start at the first 1 KiB boundary of dynamic shared memory: TMA's
   // and wgmma's 128-byte swizzle follows address bits 4-9.
@@ -463,6 +469,7 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
             b.getContext(), NVVM::SetMaxRegisterAction::increase));
     writeConsumer(kSteps, arith::SubIOp::create(b, warpgroup, index(1)));
   }
+  b.setInsertionPointAfter(hasTile);
   gpu::ReturnOp::create(b);
 }
 

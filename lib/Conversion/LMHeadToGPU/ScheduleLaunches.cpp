@@ -21,8 +21,8 @@ Launch mlir::lmhead::gemmLaunch(StringRef kernel, ScheduleStream stream,
   Launch launch;
   launch.kernel = kernel.str();
   launch.stream = stream;
-  launch.grid = {gridBlocks(n, spec.tiles.blockN),
-                 gridBlocks(m, spec.tiles.blockM), SizeExpr(1)};
+  std::array<SizeExpr, 3> grid = gemmGrid(m, n, spec.tiles);
+  launch.grid = {grid[0], grid[1], grid[2]};
   launch.block[0] = spec.numThreads();
   launch.sharedBytes = spec.sharedMemoryBytes();
   if (usesWarpgroupMma(spec.target)) {
