@@ -50,6 +50,19 @@ std::pair<Value, Value> mlir::lmhead::groupedBlockTile(OpBuilder &builder,
   return {row, column};
 }
 
+BlockTile mlir::lmhead::enterBlockTile(OpBuilder &builder, Location loc,
+                                       const GemmTiles &tiles, Value m) {
+  KernelBuilder b(loc, builder);
+  auto [tileRow, tileCol] = groupedBlockTile(b, loc);
+  BlockTile tile;
+  tile.row = b.mul(tileRow, b.index(tiles.blockM));
+  tile.col = b.mul(tileCol, b.index(tiles.blockN));
+  tile.inside = scf::IfOp::create(b, b.lessThan(tile.row, m),
+                                  /*withElseRegion=*/false);
+  builder.setInsertionPointToStart(tile.inside.thenBlock());
+  return tile;
+}
+
 int64_t GemmKernelSpec::sharedMemoryBytes() const {
   int64_t elementBytes = operandType.getIntOrFloatBitWidth() / 8;
   int64_t stageBytes =

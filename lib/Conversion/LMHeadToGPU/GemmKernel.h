@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
 #include <array>
@@ -120,6 +121,20 @@ std::array<SizeExpr, 3> gemmGrid(const SizeExpr &m, const SizeExpr &n,
 /// The tile of C that this block computes under gemmGrid, as (tile row,
 /// tile column) `index` values.
 std::pair<Value, Value> groupedBlockTile(OpBuilder &builder, Location loc);
+
+/// Where a GEMM kernel's block works: the first row and column of its tile
+/// of C, and the `scf.if` whose body holds the kernel's work.
+struct BlockTile {
+  Value row, col;
+  scf::IfOp inside;
+};
+
+/// Writes the block's tile (groupedBlockTile scaled by `tiles`' block tile)
+/// and opens `if (row < m)`, moving the insertion point into it: a block of
+/// the last group of rows may have no tile (gemmGrid). The writer ends the
+/// kernel after `inside`.
+BlockTile enterBlockTile(OpBuilder &builder, Location loc,
+                         const GemmTiles &tiles, Value m);
 
 //===----------------------------------------------------------------------===//
 // The per-target writers, for GemmKernel.cpp's dispatch.

@@ -475,14 +475,9 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
   int64_t warpsM = cfg.blockM / cfg.warpM;
   warpRow = rem(warp, warpsM);
   warpCol = div(warp, warpsM);
-  auto [tileRow, tileCol] = groupedBlockTile(b, b.getLoc());
-  blockRow = mul(tileRow, cfg.blockM);
-  blockCol = mul(tileCol, cfg.blockN);
-  // A block of the last group of rows may have no tile (gemmGrid).
-  auto hasTile = scf::IfOp::create(
-      b, arith::CmpIOp::create(b, arith::CmpIPredicate::slt, blockRow, m),
-      /*withElseRegion=*/false);
-  b.setInsertionPointToStart(hasTile.thenBlock());
+  BlockTile tile = enterBlockTile(b, b.getLoc(), cfg, m);
+  blockRow = tile.row;
+  blockCol = tile.col;
 
   // A's stages, then B's, in one dynamic shared-memory buffer.
   auto workgroup = gpu::AddressSpaceAttr::get(
@@ -563,7 +558,7 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
     scf::YieldOp::create(b, updated);
   }
   writeEpilogue(loop.getResults());
-  b.setInsertionPointAfter(hasTile);
+  b.setInsertionPointAfter(tile.inside);
   gpu::ReturnOp::create(b);
 }
 

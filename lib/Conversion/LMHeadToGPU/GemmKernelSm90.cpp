@@ -409,14 +409,9 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
   k = args.k;
 
   threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  auto [tileRow, tileCol] = groupedBlockTile(b, b.getLoc());
-  blockRow = mul(tileRow, cfg.blockM);
-  blockCol = mul(tileCol, cfg.blockN);
-  // A block of the last group of rows may have no tile (gemmGrid).
-  auto hasTile = scf::IfOp::create(
-      b, arith::CmpIOp::create(b, arith::CmpIPredicate::slt, blockRow, m),
-      /*withElseRegion=*/false);
-  b.setInsertionPointToStart(hasTile.thenBlock());
+  BlockTile tile = enterBlockTile(b, b.getLoc(), cfg, m);
+  blockRow = tile.row;
+  blockCol = tile.col;
 
   // Stages start at the first 1 KiB boundary of dynamic shared memory: TMA's
   // and wgmma's 128-byte swizzle follows address bits 4-9.
@@ -469,7 +464,7 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
             b.getContext(), NVVM::SetMaxRegisterAction::increase));
     writeConsumer(kSteps, arith::SubIOp::create(b, warpgroup, index(1)));
   }
-  b.setInsertionPointAfter(hasTile);
+  b.setInsertionPointAfter(tile.inside);
   gpu::ReturnOp::create(b);
 }
 
