@@ -33,6 +33,19 @@ torch_python=python3
 torch_modules="import torch, transformers, pytest"
 torch_install_pid=""
 torch_install_log=$torch_build_dir/torch-venv-install.log
+torch_install_status=$torch_build_dir/torch-venv-install.status
+# Waits for background job PID, which ends by writing its exit status to
+# FILE, and succeeds when it wrote one. Bash forgets a job's status once a
+# later child reuses its process id (lit starts thousands of processes), so
+# `wait` alone may find no such child and report a failure that was not.
+wait_for_status() {
+  local pid=$1 file=$2
+  while [ ! -s "$file" ] && kill -0 "$pid" 2>/dev/null; do
+    sleep 1
+  done
+  wait "$pid" 2>/dev/null
+  [ -s "$file" ]
+}
 if ! python3 -c "$torch_modules" >/dev/null 2>&1; then
   torch_python="$torch_build_dir/torch-venv/bin/python"
   if ! "$torch_python" -c "$torch_modules" >/dev/null 2>&1; then
@@ -52,10 +65,12 @@ if ! python3 -c "$torch_modules" >/dev/null 2>&1; then
           "torch==$LMHEAD_TORCH_VERSION" \
           "transformers==$LMHEAD_TRANSFORMERS_VERSION" pytest
       }
-      { python3 -m venv "$torch_build_dir/torch-venv" &&
+      rm -f "$torch_install_status"
+      { { python3 -m venv "$torch_build_dir/torch-venv" &&
         { install_torch ||
           { echo "lmhead: pip failed once; trying again" && install_torch; }; }
-      } >"$torch_install_log" 2>&1 &
+      } >"$torch_install_log" 2>&1
+        echo $? >"$torch_install_status"; } &
       torch_install_pid=$!
     fi
   fi
@@ -108,7 +123,9 @@ run_fuzzers() {
     fi
     rm -f "$fuzz_log"
   fi
-  echo "$passed $failed" >"$fuzz_counts"
+  # Written whole, then renamed: the script waits for the file.
+  echo "$passed $failed" >"$fuzz_counts.partial" &&
+    mv "$fuzz_counts.partial" "$fuzz_counts"
 }
 
 lit_log=$(mktemp)
@@ -125,7 +142,8 @@ ctest --test-dir "$LMHEAD_BUILD_DIR" --output-on-failure -E '^lit-suite$' \
 format_status=$?
 
 if [ -n "$torch_install_pid" ]; then
-  if ! wait "$torch_install_pid"; then
+  if ! wait_for_status "$torch_install_pid" "$torch_install_status" ||
+    [ "$(cat "$torch_install_status")" != 0 ]; then
     echo "lmhead: note: pip failed; the PyTorch tests will fail" \
       "($torch_install_log has pip's output; its end follows)"
     tail -20 "$torch_install_log"
@@ -175,7 +193,7 @@ if [ -n "$torch_python" ]; then
   fi
 fi
 
-wait "$fuzz_pid"
+wait_for_status "$fuzz_pid" "$fuzz_counts"
 cat "$fuzz_output"
 read -r fuzz_passed fuzz_failed <"$fuzz_counts"
 fuzz_passed=${fuzz_passed:-0}
