@@ -7,7 +7,8 @@
 // miss is the most useful thing to tell a user whose overrides fit nothing).
 //
 // A valid configuration's time is the largest of three terms, which a
-// multistage kernel overlaps, plus a fixed launch cost:
+// multistage kernel's main loop overlaps, plus its epilogue and a fixed
+// launch cost:
 //
 //   compute  waves · (blocks resident per SM) · (flops of one padded block
 //            tile) / (per-SM tensor-core rate · efficiency): blocks run in
@@ -15,10 +16,19 @@
 //            and ragged edges execute their padding;
 //   L2       every operand tile read once per block that needs it (A once
 //            per block column, B once per block row), C written once,
-//            against the L2→SM bandwidth;
-//   DRAM     every operand read once and C written once, against HBM
-//            bandwidth: blocks launched in order share their operand
-//            panels through L2, so re-reads rarely reach DRAM.
+//            against the L2→SM bandwidth (measured, not the data sheet's),
+//            or at what the stages in flight allow at L2's latency;
+//   DRAM     A read once and B once per group of kRasterGroupRows rows of
+//            tiles (the grouped rasterisation: a group's blocks share B's
+//            tiles through L2; all of B once when it fits in L2), against
+//            HBM bandwidth or what the stages in flight allow at DRAM's
+//            latency (Little's law, MemoryParallelism.h).
+//
+// A non-persistent kernel's block stores its tile after its K loop, and
+// the blocks of a wave finish together, so the epilogue is added after the
+// main loop, not hidden under it: C's bytes at bandwidth, and when the
+// epilogue accumulates, its loads of C's old values at what kRunsInFlight
+// runs a thread keep in flight.
 //
 // The efficiency is the kernel family's best fraction of peak on the chip
 // times four factors, each 1 for a configuration without that weakness:
@@ -33,6 +43,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "lmhead/Planning/CostModel.h"
+
+#include "lmhead/Planning/MemoryParallelism.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -420,14 +432,65 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   pred.computeMicros =
       1e6 * pred.waves * pred.blocksPerSM * tileFlops / smFlops;
 
+  // The main loop's operand reads from DRAM. The blocks of a wave run in
+  // step over K, so each A panel (a row of tiles) and B panel (a column)
+  // the wave needs is read once for all its blocks. The grid walks
+  // kRasterGroupRows rows of tiles column by column (gemmGrid): a wave
+  // covers those rows and the next few columns, and the next wave the same
+  // rows again, so A is read once while the wave's panels fit in L2 (once
+  // per wave otherwise), and B once per group of rows unless all of it
+  // fits in half of L2 (the rest holding A and C).
   const double a = double(p.m) * p.k * eb, b = double(p.k) * p.n * eb;
   const double c = double(p.m) * p.n * p.resultBytes;
+  const int64_t slots = chip.numSMs * pred.blocksPerSM;
+  const int64_t rowsPerWave = std::min(tilesM, kRasterGroupRows);
+  const int64_t colsPerWave = std::min(tilesN, ceilDiv(slots, rowsPerWave));
+  const double waveBytes =
+      double(rowsPerWave * t.blockM + colsPerWave * t.blockN) * p.k * eb;
+  const double readsOfA = waveBytes <= double(chip.l2CapacityBytes)
+                              ? 1.0
+                              : double(ceilDiv(tilesN, colsPerWave));
+  const double readsOfB = b <= double(chip.l2CapacityBytes) / 2
+                              ? 1.0
+                              : double(ceilDiv(tilesM, kRasterGroupRows));
+  const double operandBytes = a * readsOfA + b * readsOfB;
   pred.l2Bytes = a * tilesN + b * tilesM + c;
-  pred.hbmBytes = a + b + c;
-  pred.l2Micros = 1e6 * pred.l2Bytes / chip.l2BytesPerSecond;
-  pred.hbmMicros = 1e6 * pred.hbmBytes / chip.hbmBytesPerSecond;
+  pred.hbmBytes = operandBytes + c * (p.accumulatesC ? 2 : 1);
+
+  // Bytes in flight in the main loop: the stages copied ahead of the one
+  // the MMAs read (cp.async and TMA), or one K step's elements, which
+  // element copies load synchronously.
+  const double stageBytes = double(t.blockM + t.blockN) * t.blockK * eb;
+  const double stagesAhead = t.elementCopies() ? 1.0 : double(t.stages - 1);
+  const double activeSMs =
+      double(std::min(chip.numSMs, ceilDiv(pred.numTiles, pred.blocksPerSM)));
+  pred.mainLoopBytesInFlightPerSM =
+      stagesAhead * stageBytes * double(pred.blocksPerSM);
+  const double loopInFlight = pred.mainLoopBytesInFlightPerSM * activeSMs;
+  pred.l2Micros =
+      1e6 * std::max(pred.l2Bytes / chip.l2BytesPerSecond,
+                     pred.l2Bytes * chip.l2LatencySeconds / loopInFlight);
+  pred.hbmMicros =
+      1e6 * std::max(operandBytes / chip.hbmBytesPerSecond,
+                     operandBytes * chip.dramLatencySeconds / loopInFlight);
+
+  // The epilogue: C's tiles stored, after their old values are loaded when
+  // it accumulates (kRunsInFlight runs a thread before the first store).
+  MemoryPhase epilogue;
+  epilogue.storeBytes = c;
+  epilogue.loadBytes = p.accumulatesC ? c : 0;
+  epilogue.loadBytesInFlightPerThread =
+      double(accumulatingEpilogueBytesInFlight(p.resultBytes));
+  epilogue.threadsPerSM =
+      double((hopper ? warpTiles * 128 : threads) * pred.blocksPerSM);
+  epilogue.activeSMs = activeSMs;
+  MemoryTime epilogueTime = memoryTime(epilogue, chip);
+  pred.epilogueMicros = epilogueTime.micros;
+  pred.epilogueLatencyBound = epilogueTime.latencyBound();
+  pred.epilogueBytesInFlightPerSM =
+      p.accumulatesC ? epilogueTime.bytesInFlightPerSM : 0;
   pred.micros = std::max({pred.computeMicros, pred.l2Micros, pred.hbmMicros}) +
-                kLaunchMicros;
+                pred.epilogueMicros + kLaunchMicros;
   return pred;
 }
 

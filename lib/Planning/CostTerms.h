@@ -57,7 +57,8 @@ inline Span spanOf(const GemmPrediction &g, const GpuChip &chip,
   double slots = double(g.waves) * chip.numSMs * g.blocksPerSM;
   double computeBusy = g.computeMicros * double(g.numTiles) / slots;
   return {g.micros + extraMicros,
-          std::max({computeBusy, g.l2Micros, g.hbmMicros}) + extraMicros};
+          std::max({computeBusy, g.l2Micros, g.hbmMicros}) + g.epilogueMicros +
+              extraMicros};
 }
 
 /// Two spans on two streams.
@@ -67,16 +68,10 @@ inline Span concurrent(Span a, Span b) {
   return {ideal + kOverlapLoss * (serial - ideal), a.busy + b.busy};
 }
 
-/// `g` with `bytes` more read from DRAM (an accumulator the epilogue reads
-/// before it writes).
-inline GemmPrediction withDramRead(GemmPrediction g, double bytes,
-                                   const GpuChip &chip) {
-  double launch =
-      g.micros - std::max({g.computeMicros, g.l2Micros, g.hbmMicros});
-  g.hbmBytes += bytes;
-  g.hbmMicros = micros(g.hbmBytes, chip.hbmBytesPerSecond);
-  g.micros = std::max({g.computeMicros, g.l2Micros, g.hbmMicros}) + launch;
-  return g;
+/// `problem` with an epilogue that adds to C's old values.
+inline GemmProblem accumulating(GemmProblem problem) {
+  problem.accumulatesC = true;
+  return problem;
 }
 
 /// planGemm with its results kept: the chunks of a plan share many GEMMs.
@@ -86,7 +81,7 @@ public:
       : chip(chip), overrides(overrides) {}
 
   const GemmPlan &plan(const GemmProblem &p) {
-    std::array<int64_t, 11> key = {p.m,
+    std::array<int64_t, 12> key = {p.m,
                                    p.n,
                                    p.k,
                                    p.elementBytes,
@@ -96,7 +91,8 @@ public:
                                    p.baseAlignA,
                                    p.baseAlignB,
                                    int64_t(p.aRowsAlongK),
-                                   int64_t(p.bRowsAlongK)};
+                                   int64_t(p.bRowsAlongK),
+                                   int64_t(p.accumulatesC)};
     auto it = plans.find(key);
     if (it == plans.end())
       it = plans.emplace(key, planGemm(p, chip, overrides)).first;
@@ -107,7 +103,7 @@ public:
   const GemmTiles &overrides;
 
 private:
-  std::map<std::array<int64_t, 11>, GemmPlan> plans;
+  std::map<std::array<int64_t, 12>, GemmPlan> plans;
 };
 
 } // namespace cost

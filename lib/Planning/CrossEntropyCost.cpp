@@ -12,15 +12,19 @@
 //             epilogue writes four f32 (max, sum of exp, target logit, sum
 //             of z), 16 * N * ceil(V / warpN) bytes, and the row kernel
 //             reads them once and writes lse and the loss, N * 4 bytes
-//             each: DRAM bandwidth terms, plus a launch for the row kernel
-//             and one for the one-warp reduction (which reads N * 4 bytes
-//             at one SM's share of the bandwidth);
+//             each, plus a launch for the row kernel and one for the
+//             one-warp reduction. The row kernel runs one thread a token
+//             and the reduction one warp, so both are priced by Little's
+//             law with the bytes their threads keep in flight
+//             (MemoryParallelism.h), not at bandwidth;
 //   chunks    backward: V is cut into chunks of `chunk` columns, done one
 //             after another with two chunk buffers. Per chunk the logits
 //             GEMM writes dZ_c, then dh += dZ_c * W_c (reading and writing
 //             the f32 [N,D] buffer: N * D * 4 bytes more read than its
 //             result) and dW_c run on two streams while the next chunk's
-//             logits fill the other buffer. Each chunk costs kChunkMicros of
+//             logits fill the other buffer (the GEMMs' epilogues that add
+//             to dh, and to dW when it accumulates, load the old values
+//             first: CostModel.cpp). Each chunk costs kChunkMicros of
 //             synchronisation besides its kernels' launches;
 //   overlap   two kernels sharing the GPU take the larger of their times
 //             and of the sum of their "busy" times (the time each would take
@@ -31,11 +35,13 @@
 //             combines dh with dW, and the products of chunk c with the
 //             logits of chunk c+1: L_0, (P_0 | L_1), ..., (P_n-2 | L_n-1),
 //             P_n-1;
-//   small     backward: the grad scale (labels in, one f32 per token out),
-//             the zeroing of the f32 dh buffer and its final cast to the
-//             result type (adding dh_acc when asked), and with a bias
-//             gradient the column sums of each chunk of dZ: bandwidth terms
-//             plus a launch each.
+//   small     backward: the token scale (one warp over the labels), the
+//             rounding of the f32 dh buffer to the result type (adding
+//             dh_acc when asked), and with a bias gradient the column sums
+//             of each chunk of dZ (one thread a column): each the larger of
+//             its bytes at bandwidth and what its threads keep in flight
+//             allow, plus a launch each. The first chunk's dh stores
+//             without reading the buffer (dh_first).
 //
 // Since every GEMM takes at least its flops at the full rate and the
 // overlap never goes below the sum of busy times, no prediction is below
@@ -46,6 +52,7 @@
 #include "lmhead/Planning/CrossEntropyCost.h"
 
 #include "CostTerms.h"
+#include "lmhead/Planning/MemoryParallelism.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
@@ -124,9 +131,18 @@ CrossEntropyPlan planForward(const CrossEntropyProblem &p, GemmPlanner &gemms,
   pred.gemmMicros = pred.logitsMicros + pred.expMicros;
   double partials = partialBytes(*best);
   pred.partialsMicros = micros(partials, hbm);
-  double rowBytes = partials + double(p.tokens) * (p.labelBytes + 4 + 4);
-  pred.rowMicros = kLaunchMicros + micros(rowBytes, hbm) + kLaunchMicros +
-                   micros(4.0 * p.tokens, hbm / chip.numSMs);
+  // The row kernel, one thread per token walking its partials; then the
+  // loss reduction, one warp over the labels and the token losses.
+  const double n = double(p.tokens);
+  MemoryPhase rows =
+      rowKernelPhase(partials + n * p.labelBytes, n * 8,
+                     double(kTokenLossBytesInFlight), p.tokens, chip);
+  MemoryPhase reduction = rowKernelPhase(
+      n * (p.labelBytes + 4), 4,
+      tokenReductionBytesInFlight(p.labelBytes, /*readsLoss=*/true), 32, chip,
+      32);
+  pred.rowMicros = kLaunchMicros + memoryTime(rows, chip).micros +
+                   kLaunchMicros + memoryTime(reduction, chip).micros;
   pred.micros = pred.gemmMicros + pred.partialsMicros + pred.rowMicros;
 
   CrossEntropyPlan result;
@@ -150,10 +166,11 @@ ChunkPrediction predictChunk(const CrossEntropyProblem &p, int64_t chunk,
   const int64_t numChunks = ceilDiv(p.vocab, chunk);
   const int64_t last = p.vocab - (numChunks - 1) * chunk;
 
-  /// The three GEMMs of a chunk of `columns` columns.
+  /// The three GEMMs of a chunk of `columns` columns; the first chunk's dh
+  /// stores without reading (dh_first) unless it adds to a given f32 dh.
   struct Kernels {
-    GemmPrediction logits, dh, dw;
-    Span l, products;
+    GemmPrediction logits, dh, dhFirst, dw;
+    Span l, products, productsFirst;
     double exp = 0;
   };
   auto plan = [&](int64_t columns,
@@ -169,15 +186,15 @@ ChunkPrediction predictChunk(const CrossEntropyProblem &p, int64_t chunk,
       return failedGemm(p.weightVD ? "dW_c = dZ_c^T*h" : "dW_c^T = h^T*dZ_c",
                         dw);
     k.logits = *l.choice;
-    k.dh = withDramRead(*dh.choice, 4.0 * p.tokens * p.hidden, chip);
-    k.dw =
-        p.accumulateDw
-            ? withDramRead(*dw.choice,
-                           double(columns) * p.hidden * p.dwResultBytes, chip)
-            : *dw.choice;
+    k.dh = *dh.choice;
+    k.dw = *dw.choice;
+    GemmProblem first = crossEntropyDhGemm(p, columns, chunk);
+    first.accumulatesC = p.accumulateDh && p.dhResultBytes == 4;
+    k.dhFirst = *predictGemm(first, chip, k.dh.tiles);
     k.exp = 1e6 * double(p.tokens) * columns / chip.expPerSecond();
     k.l = spanOf(k.logits, chip, k.exp);
     k.products = concurrent(spanOf(k.dh, chip), spanOf(k.dw, chip));
+    k.productsFirst = concurrent(spanOf(k.dhFirst, chip), spanOf(k.dw, chip));
     return std::nullopt;
   };
   ChunkPrediction result;
@@ -206,27 +223,55 @@ ChunkPrediction predictChunk(const CrossEntropyProblem &p, int64_t chunk,
   // are full, the last has `last` columns.
   const double fulls = double(numChunks - 1);
   if (numChunks == 1) {
-    pred.gemmMicros = tail.l.micros + tail.products.micros;
+    pred.gemmMicros = tail.l.micros + tail.productsFirst.micros;
   } else {
-    pred.gemmMicros =
-        full.l.micros + (fulls - 1) * concurrent(full.products, full.l).micros +
-        concurrent(full.products, tail.l).micros + tail.products.micros;
+    pred.gemmMicros = full.l.micros;
+    for (int64_t c = 0; c + 1 < numChunks; ++c) {
+      const Span &products = c == 0 ? full.productsFirst : full.products;
+      const Span &next = c + 2 < numChunks ? full.l : tail.l;
+      pred.gemmMicros += concurrent(products, next).micros;
+    }
+    pred.gemmMicros += tail.products.micros;
   }
   pred.logitsMicros = fulls * full.logits.micros + tail.logits.micros;
   pred.expMicros = fulls * full.exp + tail.exp;
-  pred.dhMicros = fulls * full.dh.micros + tail.dh.micros;
+  pred.dhMicros =
+      numChunks == 1
+          ? tail.dhFirst.micros
+          : full.dhFirst.micros + (fulls - 1) * full.dh.micros + tail.dh.micros;
   pred.dwMicros = fulls * full.dw.micros + tail.dw.micros;
   pred.overlapMicros = pred.logitsMicros + pred.expMicros + pred.dhMicros +
                        pred.dwMicros - pred.gemmMicros;
 
   const double n = double(p.tokens), nd = n * p.hidden;
-  double small = kLaunchMicros + micros(n * (p.labelBytes + 4), hbm);
-  small += kLaunchMicros + micros(4 * nd, hbm); // zero the f32 dh
+  // The token scale: one warp over the labels.
+  double small =
+      kLaunchMicros + memoryTime(rowKernelPhase(n * p.labelBytes, 4,
+                                                tokenReductionBytesInFlight(
+                                                    p.labelBytes,
+                                                    /*readsLoss=*/false),
+                                                32, chip, 32),
+                                 chip)
+                          .micros;
+  // dh rounded from the f32 buffer (adding the given dh unless it is f32
+  // and already in the buffer).
+  const bool roundingReadsInit = p.accumulateDh && p.dhResultBytes != 4;
+  const int64_t initBytes = roundingReadsInit ? p.dhResultBytes : 0;
   small += kLaunchMicros +
-           micros(nd * (4 + p.dhResultBytes * (p.accumulateDh ? 2 : 1)), hbm);
-  if (p.biasGradient)
+           memoryTime(rowKernelPhase(nd * (4 + initBytes), nd * p.dhResultBytes,
+                                     roundingBytesInFlight(initBytes),
+                                     ceilDiv(p.tokens * p.hidden, kRoundGroup),
+                                     chip),
+                      chip)
+               .micros;
+  if (p.biasGradient) {
+    // The column sums: one thread per column of each chunk.
+    MemoryPhase sums = rowKernelPhase(
+        n * chunk * p.elementBytes, 4.0 * chunk,
+        double(columnSumBytesInFlight(p.elementBytes)), chunk, chip);
     small += numChunks * kLaunchMicros +
-             micros(n * p.vocab * p.elementBytes + 4.0 * p.vocab, hbm);
+             memoryTime(sums, chip).micros * double(p.vocab) / double(chunk);
+  }
   pred.smallKernelMicros = small;
   pred.chunkMicros = kChunkMicros * numChunks;
   pred.micros = pred.gemmMicros + pred.smallKernelMicros + pred.chunkMicros;
@@ -260,6 +305,9 @@ CrossEntropyPlan planBackward(const CrossEntropyProblem &p, GemmPlanner &gemms,
     int64_t chunk =
         std::min(maxChunk, p.workspaceBytes / perColumn /
                                kChunkColumnAlignment * kChunkColumnAlignment);
+    // All of V in one chunk takes one buffer, not two.
+    if (chunkWorkspaceBytes(p, maxChunk) <= p.workspaceBytes)
+      chunk = maxChunk;
     if (chunk < kChunkColumnAlignment) {
       result.failure = CrossEntropyPlan::Failure::WorkspaceTooSmall;
       result.minWorkspaceBytes = chunkWorkspaceBytes(p, kChunkColumnAlignment);
@@ -322,7 +370,9 @@ CrossEntropyPlan planBackward(const CrossEntropyProblem &p, GemmPlanner &gemms,
 
 int64_t mlir::lmhead::chunkWorkspaceBytes(const CrossEntropyProblem &problem,
                                           int64_t chunk) {
-  return 2 * problem.tokens * chunk * problem.elementBytes;
+  // One chunk needs one buffer: nothing overlaps it.
+  int64_t buffers = chunk >= problem.vocab ? 1 : 2;
+  return buffers * problem.tokens * chunk * problem.elementBytes;
 }
 
 GemmProblem
@@ -361,6 +411,9 @@ GemmProblem mlir::lmhead::crossEntropyDhGemm(const CrossEntropyProblem &problem,
   g.bRowsAlongK = !problem.weightVD;
   g.nameA = "dZ";
   g.nameB = "W";
+  // Every chunk adds to the f32 dh buffer (the first one's kernel stores
+  // without reading, which the model does not tell apart).
+  g.accumulatesC = true;
   return g;
 }
 
@@ -381,6 +434,7 @@ GemmProblem mlir::lmhead::crossEntropyDwGemm(const CrossEntropyProblem &problem,
   g.bRowsAlongK = false;
   g.nameA = vd ? "dZ" : "h";
   g.nameB = vd ? "h" : "dZ";
+  g.accumulatesC = problem.accumulateDw;
   return g;
 }
 

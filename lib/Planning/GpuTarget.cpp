@@ -1,10 +1,16 @@
 //===- GpuTarget.cpp - the table of GPU hardware facts --------------------===//
 //
 // The facts come from NVIDIA's data sheets and whitepapers (SM counts,
-// shared memory, registers, HBM bandwidth, dense bf16 tensor-core rates);
-// where NVIDIA publishes no figure (L2 bandwidth of the Hopper parts) or
-// where the data-sheet rate is not reached (Hopper tensor cores), the entry
-// says what it assumes instead.
+// shared memory, registers, L2 capacity, HBM bandwidth, dense bf16
+// tensor-core rates); where NVIDIA publishes no figure (L2 bandwidth,
+// latencies) they are microbenchmark measurements, and where the data-sheet
+// rate is not reached (Hopper tensor cores), the entry says what it
+// assumes instead.
+//
+// The L2 bandwidths and the latencies are those of RRZE-HPC's gpu-benches
+// (Ernst et al., github.com/RRZE-HPC/gpu-benches, result files of February
+// 2025): gpu-l2-cache reads L2-sized data avoiding L1 with all SMs;
+// gpu-latency is one warp's pointer chase, in cycles at the measured clock.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,10 +26,13 @@ namespace {
 
 constexpr int64_t kKiB = 1024;
 
-/// A100 (SXM, 40/80 GB). The L2 rate is the whitepaper's 5120 bytes/clock at
-/// 1.41 GHz; the best mma.sync kernels (CUTLASS, cuBLAS) reach about 90% of
-/// the tensor-core peak. 312 TFLOP/s = 108 SMs x 2048 flops/clock x 1.41 GHz;
-/// the MUFU issues 16 results per clock per SM.
+/// A100 (SXM, 40/80 GB). The L2 rate is gpu-benches' A100-80GB figure for
+/// 2-28 MB of data (about 5.4 TB/s; the whitepaper's 5120 bytes/clock at
+/// 1.41 GHz, 7.2 TB/s, is not reached); its latencies 552 cycles (DRAM) and
+/// 205 (L2) at 1.41 GHz, 392 and 146 ns. 40 MB of L2. The best mma.sync kernels
+/// (CUTLASS, cuBLAS) reach about 90% of the tensor-core peak. 312 TFLOP/s = 108
+/// SMs x 2048 flops/clock x 1.41 GHz; the MUFU issues 16 results per clock per
+/// SM.
 constexpr GpuChip kA100 = {
     /*name=*/"A100",
     /*target=*/GpuTarget::Sm80,
@@ -33,7 +42,10 @@ constexpr GpuChip kA100 = {
     /*bestEfficiency=*/0.90,
     /*mmaSyncEfficiency=*/0.90,
     /*hbmBytesPerSecond=*/2.0e12,
-    /*l2BytesPerSecond=*/7.2e12,
+    /*l2BytesPerSecond=*/5.4e12,
+    /*l2CapacityBytes=*/40 * kKiB *kKiB,
+    /*dramLatencySeconds=*/392e-9,
+    /*l2LatencySeconds=*/146e-9,
     /*sharedBytesPerSM=*/164 * kKiB,
     /*sharedBytesPerBlock=*/163 * kKiB,
     /*registersPerSM=*/65536,
@@ -46,9 +58,12 @@ constexpr GpuChip kA100 = {
 };
 
 /// H100 (SXM5, 80 GB HBM3). The planned tensor-core rate is the measured
-/// rate of a large bf16 GEMM (about 790 TFLOP/s, not the data sheet's 989);
-/// the L2 rate is an assumption (NVIDIA publishes none), about 1.7x the
-/// A100's, which is what the clock and the wider L2 give. The data-sheet
+/// rate of a large bf16 GEMM (about 790 TFLOP/s, not the data sheet's 989).
+/// The L2 rate is gpu-benches' H200 figure for 5-40 MB of data (9.7 to 10.2
+/// TB/s), the same GH100 die with the same 132 SMs and 50 MB of L2 (its H100
+/// PCIe, 114 SMs at a lower clock, reads 6.9-7.0 TB/s); the latencies are
+/// its GH200's, the same SM: 689 cycles from DRAM (2 GB and more of data)
+/// and 280 from L2 at 1.98 GHz, 348 and 142 ns. The data-sheet
 /// rate is 132 SMs x 4096 flops/clock x 1.83 GHz; the MUFU issues 16
 /// results per clock per SM, as on sm_80. mma.sync kernels (the sm_80
 /// family, for operands TMA cannot load) are assumed to reach 0.65 of the
@@ -65,7 +80,10 @@ constexpr GpuChip kH100 = {
     /*bestEfficiency=*/1.0,
     /*mmaSyncEfficiency=*/0.65,
     /*hbmBytesPerSecond=*/3.35e12,
-    /*l2BytesPerSecond=*/12e12,
+    /*l2BytesPerSecond=*/9.7e12,
+    /*l2CapacityBytes=*/50 * kKiB *kKiB,
+    /*dramLatencySeconds=*/348e-9,
+    /*l2LatencySeconds=*/142e-9,
     /*sharedBytesPerSM=*/228 * kKiB,
     /*sharedBytesPerBlock=*/227 * kKiB,
     /*registersPerSM=*/65536,

@@ -8,18 +8,22 @@
 //   row pass  per chunk, after its logits: the partials read once (16 bytes
 //             per row and warp-column tile), the chunk buffer read and
 //             written back as dZ (2 * rows * V * elementBytes), lse and the
-//             loss terms written; a DRAM term or the exp, whichever is
-//             longer, plus a launch;
+//             loss terms written; the memory time (bandwidth, or Little's
+//             law with one warp a token keeping kRowPassLoadsInFlight
+//             vectors a lane in flight) or the exp, whichever is longer,
+//             plus a launch;
 //   dW        accumulated in f32 across chunks: every chunk after the first
 //             reads the accumulator before it writes it (V * D * 4 bytes
-//             more), so few tall chunks cost less DRAM than many short ones;
+//             more, loaded at what the epilogue keeps in flight), so few
+//             tall chunks cost less than many short ones;
 //   chunks    L_0, (P_0 | L_1), ..., (P_n-2 | L_n-1), P_n-1, where L_c is
 //             chunk c's logits and row pass and P_c its dh_c and dW products
 //             on two streams (concurrent() of CostTerms.h), plus
 //             kChunkMicros of synchronisation per chunk;
-//   small     the loss's one-warp reduction, and dW cast from the f32
+//   small     the loss's one-warp reduction, and dW rounded from the f32
 //             accumulator to its type unless that is f32 (then the
-//             accumulator is the result).
+//             accumulator is the result), each priced by what its threads
+//             keep in flight (MemoryParallelism.h).
 //
 // No prediction is below the floor of three GEMMs of 2*N*V*D at the chip's
 // full rate: each GEMM takes at least its flops at that rate, and the
@@ -30,6 +34,7 @@
 #include "lmhead/Planning/OnePassCost.h"
 
 #include "CostTerms.h"
+#include "lmhead/Planning/MemoryParallelism.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/MathExtras.h"
@@ -109,22 +114,24 @@ std::optional<OnePassPlan> planChunk(const CrossEntropyProblem &p, int64_t rows,
                       dw);
   const double logits = double(rows) * p.vocab;
   k.logits = *l.choice;
-  k.dh = p.accumulateDh
-             ? withDramRead(*dh.choice,
-                            double(rows) * p.hidden * p.dhResultBytes, chip)
-             : *dh.choice;
+  k.dh = *dh.choice;
   // Every chunk but the first reads the f32 accumulator it adds to; so does
-  // the first when dW accumulates into a given gradient.
-  const double accumulator = 4.0 * p.vocab * p.hidden;
-  k.dw = withDramRead(*dw.choice, accumulator, chip);
-  k.dwFirst = p.accumulateDw ? k.dw : *dw.choice;
+  // the first when dW accumulates into a given gradient. The first chunk's
+  // kernel has the same tiles and only stores.
+  k.dw = *dw.choice;
+  GemmProblem first = onePassDwGemm(p, rows);
+  first.accumulatesC = p.accumulateDw;
+  k.dwFirst = *predictGemm(first, chip, k.dw.tiles);
   const double expEach = 1e6 * logits / chip.expPerSecond();
   k.exp = 2 * expEach;
   const double partials = double(kPartialsPerRowAnd64Columns) * rows *
                           ceilDiv(p.vocab, k.logits.tiles.warpN);
-  const double rowBytes = partials + 2.0 * logits * p.elementBytes +
-                          double(rows) * (p.labelBytes + 4 + 4);
-  k.row = kLaunchMicros + std::max(micros(rowBytes, hbm), expEach);
+  // One warp a token, kRowPassLoadsInFlight vectors a lane in flight.
+  MemoryPhase rowPass = rowKernelPhase(
+      partials + logits * p.elementBytes + double(rows) * p.labelBytes,
+      logits * p.elementBytes + double(rows) * 8,
+      double(stepRowPassBytesInFlight(p.elementBytes)), rows * 32, chip);
+  k.row = kLaunchMicros + std::max(memoryTime(rowPass, chip).micros, expEach);
   Span logitsSpan = spanOf(k.logits, chip, expEach);
   k.l = {logitsSpan.micros + k.row, logitsSpan.busy + k.row};
   k.products = concurrent(spanOf(k.dh, chip), spanOf(k.dw, chip));
@@ -181,11 +188,24 @@ predict(const CrossEntropyProblem &p, int64_t rows, GemmPlanner &gemms) {
   pred.overlapMicros = pred.logitsMicros + pred.expMicros / 2 + pred.rowMicros +
                        pred.dhMicros + pred.dwMicros - pred.gemmMicros;
 
-  const double hbm = chip.hbmBytesPerSecond;
-  double small = kLaunchMicros + micros(4.0 * p.tokens, hbm / chip.numSMs);
+  // The loss reduction, one warp; dW rounded from its f32 accumulator.
+  const double n = double(p.tokens), vd = double(p.vocab) * p.hidden;
+  double small =
+      kLaunchMicros +
+      memoryTime(rowKernelPhase(n * (p.labelBytes + 4), 4,
+                                tokenReductionBytesInFlight(p.labelBytes,
+                                                            /*readsLoss=*/true),
+                                32, chip, 32),
+                 chip)
+          .micros;
   if (p.dwResultBytes != 4)
     small += kLaunchMicros +
-             micros(double(p.vocab) * p.hidden * (4 + p.dwResultBytes), hbm);
+             memoryTime(rowKernelPhase(4 * vd, vd * p.dwResultBytes,
+                                       roundingBytesInFlight(0),
+                                       ceilDiv(p.vocab * p.hidden, kRoundGroup),
+                                       chip),
+                        chip)
+                 .micros;
   pred.smallKernelMicros = small;
   pred.chunkMicros = kChunkMicros * numChunks;
   pred.micros = pred.gemmMicros + pred.smallKernelMicros + pred.chunkMicros;
@@ -213,7 +233,9 @@ std::vector<int64_t> evenTokenChunks(int64_t tokens) {
 
 int64_t mlir::lmhead::onePassWorkspaceBytes(const CrossEntropyProblem &p,
                                             int64_t rows) {
-  int64_t buffers = 2 * rows * paddedVocab(p) * p.elementBytes;
+  // One chunk needs one buffer: nothing overlaps it.
+  int64_t count = rows >= p.tokens ? 1 : 2;
+  int64_t buffers = count * rows * paddedVocab(p) * p.elementBytes;
   int64_t partials = kPartialsPerRowAnd64Columns * rows *
                      ceilDiv(p.vocab, kChunkColumnAlignment);
   return buffers + partials;
@@ -243,6 +265,7 @@ GemmProblem mlir::lmhead::onePassDhGemm(const CrossEntropyProblem &p,
   g.bRowsAlongK = !p.weightVD;
   g.nameA = "dZ";
   g.nameB = "W";
+  g.accumulatesC = p.accumulateDh;
   return g;
 }
 
@@ -262,6 +285,8 @@ GemmProblem mlir::lmhead::onePassDwGemm(const CrossEntropyProblem &p,
   g.bRowsAlongK = false;
   g.nameA = vd ? "dZ" : "h";
   g.nameB = vd ? "h" : "dZ";
+  // The f32 accumulator every chunk after the first adds to.
+  g.accumulatesC = true;
   return g;
 }
 
@@ -299,6 +324,10 @@ OnePassPlan mlir::lmhead::planOnePassStep(const CrossEntropyProblem &problem,
              problem.workspaceBytes;
          more += kTokenChunkAlignment)
       rows = std::min(more, problem.tokens);
+    // All tokens in one chunk take one buffer, not two.
+    if (onePassWorkspaceBytes(problem, problem.tokens) <=
+        problem.workspaceBytes)
+      rows = problem.tokens;
     chunks.push_back(rows);
   } else {
     chunks = evenTokenChunks(problem.tokens);

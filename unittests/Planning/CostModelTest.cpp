@@ -137,9 +137,12 @@ TEST(CostModelTest, BenchmarkShapesGetBuildableConfigsNearTheFloor) {
         double floor = floorMicros(p, gpu);
         EXPECT_GE(plan.choice->micros, floor);
         EXPECT_LE(plan.choice->micros, 1.6 * floor);
-        // These shapes are far above the ridge point: compute-bound.
+        // These shapes are far above DRAM's ridge point. Against L2's
+        // measured bandwidth (no multicast: every block reads its own
+        // operand tiles) the narrower sm_90a tiles come near the tensor
+        // cores' time, but never set it by more than a few per cent.
         EXPECT_GT(plan.choice->computeMicros, plan.choice->hbmMicros);
-        EXPECT_GT(plan.choice->computeMicros, plan.choice->l2Micros);
+        EXPECT_LT(plan.choice->l2Micros, 1.05 * plan.choice->computeMicros);
       }
     }
   }

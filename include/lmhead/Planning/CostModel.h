@@ -59,6 +59,9 @@ struct GemmProblem {
   int64_t baseAlignA = 16, baseAlignB = 16;
   /// The names of A and B in diagnostics ("dZ", "W", ...).
   llvm::StringRef nameA = "A", nameB = "B";
+  /// Whether the epilogue adds to C's old values (C += A·B): it loads them
+  /// before it stores, and those loads wait on DRAM's latency.
+  bool accumulatesC = false;
 
   /// `2·M·N·K`, the flops the GEMM needs.
   double flops() const { return 2.0 * m * n * k; }
@@ -73,9 +76,24 @@ struct GemmPrediction {
   GpuTarget kernel = GpuTarget::Sm80;
   /// The predicted kernel time.
   double micros = 0;
-  /// The tensor-core term, the L2 re-read term and the DRAM term; the
-  /// kernel overlaps them, so `micros` is their maximum plus the launch.
+  /// The main loop's tensor-core term, L2 re-read term and DRAM term; the
+  /// kernel overlaps them, so the main loop takes their maximum. The memory
+  /// terms are each the larger of bytes / bandwidth and what the loop's
+  /// bytes in flight allow (MemoryParallelism.h).
   double computeMicros = 0, l2Micros = 0, hbmMicros = 0;
+  /// The epilogue, summed over the waves: C written (and, when it
+  /// accumulates, read first) once its tile's K loop is done. A block runs
+  /// its epilogue after its main loop and the blocks of a wave finish
+  /// together, so nothing hides it: `micros` is the main loop, plus this,
+  /// plus the launch.
+  double epilogueMicros = 0;
+  /// Whether the epilogue's loads are bound by latency rather than by
+  /// bandwidth.
+  bool epilogueLatencyBound = false;
+  /// Bytes of loads in flight on one SM: of operand stages in the main loop
+  /// (copies issued before the stage is used), and of C's old values in an
+  /// accumulating epilogue.
+  double mainLoopBytesInFlightPerSM = 0, epilogueBytesInFlightPerSM = 0;
   /// The product of the efficiency factors applied to the tensor-core rate.
   double efficiency = 0;
   int64_t threads = 0, sharedBytes = 0, registersPerThread = 0;
@@ -83,7 +101,9 @@ struct GemmPrediction {
   /// number of waves they take over all SMs.
   int64_t blocksPerSM = 0, numTiles = 0, waves = 0;
   /// Bytes read from L2 (every operand tile once per block that needs it)
-  /// and from DRAM (every operand once, C written once).
+  /// and moved through DRAM: A once, B once per group of kRasterGroupRows
+  /// rows of tiles unless it fits in L2, C written once (and read once when
+  /// it accumulates).
   double l2Bytes = 0, hbmBytes = 0;
 };
 

@@ -89,7 +89,7 @@ std::optional<std::string> forwardEpilogueLimit(const GemmTiles &tiles,
                                                 bool storesLogits = false);
 
 /// The bytes of the dZ workspace with `chunk` columns: two chunk buffers,
-/// 2 * N * chunk * elementBytes.
+/// 2 * N * chunk * elementBytes, or one when the chunk covers V.
 int64_t chunkWorkspaceBytes(const CrossEntropyProblem &problem, int64_t chunk);
 
 /// The logits GEMM z = h * W^T over `columns` vocabulary columns (all of V
@@ -122,7 +122,7 @@ struct CrossEntropyPrediction {
   /// Backward: the products of a full chunk.
   std::optional<GemmPrediction> dh, dw;
   /// Backward: the chunk's columns, how many chunks cover V, and the bytes
-  /// of the workspace (2 * N * chunk * elementBytes). 0 for the forward.
+  /// of the workspace (chunkWorkspaceBytes). 0 for the forward.
   int64_t chunk = 0, numChunks = 0, workspaceBytes = 0;
 
   /// The predicted time of all the op's kernels; the sum of the terms below

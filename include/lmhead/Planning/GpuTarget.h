@@ -96,6 +96,14 @@ struct GpuChip {
   /// L2->SM bandwidth, bytes/s: the re-reads of operand tiles by the blocks
   /// along the other dimension, which hit L2 when blocks run in order.
   double l2BytesPerSecond = 0;
+  /// L2 capacity, bytes: an operand read by every group of tiles stays
+  /// there between groups only when it fits in half of it.
+  int64_t l2CapacityBytes = 0;
+  /// Latency of a global load answered by DRAM, and by L2, seconds: with
+  /// the bytes a kernel keeps in flight they bound its rate (Little's law,
+  /// MemoryParallelism.h). Measured without load (a pointer chase), so the
+  /// least a load waits: the rates they give are upper bounds.
+  double dramLatencySeconds = 0, l2LatencySeconds = 0;
   int64_t sharedBytesPerSM = 0;
   /// The most dynamic shared memory one block may ask for.
   int64_t sharedBytesPerBlock = 0;

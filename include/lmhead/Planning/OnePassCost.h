@@ -34,8 +34,9 @@ constexpr int64_t kTokenChunkAlignment = 128;
 
 /// The bytes of the one-pass step's workspace with token chunks of `rows`,
 /// what `ce-workspace-bytes` bounds: two chunk buffers of rows x V
-/// operand-type values (their rows padded to kChunkColumnAlignment columns,
-/// so that every row starts 16-byte aligned) and the partials of one
+/// operand-type values (one when the chunk holds every token; their rows
+/// padded to kChunkColumnAlignment columns, so that every row starts
+/// 16-byte aligned) and the partials of one
 /// chunk's logits (16 bytes per row and 64 columns at most). The f32 dW
 /// accumulator of a 16-bit dW (V x D x 4 bytes) is not part of it: like
 /// the results, it is O(V x D), whatever the chunk.

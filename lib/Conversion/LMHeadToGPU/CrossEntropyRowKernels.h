@@ -12,6 +12,7 @@
 #define LMHEAD_CONVERSION_LMHEADTOGPU_CROSSENTROPYROWKERNELS_H
 
 #include "CrossEntropyEpilogues.h"
+#include "lmhead/Planning/MemoryParallelism.h"
 #include "lmhead/Schedule/SizeExpr.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -19,9 +20,10 @@
 namespace mlir {
 namespace lmhead {
 
-/// Threads per block of the element- and row-wise kernels below (the
-/// reductions over all tokens run as one warp).
-constexpr int64_t kRowKernelThreads = 256;
+// kRowKernelThreads (threads per block of the kernels below), and the
+// vector widths and loads in flight of the step's row pass and of the
+// rounding kernel (kRowPassVector, kRowPassLoadsInFlight, kRoundGroup), are
+// in MemoryParallelism.h, which the cost model reads.
 
 /// ce_linear_fwd's row kernel, one thread per token: merges the token's P
 /// partials (RowStatsEpilogue) into `lse = max + log Σ sumexp·exp(m − max)`
@@ -59,10 +61,6 @@ gpu::GPUFuncOp buildColumnSumKernel(OpBuilder &builder, Location loc,
                                     StringRef name, Type operandType,
                                     Type resultType, bool scaled = false);
 
-/// The elements of a row one thread of the rounding kernel takes: a 16-byte
-/// f32 vector.
-constexpr int64_t kRoundGroup = 4;
-
 /// The final rounding of an f32 gradient, one thread per kRoundGroup
 /// consecutive elements of a row: `out = round(acc (+ init))` to out's
 /// type. Arguments: acc (gemmMatrixType(f32)) [R, C], init
@@ -75,14 +73,6 @@ gpu::GPUFuncOp buildRoundGradientKernel(OpBuilder &builder, Location loc,
 
 /// The blocks of the rounding kernel over an R × C gradient.
 SizeExpr roundGradientBlocks(const SizeExpr &rows, const SizeExpr &cols);
-
-/// The columns one lane of the step's row pass loads and stores as one
-/// vector (16 bytes of f16 or bf16).
-constexpr int64_t kRowPassVector = 8;
-
-/// The vectors each lane of the step's row pass loads before it stores the
-/// first: 64 bytes a lane in flight.
-constexpr int64_t kRowPassLoadsInFlight = 4;
 
 /// ce_linear_step's row pass over one chunk of tokens, one warp per token
 /// (kRowKernelThreads / 32 tokens a block): merges the token's P partials

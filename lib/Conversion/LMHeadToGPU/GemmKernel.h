@@ -15,6 +15,7 @@
 
 #include "lmhead/Planning/GemmTiles.h"
 #include "lmhead/Planning/GpuTarget.h"
+#include "lmhead/Planning/MemoryParallelism.h"
 #include "lmhead/Schedule/SizeExpr.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -102,9 +103,9 @@ gpu::GPUFuncOp buildGemmKernel(OpBuilder &builder, Location loc, StringRef name,
 nvgpu::TensorMapDescriptorType sm90OperandMapType(const GemmKernelSpec &spec,
                                                   bool isA);
 
-/// Rows of tiles that a grouped rasterisation walks together (the group of
-/// 8 of CUTLASS's and Triton's swizzled tile orders).
-constexpr int64_t kRasterGroupRows = 8;
+// kRasterGroupRows, the rows of tiles a grouped rasterisation walks
+// together, is in MemoryParallelism.h: the cost model counts DRAM reads by
+// it.
 
 /// The grid of a GEMM kernel over C [M, N] under grouped rasterisation:
 /// (column tiles · kRasterGroupRows, ceil(row tiles / kRasterGroupRows),

@@ -22,16 +22,16 @@
 
 #include "GemmEpilogue.h"
 
+#include "lmhead/Planning/MemoryParallelism.h"
+
 namespace mlir {
 namespace lmhead {
 
-/// The columns one run holds.
-constexpr int64_t kRunLength = 4;
-
-/// Runs whose old values an accumulating epilogue loads before it stores
-/// any of them: 64 bytes a thread in flight for f32 (eight runs spill on
-/// sm_90a, whose consumers hold 128 accumulators in 232 registers).
-constexpr int64_t kRunsInFlight = 4;
+// kRunLength, the columns one run holds, and kRunsInFlight, the runs whose
+// old values an accumulating epilogue loads before it stores any of them,
+// are in MemoryParallelism.h, which the cost model reads: 64 bytes a thread
+// in flight for f32 (eight runs spill on sm_90a, whose consumers hold 128
+// accumulators in 232 registers).
 
 /// Four consecutive columns of one row of C, held by one thread.
 struct TileRun {

@@ -52,7 +52,7 @@
 // BLOCKM-SAME:    logits = <
 // BLOCKM-SAME:    blockM = 64,
 func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<4096xi64>) -> tensor<f32> {
-  // expected-remark @+1 {{planned for sm_80: logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; 15737.3 us predicted (GEMM 15385.4 us, exp 215.6 us, partials 65.7 us, row passes 70.6 us), floor 13793.5 us (1 GEMM)}}
+  // expected-remark @+1 {{planned for sm_80: logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; 16113.8 us predicted (GEMM 15385.4 us, exp 215.6 us, partials 65.7 us, row passes 447.1 us), floor 13793.5 us (1 GEMM)}}
   %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(mean)
     : (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<4096xi64>) -> (tensor<f32>, tensor<4096xf32>)
   return %loss : tensor<f32>
@@ -91,7 +91,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
 // SM80-SAME:   swizzle = 1>,
-// SM80-SAME:   chunk = 1664,
+// SM80-SAME:   chunk = 8576,
 // SM80-SAME:   micros = {{[0-9.e+]+}} : f64>
 // BUDGET-LABEL: func.func @grad_vd(
 // BUDGET:       lmhead.ce_linear_grad
@@ -109,7 +109,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // BLOCKM-SAME:    dw = <
 // BLOCKM-SAME:    blockM = 64,
 func.func @grad_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<4096xi64>, %lse: tensor<4096xf32>, %g: tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
-  // expected-remark @+1 {{planned for sm_80: logits 256x128x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dh 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dW 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 1664 columns (78 chunks), workspace 27262976 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 21376 columns at 46474.3 us); 47055.2 us predicted (GEMMs with their exp 46575.3 us, of which exp 215.6 us, after 2180.2 us saved by the two streams; small kernels 89.9 us; chunk sync 390.0 us), floor 41380.4 us (3 GEMMs)}}
+  // expected-remark @+1 {{planned for sm_80: logits 256x128x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dh 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dW 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 8576 columns (15 chunks), workspace 140509184 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 128256 columns at 48197.1 us); 49064.3 us predicted (GEMMs with their exp 48884.8 us, of which exp 215.6 us, alone logits 16042.0 us, dh 17167.3 us, dW 16567.3 us, after 1107.5 us saved by the two streams; small kernels 104.5 us; chunk sync 75.0 us), floor 41380.4 us (3 GEMMs); two-pass schedule: a backward alone (its lse is not computed by a ce_linear_fwd here)}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<4096xi64>, tensor<4096xf32>, tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
   return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
@@ -120,15 +120,15 @@ func.func @grad_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y:
 // SM80-LABEL: func.func @grad_dv_bias(
 // SM80:      lmhead.ce_linear_grad
 // SM80-SAME:   lmhead.plan = #lmhead.ce_plan<target = sm_80,
-// SM80-SAME:   dh = <blockM = 64, blockN = 64,
+// SM80-SAME:   dh = <blockM = 64, blockN = 128,
 // SM80-SAME:   dw = <blockM = 128, blockN = 256,
-// SM80-SAME:   chunk = 6400,
+// SM80-SAME:   chunk = 32000,
 // BUDGET-LABEL: func.func @grad_dv_bias(
 // BUDGET:       lmhead.ce_linear_grad
 // BUDGET-SAME:    chunk = 4096,
 // BUDGET-REMARK: remark: {{.*}}Function=grad_dv_bias{{.*}}dW^T {{.*}}; chunk 4096 columns (8 chunks), workspace 16777216 bytes (ce-workspace-bytes=16777216 given: the largest chunk it holds)
 func.func @grad_dv_bias(%h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>, %y: tensor<1024xi32>, %lse: tensor<1024xf32>, %g: tensor<1024xf32>, %b: tensor<32000xf16>, %acc: tensor<2048x32000xf32>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>, tensor<32000xf32>) {
-  // expected-remark @+1 {{planned for sm_80: logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dh 64x64x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1; dW^T 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 6400 columns (5 chunks), workspace 26214400 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 16000 columns at}}
+  // expected-remark @+1 {{planned for sm_80: logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dh 64x128x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1; dW^T 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 32000 columns (1 chunk), workspace 65536000 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 32000 columns at}}
   %dh, %dw, %db = lmhead.ce_linear_grad %h, %w, %y, %lse, %g bias(%b) accumulate_dw(%acc) layout(dv) reduction(none)
     : (tensor<1024x2048xf16>, tensor<2048x32000xf16>, tensor<1024xi32>, tensor<1024xf32>, tensor<1024xf32>, tensor<32000xf16>, tensor<2048x32000xf32>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>, tensor<32000xf32>)
   return %dh, %dw, %db : tensor<1024x2048xf16>, tensor<2048x32000xf32>, tensor<32000xf32>
@@ -138,7 +138,7 @@ func.func @grad_dv_bias(%h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>, %
 // workspace bound holds 8192-token chunks.
 // SM80-LABEL: func.func @grad_dynamic_tokens(
 // SM80:      lmhead.ce_linear_grad {{.*}} {lmhead.plan = #lmhead.ce_plan<target = sm_80,
-// SM80-SAME:   chunk = 2944,
+// SM80-SAME:   chunk = 6400,
 // MORE-LABEL: func.func @grad_dynamic_tokens(
 // MORE:       lmhead.ce_linear_grad {{.*}} {lmhead.plan = #lmhead.ce_plan<target = sm_80,
 // BUDGET-LABEL: func.func @grad_dynamic_tokens(
@@ -146,7 +146,7 @@ func.func @grad_dv_bias(%h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>, %
 // BUDGET-SAME:    chunk = 512,
 // BUDGET-REMARK: remark: {{.*}}Function=grad_dynamic_tokens{{.*}}planned for sm_80 (N is dynamic; planned for 8192 tokens): {{.*}}; chunk 512 columns (63 chunks), workspace 16777216 bytes (ce-workspace-bytes=16777216 given: the largest chunk it holds)
 func.func @grad_dynamic_tokens(%h: tensor<?x1024xbf16>, %w: tensor<32000x1024xbf16>, %y: tensor<?xi64>, %lse: tensor<?xf32>, %g: tensor<f32>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>) {
-  // expected-remark @+1 {{planned for sm_80 (N is dynamic; planned for 8192 tokens): logits 256x128x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dh 128x128x64, warp 64x64, 3 stages, 16-byte copies, swizzle 1; dW 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 2944 columns (11 chunks), workspace 96468992 bytes (chosen by the model}}
+  // expected-remark @+1 {{planned for sm_80 (N is dynamic; planned for 8192 tokens): logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dh 128x128x64, warp 64x64, 3 stages, 16-byte copies, swizzle 1; dW 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 6400 columns (5 chunks), workspace 209715200 bytes (chosen by the model}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<?x1024xbf16>, tensor<32000x1024xbf16>, tensor<?xi64>, tensor<?xf32>, tensor<f32>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>)
   return %dh, %dw : tensor<?x1024xbf16>, tensor<32000x1024xf32>
@@ -228,7 +228,7 @@ func.func @odd_rows(%h: tensor<1000x101xbf16>, %w: tensor<32000x101xbf16>, %y: t
 // SM80-SAME:    dh = <{{[^>]*}}copyBytes = 2, swizzle = 1>
 // SM80-SAME:    dw = <{{[^>]*}}copyBytes = 16, swizzle = 1>
 func.func @odd_vocab_dv(%h: tensor<1000x128xbf16>, %w: tensor<128x50257xbf16>, %y: tensor<1000xi64>, %lse: tensor<1000xf32>, %g: tensor<f32>) -> (tensor<1000x128xbf16>, tensor<128x50257xbf16>) {
-  // expected-remark @+3 {{planned for sm_80: logits 256x128x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1; dh 16x16x32, warp 16x16, 2 stages, 2-byte copies, swizzle 1; dW^T 128x256x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1; chunk 50304 columns (1 chunk)}}
+  // expected-remark @+3 {{planned for sm_80: logits 256x128x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1; dh 16x32x32, warp 16x16, 2 stages, 2-byte copies, swizzle 1; dW^T 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 25152 columns (2 chunks)}}
   // expected-remark @+2 {{logits uses 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes): the rows of W are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   // expected-remark @+1 {{dh uses 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes): the rows of W are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(dv) reduction(mean)

@@ -23,10 +23,10 @@
 // SM90-SAME:   lmhead.plan = #lmhead.ce_plan<target = sm_90a,
 // SM90-SAME:   logits = <
 // SM90-SAME:   blockM = 128,
-// SM90-SAME:   blockN = 192,
+// SM90-SAME:   blockN = 256,
 // SM90-SAME:   blockK = 64,
 // SM90-SAME:   warpM = 64,
-// SM90-SAME:   warpN = 192,
+// SM90-SAME:   warpN = 256,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
 // SM90-SAME:   swizzle = 1>,
@@ -35,7 +35,7 @@
 // WARPN:       lmhead.ce_linear_fwd
 // WARPN-SAME:    logits = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
 func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<4096xi64>) -> tensor<f32> {
-  // expected-remark @+1 {{planned for sm_90a: logits 128x192x64, warp 64x192, 3 stages, 16-byte copies, swizzle 1; 5610.2 us predicted (GEMM 5451.6 us, exp 135.9 us, partials 9.1 us, row passes 13.6 us), floor 5447.5 us (1 GEMM)}}
+  // expected-remark @+1 {{planned for sm_90a: logits 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; 5752.6 us predicted (GEMM 5474.0 us, exp 135.9 us, partials 6.8 us, row passes 135.8 us), floor 5447.5 us (1 GEMM)}}
   %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(mean)
     : (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<4096xi64>) -> (tensor<f32>, tensor<4096xf32>)
   return %loss : tensor<f32>
@@ -65,15 +65,15 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // SM90-SAME:   copyBytes = 16,
 // SM90-SAME:   swizzle = 1>,
 // SM90-SAME:   dw = <
-// SM90-SAME:   blockM = 128,
-// SM90-SAME:   blockN = 256,
+// SM90-SAME:   blockM = 256,
+// SM90-SAME:   blockN = 128,
 // SM90-SAME:   blockK = 64,
-// SM90-SAME:   warpM = 64,
-// SM90-SAME:   warpN = 256,
+// SM90-SAME:   warpM = 128,
+// SM90-SAME:   warpN = 128,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
 // SM90-SAME:   swizzle = 1>,
-// SM90-SAME:   chunk = 3072,
+// SM90-SAME:   chunk = 14272,
 // SM90-SAME:   micros = {{[0-9.e+]+}} : f64>
 // BUDGET-LABEL: func.func @grad_vd(
 // BUDGET:       lmhead.ce_linear_grad
@@ -85,7 +85,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // WARPN-SAME:    dh = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
 // WARPN-SAME:    dw = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
 func.func @grad_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<4096xi64>, %lse: tensor<4096xf32>, %g: tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
-  // expected-remark @+1 {{planned for sm_90a: logits 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; dW 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; chunk 3072 columns (42 chunks), workspace 50331648 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 64128 columns at 16565.0 us); 16833.6 us predicted (GEMMs with their exp 16582.6 us, of which exp 135.9 us, after 658.6 us saved by the two streams; small kernels 41.0 us; chunk sync 210.0 us), floor 16342.6 us (3 GEMMs)}}
+  // expected-remark @+1 {{planned for sm_90a: logits 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; dW 256x128x64, warp 128x128, 3 stages, 16-byte copies, swizzle 1; chunk 14272 columns (9 chunks), workspace 233832448 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 128256 columns at 17299.9 us); 17630.8 us predicted (GEMMs with their exp 17516.3 us, of which exp 135.9 us, alone logits 5888.3 us, dh 5873.5 us, dW 6107.2 us, after 488.6 us saved by the two streams; small kernels 69.5 us; chunk sync 45.0 us), floor 16342.6 us (3 GEMMs); two-pass schedule: a backward alone (its lse is not computed by a ce_linear_fwd here)}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<4096xi64>, tensor<4096xf32>, tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
   return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
@@ -95,7 +95,7 @@ func.func @grad_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y:
 // SM90-LABEL: func.func @fwd_dv(
 // SM90:      lmhead.ce_linear_fwd {{.*}} layout(dv) reduction(none) {lmhead.plan = #lmhead.ce_plan<target = sm_90a, logits = <blockM = 128, blockN = 256,
 func.func @fwd_dv(%h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>, %y: tensor<1024xi32>) -> tensor<1024xf32> {
-  // expected-remark @+1 {{planned for sm_90a: logits 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; 194.9 us predicted (GEMM 181.4 us, exp 8.5 us, partials 0.4 us, row passes 4.5 us), floor 169.9 us (1 GEMM)}}
+  // expected-remark @+1 {{planned for sm_90a: logits 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; 227.2 us predicted (GEMM 181.4 us, exp 8.5 us, partials 0.4 us, row passes 36.9 us), floor 169.9 us (1 GEMM)}}
   %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(dv) reduction(none)
     : (tensor<1024x2048xf16>, tensor<2048x32000xf16>, tensor<1024xi32>) -> (tensor<1024xf32>, tensor<1024xf32>)
   return %loss : tensor<1024xf32>
@@ -104,13 +104,13 @@ func.func @fwd_dv(%h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>, %y: ten
 // A dynamic N is planned for 8192 tokens.
 // SM90-LABEL: func.func @grad_dynamic_tokens(
 // SM90:      lmhead.ce_linear_grad {{.*}} {lmhead.plan = #lmhead.ce_plan<target = sm_90a,
-// SM90-SAME:   chunk = 8000,
+// SM90-SAME:   chunk = 10688,
 // BUDGET-LABEL: func.func @grad_dynamic_tokens(
 // BUDGET:       lmhead.ce_linear_grad
 // BUDGET-SAME:    chunk = 1024,
 // BUDGET-REMARK: remark: {{.*}}Function=grad_dynamic_tokens{{.*}}Remark="planned for sm_90a (N is dynamic; planned for 8192 tokens): {{.*}}; chunk 1024 columns (32 chunks), workspace 33554432 bytes (ce-workspace-bytes=33554432 given: the largest chunk it holds);
 func.func @grad_dynamic_tokens(%h: tensor<?x1024xbf16>, %w: tensor<32000x1024xbf16>, %y: tensor<?xi64>, %lse: tensor<?xf32>, %g: tensor<f32>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>) {
-  // expected-remark @+1 {{planned for sm_90a (N is dynamic; planned for 8192 tokens): logits 128x192x64, warp 64x192, 3 stages, 16-byte copies, swizzle 1; dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; dW 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; chunk 8000 columns (4 chunks), workspace 262144000 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 32000 columns at 2154.5 us)}}
+  // expected-remark @+1 {{planned for sm_90a (N is dynamic; planned for 8192 tokens): logits 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; dW 256x128x64, warp 128x128, 3 stages, 16-byte copies, swizzle 1; chunk 10688 columns (3 chunks), workspace 350224384 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 32000 columns at 2399.6 us)}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<?x1024xbf16>, tensor<32000x1024xbf16>, tensor<?xi64>, tensor<?xf32>, tensor<f32>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>)
   return %dh, %dw : tensor<?x1024xbf16>, tensor<32000x1024xf32>
@@ -125,7 +125,7 @@ func.func @grad_dynamic_tokens(%h: tensor<?x1024xbf16>, %w: tensor<32000x1024xbf
 // SM90-SAME:    dh = <{{[^>]*}}copyBytes = 8, swizzle = 1, kernel = sm_80>
 // SM90-SAME:    dw = <{{[^>]*}}copyBytes = 8, swizzle = 1, kernel = sm_80>
 func.func @rows_of_8_bytes(%h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>, %y: tensor<1000xi64>, %lse: tensor<1000xf32>, %g: tensor<f32>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>) {
-  // expected-remark @+4 {{planned for sm_90a: logits (sm_80 kernel) 256x128x32, warp 64x64, 5 stages, 8-byte copies, swizzle 1; dh (sm_80 kernel) 32x32x32, warp 16x16, 3 stages, 8-byte copies, swizzle 1; dW (sm_80 kernel) 256x128x32, warp 64x64, 5 stages, 8-byte copies, swizzle 1; chunk 32000 columns (1 chunk)}}
+  // expected-remark @+4 {{planned for sm_90a: logits (sm_80 kernel) 256x128x32, warp 64x64, 5 stages, 8-byte copies, swizzle 1; dh (sm_80 kernel) 32x32x32, warp 16x16, 4 stages, 8-byte copies, swizzle 1; dW (sm_80 kernel) 256x128x32, warp 64x64, 5 stages, 8-byte copies, swizzle 1; chunk 32000 columns (1 chunk)}}
   // expected-remark @+3 {{logits is built with the sm_80 kernel (ldmatrix, mma.sync) and 8-byte cp.async copies, because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of h are 100 elements of 2 bytes = 200 bytes, not a multiple of 16}}
   // expected-remark @+2 {{dh is built with the sm_80 kernel (ldmatrix, mma.sync) and 8-byte cp.async copies, because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of W are 100 elements of 2 bytes = 200 bytes, not a multiple of 16}}
   // expected-remark @+1 {{dW is built with the sm_80 kernel (ldmatrix, mma.sync) and 8-byte cp.async copies, because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of h are 100 elements of 2 bytes = 200 bytes, not a multiple of 16}}
@@ -144,7 +144,7 @@ func.func @rows_of_8_bytes(%h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>
 // SM90-SAME:    dh = <{{[^>]*}}copyBytes = 2, swizzle = 1, kernel = sm_80>
 // SM90-SAME:    dw = <{{[^>]*}}copyBytes = 16, swizzle = 1>
 func.func @odd_vocab_dv(%h: tensor<1000x128xbf16>, %w: tensor<128x50257xbf16>, %y: tensor<1000xi64>, %lse: tensor<1000xf32>, %g: tensor<f32>) -> (tensor<1000x128xbf16>, tensor<128x50257xbf16>) {
-  // expected-remark @+3 {{planned for sm_90a: logits (sm_80 kernel) 256x128x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1; dh (sm_80 kernel) 32x32x32, warp 16x16, 2 stages, 2-byte copies, swizzle 1; dW^T 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; chunk 50304 columns (1 chunk)}}
+  // expected-remark @+3 {{planned for sm_90a: logits (sm_80 kernel) 256x128x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1; dh (sm_80 kernel) 64x16x32, warp 32x16, 2 stages, 2-byte copies, swizzle 1; dW^T 128x192x64, warp 64x192, 2 stages, 16-byte copies, swizzle 1; chunk 25152 columns (2 chunks)}}
   // expected-remark @+2 {{logits is built with the sm_80 kernel (ldmatrix, mma.sync) and 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes), because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of W are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   // expected-remark @+1 {{dh is built with the sm_80 kernel (ldmatrix, mma.sync) and 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes), because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of W are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(dv) reduction(mean)
@@ -162,7 +162,7 @@ func.func @odd_vocab_dv(%h: tensor<1000x128xbf16>, %w: tensor<128x50257xbf16>, %
 // F32BF16:         linalg.map { arith.truncf }
 // F32BF16:         lmhead.ce_linear_grad
 // F32BF16-SAME:      lmhead.plan = #lmhead.ce_plan<target = sm_90a,
-// F32BF16-SAME:      dh = <blockM = 64, blockN = 64,
+// F32BF16-SAME:      dh = <blockM = 128, blockN = 64,
 // F32BF16-SAME:      chunk = 32000,
 func.func @grad_f32(%h: tensor<1024x512xf32>, %w: tensor<32000x512xf32>, %y: tensor<1024xi64>, %lse: tensor<1024xf32>, %g: tensor<f32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>) {
   // expected-remark @+1 {{decomposed: f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 rounds them to bf16 for the kernels); kept exact on the host}}

@@ -185,7 +185,7 @@ func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w
 // SM80-SAME:   lmhead.plan = #lmhead.plan<target = sm_80,
 // SM80-SAME:   dh = <
 // SM80-SAME:   blockM = 64,
-// SM80-SAME:   blockN = 64,
+// SM80-SAME:   blockN = 128,
 // SM80-SAME:   blockK = 32,
 // SM80-SAME:   warpM = 64,
 // SM80-SAME:   warpN = 64,
@@ -203,7 +203,7 @@ func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w
 // SM80-SAME:   swizzle = 1>
 // SM80-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 func.func @plan_dv(%dz: tensor<1024x32000xf16>, %h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>) {
-  // expected-remark @+1 {{planned for sm_80: dh 64x64x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1 (}}
+  // expected-remark @+1 {{planned for sm_80: dh 64x128x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1 (}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(dv)
     : (tensor<1024x32000xf16>, tensor<1024x2048xf16>, tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>)
   return %dh, %dw : tensor<1024x2048xf16>, tensor<2048x32000xf32>
@@ -253,7 +253,7 @@ func.func @rows_of_8_bytes(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x100xbf1
 // KEEP-SAME:   blockN = 32,
 // KEEP-SAME:   dw = <
 // KEEP-SAME:   blockM = 64,
-// KEEP-SAME:   blockN = 128,
+// KEEP-SAME:   blockN = 64,
 func.func @negative_few_tokens(%dz: tensor<64x1024xbf16>, %h: tensor<64x256xbf16>, %w: tensor<1024x256xbf16>) -> (tensor<64x256xbf16>, tensor<1024x256xf32>) {
   // expected-remark @+1 {{decomposed: N = 64 tokens is below min-tokens = 512; a GEMM this small is left to the host compiler}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)

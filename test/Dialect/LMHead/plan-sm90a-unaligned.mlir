@@ -90,7 +90,7 @@ func.func @odd_hidden_dv(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x101xbf16>
 // CHECK-SAME:   copyBytes = 8,
 // CHECK-SAME:   kernel = sm_80>
 func.func @rows_of_8_bytes(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>) {
-  // expected-remark @+3 {{planned for sm_90a: dh (sm_80 kernel) 32x32x32, warp 16x16, 3 stages, 8-byte copies, swizzle 1 (}}
+  // expected-remark @+3 {{planned for sm_90a: dh (sm_80 kernel) 32x32x32, warp 16x16, 4 stages, 8-byte copies, swizzle 1 (}}
   // expected-remark @+2 {{dh = dZ*W is built with the sm_80 kernel (ldmatrix, mma.sync) and 8-byte cp.async copies, because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of W are 100 elements of 2 bytes = 200 bytes, not a multiple of 16}}
   // expected-remark @+1 {{dW = dZ^T*h is built with the sm_80 kernel (ldmatrix, mma.sync) and 8-byte cp.async copies, because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of h are 100 elements of 2 bytes = 200 bytes, not a multiple of 16}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)

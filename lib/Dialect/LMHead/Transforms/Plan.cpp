@@ -441,8 +441,9 @@ template <typename CEOp> PlanPass::Outcome PlanPass::planCrossEntropy(CEOp op) {
     }
     os << "; " << usStr(c.micros) << " predicted (GEMMs with their exp "
        << usStr(c.gemmMicros) << ", of which exp " << usStr(c.expMicros)
-       << ", after " << usStr(c.overlapMicros)
-       << " saved by the two streams; small kernels "
+       << ", alone logits " << usStr(c.logitsMicros) << ", dh "
+       << usStr(c.dhMicros) << ", dW " << usStr(c.dwMicros) << ", after "
+       << usStr(c.overlapMicros) << " saved by the two streams; small kernels "
        << usStr(c.smallKernelMicros) << "; chunk sync " << usStr(c.chunkMicros)
        << "), floor " << usStr(c.floorMicros) << " (3 GEMMs)";
     if (twoPassReason)
@@ -580,8 +581,10 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
        << llvm::formatv("{0:F0}", kChunkTimeTolerance * 100)
        << "% of the fastest)";
   os << "; " << usStr(c.micros) << " predicted (chunks " << usStr(c.gemmMicros)
-     << " after " << usStr(c.overlapMicros)
-     << " saved by the two streams; small kernels "
+     << ", alone logits " << usStr(c.logitsMicros) << ", exp "
+     << usStr(c.expMicros) << ", row passes " << usStr(c.rowMicros) << ", dh "
+     << usStr(c.dhMicros) << ", dW " << usStr(c.dwMicros) << ", after "
+     << usStr(c.overlapMicros) << " saved by the two streams; small kernels "
      << usStr(c.smallKernelMicros) << "; chunk sync " << usStr(c.chunkMicros)
      << ")";
   if (twoPassMicros)

@@ -47,9 +47,18 @@ std::string mlir::lmhead::tilesOf(StringRef gemm, const GemmPrediction &p,
 std::string mlir::lmhead::describe(StringRef gemm, const GemmPrediction &p,
                                    const GemmProblem &problem,
                                    const GpuChip &chip) {
-  return llvm::formatv("{0} ({1:F1} us predicted, floor {2:F1} us)",
-                       tilesOf(gemm, p, chip), p.micros,
-                       floorMicros(problem, chip))
+  std::string epilogue =
+      llvm::formatv("epilogue {0:F1} us", p.epilogueMicros).str();
+  if (p.epilogueLatencyBound)
+    epilogue += llvm::formatv(", its loads bound by latency at {0:F0} KiB in "
+                              "flight per SM",
+                              p.epilogueBytesInFlightPerSM / 1024)
+                    .str();
+  return llvm::formatv(
+             "{0} ({1:F1} us predicted: main loop and launch {2:F1} us, {3}; "
+             "floor {4:F1} us)",
+             tilesOf(gemm, p, chip), p.micros, p.micros - p.epilogueMicros,
+             epilogue, floorMicros(problem, chip))
       .str();
 }
 

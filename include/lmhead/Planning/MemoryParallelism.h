@@ -1,0 +1,160 @@
+//===- MemoryParallelism.h - bytes in flight and Little's law ---*- C++ -*-===//
+//
+// A kernel that streams through DRAM is bound either by bandwidth or by
+// latency. Little's law says which: an SM that keeps B bytes of loads in
+// flight, each answered after a latency L, reads at most B / L bytes a
+// second, so S such SMs read at most S·B / L. A kernel whose threads keep
+// a few bytes in flight (a scalar load, used before the next is issued)
+// reads at a small fraction of HBM's bandwidth however few bytes it moves.
+//
+// This header holds both halves of that account, so that they cannot
+// drift apart:
+//  - the structure of lmhead's kernels that sets their bytes in flight
+//    (vector widths and loads issued before the first use), which the
+//    kernel writers build and the cost model reads;
+//  - the time a phase of a kernel takes to move its bytes: the larger of
+//    bytes / bandwidth and what its bytes in flight allow.
+//
+// The emulator measures the same quantity per launch (the most bytes of
+// loads one warp had in flight: runtime/lib/emulator/GlobalTraffic.h), so
+// the figures here are checked against the code that runs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMHEAD_PLANNING_MEMORYPARALLELISM_H
+#define LMHEAD_PLANNING_MEMORYPARALLELISM_H
+
+#include "lmhead/Planning/GpuTarget.h"
+
+#include <cstdint>
+
+namespace mlir {
+namespace lmhead {
+
+//===----------------------------------------------------------------------===//
+// The kernels' structure.
+//===----------------------------------------------------------------------===//
+
+/// Rows of tiles that a GEMM grid's grouped rasterisation walks together
+/// (the group of 8 of CUTLASS's and Triton's swizzled tile orders): the
+/// blocks of a wave share the B tiles of a few columns through L2, so B is
+/// read from DRAM once per group of rows, not once per row of tiles.
+constexpr int64_t kRasterGroupRows = 8;
+
+/// The columns of C one thread of a GEMM epilogue reads or writes as one
+/// vector (a run: TileRuns.h).
+constexpr int64_t kRunLength = 4;
+
+/// The runs whose old values an accumulating GEMM epilogue loads before it
+/// stores any of them.
+constexpr int64_t kRunsInFlight = 4;
+
+/// Threads per block of the element- and row-wise kernels (the reductions
+/// over all tokens run as one warp).
+constexpr int64_t kRowKernelThreads = 256;
+
+/// The columns one lane of the one-pass step's row pass loads and stores as
+/// one vector (16 bytes of f16 or bf16).
+constexpr int64_t kRowPassVector = 8;
+
+/// The vectors each lane of the step's row pass loads before it stores the
+/// first.
+constexpr int64_t kRowPassLoadsInFlight = 4;
+
+/// The elements of a row one thread of the rounding kernel takes: a 16-byte
+/// f32 vector.
+constexpr int64_t kRoundGroup = 4;
+
+/// Bytes of loads one thread of an accumulating GEMM epilogue keeps in
+/// flight: kRunsInFlight runs of C's old values, `resultBytes` each.
+constexpr int64_t accumulatingEpilogueBytesInFlight(int64_t resultBytes) {
+  return kRunsInFlight * kRunLength * resultBytes;
+}
+
+/// Bytes of loads one lane of the step's row pass keeps in flight.
+constexpr int64_t stepRowPassBytesInFlight(int64_t elementBytes) {
+  return kRowPassLoadsInFlight * kRowPassVector * elementBytes;
+}
+
+/// Bytes of loads one thread of the rounding kernel keeps in flight: its
+/// f32 vector and, when the gradient is added to an existing one, that
+/// one's kRoundGroup values of `initBytes`.
+constexpr int64_t roundingBytesInFlight(int64_t initBytes) {
+  return kRoundGroup * (4 + initBytes);
+}
+
+/// Bytes of loads one thread of ce_linear_fwd's row kernel keeps in flight.
+/// One thread per token walks the token's partials in two loops (their
+/// maximum, then the rescaled sums); LLVM unrolls the first by 8 and the
+/// second by 4 and issues each unrolled step's loads together (the PTX
+/// NVPTX writes): 8 maxima, 32 bytes, and 4 partials of three or four f32,
+/// 48 or more. The smaller is taken.
+constexpr int64_t kTokenLossBytesInFlight = 32;
+
+/// Bytes of loads one thread of the bias gradient's column sums keeps in
+/// flight: one thread per column adds the column's tokens one at a time;
+/// LLVM unrolls that loop by 8 and issues the 8 loads together.
+constexpr int64_t columnSumBytesInFlight(int64_t elementBytes) {
+  return 8 * elementBytes;
+}
+
+/// Bytes of loads one lane of a one-warp reduction over the tokens (the
+/// loss reduction, the mean's token scale) keeps in flight: one label (and
+/// one f32 loss) per step of the warp.
+constexpr int64_t tokenReductionBytesInFlight(int64_t labelBytes,
+                                              bool readsLoss) {
+  return labelBytes + (readsLoss ? 4 : 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Little's law.
+//===----------------------------------------------------------------------===//
+
+/// What one phase of a kernel moves through DRAM, and how its threads keep
+/// loads in flight.
+struct MemoryPhase {
+  /// Bytes read from and written to DRAM.
+  double loadBytes = 0, storeBytes = 0;
+  /// Bytes of loads one thread issues before it uses the first of them.
+  double loadBytesInFlightPerThread = 0;
+  /// Threads resident and loading at once on each SM that runs the phase.
+  double threadsPerSM = 0;
+  /// SMs that run the phase (fewer than the chip's when the grid is small).
+  double activeSMs = 0;
+};
+
+/// The time of a MemoryPhase and the terms it is the larger of.
+struct MemoryTime {
+  /// max(bandwidthMicros, latencyMicros).
+  double micros = 0;
+  /// All bytes at HBM bandwidth.
+  double bandwidthMicros = 0;
+  /// The loads at the rate their bytes in flight sustain (Little's law):
+  /// loadBytes · latency / (bytes in flight per SM · active SMs).
+  double latencyMicros = 0;
+  /// Bytes of loads in flight on one active SM.
+  double bytesInFlightPerSM = 0;
+  /// Whether latency (not bandwidth) sets the time.
+  bool latencyBound() const { return latencyMicros > bandwidthMicros; }
+};
+
+/// The time `phase` takes on `chip`: its bytes at HBM bandwidth, or its
+/// loads at the rate Little's law allows with the chip's DRAM latency,
+/// whichever is longer. Stores are not waited for and count only against
+/// bandwidth.
+MemoryTime memoryTime(const MemoryPhase &phase, const GpuChip &chip);
+
+/// The phase of a row-wise kernel of `threads` threads in blocks of
+/// `threadsPerBlock` (kRowKernelThreads unless said), each keeping
+/// `bytesInFlightPerThread` of loads in flight: its blocks spread over as
+/// many SMs as there are blocks, each SM holding as many as the chip's
+/// thread limit allows.
+MemoryPhase rowKernelPhase(double loadBytes, double storeBytes,
+                           double bytesInFlightPerThread, int64_t threads,
+                           const GpuChip &chip,
+                           int64_t threadsPerBlock = kRowKernelThreads);
+
+} // namespace lmhead
+} // namespace mlir
+
+#endif // LMHEAD_PLANNING_MEMORYPARALLELISM_H

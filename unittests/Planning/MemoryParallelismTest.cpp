@@ -1,0 +1,152 @@
+//===- MemoryParallelismTest.cpp - bytes in flight and Little's law -------===//
+//
+// The memory terms of the cost model: a phase is bound by HBM's bandwidth
+// or by the bytes its threads keep in flight, whichever is slower; a row
+// kernel spreads over as many SMs as it has blocks; a GEMM's epilogue comes
+// after its main loop and, when it accumulates, waits on its loads; its
+// DRAM bytes follow the grouped rasterisation. The figures are worked by
+// hand from the chip table, not recomputed with the model's own functions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lmhead/Planning/MemoryParallelism.h"
+#include "lmhead/Planning/CostModel.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir::lmhead;
+
+namespace {
+
+const GpuChip &h200() { return *lookupGpuChip("H200"); }
+
+TEST(MemoryParallelismTest, TheKernelsStructureSetsTheirBytesInFlight) {
+  // Four runs of four f32 (the emulator measures 2048 bytes a warp for the
+  // f32 dh and dW epilogues), of four bf16 (1024 for the step's bf16 dh).
+  EXPECT_EQ(32 * accumulatingEpilogueBytesInFlight(4), 2048);
+  EXPECT_EQ(32 * accumulatingEpilogueBytesInFlight(2), 1024);
+  // Four 16-byte vectors a lane in the step's row pass: 2048 a warp.
+  EXPECT_EQ(32 * stepRowPassBytesInFlight(2), 2048);
+  // The rounding kernel: its f32 vector, and a bf16 initial gradient's
+  // four values: 768 a warp.
+  EXPECT_EQ(32 * roundingBytesInFlight(2), 768);
+  EXPECT_EQ(roundingBytesInFlight(0), 16);
+}
+
+TEST(MemoryParallelismTest, FewBytesInFlightBindByLatency) {
+  // One warp on one SM, 8 bytes a lane: 256 bytes per 348 ns, about 0.74
+  // GB/s, however fast HBM is.
+  MemoryPhase warp;
+  warp.loadBytes = 1 << 20;
+  warp.loadBytesInFlightPerThread = 8;
+  warp.threadsPerSM = 32;
+  warp.activeSMs = 1;
+  MemoryTime t = memoryTime(warp, h200());
+  EXPECT_TRUE(t.latencyBound());
+  EXPECT_DOUBLE_EQ(t.bytesInFlightPerSM, 256);
+  EXPECT_NEAR(t.latencyMicros, 1e6 * (1 << 20) * 348e-9 / 256, 1e-6);
+  EXPECT_NEAR(t.bandwidthMicros, 1e6 * (1 << 20) / 4.8e12, 1e-9);
+  EXPECT_DOUBLE_EQ(t.micros, t.latencyMicros);
+
+  // Every SM full of threads with 16 bytes each: 132 x 2048 x 16 bytes per
+  // 348 ns, about 12 TB/s, more than HBM gives: bandwidth bound.
+  MemoryPhase full = warp;
+  full.loadBytesInFlightPerThread = 16;
+  full.threadsPerSM = 2048;
+  full.activeSMs = 132;
+  full.storeBytes = 1 << 20;
+  t = memoryTime(full, h200());
+  EXPECT_FALSE(t.latencyBound());
+  EXPECT_NEAR(t.micros, 1e6 * 2.0 * (1 << 20) / 4.8e12, 1e-9);
+
+  // Stores are not waited for.
+  MemoryPhase stores;
+  stores.storeBytes = 1e9;
+  t = memoryTime(stores, h200());
+  EXPECT_DOUBLE_EQ(t.latencyMicros, 0);
+  EXPECT_NEAR(t.micros, 1e6 * 1e9 / 4.8e12, 1e-9);
+}
+
+TEST(MemoryParallelismTest, RowKernelsSpreadOverTheirBlocks) {
+  // 4096 threads: 16 blocks of 256 on 16 SMs.
+  MemoryPhase p = rowKernelPhase(1e6, 0, 32, 4096, h200());
+  EXPECT_DOUBLE_EQ(p.activeSMs, 16);
+  EXPECT_DOUBLE_EQ(p.threadsPerSM, 256);
+  // 4M threads: every SM, as many blocks as 2048 threads allow.
+  p = rowKernelPhase(1e6, 0, 32, 4 << 20, h200());
+  EXPECT_DOUBLE_EQ(p.activeSMs, 132);
+  EXPECT_DOUBLE_EQ(p.threadsPerSM, 2048);
+  // One warp.
+  p = rowKernelPhase(1e6, 0, 8, 32, h200(), 32);
+  EXPECT_DOUBLE_EQ(p.activeSMs, 1);
+  EXPECT_DOUBLE_EQ(p.threadsPerSM, 32);
+}
+
+/// dW += dZᵀ·h of the headline step, f32, on the H200.
+GemmProblem dwOfTheStep(bool accumulates) {
+  GemmProblem p;
+  p.m = 128256;
+  p.n = 4096;
+  p.k = 4096;
+  p.rowElementsA = 128256;
+  p.aRowsAlongK = false;
+  p.rowElementsB = 4096;
+  p.bRowsAlongK = false;
+  p.resultBytes = 4;
+  p.accumulatesC = accumulates;
+  return p;
+}
+
+TEST(MemoryParallelismTest, AnAccumulatingEpilogueWaitsOnItsLoads) {
+  // 128x256 blocks of two 64x256 consumer warpgroups, one block an SM.
+  GemmTiles tiles{128, 256, 64, 64, 256, 3, 16, 1};
+  std::optional<GemmPrediction> stores =
+      predictGemm(dwOfTheStep(false), h200(), tiles);
+  std::optional<GemmPrediction> adds =
+      predictGemm(dwOfTheStep(true), h200(), tiles);
+  ASSERT_TRUE(stores && adds);
+  ASSERT_EQ(adds->blocksPerSM, 1);
+  // The same main loop.
+  EXPECT_DOUBLE_EQ(adds->computeMicros, stores->computeMicros);
+  EXPECT_DOUBLE_EQ(adds->hbmMicros, stores->hbmMicros);
+  // Storing C (2.1 GB of f32) goes at bandwidth after the main loop.
+  const double c = 128256.0 * 4096 * 4;
+  EXPECT_FALSE(stores->epilogueLatencyBound);
+  EXPECT_NEAR(stores->epilogueMicros, 1e6 * c / 4.8e12, 1e-6);
+  // Adding to it: 256 consumer threads of 64 bytes each, 16 KiB in flight
+  // per SM, 132 x 16 KiB per 348 ns (6.2 TB/s) for the loads: still above
+  // HBM's 4.8 TB/s for loads and stores together.
+  EXPECT_DOUBLE_EQ(adds->epilogueBytesInFlightPerSM, 256 * 64);
+  const double littleLoads = 1e6 * c * 348e-9 / (132 * 256 * 64.0);
+  EXPECT_NEAR(adds->epilogueMicros, std::max(1e6 * 2 * c / 4.8e12, littleLoads),
+              1e-6);
+  EXPECT_NEAR(adds->micros - stores->micros,
+              adds->epilogueMicros - stores->epilogueMicros, 1e-6);
+  EXPECT_DOUBLE_EQ(adds->hbmBytes - stores->hbmBytes, c);
+}
+
+TEST(MemoryParallelismTest, GroupedRasterisationReadsBOncePerGroupOfRows) {
+  // The two-pass forward's logits GEMM at the headline shape: h [4096,4096]
+  // (32 MiB, fits in L2) and W [128256,4096] (1 GiB, does not). With
+  // 128-row blocks, 32 rows of tiles are 4 groups of 8: W is read 4 times.
+  GemmProblem p;
+  p.m = 4096;
+  p.n = 128256;
+  p.k = 4096;
+  p.rowElementsA = 4096;
+  p.rowElementsB = 4096;
+  p.bRowsAlongK = true;
+  p.resultBytes = 0;
+  GemmTiles tiles{128, 256, 64, 64, 256, 3, 16, 1};
+  std::optional<GemmPrediction> g = predictGemm(p, h200(), tiles);
+  ASSERT_TRUE(g);
+  const double h = 4096.0 * 4096 * 2, w = 128256.0 * 4096 * 2;
+  EXPECT_DOUBLE_EQ(g->hbmBytes, h + 4 * w);
+  // Every B tile is read from L2 once per row of tiles (32), every A tile
+  // once per column of tiles (501).
+  EXPECT_DOUBLE_EQ(g->l2Bytes, h * 501 + w * 32);
+  // Two stages of 384x64 bf16 ahead of the MMAs, one block an SM.
+  EXPECT_DOUBLE_EQ(g->mainLoopBytesInFlightPerSM, 2.0 * 384 * 64 * 2);
+}
+
+} // namespace
