@@ -3,7 +3,7 @@
 
     ptx_report.py LOWERED.mlir [--ptxas PATH] [--keep DIR] [--expect TEXT ...]
                   [--sass FILE [--cuobjdump PATH]] [--batch N] [--quiet]
-                  [--allow-spills]
+                  [--allow-spills] [--also-target sm_XY ...]
 
 LOWERED.mlir is the output of `lmhead-opt --lmhead-pipeline` (or of
 upstream's gpu-module-to-binary with format=isa): each `gpu.binary` object
@@ -32,6 +32,10 @@ to DIR/batch<b>.ptx (with its .cubin). `--sass FILE` writes the SASS of
 every kernel (`cuobjdump --dump-sass` of each batch's cubin) to FILE.
 `--quiet` leaves out the per-kernel lines. `--allow-spills` reports
 spilling kernels (`SPILLS ...` lines and a count) without failing on them.
+`--also-target T` assembles every object a second time for target T (its
+`.target` line replaced): the sm_80 kernel family, which Hopper runs for
+operands TMA cannot load, is the same PTX for sm_80 and sm_90a, so one
+compilation checks it under both ptxas targets.
 Used by the PTX lit tests, the
 every-configuration sweeps and bench/kernels.
 """
@@ -211,6 +215,8 @@ def main(argv):
     parser.add_argument("--cuobjdump", default=shutil.which("cuobjdump"))
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--allow-spills", action="store_true")
+    parser.add_argument("--also-target", action="append", default=[],
+                        metavar="sm_XY")
     args = parser.parse_args(argv)
     if not args.ptxas:
         sys.exit("ptxas not found: put CUDA's bin folder on PATH or pass "
@@ -222,6 +228,13 @@ def main(argv):
     if not objects:
         sys.exit(f"{args.module}: no gpu.binary object holds PTX "
                  "(format=isa)")
+    for target in args.also_target:
+        if not re.fullmatch(r"sm_\d+a?", target):
+            sys.exit(f"--also-target={target}: expected a PTX target such "
+                     "as sm_90a")
+    objects += [re.sub(r"^\.target\s+\S+", f".target {target}", ptx,
+                       count=1, flags=re.M)
+                for target in args.also_target for ptx in objects]
     failures, sass, spilling = [], [], []
     workdir = args.keep or tempfile.mkdtemp(prefix="ptx-report-")
     os.makedirs(workdir, exist_ok=True)

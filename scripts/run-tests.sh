@@ -137,7 +137,7 @@ cmake --build "$LMHEAD_BUILD_DIR" --target check-lmhead 2>&1 | tee "$lit_log"
 run_fuzzers >"$fuzz_output" 2>&1 &
 fuzz_pid=$!
 ctest --test-dir "$LMHEAD_BUILD_DIR" --output-on-failure -E '^lit-suite$' \
-  2>&1 | tee "$ctest_log"
+  --parallel "$(nproc)" 2>&1 | tee "$ctest_log"
 "$LMHEAD_SRC_DIR/scripts/check-format.sh"
 format_status=$?
 

@@ -34,6 +34,24 @@ def has_cuda_gpu():
     return out.returncode == 0 and "GPU" in out.stdout
 
 
+def seed_test_order(exec_root):
+    """Gives lit the rough times of the slow tests before its first run in
+    a build. lit starts the tests that took longest in the previous run
+    first; with no previous run it goes alphabetically, and the sweeps that
+    take minutes (Target/PTX) would start last and end the run alone on one
+    core. slow-tests.txt ("seconds path" lines) stands in for the times lit
+    records itself after a run."""
+    times = os.path.join(exec_root, ".lit_test_times.txt")
+    if os.path.exists(times):
+        return
+    with open(os.path.join(os.path.dirname(__file__), "slow-tests.txt")) as f:
+        lines = [line for line in f
+                 if line.strip() and not line.startswith("#")]
+    os.makedirs(exec_root, exist_ok=True)
+    with open(times, "w") as f:
+        f.writelines(lines)
+
+
 def configure():
     from lit.llvm import llvm_config
 
@@ -45,6 +63,7 @@ def configure():
                        "lit.site.cfg.py", "Package", "fuzz"]
     config.test_source_root = os.path.dirname(__file__)
     config.test_exec_root = os.path.join(config.lmhead_obj_root, "test")
+    seed_test_order(config.test_exec_root)
 
     # CUDA_ROOT, CUDA_HOME and CUDA_PATH tell MLIR's NVVM serialisation
     # where libdevice is, which the cross-entropy kernels' exp, log and tanh

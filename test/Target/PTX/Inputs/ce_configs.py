@@ -4,7 +4,7 @@ can choose.
 
     ce_configs.py --target sm_80|sm_90a --options plain|every|narrow
         [--distinct-tiles] [--only fwd|grad] [--chunk I/N | --range A:B]
-        [--keep DIR] --ptxas PATH
+        [--keep DIR] [--also-target sm_90a] --ptxas PATH
 
 1. `--lmhead-plan=... list-configs=1` lists, one remark each, every
    configuration the model could choose for the logits GEMM of one
@@ -30,6 +30,11 @@ can choose.
 3. `--lmhead-pipeline` compiles them (keeping the plans), and
    scripts/ptx_report.py assembles every kernel: each must assemble with no
    spill, no local memory and no ptxas advisory.
+
+With `--also-target sm_90a` (for `--target sm_80`) every kernel is also
+assembled for sm_90a: the sm_80 kernels Hopper runs for operands TMA
+cannot load (the narrow sweep's) are the same PTX on both targets, so one
+compilation checks them under both ptxas targets.
 
 Prints how many configurations the chunk holds, then ptx_report's verdict;
 exits 1 when a kernel fails.
@@ -179,6 +184,7 @@ def main(argv):
                         help="configurations A..B-1 instead of a chunk")
     parser.add_argument("--keep", metavar="DIR")
     parser.add_argument("--ptxas", required=True, metavar="PATH")
+    parser.add_argument("--also-target", choices=("sm_90a",))
     args = parser.parse_args(argv)
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)
@@ -236,8 +242,10 @@ def sweep(args, workdir):
     if done.returncode:
         print(f"FAIL lmhead-opt --lmhead-pipeline:\n{done.stderr[-4000:]}")
         return 1
+    also = [f"--also-target={args.also_target}"] if args.also_target else []
     return subprocess.run([sys.executable, PTX_REPORT, lowered,
-                           f"--ptxas={args.ptxas}", "--quiet"]).returncode
+                           f"--ptxas={args.ptxas}", "--quiet"] + also
+                          ).returncode
 
 
 if __name__ == "__main__":
