@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""What the cost model predicts for a head's forward and backward, by kernel.
+
+    bench/plan/bench_schedules.py [--lmhead-opt PATH] [--baseline PATH]
+
+For each benchmark shape (N, D, V) and target (sm_90a, sm_80), a function
+holding a bf16 ce_linear_fwd and the ce_linear_grad of its lse (layout vd,
+reduction mean, dW in f32) is planned with `lmhead-opt --lmhead-plan`, once
+with the one-pass schedule (a ce_linear_step) and once with two passes, and
+the remarks are read back: the predicted time, the chunk, and the kernels'
+parts of it (logits GEMMs, their exp, the row passes, the dh and dW GEMMs,
+each summed over the chunks as if alone). The largest part is the one that
+dominates. With `--baseline`, the same is printed for another lmhead-opt
+(an older revision's) in the same table: old and new predictions side by
+side, each with the kernel that dominates it.
+
+A benchmark, not a test: the figures are the model's predictions, not
+measurements, and the script asserts nothing.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHAPES = [(4096, 4096, 128256), (8192, 4096, 128256), (8192, 2304, 256000),
+          (16384, 2048, 248320)]
+TARGETS = ["sm_90a", "sm_80"]
+
+
+def step_function(n, d, v):
+    """A function with the forward and backward of one bf16 head."""
+    h, w, y = (f"tensor<{n}x{d}xbf16>", f"tensor<{v}x{d}xbf16>",
+               f"tensor<{n}xi64>")
+    dw = f"tensor<{v}x{d}xf32>"
+    return (f"func.func @head(%h: {h}, %w: {w}, %y: {y}) -> "
+            f"(tensor<f32>, {h}, {dw}) {{\n"
+            f"  %one = arith.constant dense<1.0> : tensor<f32>\n"
+            f"  %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) "
+            f"reduction(mean) : ({h}, {w}, {y}) -> "
+            f"(tensor<f32>, tensor<{n}xf32>)\n"
+            f"  %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %one "
+            f"layout(vd) reduction(mean) : ({h}, {w}, {y}, tensor<{n}xf32>, "
+            f"tensor<f32>) -> ({h}, {dw})\n"
+            f"  return %loss, %dh, %dw : tensor<f32>, {h}, {dw}\n}}\n")
+
+
+def remarks(lmhead_opt, path, target, schedule):
+    """The lmhead-plan remarks of planning `path`."""
+    done = subprocess.run(
+        [lmhead_opt, path,
+         f"--lmhead-plan=target={target} min-tokens=0 ce-schedule={schedule}",
+         "--remarks-filter=lmhead-plan", "--remark-format=emitRemark",
+         "-o", os.devnull], capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"{lmhead_opt} failed:\n{done.stderr[-2000:]}")
+    return re.findall(r'Remark="([^"]*)"', done.stderr)
+
+
+def number(pattern, text):
+    match = re.search(pattern, text)
+    return float(match.group(1)) if match else None
+
+
+def parts(text, names):
+    """{name: µs} of the parts a remark lists ("logits 123.4 us")."""
+    found = {}
+    for name, label in names:
+        value = number(rf"\b{label} ([0-9.]+) us", text)
+        if value is not None:
+            found[name] = value
+    return found
+
+
+def one_pass(lmhead_opt, path, target):
+    """(µs, chunk, {part: µs}) of the one-pass schedule."""
+    text = next(r for r in remarks(lmhead_opt, path, target, "one-pass")
+                if r.startswith("one-pass schedule"))
+    micros = number(r"; ([0-9.]+) us predicted", text)
+    chunk = re.search(r"token chunk (\d+) rows \((\d+) chunks?\)", text)
+    found = parts(text, [("logits", "alone logits"), ("exp", "exp"),
+                         ("row passes", "row passes"), ("dh", "dh"),
+                         ("dW", "dW")])
+    return micros, f"{chunk.group(1)} rows ({chunk.group(2)})", found
+
+
+def two_pass(lmhead_opt, path, target):
+    """(µs, chunk, {part: µs}) of the forward plus the backward."""
+    texts = remarks(lmhead_opt, path, target, "two-pass")
+    forward = next(r for r in texts if "(1 GEMM)" in r)
+    backward = next(r for r in texts if "(3 GEMMs)" in r)
+    micros = (number(r"; ([0-9.]+) us predicted", forward) +
+              number(r"; ([0-9.]+) us predicted", backward))
+    chunk = re.search(r"chunk (\d+) columns \((\d+) chunks?\)", backward)
+    found = {"logits": number(r"predicted \(GEMM ([0-9.]+) us", forward),
+             "row passes": number(r"row passes ([0-9.]+) us", forward)}
+    back = parts(backward, [("logits", "alone logits"), ("dh", "dh"),
+                            ("dW", "dW")])
+    if "dh" not in back:
+        found = {}  # an lmhead-opt whose remarks list no parts
+    else:
+        found["logits"] += back["logits"]
+        found.update({k: v for k, v in back.items() if k != "logits"})
+    return micros, f"{chunk.group(1)} columns ({chunk.group(2)})", found
+
+
+def dominant(found):
+    if not found:
+        return "-"
+    name = max(found, key=found.get)
+    return f"{name} {found[name]:.0f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lmhead-opt", default=os.environ.get(
+        "LMHEAD_OPT", os.path.join(ROOT, "build", "bin", "lmhead-opt")))
+    parser.add_argument("--baseline", metavar="PATH",
+                        help="another lmhead-opt to compare with")
+    args = parser.parse_args()
+    tools = [("new", args.lmhead_opt)]
+    if args.baseline:
+        tools.insert(0, ("old", args.baseline))
+    header = ["shape (N, D, V)", "target", "schedule"]
+    for label, _ in tools:
+        header += [f"{label} (µs)", f"{label} chunk",
+                   f"{label} largest part (µs)"]
+    print("| " + " | ".join(header) + " |")
+    print("| " + " | ".join("---" for _ in header) + " |")
+    with tempfile.TemporaryDirectory(prefix="bench-schedules-") as workdir:
+        for n, d, v in SHAPES:
+            path = os.path.join(workdir, f"head_{n}_{d}_{v}.mlir")
+            with open(path, "w") as f:
+                f.write(step_function(n, d, v))
+            for target in TARGETS:
+                for name, plan in (("one-pass", one_pass),
+                                   ("two-pass", two_pass)):
+                    row = [f"({n}, {d}, {v})", target, name]
+                    for _, tool in tools:
+                        micros, chunk, found = plan(tool, path, target)
+                        row += [f"{micros:.0f}", chunk, dominant(found)]
+                    print("| " + " | ".join(row) + " |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
