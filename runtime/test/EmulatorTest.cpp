@@ -234,6 +234,30 @@ TEST(EmulatorTest, ButterflyShufflesSumAWarp) {
     EXPECT_EQ(out[i], 31u * 32u / 2u);
 }
 
+TEST(EmulatorTest, LoadsInFlightAreCountedUntilFirstUse) {
+  // Each thread loads a 16-byte vector whose last two elements go to sinks,
+  // then a 4-byte word, before it reads either: 20 bytes a lane, 640 a
+  // warp, in flight together. The sinks have no register to wait on.
+  std::vector<uint32_t> out(32 * 4, 7);
+  std::string body =
+      std::string(kPrologue) +
+      "\tmul.wide.u32 %rd3, %r4, 16;\n\tadd.s64 %rd3, %rd1, %rd3;\n"
+      "\tld.global.v4.b32 {%r5, %r6, _, _}, [%rd3];\n"
+      "\tld.global.b32 %r7, [%rd3+8];\n"
+      "\tadd.s32 %r5, %r5, %r6;\n\tadd.s32 %r5, %r5, %r7;\n"
+      "\tst.global.v4.b32 [%rd3], {%r5, %r5, %r5, %r5};\n\tret;";
+  emulator::LaunchStats stats;
+  std::string error =
+      run(kernel("\t.reg .b32 %r<8>;\n\t.reg .b64 %rd<4>;", body), out, 1, 32,
+          false, 1, 1, &stats);
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(out[0], 21u);
+  EXPECT_EQ(stats.globalTraffic.maxWarpBytesInFlight, 32u * 20);
+  // One 32-bit load a thread; the vectors are 128-bit accesses.
+  EXPECT_EQ(stats.globalTraffic.maxNarrowAccessesPerThread, 1u);
+  EXPECT_EQ(stats.globalTraffic.accessesByWidth[4], 2u * 32);
+}
+
 TEST(EmulatorTest, ConversionsRoundToNearestEven) {
   // f32 1 + 2^-11 lies halfway between two f16 values: the tie goes to the
   // even one (1.0); 1 + 3·2^-11, halfway too, goes up to the even 1 + 2^-9.

@@ -305,12 +305,15 @@ bool BlockRunner::executeLoadStore(const Decoded &inst, std::string &error) {
     for (unsigned t : active)
       traffic.access(t, bytes * 8 * inst.vector);
     if (!isStore) {
+      // A sink (`_`) element of a vector load has no register to wait on.
       std::vector<int> destinations;
-      if (data.kind == Value::Kind::Vector)
+      if (data.kind == Value::Kind::Vector) {
         for (const Value &element : data.elements)
-          destinations.push_back(element.reg);
-      else
+          if (element.reg >= 0)
+            destinations.push_back(element.reg);
+      } else if (data.reg >= 0) {
         destinations.push_back(data.reg);
+      }
       traffic.issueLoad(first / kWarpSize,
                         uint64_t(bytes) * inst.vector * active.size(),
                         destinations);
