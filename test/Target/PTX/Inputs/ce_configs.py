@@ -4,7 +4,7 @@ can choose.
 
     ce_configs.py --target sm_80|sm_90a --options plain|every|narrow
         [--distinct-tiles] [--only fwd|grad] [--chunk I/N | --range A:B]
-        [--keep DIR] [--also-target sm_90a] --ptxas PATH
+        [--keep DIR] [--also-target sm_90a] [--list] --ptxas PATH
 
 1. `--lmhead-plan=... list-configs=1` lists, one remark each, every
    configuration the model could choose for the logits GEMM of one
@@ -30,6 +30,10 @@ can choose.
 3. `--lmhead-pipeline` compiles them (keeping the plans), and
    scripts/ptx_report.py assembles every kernel: each must assemble with no
    spill, no local memory and no ptxas advisory.
+
+`--list` prints the configurations of each GEMM (without their kernel
+family) and compiles nothing: the lit tests compare the narrow lists of
+both targets.
 
 With `--also-target sm_90a` (for `--target sm_80`) every kernel is also
 assembled for sm_90a: the sm_80 kernels Hopper runs for operands TMA
@@ -185,6 +189,7 @@ def main(argv):
     parser.add_argument("--keep", metavar="DIR")
     parser.add_argument("--ptxas", required=True, metavar="PATH")
     parser.add_argument("--also-target", choices=("sm_90a",))
+    parser.add_argument("--list", action="store_true")
     args = parser.parse_args(argv)
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)
@@ -200,6 +205,11 @@ def sweep(args, workdir):
     found = candidates(lmhead_opt, args.target, options, workdir)
     if args.distinct_tiles:
         found = {k: distinct_tiles(v) for k, v in found.items()}
+    if args.list:
+        for kind, configs in found.items():
+            for config in configs:
+                print(kind, re.sub(r", kernel = \w+", "", config))
+        return 0
     swept = {"fwd": ["fwd"], "grad": ["logits", "dh", "dw"]}.get(
         args.only, list(found))
     total = max(len(found[k]) for k in swept)
