@@ -467,9 +467,11 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   pred.mainLoopBytesInFlightPerSM =
       stagesAhead * stageBytes * double(pred.blocksPerSM);
   const double loopInFlight = pred.mainLoopBytesInFlightPerSM * activeSMs;
+  // The operand tiles' reads wait on L2's latency; C's bytes are the
+  // epilogue's.
   pred.l2Micros =
       1e6 * std::max(pred.l2Bytes / chip.l2BytesPerSecond,
-                     pred.l2Bytes * chip.l2LatencySeconds / loopInFlight);
+                     (pred.l2Bytes - c) * chip.l2LatencySeconds / loopInFlight);
   pred.hbmMicros =
       1e6 * std::max(operandBytes / chip.hbmBytesPerSecond,
                      operandBytes * chip.dramLatencySeconds / loopInFlight);

@@ -96,6 +96,8 @@ LinearGradGemms gemmsOf(LinearGradOp op, int64_t tokens, int64_t vocab,
   g.dh.bRowsAlongK = !vd;
   g.dh.nameA = "dZ";
   g.dh.nameB = "W";
+  // An existing gradient is added by the epilogue, which loads it first.
+  g.dh.accumulatesC = bool(op.getDhAcc());
   // dW[V,D] = dZᵀ·h, or dWᵀ[D,V] = hᵀ·dZ: K = N is the storage row index of
   // both operands, so every row runs along M or N.
   g.dw.m = vd ? vocab : hidden;
@@ -109,6 +111,7 @@ LinearGradGemms gemmsOf(LinearGradOp op, int64_t tokens, int64_t vocab,
   g.dw.bRowsAlongK = false;
   g.dw.nameA = vd ? "dZ" : "h";
   g.dw.nameB = vd ? "h" : "dZ";
+  g.dw.accumulatesC = bool(op.getDwAcc());
   return g;
 }
 
