@@ -13,10 +13,10 @@
 //             of z), 16 * N * ceil(V / warpN) bytes, and the row kernel
 //             reads them once and writes lse and the loss, N * 4 bytes
 //             each, plus a launch for the row kernel and one for the
-//             one-warp reduction. The row kernel runs one thread a token
-//             and the reduction one warp, so both are priced by Little's
-//             law with the bytes their threads keep in flight
-//             (MemoryParallelism.h), not at bandwidth;
+//             one-block reduction. Both are priced by Little's law with
+//             the bytes their threads keep in flight (MemoryParallelism.h)
+//             as well as at bandwidth: the row kernel's 8 warps a block
+//             split 32 tokens' partials, the reduction is one block;
 //   chunks    backward: V is cut into chunks of `chunk` columns, done one
 //             after another with two chunk buffers. Per chunk the logits
 //             GEMM writes dZ_c, then dh += dZ_c * W_c (reading and writing
@@ -35,7 +35,7 @@
 //             combines dh with dW, and the products of chunk c with the
 //             logits of chunk c+1: L_0, (P_0 | L_1), ..., (P_n-2 | L_n-1),
 //             P_n-1;
-//   small     backward: the token scale (one warp over the labels), the
+//   small     backward: the token scale (one block over the labels), the
 //             rounding of the f32 dh buffer to the result type (adding
 //             dh_acc when asked), and with a bias gradient the column sums
 //             of each chunk of dZ (one thread a column): each the larger of
@@ -131,16 +131,16 @@ CrossEntropyPlan planForward(const CrossEntropyProblem &p, GemmPlanner &gemms,
   pred.gemmMicros = pred.logitsMicros + pred.expMicros;
   double partials = partialBytes(*best);
   pred.partialsMicros = micros(partials, hbm);
-  // The row kernel, one thread per token walking its partials; then the
-  // loss reduction, one warp over the labels and the token losses.
+  // The row kernel, whose warps split each token's partials; then the loss
+  // reduction, one block over the labels and the token losses.
   const double n = double(p.tokens);
-  MemoryPhase rows =
-      rowKernelPhase(partials + n * p.labelBytes, n * 8,
-                     double(kTokenLossBytesInFlight), p.tokens, chip);
+  MemoryPhase rows = rowKernelPhase(
+      partials + n * p.labelBytes, n * 8, double(kTokenLossBytesInFlight),
+      ceilDiv(p.tokens, kTokenLossTokensPerBlock) * kRowKernelThreads, chip);
   MemoryPhase reduction = rowKernelPhase(
       n * (p.labelBytes + 4), 4,
-      tokenReductionBytesInFlight(p.labelBytes, /*readsLoss=*/true), 32, chip,
-      32);
+      tokenReductionBytesInFlight(p.labelBytes, /*readsLoss=*/true),
+      kRowKernelThreads, chip);
   pred.rowMicros = kLaunchMicros + memoryTime(rows, chip).micros +
                    kLaunchMicros + memoryTime(reduction, chip).micros;
   pred.micros = pred.gemmMicros + pred.partialsMicros + pred.rowMicros;
@@ -244,13 +244,13 @@ ChunkPrediction predictChunk(const CrossEntropyProblem &p, int64_t chunk,
                        pred.dwMicros - pred.gemmMicros;
 
   const double n = double(p.tokens), nd = n * p.hidden;
-  // The token scale: one warp over the labels.
+  // The token scale: one block over the labels.
   double small =
       kLaunchMicros + memoryTime(rowKernelPhase(n * p.labelBytes, 4,
                                                 tokenReductionBytesInFlight(
                                                     p.labelBytes,
                                                     /*readsLoss=*/false),
-                                                32, chip, 32),
+                                                kRowKernelThreads, chip),
                                  chip)
                           .micros;
   // dh rounded from the f32 buffer (adding the given dh unless it is f32
@@ -411,8 +411,8 @@ GemmProblem mlir::lmhead::crossEntropyDhGemm(const CrossEntropyProblem &problem,
   g.bRowsAlongK = !problem.weightVD;
   g.nameA = "dZ";
   g.nameB = "W";
-  // Every chunk adds to the f32 dh buffer (the first one's kernel stores
-  // without reading, which the model does not tell apart).
+  // Every chunk after the first adds to the f32 dh buffer (the first one's
+  // kernel, dh_first, stores: predictChunk prices it without this).
   g.accumulatesC = true;
   return g;
 }

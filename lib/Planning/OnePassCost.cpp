@@ -20,7 +20,7 @@
 //             chunk c's logits and row pass and P_c its dh_c and dW products
 //             on two streams (concurrent() of CostTerms.h), plus
 //             kChunkMicros of synchronisation per chunk;
-//   small     the loss's one-warp reduction, and dW rounded from the f32
+//   small     the loss's one-block reduction, and dW rounded from the f32
 //             accumulator to its type unless that is f32 (then the
 //             accumulator is the result), each priced by what its threads
 //             keep in flight (MemoryParallelism.h).
@@ -188,14 +188,14 @@ predict(const CrossEntropyProblem &p, int64_t rows, GemmPlanner &gemms) {
   pred.overlapMicros = pred.logitsMicros + pred.expMicros / 2 + pred.rowMicros +
                        pred.dhMicros + pred.dwMicros - pred.gemmMicros;
 
-  // The loss reduction, one warp; dW rounded from its f32 accumulator.
+  // The loss reduction, one block; dW rounded from its f32 accumulator.
   const double n = double(p.tokens), vd = double(p.vocab) * p.hidden;
   double small =
       kLaunchMicros +
       memoryTime(rowKernelPhase(n * (p.labelBytes + 4), 4,
                                 tokenReductionBytesInFlight(p.labelBytes,
                                                             /*readsLoss=*/true),
-                                32, chip, 32),
+                                kRowKernelThreads, chip),
                  chip)
           .micros;
   if (p.dwResultBytes != 4)

@@ -17,7 +17,7 @@
 // LOWERED-COUNT-4: gpu.launch_func {{.*}}@lmhead_kernels::@ce_linear_grad_0_logits
 // LOWERED:     llvm.func @ce_grad(
 // LOWERED-NOT: lmhead.
-// CHOSEN:     remark: {{.*}}LMHeadPlanned{{.*}}Function=ce_grad{{.*}}Remark="planned for sm_90a: {{.*}}; chunk 256 columns (1 chunk), workspace 65536 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 256 columns at
+// CHOSEN:     remark: {{.*}}LMHeadPlanned{{.*}}Function=ce_grad{{.*}}Remark="planned for sm_90a: {{.*}}; chunk 256 columns (1 chunk), workspace 32768 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 256 columns at
 // TOOSMALL:   error: 'lmhead.ce_linear_grad' op ce-workspace-bytes: a workspace of 1000 bytes cannot hold two chunks of 64 vocabulary columns (2 x 64 tokens x 64 x 2 bytes); the smallest that works is 16384 bytes (ce-workspace-bytes=16384)
 func.func @ce_grad(%h: tensor<64x64xbf16>, %w: tensor<256x64xbf16>, %y: tensor<64xi64>, %lse: tensor<64xf32>, %g: tensor<f32>) -> (tensor<64x64xbf16>, tensor<256x64xf32>) {
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)

@@ -136,7 +136,7 @@ struct CrossEntropyPrediction {
   /// tile) written to DRAM, and the bias read.
   double partialsMicros = 0;
   /// Forward: the row kernel (reads the partials, writes lse and loss) and
-  /// the one-warp reduction kernel.
+  /// the one-block reduction kernel.
   double rowMicros = 0;
   /// Backward: grad scale, the column sums of db, the zeroing of the f32 dh
   /// buffer and its final cast to the result type.

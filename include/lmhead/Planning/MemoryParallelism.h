@@ -50,7 +50,7 @@ constexpr int64_t kRunLength = 4;
 constexpr int64_t kRunsInFlight = 4;
 
 /// Threads per block of the element- and row-wise kernels (the reductions
-/// over all tokens run as one warp).
+/// over all tokens run as one such block).
 constexpr int64_t kRowKernelThreads = 256;
 
 /// The columns one lane of the one-pass step's row pass loads and stores as
@@ -83,8 +83,12 @@ constexpr int64_t roundingBytesInFlight(int64_t initBytes) {
   return kRoundGroup * (4 + initBytes);
 }
 
+/// The tokens one block of ce_linear_fwd's row kernel takes, one a lane:
+/// its kRowKernelThreads / 32 warps split each token's partials.
+constexpr int64_t kTokenLossTokensPerBlock = 32;
+
 /// Bytes of loads one thread of ce_linear_fwd's row kernel keeps in flight.
-/// One thread per token walks the token's partials in two loops (their
+/// Each thread walks its share of a token's partials in two loops (their
 /// maximum, then the rescaled sums); LLVM unrolls the first by 8 and the
 /// second by 4 and issues each unrolled step's loads together (the PTX
 /// NVPTX writes): 8 maxima, 32 bytes, and 4 partials of three or four f32,
@@ -98,9 +102,9 @@ constexpr int64_t columnSumBytesInFlight(int64_t elementBytes) {
   return 8 * elementBytes;
 }
 
-/// Bytes of loads one lane of a one-warp reduction over the tokens (the
-/// loss reduction, the mean's token scale) keeps in flight: one label (and
-/// one f32 loss) per step of the warp.
+/// Bytes of loads one thread of a reduction over the tokens (the loss
+/// reduction, the mean's token scale: one block of kRowKernelThreads
+/// threads) keeps in flight: one label (and one f32 loss) per step.
 constexpr int64_t tokenReductionBytesInFlight(int64_t labelBytes,
                                               bool readsLoss) {
   return labelBytes + (readsLoss ? 4 : 0);

@@ -4,7 +4,8 @@
 // the partials are stored [4, P, N], so the threads of a warp (consecutive
 // tokens) read consecutive words for each p; the column sums read the rows
 // of a dZ chunk with consecutive threads on consecutive columns. The
-// reductions over all tokens are one warp's, so their results do not
+// reductions over all tokens are one block's, summed in a fixed order (each
+// warp's butterfly, then the warps in order), so their results do not
 // depend on timing (no atomics).
 //
 //===----------------------------------------------------------------------===//
@@ -32,12 +33,53 @@ MemRefType vectorType(Type element) {
   return MemRefType::get({ShapedType::kDynamic}, element);
 }
 
-/// The number of valid tokens (label ≠ ignore_index) as f32, summed by one
-/// warp; every lane gets it.
+/// The warps of a reduction block, kRowKernelThreads threads.
+constexpr int64_t kReductionWarps = kRowKernelThreads / 32;
+
+/// Shared memory for blockSum: one f32 per warp of a reduction block, each
+/// at the start of a 128-byte row. Packed side by side, LLVM (22) merges
+/// the reads of the eight slots into 16-byte vector loads while the PTX
+/// declares the array 4-byte aligned, and such a load faults where the
+/// array is not placed 16-byte aligned (the emulator reports it); apart,
+/// they stay single loads.
+Value addReductionSlots(gpu::GPUFuncOp func, Location loc) {
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      func.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+  return func.addWorkgroupAttribution(
+      MemRefType::get({kReductionWarps, 32},
+                      Float32Type::get(func.getContext()),
+                      MemRefLayoutAttrInterface(), workgroup),
+      loc);
+}
+
+/// The sum of `value` over the block's kRowKernelThreads threads, in an
+/// order that does not depend on timing: each warp's butterfly, then the
+/// warps in order. Every thread gets it; every thread must reach it.
+Value blockSum(KernelBuilder &b, Value value, Value slots, Value thread) {
+  Value warpTotal = b.warpSum(value);
+  Value warp = arith::DivUIOp::create(b, thread, b.index(32));
+  Value lane = arith::RemUIOp::create(b, thread, b.index(32));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.enterIf(
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, b.index(0)));
+    b.store(warpTotal, slots, {warp, b.index(0)});
+  }
+  gpu::BarrierOp::create(b);
+  Value total = b.load(slots, {b.index(0), b.index(0)});
+  for (int64_t w = 1; w < kReductionWarps; ++w)
+    total = b.add(total, b.load(slots, {b.index(w), b.index(0)}));
+  // The slots may be written again after this.
+  gpu::BarrierOp::create(b);
+  return total;
+}
+
+/// The number of valid tokens (label ≠ ignore_index) as f32, summed by the
+/// block's threads (blockSum); every thread gets it.
 Value countValidTokens(KernelBuilder &b, const LogitOptions &options,
-                       Value labels, Value tokens, Value lane) {
-  auto loop =
-      scf::ForOp::create(b, lane, tokens, b.index(32), ValueRange{b.f32(0.0)});
+                       Value labels, Value tokens, Value thread, Value slots) {
+  auto loop = scf::ForOp::create(b, thread, tokens, b.index(kRowKernelThreads),
+                                 ValueRange{b.f32(0.0)});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -46,7 +88,7 @@ Value countValidTokens(KernelBuilder &b, const LogitOptions &options,
     scf::YieldOp::create(b, b.add(loop.getRegionIterArgs()[0],
                                   b.select(valid, b.f32(1.0), b.f32(0.0))));
   }
-  return b.warpSum(loop.getResult(0));
+  return blockSum(b, loop.getResult(0), slots, thread);
 }
 
 /// A row's partials (RowStatsEpilogue, [4, P, rows]) as one thread folds
@@ -124,23 +166,64 @@ gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
                    {vectorType(options.labelType), partialsType,
                     vectorType(f32), vectorType(f32), indexType, indexType},
                    kRowKernelThreads);
+  // Each warp's fold of its tokens: the maximum, then the sum of exp, the
+  // target logit and the sum of z, [4, warps, 32] in shared memory.
+  constexpr int64_t warps = kRowKernelThreads / 32;
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      builder.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+  Value folds = func.addWorkgroupAttribution(
+      MemRefType::get({4, warps, kTokenLossTokensPerBlock}, f32,
+                      MemRefLayoutAttrInterface(), workgroup),
+      loc);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), partials = entry.getArgument(1);
   Value lseOut = entry.getArgument(2), lossOut = entry.getArgument(3);
   Value numPartials = entry.getArgument(4), tokens = entry.getArgument(5);
-  Value row = b.globalThread(kRowKernelThreads);
+  Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value lane = arith::RemUIOp::create(b, thread, b.index(32));
+  Value warp = arith::DivUIOp::create(b, thread, b.index(32));
+  Value row = b.add(b.mul(gpu::BlockIdOp::create(b, gpu::Dimension::x),
+                          b.index(kTokenLossTokensPerBlock)),
+                    lane);
+  // Every thread reaches the barriers; a lane past the last token folds no
+  // partial.
+  Value inside = b.lessThan(row, tokens);
+  Value count = b.select(inside, numPartials, b.index(0));
+  PartialsOfRow share{partials, row, warp, count, b.index(warps)};
+  auto foldOf = [&](int64_t value, Value w) {
+    return b.load(folds, {b.index(value), w, lane});
+  };
+
+  // The row's maximum over the warps' maxima.
+  b.store(share.max(b), folds, {b.index(0), warp, lane});
+  gpu::BarrierOp::create(b);
+  Value rowMax = foldOf(0, b.index(0));
+  for (int64_t w = 1; w < warps; ++w)
+    rowMax = arith::MaximumFOp::create(b, rowMax, foldOf(0, b.index(w)));
+
+  // The rescaled sums, merged by the row's first warp in warp order (the
+  // result does not depend on timing).
+  bool smoothing = options.labelSmoothing > 0.0;
+  SmallVector<Value, 3> sums = share.sums(b, rowMax, smoothing);
+  for (auto [i, sum] : llvm::enumerate(sums))
+    b.store(sum, folds, {b.index(1 + i), warp, lane});
+  gpu::BarrierOp::create(b);
   {
     OpBuilder::InsertionGuard guard(b);
-    b.enterIf(b.lessThan(row, tokens));
-    // The row's maximum over all partials, then the rescaled sums.
-    PartialsOfRow own{partials, row, b.index(0), numPartials, b.index(1)};
-    Value rowMax = own.max(b);
-    bool smoothing = options.labelSmoothing > 0.0;
-    SmallVector<Value, 3> sums = own.sums(b, rowMax, smoothing);
-    Value lse = b.add(rowMax, kernelLog(b, b.getLoc(), sums[0]));
-    Value loss = tokenLoss(b, options, b.load(labels, row), lse, sums[1],
-                           smoothing ? sums[2] : Value());
+    b.enterIf(arith::AndIOp::create(
+        b, inside,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warp, b.index(0))));
+    SmallVector<Value, 3> merged;
+    for (size_t i = 0; i < sums.size(); ++i) {
+      Value total = foldOf(1 + i, b.index(0));
+      for (int64_t w = 1; w < warps; ++w)
+        total = b.add(total, foldOf(1 + i, b.index(w)));
+      merged.push_back(total);
+    }
+    Value lse = b.add(rowMax, kernelLog(b, b.getLoc(), merged[0]));
+    Value loss = tokenLoss(b, options, b.load(labels, row), lse, merged[1],
+                           smoothing ? merged[2] : Value());
     b.store(lse, lseOut, row);
     b.store(loss, lossOut, row);
   }
@@ -157,24 +240,25 @@ mlir::lmhead::buildLossReductionKernel(OpBuilder &builder, Location loc,
       createKernel(builder, loc, name,
                    {vectorType(options.labelType), vectorType(f32),
                     vectorType(f32), builder.getIndexType()},
-                   32);
+                   kRowKernelThreads);
+  Value slots = addReductionSlots(func, loc);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), losses = entry.getArgument(1);
   Value result = entry.getArgument(2), tokens = entry.getArgument(3);
-  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  auto loop =
-      scf::ForOp::create(b, lane, tokens, b.index(32), ValueRange{b.f32(0.0)});
+  Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  auto loop = scf::ForOp::create(b, thread, tokens, b.index(kRowKernelThreads),
+                                 ValueRange{b.f32(0.0)});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     scf::YieldOp::create(b, b.add(loop.getRegionIterArgs()[0],
                                   b.load(losses, loop.getInductionVar())));
   }
-  Value total = b.warpSum(loop.getResult(0));
+  Value total = blockSum(b, loop.getResult(0), slots, thread);
   if (mean) {
     // An all-ignored batch has loss 0, not 0/0.
-    Value count = countValidTokens(b, options, labels, tokens, lane);
+    Value count = countValidTokens(b, options, labels, tokens, thread, slots);
     Value any =
         arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, count, b.f32(0.0));
     total = b.select(any, b.div(total, count), b.f32(0.0));
@@ -182,7 +266,7 @@ mlir::lmhead::buildLossReductionKernel(OpBuilder &builder, Location loc,
   {
     OpBuilder::InsertionGuard guard(b);
     b.enterIf(
-        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, b.index(0)));
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, b.index(0)));
     b.store(total, result, b.index(0));
   }
   gpu::ReturnOp::create(b);
@@ -197,19 +281,20 @@ gpu::GPUFuncOp mlir::lmhead::buildMeanScaleKernel(OpBuilder &builder,
       createKernel(builder, loc, name,
                    {vectorType(options.labelType), vectorType(f32),
                     vectorType(f32), builder.getIndexType()},
-                   32);
+                   kRowKernelThreads);
+  Value slots = addReductionSlots(func, loc);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), dloss = entry.getArgument(1);
   Value result = entry.getArgument(2), tokens = entry.getArgument(3);
-  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  Value count = countValidTokens(b, options, labels, tokens, lane);
+  Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value count = countValidTokens(b, options, labels, tokens, thread, slots);
   Value any =
       arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, count, b.f32(0.0));
   {
     OpBuilder::InsertionGuard guard(b);
     b.enterIf(
-        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, b.index(0)));
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, b.index(0)));
     Value upstream = b.load(dloss, b.index(0));
     b.store(b.select(any, b.div(upstream, count), b.f32(0.0)), result,
             b.index(0));

@@ -25,17 +25,22 @@ namespace lmhead {
 // rounding kernel (kRowPassVector, kRowPassLoadsInFlight, kRoundGroup), are
 // in MemoryParallelism.h, which the cost model reads.
 
-/// ce_linear_fwd's row kernel, one thread per token: merges the token's P
-/// partials (RowStatsEpilogue) into `lse = max + log Σ sumexp·exp(m − max)`
-/// and its loss `(1−ε)(lse − z_y) + ε(lse − Σz/V) + w·lse²` (0 when
-/// ignored, NaN for a label outside [0, V)). Arguments: labels [N],
-/// partials [4,P,N], lse [N] and loss [N] (f32, written), P and N
-/// (`index`). Grid: ceil(N / kRowKernelThreads) blocks.
+/// ce_linear_fwd's row kernel: merges each token's P partials
+/// (RowStatsEpilogue) into `lse = max + log Σ sumexp·exp(m − max)` and its
+/// loss `(1−ε)(lse − z_y) + ε(lse − Σz/V) + w·lse²` (0 when ignored, NaN
+/// for a label outside [0, V)). A block takes kTokenLossTokensPerBlock
+/// tokens, one a lane, so that a warp reads consecutive words; its
+/// kRowKernelThreads / 32 warps split the partials (warp w folds p = w, w +
+/// 8, ...), and the row's first warp merges their folds from shared memory
+/// in warp order. Arguments: labels [N], partials [4,P,N], lse [N] and
+/// loss [N] (f32, written), P and N (`index`). Grid: ceil(N /
+/// kTokenLossTokensPerBlock) blocks.
 gpu::GPUFuncOp buildTokenLossKernel(OpBuilder &builder, Location loc,
                                     StringRef name,
                                     const LogitOptions &options);
 
-/// The loss reduction of ce_linear_fwd, one warp: `Σ loss` (sum) or
+/// The loss reduction of ce_linear_fwd, one block of kRowKernelThreads
+/// threads (summed in a fixed order): `Σ loss` (sum) or
 /// `Σ loss / valid tokens` (mean; 0 when every token is ignored), written to
 /// element 0 of its result. Arguments: labels [N], loss [N], the result
 /// `memref<?xf32>` [1], N (`index`). Grid: one block.
@@ -43,10 +48,10 @@ gpu::GPUFuncOp buildLossReductionKernel(OpBuilder &builder, Location loc,
                                         StringRef name,
                                         const LogitOptions &options, bool mean);
 
-/// ce_linear_grad's shared token gradient for reduction mean, one warp:
-/// `dloss / valid tokens` (0 when there is none). Arguments: labels [N],
-/// dloss `memref<?xf32>` [1], the result `memref<?xf32>` [1], N (`index`).
-/// Grid: one block.
+/// ce_linear_grad's shared token gradient for reduction mean, one block of
+/// kRowKernelThreads threads: `dloss / valid tokens` (0 when there is none).
+/// Arguments: labels [N], dloss `memref<?xf32>` [1], the result `memref<?xf32>`
+/// [1], N (`index`). Grid: one block.
 gpu::GPUFuncOp buildMeanScaleKernel(OpBuilder &builder, Location loc,
                                     StringRef name,
                                     const LogitOptions &options);

@@ -149,7 +149,7 @@ void CrossEntropyScheduler::waitForProductsTwoChunksBack(unsigned first) {
 
 void CrossEntropyScheduler::addScale() {
   schedule.add(smallLaunch(set.scale.getName(), ScheduleStream::Main,
-                           SizeExpr(1), 32,
+                           SizeExpr(1), kRowKernelThreads,
                            {view("labels"), view("dloss"), view("scale"),
                             LaunchArgument::ofSize(tokens)}));
 }
@@ -207,12 +207,12 @@ void CrossEntropyScheduler::buildForward(CELinearFwdOp fwd) {
   StringRef tokenLoss = none ? "loss" : "token_loss";
   schedule.add(smallLaunch(
       set.rows.getName(), ScheduleStream::Main,
-      gridBlocks(tokens, kRowKernelThreads), kRowKernelThreads,
+      gridBlocks(tokens, kTokenLossTokensPerBlock), kRowKernelThreads,
       {view("labels"), view("partials"), view("lse"), view(tokenLoss),
        LaunchArgument::ofSize(partials), LaunchArgument::ofSize(tokens)}));
   if (!none)
     schedule.add(smallLaunch(set.reduce.getName(), ScheduleStream::Main,
-                             SizeExpr(1), 32,
+                             SizeExpr(1), kRowKernelThreads,
                              {view("labels"), view(tokenLoss), view("loss"),
                               LaunchArgument::ofSize(tokens)}));
 }
@@ -436,7 +436,7 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
   // The loss once every token's is written; dW rounded once to its type,
   // adding what it accumulates into (which dw holds when the op starts).
   schedule.add(smallLaunch(set.reduce.getName(), ScheduleStream::Main,
-                           SizeExpr(1), 32,
+                           SizeExpr(1), kRowKernelThreads,
                            {view("labels"), view("token_loss"), view("loss"),
                             LaunchArgument::ofSize(tokens)}));
   if (set.round) {

@@ -29,12 +29,12 @@
 // MANIFEST:         "workspace": {"operand": "workspace", "bytes": "workspace_bytes", "buffers": [
 // MANIFEST-NEXT:      {"name": "z", "type": "bf16", "shape": [2, 128, 256]},
 // MANIFEST-NEXT:      {"name": "partials", "type": "f32", "shape": [4, {{[0-9]+}}, 128]},
-// MANIFEST-NEXT:      {"name": "token_loss", "type": "f32", "shape": [300]},
+// MANIFEST-NEXT:      {"name": "token_loss", "type": "f32", "shape": [330]},
 // MANIFEST-NEXT:      {"name": "dw_f32", "type": "f32", "shape": [203, 40]},
 // MANIFEST-NEXT:      {"name": "scale", "type": "f32", "shape": [1]}
 // MANIFEST:           {"name": "ce_linear_step_0_scale", "stream": "main",
 // MANIFEST:           {"name": "ce_linear_step_0_logits", "stream": "main", "after": [{"kernel": 3, "iterations_back": 2}, {"kernel": 4, "iterations_back": 2}],
-// MANIFEST:           "params": [{{.*}}"z", "z", {"mul": [32768, {"mod": ["c", 2]}]}, {"min": [128, {"sub": [300, {"mul": [128, "c"]}]}]}, {"const": 203}, {"const": 256}, {"const": 1}, {"mul": [128, "c"]},
+// MANIFEST:           "params": [{{.*}}"z", "z", {"mul": [32768, {"mod": ["c", 2]}]}, {"min": [128, {"sub": [330, {"mul": [128, "c"]}]}]}, {"const": 203}, {"const": 256}, {"const": 1}, {"mul": [128, "c"]},
 // MANIFEST:           {"name": "ce_linear_step_0_rows", "stream": "main",
 // MANIFEST:           {"name": "ce_linear_step_0_dh", "stream": "dh", "after": [2],
 // MANIFEST:           {"name": "ce_linear_step_0_dw", "stream": "dw", "first_iteration": "ce_linear_step_0_dw_first", "after": [2],
@@ -44,8 +44,8 @@
 // MANIFEST-NEXT:      {"index": "c", "count": 3, "kernels": [1, 5]}
 // MANIFEST-NEXT:    ]
 // EMULATOR-DAG: ce_linear_step_0 loss f32[]: ok
-// EMULATOR-DAG: ce_linear_step_0 lse f32[300]: ok
-// EMULATOR-DAG: ce_linear_step_0 dh bf16[300x40]: ok
+// EMULATOR-DAG: ce_linear_step_0 lse f32[330]: ok
+// EMULATOR-DAG: ce_linear_step_0 dh bf16[330x40]: ok
 // EMULATOR-DAG: ce_linear_step_0 dw bf16[203x40]: ok
 // EMULATOR-DAG: ce_linear_step_1 loss f32[]: ok
 // EMULATOR-DAG: ce_linear_step_1 lse f32[300]: ok
@@ -55,13 +55,13 @@
 
 // bf16, mean, label smoothing and z-loss; bf16 dW (accumulated in the
 // workspace's dw_f32 and rounded last).
-func.func @step_vd(%h: tensor<300x40xbf16>, %w: tensor<203x40xbf16>, %y: tensor<300xi64>, %g: tensor<f32>)
-    -> (tensor<f32>, tensor<300xf32>, tensor<300x40xbf16>, tensor<203x40xbf16>) {
+func.func @step_vd(%h: tensor<330x40xbf16>, %w: tensor<203x40xbf16>, %y: tensor<330xi64>, %g: tensor<f32>)
+    -> (tensor<f32>, tensor<330xf32>, tensor<330x40xbf16>, tensor<203x40xbf16>) {
   %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g layout(vd) reduction(mean)
       {label_smoothing = 0.1 : f64, z_loss_weight = 1.0e-3 : f64}
-      : (tensor<300x40xbf16>, tensor<203x40xbf16>, tensor<300xi64>, tensor<f32>)
-      -> (tensor<f32>, tensor<300xf32>, tensor<300x40xbf16>, tensor<203x40xbf16>)
-  return %loss, %lse, %dh, %dw : tensor<f32>, tensor<300xf32>, tensor<300x40xbf16>, tensor<203x40xbf16>
+      : (tensor<330x40xbf16>, tensor<203x40xbf16>, tensor<330xi64>, tensor<f32>)
+      -> (tensor<f32>, tensor<330xf32>, tensor<330x40xbf16>, tensor<203x40xbf16>)
+  return %loss, %lse, %dh, %dw : tensor<f32>, tensor<330xf32>, tensor<330x40xbf16>, tensor<203x40xbf16>
 }
 
 // f16, [D,V] weight, a mean differentiated as a sum, soft-cap, a logit

@@ -16,7 +16,7 @@
 // Which schedule --lmhead-plan gives the forward and the backward of one
 // head, and why: a ce_linear_fwd and the ce_linear_grad of its lse become
 // one ce_linear_step when the one-pass schedule applies and the cost model
-// predicts it faster (at the benchmark shape: about 17.7 ms against 23.4 ms
+// predicts it faster (at the benchmark shape: about 17.7 ms against 23.2 ms
 // on the H200); the remark compares both and names the floor. Otherwise the
 // backward's remark says why it keeps two passes.
 
