@@ -68,6 +68,29 @@ inline Span concurrent(Span a, Span b) {
   return {ideal + kOverlapLoss * (serial - ideal), a.busy + b.busy};
 }
 
+/// The spans of one chunk's kernels: its logits (with what follows them on
+/// their stream), and its products on two streams, as the first chunk runs
+/// them and as every other chunk does.
+struct ChunkSpans {
+  Span l, productsFirst, products;
+};
+
+/// The time of `numChunks` chunks as they run, L_0, (P_0 | L_1), ...,
+/// (P_n-2 | L_n-1), P_n-1, where L_c is chunk c's logits and P_c its
+/// products: the first n-1 chunks are `full`, the last is `tail`.
+inline double chunkedMicros(int64_t numChunks, const ChunkSpans &full,
+                            const ChunkSpans &tail) {
+  if (numChunks == 1)
+    return tail.l.micros + tail.productsFirst.micros;
+  double total = full.l.micros;
+  for (int64_t c = 0; c + 1 < numChunks; ++c) {
+    const Span &products = c == 0 ? full.productsFirst : full.products;
+    const Span &next = c + 2 < numChunks ? full.l : tail.l;
+    total += concurrent(products, next).micros;
+  }
+  return total + tail.products.micros;
+}
+
 /// `problem` with an epilogue that adds to C's old values.
 inline GemmProblem accumulating(GemmProblem problem) {
   problem.accumulatesC = true;

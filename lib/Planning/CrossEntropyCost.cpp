@@ -222,17 +222,9 @@ ChunkPrediction predictChunk(const CrossEntropyProblem &p, int64_t chunk,
   // L_0, (P_0 | L_1), ..., (P_n-2 | L_n-1), P_n-1: the first n-1 chunks
   // are full, the last has `last` columns.
   const double fulls = double(numChunks - 1);
-  if (numChunks == 1) {
-    pred.gemmMicros = tail.l.micros + tail.productsFirst.micros;
-  } else {
-    pred.gemmMicros = full.l.micros;
-    for (int64_t c = 0; c + 1 < numChunks; ++c) {
-      const Span &products = c == 0 ? full.productsFirst : full.products;
-      const Span &next = c + 2 < numChunks ? full.l : tail.l;
-      pred.gemmMicros += concurrent(products, next).micros;
-    }
-    pred.gemmMicros += tail.products.micros;
-  }
+  pred.gemmMicros =
+      chunkedMicros(numChunks, {full.l, full.productsFirst, full.products},
+                    {tail.l, tail.productsFirst, tail.products});
   pred.logitsMicros = fulls * full.logits.micros + tail.logits.micros;
   pred.expMicros = fulls * full.exp + tail.exp;
   pred.dhMicros =

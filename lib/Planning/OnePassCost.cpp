@@ -166,17 +166,9 @@ predict(const CrossEntropyProblem &p, int64_t rows, GemmPlanner &gemms) {
   // full, the last has `lastRows` tokens; only the first chunk's dW writes
   // the accumulator without reading it.
   const double fulls = double(numChunks - 1);
-  if (numChunks == 1) {
-    pred.gemmMicros = tail.l.micros + tail.productsFirst.micros;
-  } else {
-    pred.gemmMicros = full.l.micros;
-    for (int64_t c = 0; c + 1 < numChunks; ++c) {
-      const Span &products = c == 0 ? full.productsFirst : full.products;
-      const Span &next = c + 2 < numChunks ? full.l : tail.l;
-      pred.gemmMicros += concurrent(products, next).micros;
-    }
-    pred.gemmMicros += tail.products.micros;
-  }
+  pred.gemmMicros =
+      chunkedMicros(numChunks, {full.l, full.productsFirst, full.products},
+                    {tail.l, tail.productsFirst, tail.products});
   pred.logitsMicros = fulls * full.logits.micros + tail.logits.micros;
   pred.expMicros = fulls * full.exp + tail.exp;
   pred.rowMicros = fulls * full.row + tail.row;
