@@ -34,9 +34,6 @@ constexpr double kChunkMicros = 5.0;
 /// concurrent kernels lose (their blocks compete for shared memory and
 /// registers, so fewer of each are resident).
 constexpr double kOverlapLoss = 0.25;
-/// The forward epilogue's partials per row and warp-column tile: max, sum
-/// of exp, target logit and sum of z, one f32 each.
-constexpr int64_t kPartialBytes = 16;
 
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 

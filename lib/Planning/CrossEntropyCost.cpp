@@ -112,7 +112,8 @@ CrossEntropyPlan planForward(const CrossEntropyProblem &p, GemmPlanner &gemms,
   }
   const double hbm = chip.hbmBytesPerSecond;
   auto partialBytes = [&](const GemmPrediction &g) {
-    return double(kPartialBytes) * p.tokens * ceilDiv(p.vocab, g.tiles.warpN);
+    return double(kPartialRecordBytes) * p.tokens *
+           ceilDiv(p.vocab, g.tiles.warpN);
   };
   auto score = [&](const GemmPrediction &g) {
     return g.micros + micros(partialBytes(g), hbm);
@@ -131,12 +132,12 @@ CrossEntropyPlan planForward(const CrossEntropyProblem &p, GemmPlanner &gemms,
   pred.gemmMicros = pred.logitsMicros + pred.expMicros;
   double partials = partialBytes(*best);
   pred.partialsMicros = micros(partials, hbm);
-  // The row kernel, whose warps split each token's partials; then the loss
-  // reduction, one block over the labels and the token losses.
+  // The row kernel, one warp a token; then the loss reduction, one block
+  // over the labels and the token losses.
   const double n = double(p.tokens);
-  MemoryPhase rows = rowKernelPhase(
-      partials + n * p.labelBytes, n * 8, double(kTokenLossBytesInFlight),
-      ceilDiv(p.tokens, kTokenLossTokensPerBlock) * kRowKernelThreads, chip);
+  MemoryPhase rows =
+      rowKernelPhase(partials + n * p.labelBytes, n * 8,
+                     double(partialsBytesInFlight()), p.tokens * 32, chip);
   MemoryPhase reduction = rowKernelPhase(
       n * (p.labelBytes + 4), 4,
       tokenReductionBytesInFlight(p.labelBytes, /*readsLoss=*/true),
@@ -257,10 +258,11 @@ ChunkPrediction predictChunk(const CrossEntropyProblem &p, int64_t chunk,
                       chip)
                .micros;
   if (p.biasGradient) {
-    // The column sums: one thread per column of each chunk.
+    // The column sums: a block per kColumnSumColumns columns of each chunk.
     MemoryPhase sums = rowKernelPhase(
         n * chunk * p.elementBytes, 4.0 * chunk,
-        double(columnSumBytesInFlight(p.elementBytes)), chunk, chip);
+        double(columnSumBytesInFlight(p.elementBytes)),
+        ceilDiv(chunk, kColumnSumColumns) * kRowKernelThreads, chip);
     small += numChunks * kLaunchMicros +
              memoryTime(sums, chip).micros * double(p.vocab) / double(chunk);
   }

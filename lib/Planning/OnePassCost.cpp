@@ -45,10 +45,6 @@ using namespace mlir::lmhead::cost;
 
 namespace {
 
-/// The forward epilogue's partials per row and 64 columns (the narrowest
-/// warp tile the model may choose), an upper bound for the workspace.
-constexpr int64_t kPartialsPerRowAnd64Columns = 16;
-
 int64_t paddedVocab(const CrossEntropyProblem &p) {
   return llvm::alignTo(p.vocab, kChunkColumnAlignment);
 }
@@ -124,7 +120,7 @@ std::optional<OnePassPlan> planChunk(const CrossEntropyProblem &p, int64_t rows,
   k.dwFirst = *predictGemm(first, chip, k.dw.tiles);
   const double expEach = 1e6 * logits / chip.expPerSecond();
   k.exp = 2 * expEach;
-  const double partials = double(kPartialsPerRowAnd64Columns) * rows *
+  const double partials = double(kPartialRecordBytes) * rows *
                           ceilDiv(p.vocab, k.logits.tiles.warpN);
   // One warp a token, kRowPassLoadsInFlight vectors a lane in flight.
   MemoryPhase rowPass = rowKernelPhase(
@@ -228,8 +224,10 @@ int64_t mlir::lmhead::onePassWorkspaceBytes(const CrossEntropyProblem &p,
   // One chunk needs one buffer: nothing overlaps it.
   int64_t count = rows >= p.tokens ? 1 : 2;
   int64_t buffers = count * rows * paddedVocab(p) * p.elementBytes;
-  int64_t partials = kPartialsPerRowAnd64Columns * rows *
-                     ceilDiv(p.vocab, kChunkColumnAlignment);
+  // One record per row and 64 columns (the narrowest warp tile the model
+  // may choose): an upper bound.
+  int64_t partials =
+      kPartialRecordBytes * rows * ceilDiv(p.vocab, kChunkColumnAlignment);
   return buffers + partials;
 }
 

@@ -83,23 +83,45 @@ constexpr int64_t roundingBytesInFlight(int64_t initBytes) {
   return kRoundGroup * (4 + initBytes);
 }
 
-/// The tokens one block of ce_linear_fwd's row kernel takes, one a lane:
-/// its kRowKernelThreads / 32 warps split each token's partials.
-constexpr int64_t kTokenLossTokensPerBlock = 32;
+/// The tokens one block of a row kernel takes (ce_linear_fwd's row kernel,
+/// the step's row pass): one warp a token.
+constexpr int64_t kTokensPerRowBlock = kRowKernelThreads / 32;
 
-/// Bytes of loads one thread of ce_linear_fwd's row kernel keeps in flight.
-/// Each thread walks its share of a token's partials in two loops (their
-/// maximum, then the rescaled sums); LLVM unrolls the first by 8 and the
-/// second by 4 and issues each unrolled step's loads together (the PTX
-/// NVPTX writes): 8 maxima, 32 bytes, and 4 partials of three or four f32,
-/// 48 or more. The smaller is taken.
-constexpr int64_t kTokenLossBytesInFlight = 32;
+/// The bytes of one record of a token's partial statistics (four f32: the
+/// max, Σexp, target logit and Σz of one warp-column tile of logits).
+constexpr int64_t kPartialRecordBytes = 16;
+
+/// The partial records each lane of a row kernel loads, as 16-byte vectors,
+/// before it folds the first.
+constexpr int64_t kPartialRecordsInFlight = 4;
+
+/// Bytes of loads one lane of a row kernel keeps in flight while it merges
+/// a token's partials.
+constexpr int64_t partialsBytesInFlight() {
+  return kPartialRecordsInFlight * kPartialRecordBytes;
+}
+
+/// The column vectors (kRowPassVector columns, 16 bytes of f16 or bf16)
+/// one block of the bias gradient's column sums takes; its
+/// kRowKernelThreads threads are kColumnSumRowSlices slices of rows times
+/// these vectors, so that a warp reads four rows of 128 bytes each.
+constexpr int64_t kColumnSumVectors = 8;
+
+/// The columns one block of the column sums takes.
+constexpr int64_t kColumnSumColumns = kColumnSumVectors * kRowPassVector;
+
+/// The slices of rows of one column-sum block: slice s adds rows s, s +
+/// kColumnSumRowSlices, ... of its vector's columns.
+constexpr int64_t kColumnSumRowSlices = kRowKernelThreads / kColumnSumVectors;
+
+/// The vectors one thread of the column sums loads before it adds the
+/// first.
+constexpr int64_t kColumnSumLoadsInFlight = 4;
 
 /// Bytes of loads one thread of the bias gradient's column sums keeps in
-/// flight: one thread per column adds the column's tokens one at a time;
-/// LLVM unrolls that loop by 8 and issues the 8 loads together.
+/// flight, for a dZ of `elementBytes`.
 constexpr int64_t columnSumBytesInFlight(int64_t elementBytes) {
-  return 8 * elementBytes;
+  return kColumnSumLoadsInFlight * kRowPassVector * elementBytes;
 }
 
 /// Bytes of loads one thread of a reduction over the tokens (the loss

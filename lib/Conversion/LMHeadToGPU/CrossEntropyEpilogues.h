@@ -86,6 +86,18 @@ Value logitGradient(OpBuilder &b, Location loc, const LogitOptions &options,
 std::pair<Value, Value> classifyLabel(OpBuilder &b, Location loc,
                                       const LogitOptions &options, Value label);
 
+/// `label` (of options.labelType) as the logits epilogues compare it, an
+/// i32: the label where it is a class (in [0, V)), kIgnoredLabel for
+/// ignore_index and kLabelWithoutClass for any other label. A warp hands
+/// these to its lanes with 32-bit shuffles whatever the labels' type.
+Value labelCode(OpBuilder &b, Location loc, const LogitOptions &options,
+                Value label);
+
+/// The labelCode of ignore_index (and of rows past the last token).
+constexpr int32_t kIgnoredLabel = -1;
+/// The labelCode of a label outside [0, V) that is not ignore_index.
+constexpr int32_t kLabelWithoutClass = -2;
+
 /// Succeeds when a logits epilogue can finish `options`; fails with
 /// `operandProblem` for operands other than f16/bf16, and for a vocabulary
 /// that is not static.
@@ -99,12 +111,15 @@ int64_t numPartialColumns(const GemmTiles &tiles, int64_t vocab);
 
 /// ce_linear_fwd's epilogue. Arguments: the labels `memref<?xL>` [N], the
 /// bias `memref<?xT>` [V] when there is one, and the partials
-/// `memref<4x?x?xf32>` [4, P, N] with P = numPartialColumns: for each
-/// token and warp-column tile p, [0] the max of its logits, [1] Σ
-/// exp(z − max), [2] the target logit when the label falls in the tile
-/// (else 0), [3] Σ z. A token's row is reduced across the quad with
-/// shuffles, so every lane of a warp must run the epilogue (both writers
-/// call it in every thread that holds accumulators).
+/// `memref<?x?x4xf32>` [N, P, 4] with P = numPartialColumns: for each
+/// token and warp-column tile p one 16-byte record, [0] the max of its
+/// logits, [1] Σ exp(z − max), [2] the target logit when the label falls
+/// in the tile (else 0), [3] Σ z with label smoothing (else 0). A token's
+/// records are consecutive, so that the warp merging them reads them in
+/// 16-byte vectors, coalesced. A token's row is reduced across the quad
+/// with shuffles and its labels reach the lanes by shuffles, so every
+/// lane of a warp must run the epilogue (both writers call it in every
+/// thread that holds accumulators).
 ///
 /// With `storeLogits` (ce_linear_step's logits over a chunk of tokens) two
 /// arguments follow the partials: the chunk's logits buffer

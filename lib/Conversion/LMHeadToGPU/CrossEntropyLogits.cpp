@@ -12,6 +12,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::lmhead;
 
@@ -115,6 +117,22 @@ std::pair<Value, Value> mlir::lmhead::classifyLabel(OpBuilder &b, Location loc,
   return {valid, bad};
 }
 
+Value mlir::lmhead::labelCode(OpBuilder &b, Location loc,
+                              const LogitOptions &options, Value label) {
+  auto [valid, bad] = classifyLabel(b, loc, options, label);
+  Type i32 = b.getI32Type();
+  // A class fits in i32: checkLogitOptions refuses V past 2³¹ − 1.
+  Value asClass = label.getType() == i32
+                      ? label
+                      : arith::TruncIOp::create(b, loc, i32, label);
+  auto constant = [&](int32_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, v, 32);
+  };
+  return arith::SelectOp::create(
+      b, loc, bad, constant(kLabelWithoutClass),
+      arith::SelectOp::create(b, loc, valid, asClass, constant(kIgnoredLabel)));
+}
+
 llvm::Error mlir::lmhead::checkLogitOptions(const LogitOptions &options,
                                             StringRef operandProblem) {
   if (!options.operandType ||
@@ -122,6 +140,9 @@ llvm::Error mlir::lmhead::checkLogitOptions(const LogitOptions &options,
     return kernelRefused(operandProblem);
   if (options.vocab <= 0)
     return kernelRefused("the vocabulary size must be static and positive");
+  if (options.vocab > std::numeric_limits<int32_t>::max())
+    return kernelRefused(
+        "the vocabulary size must be below 2^31 (labels are compared as i32)");
   return llvm::Error::success();
 }
 

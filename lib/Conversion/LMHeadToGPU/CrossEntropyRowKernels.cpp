@@ -1,9 +1,10 @@
 //===- CrossEntropyRowKernels.cpp - the small kernels around the GEMMs ----===//
 //
 // Each kernel reads its inputs once, in coalesced order where it matters:
-// the partials are stored [4, P, N], so the threads of a warp (consecutive
-// tokens) read consecutive words for each p; the column sums read the rows
-// of a dZ chunk with consecutive threads on consecutive columns. The
+// the partials are stored [N, P, 4], one 16-byte record per token and
+// warp-column tile, so the warp that merges a token's records reads them
+// as consecutive 16-byte vectors; the column sums read the rows of a dZ
+// chunk with consecutive threads on consecutive columns. The
 // reductions over all tokens are one block's, summed in a fixed order (each
 // warp's butterfly, then the warps in order), so their results do not
 // depend on timing (no atomics).
@@ -91,49 +92,92 @@ Value countValidTokens(KernelBuilder &b, const LogitOptions &options,
   return blockSum(b, loop.getResult(0), slots, thread);
 }
 
-/// A row's partials (RowStatsEpilogue, [4, P, rows]) as one thread folds
-/// them: its share p = first, first + step, ... < P.
-struct PartialsOfRow {
-  Value partials, row, first, count, step;
-
-  /// The largest partial max of this thread's share (−inf for none).
-  Value max(KernelBuilder &b) const {
-    Value zero = b.index(0);
-    auto loop = scf::ForOp::create(
-        b, first, count, step,
-        ValueRange{b.f32(-std::numeric_limits<double>::infinity())});
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value m = b.load(partials, {zero, loop.getInductionVar(), row});
-    scf::YieldOp::create(
-        b, Value(arith::MaximumFOp::create(b, loop.getRegionIterArgs()[0], m)));
-    return loop.getResult(0);
-  }
-
-  /// This thread's share of Σ sumexp·exp(m − rowMax), of the target logit
-  /// and, with `smoothing`, of Σz.
-  SmallVector<Value, 3> sums(KernelBuilder &b, Value rowMax,
-                             bool smoothing) const {
-    Value zero = b.index(0), one = b.index(1);
-    SmallVector<Value> init = {b.f32(0.0), b.f32(0.0)};
-    if (smoothing)
-      init.push_back(b.f32(0.0));
-    auto loop = scf::ForOp::create(b, first, count, step, init);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value p = loop.getInductionVar();
-    ValueRange acc = loop.getRegionIterArgs();
-    Value m = b.load(partials, {zero, p, row});
-    Value e = b.load(partials, {one, p, row});
-    SmallVector<Value> next = {
-        b.add(acc[0], b.mul(e, kernelExp(b, b.getLoc(), b.sub(m, rowMax)))),
-        b.add(acc[1], b.load(partials, {b.index(2), p, row}))};
-    if (smoothing)
-      next.push_back(b.add(acc[2], b.load(partials, {b.index(3), p, row})));
-    scf::YieldOp::create(b, next);
-    return SmallVector<Value, 3>(loop.getResults());
-  }
+/// What a token's partials merge into: its lse, its target logit and (with
+/// label smoothing) Σz.
+struct TokenStatistics {
+  Value lse, target, sumLogits;
 };
+
+/// Merges the records [P, 4] of token `row` of `partials` (RowStatsEpilogue,
+/// [rows, P, 4]) in one warp: lane l folds records l, l + 32, ... (count =
+/// P, or 0 for a lane with no token), loading kPartialRecordsInFlight of
+/// them before it folds the first; its running maximum and Σexp, rescaled
+/// whenever the maximum grows, are merged over the warp by its butterfly.
+/// Every lane of the warp must reach it; every lane gets the result.
+TokenStatistics mergeTokenPartials(KernelBuilder &b, Value partials, Value row,
+                                   Value lane, Value count, bool smoothing) {
+  Type f32 = b.getF32Type();
+  auto recordType = VectorType::get({4}, f32);
+  const double inf = std::numeric_limits<double>::infinity();
+  Value minusInf = b.f32(-inf);
+  // exp(x − max) for x ≤ max, 0 where x is −inf (NVVM's inline exp does
+  // not give exp(−inf) = 0).
+  auto scaleBelow = [&](Value x, Value max) -> Value {
+    Value e = kernelExp(b, b.getLoc(), b.sub(x, max));
+    Value none =
+        arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, x, minusInf);
+    return b.select(none, b.f32(0.0), e);
+  };
+  constexpr int64_t stride = 32 * kPartialRecordsInFlight;
+  auto loop = scf::ForOp::create(
+      b, lane, count, b.index(stride),
+      ValueRange{minusInf, b.f32(0.0), b.f32(0.0), b.f32(0.0)});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value none = arith::ConstantOp::create(
+        b, recordType,
+        DenseElementsAttr::get(recordType,
+                               ArrayRef<float>{float(-inf), 0.0f, 0.0f, 0.0f}));
+    SmallVector<Value> records;
+    for (int64_t u = 0; u < kPartialRecordsInFlight; ++u) {
+      Value p = b.add(loop.getInductionVar(), b.index(32 * u));
+      auto load =
+          scf::IfOp::create(b, TypeRange{recordType}, b.lessThan(p, count),
+                            /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard branch(b);
+      b.setInsertionPointToStart(load.thenBlock());
+      scf::YieldOp::create(
+          b, ValueRange{vector::LoadOp::create(b, recordType, partials,
+                                               ValueRange{row, p, b.index(0)},
+                                               /*nontemporal=*/false,
+                                               llvm::MaybeAlign(16))
+                            .getResult()});
+      b.setInsertionPointToStart(load.elseBlock());
+      scf::YieldOp::create(b, none);
+      records.push_back(load.getResult(0));
+    }
+    ValueRange acc = loop.getRegionIterArgs();
+    Value max = acc[0], sumExp = acc[1], target = acc[2], sumLogits = acc[3];
+    for (Value record : records) {
+      auto field = [&](int64_t i) -> Value {
+        return vector::ExtractOp::create(b, record, i);
+      };
+      Value m = field(0), e = field(1);
+      // The smaller maximum's sum is rescaled to the larger.
+      Value grows = arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, m, max);
+      Value larger = arith::MaximumFOp::create(b, max, m);
+      Value factor = scaleBelow(arith::MinimumFOp::create(b, max, m), larger);
+      sumExp = b.select(grows, b.add(b.mul(sumExp, factor), e),
+                        b.add(sumExp, b.mul(e, factor)));
+      max = larger;
+      target = b.add(target, field(2));
+      if (smoothing)
+        sumLogits = b.add(sumLogits, field(3));
+    }
+    scf::YieldOp::create(b, ValueRange{max, sumExp, target, sumLogits});
+  }
+  Value laneMax = loop.getResult(0);
+  Value rowMax = b.warpMax(laneMax);
+  Value sumExp =
+      b.warpSum(b.mul(loop.getResult(1), scaleBelow(laneMax, rowMax)));
+  TokenStatistics stats;
+  stats.lse = b.add(rowMax, kernelLog(b, b.getLoc(), sumExp));
+  stats.target = b.warpSum(loop.getResult(2));
+  if (smoothing)
+    stats.sumLogits = b.warpSum(loop.getResult(3));
+  return stats;
+}
 
 /// A token's loss from its lse, target logit and (with label smoothing) Σz:
 /// `(1−ε)(lse − z_y) + ε(lse − Σz/V) + w·lse²`, 0 when its label is ignored,
@@ -160,21 +204,12 @@ gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
                                                   const LogitOptions &options) {
   Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
   int64_t dynamic = ShapedType::kDynamic;
-  auto partialsType = MemRefType::get({4, dynamic, dynamic}, f32);
+  auto partialsType = MemRefType::get({dynamic, dynamic, 4}, f32);
   gpu::GPUFuncOp func =
       createKernel(builder, loc, name,
                    {vectorType(options.labelType), partialsType,
                     vectorType(f32), vectorType(f32), indexType, indexType},
                    kRowKernelThreads);
-  // Each warp's fold of its tokens: the maximum, then the sum of exp, the
-  // target logit and the sum of z, [4, warps, 32] in shared memory.
-  constexpr int64_t warps = kRowKernelThreads / 32;
-  auto workgroup = gpu::AddressSpaceAttr::get(
-      builder.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
-  Value folds = func.addWorkgroupAttribution(
-      MemRefType::get({4, warps, kTokenLossTokensPerBlock}, f32,
-                      MemRefLayoutAttrInterface(), workgroup),
-      loc);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), partials = entry.getArgument(1);
@@ -182,51 +217,22 @@ gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
   Value numPartials = entry.getArgument(4), tokens = entry.getArgument(5);
   Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
   Value lane = arith::RemUIOp::create(b, thread, b.index(32));
-  Value warp = arith::DivUIOp::create(b, thread, b.index(32));
   Value row = b.add(b.mul(gpu::BlockIdOp::create(b, gpu::Dimension::x),
-                          b.index(kTokenLossTokensPerBlock)),
-                    lane);
-  // Every thread reaches the barriers; a lane past the last token folds no
-  // partial.
-  Value inside = b.lessThan(row, tokens);
-  Value count = b.select(inside, numPartials, b.index(0));
-  PartialsOfRow share{partials, row, warp, count, b.index(warps)};
-  auto foldOf = [&](int64_t value, Value w) {
-    return b.load(folds, {b.index(value), w, lane});
-  };
-
-  // The row's maximum over the warps' maxima.
-  b.store(share.max(b), folds, {b.index(0), warp, lane});
-  gpu::BarrierOp::create(b);
-  Value rowMax = foldOf(0, b.index(0));
-  for (int64_t w = 1; w < warps; ++w)
-    rowMax = arith::MaximumFOp::create(b, rowMax, foldOf(0, b.index(w)));
-
-  // The rescaled sums, merged by the row's first warp in warp order (the
-  // result does not depend on timing).
+                          b.index(kTokensPerRowBlock)),
+                    arith::DivUIOp::create(b, thread, b.index(32)));
+  // A warp's row is the same in all its lanes, so the warp stays converged
+  // through its shuffles.
+  b.enterIf(b.lessThan(row, tokens));
   bool smoothing = options.labelSmoothing > 0.0;
-  SmallVector<Value, 3> sums = share.sums(b, rowMax, smoothing);
-  for (auto [i, sum] : llvm::enumerate(sums))
-    b.store(sum, folds, {b.index(1 + i), warp, lane});
-  gpu::BarrierOp::create(b);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.enterIf(arith::AndIOp::create(
-        b, inside,
-        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warp, b.index(0))));
-    SmallVector<Value, 3> merged;
-    for (size_t i = 0; i < sums.size(); ++i) {
-      Value total = foldOf(1 + i, b.index(0));
-      for (int64_t w = 1; w < warps; ++w)
-        total = b.add(total, foldOf(1 + i, b.index(w)));
-      merged.push_back(total);
-    }
-    Value lse = b.add(rowMax, kernelLog(b, b.getLoc(), merged[0]));
-    Value loss = tokenLoss(b, options, b.load(labels, row), lse, merged[1],
-                           smoothing ? merged[2] : Value());
-    b.store(lse, lseOut, row);
-    b.store(loss, lossOut, row);
-  }
+  TokenStatistics stats =
+      mergeTokenPartials(b, partials, row, lane, numPartials, smoothing);
+  Value loss = tokenLoss(b, options, b.load(labels, row), stats.lse,
+                         stats.target, stats.sumLogits);
+  b.enterIf(
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, b.index(0)));
+  b.store(stats.lse, lseOut, row);
+  b.store(loss, lossOut, row);
+  b.setInsertionPointToEnd(&entry);
   gpu::ReturnOp::create(b);
   return func;
 }
@@ -308,14 +314,24 @@ gpu::GPUFuncOp mlir::lmhead::buildColumnSumKernel(OpBuilder &builder,
                                                   Type operandType,
                                                   Type resultType,
                                                   bool scaled) {
-  Type indexType = builder.getIndexType();
+  Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
   SmallVector<Type> arguments = {gemmMatrixType(operandType),
                                  vectorType(resultType)};
   if (scaled)
-    arguments.push_back(vectorType(builder.getF32Type()));
+    arguments.push_back(vectorType(f32));
   arguments.append({indexType, indexType, indexType});
   gpu::GPUFuncOp func =
       createKernel(builder, loc, name, arguments, kRowKernelThreads);
+  // Each slice's sums of the block's columns: [slice][e][vector] for column
+  // vector·kRowPassVector + e. A thread's eight sums lie 32 bytes apart:
+  // side by side, LLVM (22) merges their stores into 16-byte vectors while
+  // the PTX declares the array 4-byte aligned (see addReductionSlots).
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      builder.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+  Value sliceSums = func.addWorkgroupAttribution(
+      MemRefType::get({kColumnSumRowSlices, kRowPassVector, kColumnSumVectors},
+                      f32, MemRefLayoutAttrInterface(), workgroup),
+      loc);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value dz = entry.getArgument(0), db = entry.getArgument(1);
@@ -324,26 +340,105 @@ gpu::GPUFuncOp mlir::lmhead::buildColumnSumKernel(OpBuilder &builder,
   Value vocabOffset = entry.getArgument(next),
         tokens = entry.getArgument(next + 1);
   Value columns = entry.getArgument(next + 2);
-  Value col = b.globalThread(kRowKernelThreads);
+  Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value slice = arith::DivUIOp::create(b, thread, b.index(kColumnSumVectors));
+  Value vectorInBlock =
+      arith::RemUIOp::create(b, thread, b.index(kColumnSumVectors));
+  Value inBlock = b.mul(vectorInBlock, b.index(kRowPassVector));
+  Value blockFirst = b.mul(gpu::BlockIdOp::create(b, gpu::Dimension::x),
+                           b.index(kColumnSumColumns));
+  Value first = b.add(blockFirst, inBlock);
+  auto vectorType = VectorType::get({kRowPassVector}, operandType);
+  uint64_t vectorBytes =
+      kRowPassVector * operandType.getIntOrFloatBitWidth() / 8;
+  Value whole = arith::AndIOp::create(
+      b, b.lessThan(b.add(first, b.index(kRowPassVector - 1)), columns),
+      rowsAreAlignedTo(b, b.getLoc(), dz, kRowPassVector));
+
+  // This thread's sums of its kRowPassVector columns over its rows.
+  SmallVector<Value> zeros(kRowPassVector, b.f32(0.0));
+  auto loop = scf::ForOp::create(
+      b, slice, tokens, b.index(kColumnSumRowSlices * kColumnSumLoadsInFlight),
+      zeros);
   {
     OpBuilder::InsertionGuard guard(b);
-    b.enterIf(b.lessThan(col, columns));
-    auto loop = scf::ForOp::create(b, b.index(0), tokens, b.index(1),
-                                   ValueRange{b.f32(0.0)});
-    {
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value d = arith::ExtFOp::create(
-          b, b.getF32Type(), b.load(dz, {loop.getInductionVar(), col}));
-      scf::YieldOp::create(b, b.add(loop.getRegionIterArgs()[0], d));
+    b.setInsertionPointToStart(loop.getBody());
+    Value zeroVector =
+        arith::ConstantOp::create(b, vectorType, b.getZeroAttr(vectorType));
+    SmallVector<Value> loaded;
+    for (int64_t u = 0; u < kColumnSumLoadsInFlight; ++u) {
+      Value row =
+          b.add(loop.getInductionVar(), b.index(kColumnSumRowSlices * u));
+      Value rowInside = b.lessThan(row, tokens);
+      auto load = scf::IfOp::create(b, TypeRange{vectorType}, rowInside,
+                                    /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard branch(b);
+      b.setInsertionPointToStart(load.thenBlock());
+      auto ifWhole = scf::IfOp::create(b, TypeRange{vectorType}, whole,
+                                       /*withElseRegion=*/true);
+      scf::YieldOp::create(b, ifWhole.getResult(0));
+      b.setInsertionPointToStart(ifWhole.thenBlock());
+      scf::YieldOp::create(
+          b, ValueRange{vector::LoadOp::create(b, vectorType, dz,
+                                               ValueRange{row, first},
+                                               /*nontemporal=*/false,
+                                               llvm::MaybeAlign(vectorBytes))
+                            .getResult()});
+      // The element path: columns past the chunk's last read as 0.
+      b.setInsertionPointToStart(ifWhole.elseBlock());
+      Value elements = zeroVector;
+      for (int64_t e = 0; e < kRowPassVector; ++e) {
+        Value col = b.add(first, b.index(e));
+        Value inside = b.lessThan(col, columns);
+        auto element = scf::IfOp::create(b, TypeRange{operandType}, inside,
+                                         /*withElseRegion=*/true);
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(element.thenBlock());
+        scf::YieldOp::create(b, b.load(dz, {row, col}));
+        b.setInsertionPointToStart(element.elseBlock());
+        scf::YieldOp::create(
+            b, ValueRange{arith::ConstantOp::create(b, operandType,
+                                                    b.getZeroAttr(operandType))
+                              .getResult()});
+        b.setInsertionPointAfter(element);
+        elements =
+            vector::InsertOp::create(b, element.getResult(0), elements, e);
+      }
+      scf::YieldOp::create(b, elements);
+      b.setInsertionPointToStart(load.elseBlock());
+      scf::YieldOp::create(b, zeroVector);
+      loaded.push_back(load.getResult(0));
     }
-    Value sum = loop.getResult(0);
-    if (factor)
-      sum = b.mul(sum, b.load(factor, {b.index(0)}));
-    if (!resultType.isF32())
-      sum = arith::TruncFOp::create(b, resultType, sum);
-    b.store(sum, db, b.add(vocabOffset, col));
+    SmallVector<Value> sums(loop.getRegionIterArgs());
+    for (Value vector : loaded)
+      for (int64_t e = 0; e < kRowPassVector; ++e)
+        sums[e] = b.add(
+            sums[e],
+            arith::ExtFOp::create(
+                b, f32, vector::ExtractOp::create(b, vector, e).getResult()));
+    scf::YieldOp::create(b, sums);
   }
+  for (int64_t e = 0; e < kRowPassVector; ++e)
+    b.store(loop.getResult(e), sliceSums, {slice, b.index(e), vectorInBlock});
+  gpu::BarrierOp::create(b);
+
+  // The block's first kColumnSumColumns threads add a column each over the
+  // slices, in slice order.
+  Value col = b.add(blockFirst, thread);
+  b.enterIf(
+      arith::AndIOp::create(b, b.lessThan(thread, b.index(kColumnSumColumns)),
+                            b.lessThan(col, columns)));
+  Value e = arith::RemUIOp::create(b, thread, b.index(kRowPassVector));
+  Value vector = arith::DivUIOp::create(b, thread, b.index(kRowPassVector));
+  Value sum = b.load(sliceSums, {b.index(0), e, vector});
+  for (int64_t s = 1; s < kColumnSumRowSlices; ++s)
+    sum = b.add(sum, b.load(sliceSums, {b.index(s), e, vector}));
+  if (factor)
+    sum = b.mul(sum, b.load(factor, {b.index(0)}));
+  if (!resultType.isF32())
+    sum = arith::TruncFOp::create(b, resultType, sum);
+  b.store(sum, db, b.add(vocabOffset, col));
+  b.setInsertionPointToEnd(&entry);
   gpu::ReturnOp::create(b);
   return func;
 }
@@ -447,7 +542,7 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
   Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
   Type i64 = builder.getI64Type();
   int64_t dynamic = ShapedType::kDynamic;
-  auto partialsType = MemRefType::get({4, dynamic, dynamic}, f32);
+  auto partialsType = MemRefType::get({dynamic, dynamic, 4}, f32);
   gpu::GPUFuncOp func = createKernel(
       builder, loc, name,
       {vectorType(options.labelType), partialsType,
@@ -461,11 +556,10 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
   Value lossOut = entry.getArgument(4), scales = entry.getArgument(5);
   Value numPartials = entry.getArgument(6), rows = entry.getArgument(7);
   Value rowOffset = entry.getArgument(8);
-  constexpr int64_t rowsPerBlock = kRowKernelThreads / 32;
   Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
   Value lane = arith::RemUIOp::create(b, thread, b.index(32));
   Value row = b.add(b.mul(gpu::BlockIdOp::create(b, gpu::Dimension::x),
-                          b.index(rowsPerBlock)),
+                          b.index(kTokensPerRowBlock)),
                     arith::DivUIOp::create(b, thread, b.index(32)));
   {
     // A warp's row is the same in all its lanes, so the warp stays
@@ -473,18 +567,14 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
     OpBuilder::InsertionGuard guard(b);
     b.enterIf(b.lessThan(row, rows));
     Value zero = b.index(0), warp = b.index(32);
-    // lse from the partials, each lane taking every 32nd.
-    PartialsOfRow share{partials, row, lane, numPartials, warp};
-    Value rowMax = b.warpMax(share.max(b));
     bool smoothing = options.labelSmoothing > 0.0;
-    SmallVector<Value, 3> sums = share.sums(b, rowMax, smoothing);
-    Value sumExp = b.warpSum(sums[0]);
-    Value target = b.warpSum(sums[1]);
-    Value sumLogits = smoothing ? b.warpSum(sums[2]) : Value();
-    Value lse = b.add(rowMax, kernelLog(b, b.getLoc(), sumExp));
+    TokenStatistics stats =
+        mergeTokenPartials(b, partials, row, lane, numPartials, smoothing);
+    Value lse = stats.lse;
     Value token = b.add(row, rowOffset);
     Value label = b.load(labels, token);
-    Value loss = tokenLoss(b, options, label, lse, target, sumLogits);
+    Value loss =
+        tokenLoss(b, options, label, lse, stats.target, stats.sumLogits);
     {
       OpBuilder::InsertionGuard inner(b);
       b.enterIf(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, zero));

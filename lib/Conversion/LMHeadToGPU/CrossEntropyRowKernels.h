@@ -28,13 +28,12 @@ namespace lmhead {
 /// ce_linear_fwd's row kernel: merges each token's P partials
 /// (RowStatsEpilogue) into `lse = max + log Σ sumexp·exp(m − max)` and its
 /// loss `(1−ε)(lse − z_y) + ε(lse − Σz/V) + w·lse²` (0 when ignored, NaN
-/// for a label outside [0, V)). A block takes kTokenLossTokensPerBlock
-/// tokens, one a lane, so that a warp reads consecutive words; its
-/// kRowKernelThreads / 32 warps split the partials (warp w folds p = w, w +
-/// 8, ...), and the row's first warp merges their folds from shared memory
-/// in warp order. Arguments: labels [N], partials [4,P,N], lse [N] and
-/// loss [N] (f32, written), P and N (`index`). Grid: ceil(N /
-/// kTokenLossTokensPerBlock) blocks.
+/// for a label outside [0, V)). One warp a token (kTokensPerRowBlock a
+/// block): its lanes read the token's 16-byte records in turn,
+/// kPartialRecordsInFlight each before the first is folded, and merge their
+/// folds by the warp's butterfly (the result does not depend on timing).
+/// Arguments: labels [N], partials [N,P,4], lse [N] and loss [N] (f32,
+/// written), P and N (`index`). Grid: ceil(N / kTokensPerRowBlock) blocks.
 gpu::GPUFuncOp buildTokenLossKernel(OpBuilder &builder, Location loc,
                                     StringRef name,
                                     const LogitOptions &options);
@@ -56,12 +55,17 @@ gpu::GPUFuncOp buildMeanScaleKernel(OpBuilder &builder, Location loc,
                                     StringRef name,
                                     const LogitOptions &options);
 
-/// The bias gradient of one chunk, one thread per column: `db[v0 + j] = Σ_i
-/// dZ_c[i, j]` summed in f32 (times `scale[0]` when `scaled`) and rounded
-/// once to db's type. Arguments: dZ_c (gemmMatrixType of the operand type)
-/// [N, n], db `memref<?xR>` [V], with `scaled` the factor `memref<?xf32>`
-/// [1], then v0, N and n (`index`). Grid: ceil(n / kRowKernelThreads)
-/// blocks.
+/// The bias gradient of one chunk: `db[v0 + j] = Σ_i dZ_c[i, j]` summed
+/// in f32 (times `scale[0]` when `scaled`) and rounded once to db's type.
+/// A block takes kColumnSumColumns columns: each thread adds every
+/// kColumnSumRowSlices-th row of one vector of kRowPassVector columns,
+/// loading kColumnSumLoadsInFlight vectors before it adds the first (one
+/// element at a time where dZ's rows are not aligned for vectors or the
+/// vector crosses the chunk's last column), and the block adds its slices'
+/// sums in slice order (the result does not depend on timing). Arguments:
+/// dZ_c (gemmMatrixType of the operand type) [N, n], db `memref<?xR>` [V],
+/// with `scaled` the factor `memref<?xf32>` [1], then v0, N and n
+/// (`index`). Grid: ceil(n / kColumnSumColumns) blocks.
 gpu::GPUFuncOp buildColumnSumKernel(OpBuilder &builder, Location loc,
                                     StringRef name, Type operandType,
                                     Type resultType, bool scaled = false);
@@ -80,16 +84,16 @@ gpu::GPUFuncOp buildRoundGradientKernel(OpBuilder &builder, Location loc,
 SizeExpr roundGradientBlocks(const SizeExpr &rows, const SizeExpr &cols);
 
 /// ce_linear_step's row pass over one chunk of tokens, one warp per token
-/// (kRowKernelThreads / 32 tokens a block): merges the token's P partials
+/// (kTokensPerRowBlock a block): merges the token's P partials
 /// (RowStatsEpilogue) into its lse and loss as buildTokenLossKernel does,
 /// writes them at the token's place in lse [N] and loss [N], then turns the
 /// token's logits in the chunk buffer (stored by the logits GEMM before the
 /// soft-cap) into dZ in place, in f32 as LogitGradEpilogue forms it, with
 /// the shared token scale `scales[0]`, rounded once to the operand type.
-/// Arguments: labels [N], partials [4,P,R], the chunk buffer
+/// Arguments: labels [N], partials [R,P,4], the chunk buffer
 /// (gemmMatrixType of the operand type) [R, ≥V], lse and loss (f32 [N],
 /// written), scales (f32 [1]), P, R and the chunk's first token (`index`).
-/// Grid: ceil(R / (kRowKernelThreads / 32)) blocks.
+/// Grid: ceil(R / kTokensPerRowBlock) blocks.
 gpu::GPUFuncOp buildStepRowKernel(OpBuilder &builder, Location loc,
                                   StringRef name, const LogitOptions &options);
 

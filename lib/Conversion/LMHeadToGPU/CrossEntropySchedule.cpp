@@ -193,7 +193,7 @@ void CrossEntropyScheduler::buildForward(CELinearFwdOp fwd) {
   Type f32 = Float32Type::get(op->getContext());
   int64_t partials = numPartialColumns(gemms.logits.tiles, vocab);
   addBuffer("partials", Role::Workspace, f32,
-            {SizeExpr(4), SizeExpr(partials), tokens});
+            {tokens, SizeExpr(partials), SizeExpr(4)});
   if (!none)
     addBuffer("token_loss", Role::Workspace, f32, perToken);
 
@@ -207,7 +207,7 @@ void CrossEntropyScheduler::buildForward(CELinearFwdOp fwd) {
   StringRef tokenLoss = none ? "loss" : "token_loss";
   schedule.add(smallLaunch(
       set.rows.getName(), ScheduleStream::Main,
-      gridBlocks(tokens, kTokenLossTokensPerBlock), kRowKernelThreads,
+      gridBlocks(tokens, kTokensPerRowBlock), kRowKernelThreads,
       {view("labels"), view("partials"), view("lse"), view(tokenLoss),
        LaunchArgument::ofSize(partials), LaunchArgument::ofSize(tokens)}));
   if (!none)
@@ -319,7 +319,7 @@ void CrossEntropyScheduler::buildGrad(CELinearGradOp grad) {
                       LaunchArgument::ofSize(tokens),
                       LaunchArgument::ofSize(size)});
     Launch db = smallLaunch(set.db.getName(), ScheduleStream::Db,
-                            gridBlocks(size, kRowKernelThreads),
+                            gridBlocks(size, kColumnSumColumns),
                             kRowKernelThreads, std::move(arguments));
     db.after = {logits};
     schedule.add(std::move(db));
@@ -371,7 +371,7 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
   Type f32 = Float32Type::get(op->getContext());
   int64_t partials = numPartialColumns(gemms.logits.tiles, vocab);
   addBuffer("partials", Role::Workspace, f32,
-            {SizeExpr(4), SizeExpr(partials), SizeExpr(chunk)});
+            {SizeExpr(chunk), SizeExpr(partials), SizeExpr(4)});
   addBuffer("token_loss", Role::Workspace, f32, perToken);
   if (!dwIsF32)
     addBuffer("dw_f32", Role::Workspace, f32, weightShape());
@@ -405,7 +405,7 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
 
   unsigned rows = schedule.add(smallLaunch(
       set.rows.getName(), ScheduleStream::Main,
-      gridBlocks(size, kRowKernelThreads / 32), kRowKernelThreads,
+      gridBlocks(size, kTokensPerRowBlock), kRowKernelThreads,
       {view("labels"), view("partials"), LaunchArgument::ofView(z), view("lse"),
        view("token_loss"), view(scales), LaunchArgument::ofSize(partials),
        LaunchArgument::ofSize(size), LaunchArgument::ofSize(start)}));

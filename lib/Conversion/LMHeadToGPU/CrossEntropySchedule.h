@@ -8,7 +8,7 @@
 // ce_linear_step, with the kernels of buildCrossEntropyKernels:
 //
 // - ce_linear_fwd, on the main stream: the logits GEMM writes the row
-//   partials [4,P,N] (workspace `partials`), the row kernel merges them
+//   partials [N,P,4] (workspace `partials`), the row kernel merges them
 //   into lse and each token's loss (`token_loss`, or the `loss` result
 //   itself for reduction none), and for mean and sum one warp reduces the
 //   losses into `loss`.
@@ -26,7 +26,7 @@
 // - ce_linear_step (static N): for a mean gradient the shared token scale
 //   first; then, per chunk c of the plan's tokens, on the main stream the
 //   logits GEMM of the chunk's rows of h stores the logits into
-//   `z<c mod 2>` [chunk, V padded to 64] and the partials [4,P,chunk] once
+//   `z<c mod 2>` [chunk, V padded to 64] and the partials [chunk,P,4] once
 //   chunk c−2's products are done, and the row pass writes the chunk's lse
 //   and token losses and turns the buffer into dZ; after it `dh_c = dZ_c·W`
 //   (the chunk's rows of dh) runs on the dh stream and `dW += dZ_cᵀ·h_c`

@@ -48,6 +48,11 @@ struct AccumulatorTile {
   SmallVector<int64_t> rowSlots;
   /// The number of distinct row slots.
   int64_t numRowSlots = 0;
+  /// For each row slot, its row in the lanes of the warp's first quad: in
+  /// both layouts the slot's row in lane l is this plus l / 4 (a warp's
+  /// slot covers eight consecutive rows), which lets the warp load per-row
+  /// data once for all its lanes (RowSlotValues.h).
+  SmallVector<Value> slotFirstRows;
   /// The accumulators by the pairs of the quad layout: each entry {u, l}
   /// names accumulators u and u+1 (one row, columns c and c+1, c even) and
   /// l and l+1 (the same columns eight rows below); lane xor 1 holds

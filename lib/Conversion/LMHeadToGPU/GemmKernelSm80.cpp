@@ -438,6 +438,9 @@ void Sm80GemmWriter::writeEpilogue(ValueRange accumulators) {
   tile.m = m;
   tile.n = n;
   tile.numRowSlots = 2 * (cfg.warpM / 16);
+  for (int64_t slot = 0; slot < tile.numRowSlots; ++slot)
+    tile.slotFirstRows.push_back(
+        add(rowStart, index((slot / 2) * 16 + (slot % 2) * 8)));
   // One value per distinct column, shared by the row tiles, so that an
   // epilogue can load per-column data (a bias) once.
   SmallVector<Value> cols;

@@ -362,13 +362,16 @@ void Sm90GemmWriter::writeConsumer(Value kSteps, Value consumer) {
   // + r%2.
   Value inGroup = rem(threadId, 128);
   Value warp = div(inGroup, 32), lane = rem(inGroup, 32);
-  Value rowBase =
-      add(add(blockRow, rowStart), add(mul(warp, 16), div(lane, 4)));
+  Value warpFirstRow = add(add(blockRow, rowStart), mul(warp, 16));
+  Value rowBase = add(warpFirstRow, div(lane, 4));
   Value colBase = add(blockCol, mul(rem(lane, 4), 2));
   AccumulatorTile tile;
   tile.m = m;
   tile.n = n;
   tile.numRowSlots = 2 * tilesM;
+  for (int64_t slot = 0; slot < tile.numRowSlots; ++slot)
+    tile.slotFirstRows.push_back(
+        add(warpFirstRow, index((slot / 2) * 64 + (slot % 2) * 8)));
   // One value per distinct column, shared by the row tiles, so that an
   // epilogue can load per-column data (a bias) once.
   SmallVector<Value> cols;

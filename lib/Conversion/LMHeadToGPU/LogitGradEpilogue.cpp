@@ -5,7 +5,8 @@
 // included, before any rounding) and rounded once to the operand type as
 // it is stored into the chunk workspace, which the dh and dW products then
 // read as an ordinary operand. The stores go by runs of four columns
-// (TileRuns.h).
+// (TileRuns.h); each row's label, lse and upstream gradient reach the lanes
+// by shuffles from one load a thread for four row slots (RowSlotValues.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 #include "GemmKernel.h"
 #include "GradientStatistics.h"
 #include "KernelMath.h"
+#include "RowSlotValues.h"
 #include "TileRuns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -72,6 +74,22 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
                       ? Value()
                       : memref::LoadOp::create(b, loc, scales, ValueRange{zero})
                             .getResult();
+  // What each row shares: its label (as labelCode), lse and, per token,
+  // its upstream gradient.
+  auto perRow = [&](Value values) {
+    return RowSlotValues(b, loc, tile, [&b, loc, values](Value row, Value) {
+      return memref::LoadOp::create(b, loc, values, ValueRange{row})
+          .getResult();
+    });
+  };
+  RowSlotValues labelCodes(b, loc, tile, [&](Value row, Value) -> Value {
+    return labelCode(b, loc, options,
+                     memref::LoadOp::create(b, loc, labels, ValueRange{row}));
+  });
+  RowSlotValues rowLses = perRow(lse);
+  std::optional<RowSlotValues> rowScales;
+  if (!sharedG)
+    rowScales.emplace(perRow(scales));
   for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
     SmallVector<size_t> members = tile.slotMembers(slot);
     if (members.empty())
@@ -79,19 +97,17 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
     Value row = tile.rows[members.front()];
     Value rowInside = lessThan(row, tile.m);
 
-    // What the row shares: its label, lse and upstream gradient g (0 for
-    // an ignored token, NaN for a label with no class).
-    Value safeRow = arith::SelectOp::create(b, loc, rowInside, row, zero);
-    Value label = memref::LoadOp::create(b, loc, labels, ValueRange{safeRow});
-    auto [isValid, bad] = classifyLabel(b, loc, options, label);
-    Value valid = isValid;
-    if (label.getType() != i64)
-      label = arith::ExtSIOp::create(b, loc, i64, label);
-    Value rowLse = memref::LoadOp::create(b, loc, lse, ValueRange{safeRow});
-    Value g = sharedG
-                  ? sharedG
-                  : memref::LoadOp::create(b, loc, scales, ValueRange{safeRow})
-                        .getResult();
+    // g is 0 for an ignored token, NaN for a label with no class.
+    Value code = labelCodes.at(b, loc, slot);
+    auto codeIs = [&](int32_t v, arith::CmpIPredicate predicate) -> Value {
+      return arith::CmpIOp::create(b, loc, predicate, code,
+                                   arith::ConstantIntOp::create(b, loc, v, 32));
+    };
+    Value valid = codeIs(kIgnoredLabel, arith::CmpIPredicate::ne);
+    Value bad = codeIs(kLabelWithoutClass, arith::CmpIPredicate::eq);
+    Value label = arith::ExtSIOp::create(b, loc, i64, code);
+    Value rowLse = rowLses.at(b, loc, slot);
+    Value g = sharedG ? sharedG : rowScales->at(b, loc, slot);
     g = arith::SelectOp::create(b, loc, valid, g, f32Constant(0.0));
     g = arith::SelectOp::create(
         b, loc, bad, f32Constant(std::numeric_limits<double>::quiet_NaN()), g);

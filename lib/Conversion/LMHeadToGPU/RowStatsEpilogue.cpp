@@ -5,8 +5,10 @@
 // row; the quad of lanes sharing the row (lanes xor 1 and xor 2, in both
 // the mma.sync and the wgmma layout) completes the reduction with
 // shuffles, and the quad's first lane writes the row's four partials of
-// this warp-column tile. The logits themselves are never stored (the
-// partials are 16 bytes per warpN logits), except by the one-pass step,
+// this warp-column tile as one 16-byte record. The labels reach the lanes
+// by shuffles from one load a thread for four row slots (RowSlotValues.h).
+// The logits themselves are never stored (the partials are 16 bytes per
+// warpN logits), except by the one-pass step,
 // whose row pass turns them into dZ; it stores them by runs of four columns
 // (TileRuns.h).
 //
@@ -15,12 +17,14 @@
 #include "CrossEntropyEpilogues.h"
 #include "GemmKernel.h"
 #include "KernelMath.h"
+#include "RowSlotValues.h"
 #include "TileRuns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <limits>
@@ -35,7 +39,7 @@ RowStatsEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
   if (options.hasBias)
     types.push_back(MemRefType::get({dynamic}, options.operandType));
   types.push_back(MemRefType::get(
-      {4, dynamic, dynamic}, Float32Type::get(spec.operandType.getContext())));
+      {dynamic, dynamic, 4}, Float32Type::get(spec.operandType.getContext())));
   if (storeLogits)
     types.append({gemmMatrixType(options.operandType),
                   IndexType::get(spec.operandType.getContext())});
@@ -111,6 +115,28 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
   // soft-cap, for its row pass: in f32 (exactly) for the exchange into runs,
   // stored after the statistics.
   SmallVector<Value> keptLogits(tile.values.size());
+  // Each row's label as a class index (negative for none: ignore_index,
+  // no class, or a row past the last token).
+  RowSlotValues labelCodes(b, loc, tile, [&](Value row, Value inside) -> Value {
+    // Loaded under a branch (a row past the last token loads nothing):
+    // unconditional, ptxas hoists the load to where every accumulator
+    // is live, and the widest wgmma tiles spill.
+    auto ifInside = scf::IfOp::create(b, loc, TypeRange{b.getI32Type()}, inside,
+                                      /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifInside.thenBlock());
+    Value labelRow =
+        rowOffset ? arith::AddIOp::create(b, loc, row, rowOffset) : row;
+    scf::YieldOp::create(b, loc,
+                         labelCode(b, loc, options,
+                                   memref::LoadOp::create(
+                                       b, loc, labels, ValueRange{labelRow})));
+    b.setInsertionPointToStart(ifInside.elseBlock());
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{arith::ConstantIntOp::create(b, loc, kIgnoredLabel, 32)});
+    return ifInside.getResult(0);
+  });
   Value odd = logits ? laneIsOdd(b, loc) : Value();
   Value aligned = logits ? runsAreAligned(b, loc, logits) : Value();
   for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
@@ -119,24 +145,8 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
       continue;
     Value row = tile.rows[members.front()];
     Value rowInside = lessThan(row, tile.m);
-    // The row's label (ignore_index past the last token, never loaded).
-    auto labelIf = scf::IfOp::create(b, loc, TypeRange{i64}, rowInside,
-                                     /*withElseRegion=*/true);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(labelIf.thenBlock());
-      Value labelRow =
-          rowOffset ? arith::AddIOp::create(b, loc, row, rowOffset) : row;
-      Value label =
-          memref::LoadOp::create(b, loc, labels, ValueRange{labelRow});
-      if (label.getType() != i64)
-        label = arith::ExtSIOp::create(b, loc, i64, label);
-      scf::YieldOp::create(b, loc, label);
-      b.setInsertionPointToStart(labelIf.elseBlock());
-      scf::YieldOp::create(
-          b, loc, ValueRange{arith::ConstantIntOp::create(b, loc, -1, 64)});
-    }
-    Value label = labelIf.getResult(0);
+    Value label =
+        arith::ExtSIOp::create(b, loc, i64, labelCodes.at(b, loc, slot));
 
     // One pass over this thread's logits of the row: the running max, the
     // target logit and Σz, keeping only the masked logit (−inf past V) of
@@ -197,11 +207,11 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
     b.setInsertionPointToStart(store.thenBlock());
     Value column = arith::DivUIOp::create(b, loc, tile.cols[members.front()],
                                           index(spec.tiles.warpN));
-    SmallVector<Value, 4> stats = {rowMax, sumExp, target};
-    if (options.labelSmoothing > 0.0)
-      stats.push_back(sumLogits);
-    for (auto [q, value] : llvm::enumerate(stats))
-      memref::StoreOp::create(b, loc, value, partials,
-                              ValueRange{index(q), column, row});
+    Value record = vector::FromElementsOp::create(
+        b, loc, VectorType::get({4}, b.getF32Type()),
+        ValueRange{rowMax, sumExp, target, sumLogits});
+    vector::StoreOp::create(b, loc, record, partials,
+                            ValueRange{row, column, index(0)},
+                            /*nontemporal=*/false, llvm::MaybeAlign(16));
   }
 }

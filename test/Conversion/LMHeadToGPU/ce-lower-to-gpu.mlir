@@ -11,7 +11,7 @@
 
 // CHECK-LABEL: func.func private @ce_linear_fwd_0_launch(
 // CHECK-NOT:     memref<{{[?0-9]+}}x200x
-// The partials: 4 x ceil(200 / 32) x N.
+// The partials: N x ceil(200 / 32) x 4.
 // CHECK:         %[[P:.+]] = arith.constant 7 : index
 // CHECK:         gpu.alloc async [%{{.+}}] (%{{.+}}, %[[P]], %{{.+}}) : memref<?x?x?xf32>
 // CHECK:         %[[L:.+]] = gpu.launch_func async [%{{.+}}] @lmhead_kernels::@ce_linear_fwd_0_logits
@@ -22,7 +22,7 @@
 // CHECK-NOT:     lmhead.ce_linear_fwd
 // CHECK:         call @ce_linear_fwd_0_launch
 // CHECK-LABEL: gpu.module @lmhead_kernels
-// CHECK:         gpu.func @ce_linear_fwd_0_logits(%{{.+}}: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %{{.+}}: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %{{.+}}: memref<?xi64>, %{{.+}}: memref<4x?x?xf32>, %{{.+}}: index, %{{.+}}: index, %{{.+}}: index) kernel
+// CHECK:         gpu.func @ce_linear_fwd_0_logits(%{{.+}}: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %{{.+}}: memref<?x?xbf16, strided<[?, 1], offset: ?>>, %{{.+}}: memref<?xi64>, %{{.+}}: memref<?x?x4xf32>, %{{.+}}: index, %{{.+}}: index, %{{.+}}: index) kernel
 // CHECK-COUNT-2: gpu.shuffle  xor
 // CHECK:         gpu.func @ce_linear_fwd_0_rows(
 // CHECK:         llvm.call_intrinsic "llvm.nvvm.lg2.approx.ftz.f"

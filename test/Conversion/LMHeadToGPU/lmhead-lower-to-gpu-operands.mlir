@@ -130,12 +130,12 @@ func.func @linear_grad(%dz: tensor<37x202xbf16>, %h: tensor<37x40xbf16>, %w: ten
 // DEVICE:         %[[LOSSES:.+]], %{{.+}} = gpu.alloc async
 // DEVICE-NOT:     gpu.alloc
 // DEVICE-NOT:     gpu.memcpy
-// DEVICE:         %[[P0:.+]] = memref.cast %[[PARTIALS]] : memref<?x?x?xf32> to memref<4x?x?xf32>
+// DEVICE:         %[[P0:.+]] = memref.cast %[[PARTIALS]] : memref<?x?x?xf32> to memref<?x?x4xf32>
 // DEVICE:         gpu.launch_func async {{.+}} @lmhead_kernels::@ce_linear_fwd_0_logits
 // DEVICE-SAME:      args({{.+}}, %[[Y]] : memref<?xi64>, %[[P0]] :
-// DEVICE:         %[[P1:.+]] = memref.cast %[[PARTIALS]] : memref<?x?x?xf32> to memref<4x?x?xf32>
+// DEVICE:         %[[P1:.+]] = memref.cast %[[PARTIALS]] : memref<?x?x?xf32> to memref<?x?x4xf32>
 // DEVICE:         gpu.launch_func async {{.+}} @lmhead_kernels::@ce_linear_fwd_0_rows
-// DEVICE-SAME:      args(%[[Y]] : memref<?xi64>, %[[P1]] : memref<4x?x?xf32>, %[[LSE]] : memref<?xf32>, %[[LOSSES]] : memref<?xf32>
+// DEVICE-SAME:      args(%[[Y]] : memref<?xi64>, %[[P1]] : memref<?x?x4xf32>, %[[LSE]] : memref<?xf32>, %[[LOSSES]] : memref<?xf32>
 // DEVICE:         %[[REDUCED:.+]] = gpu.launch_func async {{.+}} @lmhead_kernels::@ce_linear_fwd_0_reduce
 // DEVICE-SAME:      args(%[[Y]] : memref<?xi64>, %[[LOSSES]] : memref<?xf32>, %[[LOSS]] : memref<?xf32>
 // DEVICE-NOT:     gpu.memcpy

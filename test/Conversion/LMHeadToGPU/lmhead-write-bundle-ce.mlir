@@ -46,8 +46,8 @@
 // MANIFEST-NEXT: "ops": {
 
 // The forward, tokens dynamic, mean: the logits GEMM's epilogue writes the
-// partials [4, P, n] (P = ceil(203/32) = 7), the row kernel lse and each
-// token's loss, one warp their mean.
+// partials [n, P, 4] (P = ceil(203/32) = 7), the row kernel (one warp a
+// token) lse and each token's loss, one block their mean.
 // MANIFEST-NEXT:  "ce_linear_fwd_0": {
 // MANIFEST-NEXT:    "ptx": "ce_linear_fwd_0.ptx",
 // MANIFEST-NEXT:    "op": "ce_linear_fwd",
@@ -67,24 +67,24 @@
 // MANIFEST-NEXT:      "lse": {"type": "f32", "shape": ["n"]}
 // MANIFEST-NEXT:    },
 // MANIFEST-NEXT:    "workspace": {"operand": "workspace", "bytes": "workspace_bytes", "buffers": [
-// MANIFEST-NEXT:      {"name": "partials", "type": "f32", "shape": [4, 7, "n"]},
+// MANIFEST-NEXT:      {"name": "partials", "type": "f32", "shape": ["n", 7, 4]},
 // MANIFEST-NEXT:      {"name": "token_loss", "type": "f32", "shape": ["n"]}
 // MANIFEST-NEXT:    ]},
 // MANIFEST-NEXT:    "kernels": [
-// logits: A = h, B = W, then labels, partials (4 x 7 x n, strides 7n, n, 1), M = n, N = 203, K = 48.
+// logits: A = h, B = W, then labels, partials (n x 7 x 4, strides 28, 4, 1), M = n, N = 203, K = 48.
 // MANIFEST-NEXT:      {"name": "ce_linear_fwd_0_logits", "stream": "main",
 // MANIFEST-NEXT:       "grid": [32, {"ceil_div": [{"ceil_div": ["n", 32]}, 8]}, 1], "block": [128, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 18432,
 // MANIFEST-NEXT:       "params": ["h", "h", {"const": 0}, "n", {"const": 48}, {"const": 48}, {"const": 1},
 // MANIFEST-SAME:                  "w", "w", {"const": 0}, {"const": 203}, {"const": 48}, {"const": 48}, {"const": 1},
 // MANIFEST-SAME:                  "labels", "labels", {"const": 0}, "n", {"const": 1},
-// MANIFEST-SAME:                  "partials", "partials", {"const": 0}, {"const": 4}, {"const": 7}, "n", {"mul": [7, "n"]}, "n", {"const": 1},
+// MANIFEST-SAME:                  "partials", "partials", {"const": 0}, "n", {"const": 7}, {"const": 4}, {"const": 28}, {"const": 4}, {"const": 1},
 // MANIFEST-SAME:                  "n", {"const": 203}, {"const": 48}]},
 // MANIFEST-NEXT:      {"name": "ce_linear_fwd_0_rows", "stream": "main",
-// MANIFEST-NEXT:       "grid": [{"ceil_div": ["n", 32]}, 1, 1], "block": [256, 1, 1],
+// MANIFEST-NEXT:       "grid": [{"ceil_div": ["n", 8]}, 1, 1], "block": [256, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 0,
 // MANIFEST-NEXT:       "params": ["labels", "labels", {"const": 0}, "n", {"const": 1},
-// MANIFEST-SAME:                  "partials", "partials", {"const": 0}, {"const": 4}, {"const": 7}, "n", {"mul": [7, "n"]}, "n", {"const": 1},
+// MANIFEST-SAME:                  "partials", "partials", {"const": 0}, "n", {"const": 7}, {"const": 4}, {"const": 28}, {"const": 4}, {"const": 1},
 // MANIFEST-SAME:                  "lse", "lse", {"const": 0}, "n", {"const": 1},
 // MANIFEST-SAME:                  "token_loss", "token_loss", {"const": 0}, "n", {"const": 1}, {"const": 7}, "n"]},
 // MANIFEST-NEXT:      {"name": "ce_linear_fwd_0_reduce", "stream": "main",
@@ -105,7 +105,7 @@
 // MANIFEST:         "operands": ["h", "w", "labels", "bias", "loss", "lse", "workspace", "workspace_bytes"],
 // MANIFEST:           "loss": {"type": "f32", "shape": [37]},
 // MANIFEST:         "workspace": {"operand": "workspace", "bytes": "workspace_bytes", "buffers": [
-// MANIFEST-NEXT:      {"name": "partials", "type": "f32", "shape": [4, 7, 37]}
+// MANIFEST-NEXT:      {"name": "partials", "type": "f32", "shape": [37, 7, 4]}
 // MANIFEST-NEXT:    ]},
 // MANIFEST:           "name": "ce_linear_fwd_1_rows"
 // MANIFEST-NOT:       "name": "ce_linear_fwd_1_reduce"
@@ -225,7 +225,7 @@
 // MANIFEST-SAME:                  "dw", "dw", {"mul": [64, "c"]}, {"const": 40}, {"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, {"const": 200}, {"const": 1},
 // MANIFEST-SAME:                  {"const": 40}, {"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, {"const": 37}]},
 // MANIFEST-NEXT:      {"name": "ce_linear_grad_1_db", "stream": "db", "after": [0],
-// MANIFEST-NEXT:       "grid": [{"ceil_div": [{"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, 256]}, 1, 1], "block": [256, 1, 1],
+// MANIFEST-NEXT:       "grid": [{"ceil_div": [{"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, 64]}, 1, 1], "block": [256, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 0,
 // MANIFEST-NEXT:       "params": ["dz", "dz", {"mul": [2368, {"mod": ["c", 2]}]}, {"const": 37}, {"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, {"const": 64}, {"const": 1},
 // MANIFEST-SAME:                  "db", "db", {"const": 0}, {"const": 200}, {"const": 1}, {"mul": [64, "c"]}, {"const": 37}, {"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}]}

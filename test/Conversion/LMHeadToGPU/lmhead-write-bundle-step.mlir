@@ -28,7 +28,7 @@
 // MANIFEST-NEXT:    "operands": ["h", "w", "labels", "dloss", "loss", "lse", "dh", "dw", "workspace", "workspace_bytes"],
 // MANIFEST:         "workspace": {"operand": "workspace", "bytes": "workspace_bytes", "buffers": [
 // MANIFEST-NEXT:      {"name": "z", "type": "bf16", "shape": [2, 128, 256]},
-// MANIFEST-NEXT:      {"name": "partials", "type": "f32", "shape": [4, {{[0-9]+}}, 128]},
+// MANIFEST-NEXT:      {"name": "partials", "type": "f32", "shape": [128, {{[0-9]+}}, 4]},
 // MANIFEST-NEXT:      {"name": "token_loss", "type": "f32", "shape": [330]},
 // MANIFEST-NEXT:      {"name": "dw_f32", "type": "f32", "shape": [203, 40]},
 // MANIFEST-NEXT:      {"name": "scale", "type": "f32", "shape": [1]}

@@ -122,13 +122,13 @@ func.func @grad_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y:
 // SM80-SAME:   lmhead.plan = #lmhead.ce_plan<target = sm_80,
 // SM80-SAME:   dh = <blockM = 64, blockN = 128,
 // SM80-SAME:   dw = <blockM = 128, blockN = 256,
-// SM80-SAME:   chunk = 32000,
+// SM80-SAME:   chunk = 6400,
 // BUDGET-LABEL: func.func @grad_dv_bias(
 // BUDGET:       lmhead.ce_linear_grad
 // BUDGET-SAME:    chunk = 4096,
 // BUDGET-REMARK: remark: {{.*}}Function=grad_dv_bias{{.*}}dW^T {{.*}}; chunk 4096 columns (8 chunks), workspace 16777216 bytes (ce-workspace-bytes=16777216 given: the largest chunk it holds)
 func.func @grad_dv_bias(%h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>, %y: tensor<1024xi32>, %lse: tensor<1024xf32>, %g: tensor<1024xf32>, %b: tensor<32000xf16>, %acc: tensor<2048x32000xf32>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>, tensor<32000xf32>) {
-  // expected-remark @+1 {{planned for sm_80: logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dh 64x128x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1; dW^T 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 32000 columns (1 chunk), workspace 65536000 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 32000 columns at}}
+  // expected-remark @+1 {{planned for sm_80: logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dh 64x128x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1; dW^T 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 6400 columns (5 chunks), workspace 26214400 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 16000 columns at}}
   %dh, %dw, %db = lmhead.ce_linear_grad %h, %w, %y, %lse, %g bias(%b) accumulate_dw(%acc) layout(dv) reduction(none)
     : (tensor<1024x2048xf16>, tensor<2048x32000xf16>, tensor<1024xi32>, tensor<1024xf32>, tensor<1024xf32>, tensor<32000xf16>, tensor<2048x32000xf32>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>, tensor<32000xf32>)
   return %dh, %dw, %db : tensor<1024x2048xf16>, tensor<2048x32000xf32>, tensor<32000xf32>
