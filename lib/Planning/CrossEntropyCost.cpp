@@ -15,8 +15,9 @@
 //             each, plus a launch for the row kernel and one for the
 //             one-block reduction. Both are priced by Little's law with
 //             the bytes their threads keep in flight (MemoryParallelism.h)
-//             as well as at bandwidth: the row kernel's 8 warps a block
-//             split 32 tokens' partials, the reduction is one block;
+//             as well as at bandwidth: the row kernel takes one warp a
+//             token, each lane with up to kPartialRecordsInFlight records
+//             in flight; the reduction is one block;
 //   chunks    backward: V is cut into chunks of `chunk` columns, done one
 //             after another with two chunk buffers. Per chunk the logits
 //             GEMM writes dZ_c, then dh += dZ_c * W_c (reading and writing
@@ -38,7 +39,8 @@
 //   small     backward: the token scale (one block over the labels), the
 //             rounding of the f32 dh buffer to the result type (adding
 //             dh_acc when asked), and with a bias gradient the column sums
-//             of each chunk of dZ (one thread a column): each the larger of
+//             of each chunk of dZ (a block per kColumnSumColumns columns,
+//             its threads on slices of rows): each the larger of
 //             its bytes at bandwidth and what its threads keep in flight
 //             allow, plus a launch each. The first chunk's dh stores
 //             without reading the buffer (dh_first).
@@ -135,9 +137,14 @@ CrossEntropyPlan planForward(const CrossEntropyProblem &p, GemmPlanner &gemms,
   // The row kernel, one warp a token; then the loss reduction, one block
   // over the labels and the token losses.
   const double n = double(p.tokens);
+  // A lane has at most its share of the token's records in flight.
+  const int64_t recordsPerLane =
+      ceilDiv(ceilDiv(p.vocab, best->tiles.warpN), 32);
   MemoryPhase rows =
       rowKernelPhase(partials + n * p.labelBytes, n * 8,
-                     double(partialsBytesInFlight()), p.tokens * 32, chip);
+                     double(kPartialRecordBytes *
+                            std::min(kPartialRecordsInFlight, recordsPerLane)),
+                     p.tokens * 32, chip);
   MemoryPhase reduction = rowKernelPhase(
       n * (p.labelBytes + 4), 4,
       tokenReductionBytesInFlight(p.labelBytes, /*readsLoss=*/true),
@@ -258,10 +265,14 @@ ChunkPrediction predictChunk(const CrossEntropyProblem &p, int64_t chunk,
                       chip)
                .micros;
   if (p.biasGradient) {
-    // The column sums: a block per kColumnSumColumns columns of each chunk.
+    // The column sums: a block per kColumnSumColumns columns of each chunk,
+    // a thread with at most its slice's rows in flight.
+    const int64_t rowsPerSlice = ceilDiv(p.tokens, kColumnSumRowSlices);
     MemoryPhase sums = rowKernelPhase(
         n * chunk * p.elementBytes, 4.0 * chunk,
-        double(columnSumBytesInFlight(p.elementBytes)),
+        double(columnSumBytesInFlight(p.elementBytes) *
+               std::min(kColumnSumLoadsInFlight, rowsPerSlice) /
+               kColumnSumLoadsInFlight),
         ceilDiv(chunk, kColumnSumColumns) * kRowKernelThreads, chip);
     small += numChunks * kLaunchMicros +
              memoryTime(sums, chip).micros * double(p.vocab) / double(chunk);

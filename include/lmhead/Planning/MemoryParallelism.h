@@ -54,7 +54,8 @@ constexpr int64_t kRunsInFlight = 4;
 constexpr int64_t kRowKernelThreads = 256;
 
 /// The columns one lane of the one-pass step's row pass loads and stores as
-/// one vector (16 bytes of f16 or bf16).
+/// one vector (16 bytes of f16 or bf16); the column sums of the bias
+/// gradient load dZ in the same vectors.
 constexpr int64_t kRowPassVector = 8;
 
 /// The vectors each lane of the step's row pass loads before it stores the

@@ -323,14 +323,17 @@ gpu::GPUFuncOp mlir::lmhead::buildColumnSumKernel(OpBuilder &builder,
   gpu::GPUFuncOp func =
       createKernel(builder, loc, name, arguments, kRowKernelThreads);
   // Each slice's sums of the block's columns: [slice][e][vector] for column
-  // vector·kRowPassVector + e. A thread's eight sums lie 32 bytes apart:
-  // side by side, LLVM (22) merges their stores into 16-byte vectors while
-  // the PTX declares the array 4-byte aligned (see addReductionSlots).
+  // vector·kRowPassVector + e, a vector's row padded by one word so that
+  // the four slices of a warp store to different banks. A thread's eight
+  // sums lie apart: side by side, LLVM (22) merges their stores into
+  // 16-byte vectors while the PTX declares the array 4-byte aligned (see
+  // addReductionSlots).
   auto workgroup = gpu::AddressSpaceAttr::get(
       builder.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
   Value sliceSums = func.addWorkgroupAttribution(
-      MemRefType::get({kColumnSumRowSlices, kRowPassVector, kColumnSumVectors},
-                      f32, MemRefLayoutAttrInterface(), workgroup),
+      MemRefType::get(
+          {kColumnSumRowSlices, kRowPassVector, kColumnSumVectors + 1}, f32,
+          MemRefLayoutAttrInterface(), workgroup),
       loc);
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));

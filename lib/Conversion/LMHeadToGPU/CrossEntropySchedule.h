@@ -10,7 +10,7 @@
 // - ce_linear_fwd, on the main stream: the logits GEMM writes the row
 //   partials [N,P,4] (workspace `partials`), the row kernel merges them
 //   into lse and each token's loss (`token_loss`, or the `loss` result
-//   itself for reduction none), and for mean and sum one warp reduces the
+//   itself for reduction none), and for mean and sum one block reduces the
 //   losses into `loss`.
 // - ce_linear_grad: with statistics one warp clears them, and for mean the
 //   shared token scale (`scale` [1]) comes first; then, per vocabulary

@@ -30,9 +30,10 @@ namespace lmhead {
 /// With more than two slots the constructor writes the loads: lane l
 /// computes the value of row slotFirstRows[4g + l / 8] + l % 8 for each
 /// group g of four slots, and at() hands a slot's values to their lanes with
-/// a shuffle where it is called. With one or two slots (a wgmma warpgroup
-/// tile of 64 rows) that would save one load at the cost of registers the
-/// widest tiles do not have, so at() loads the thread's own row there.
+/// a shuffle where it is called. With one or two slots (warp tiles of 16
+/// rows, which every wgmma warp has) that would save one load at the cost
+/// of registers the widest tiles do not have, so at() loads the thread's
+/// own row there.
 /// Every lane of the warp must reach the constructor and each at().
 class RowSlotValues {
 public:

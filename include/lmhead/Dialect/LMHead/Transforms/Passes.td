@@ -184,7 +184,7 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
     are h, W and the bias). `lmhead.ce_linear_fwd` is its logits GEMM
     `z = h·Wᵀ` (M = N, N = V, K = D), whose epilogue writes per row and warp
     column tile four f32 partials instead of logits, then a row kernel and a
-    one-warp reduction; its tiles are chosen with the partials they write.
+    one-block reduction; its tiles are chosen with the partials they write.
     `lmhead.ce_linear_grad` runs V in chunks of `chunk` columns, one after
     another: per chunk the logits GEMM writes dZ_c into one of two chunk
     buffers, and `dh += dZ_c·W_c` (f32) and `dW_c = dZ_cᵀ·h` run on two
