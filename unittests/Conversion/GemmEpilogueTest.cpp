@@ -175,19 +175,20 @@ protected:
                       "{2}}",
                       kM, kN, kK)
             .str();
+    // The grid of gemmGrid's grouped order, constant at these sizes.
+    std::array<SizeExpr, 3> grid =
+        gemmGrid(SizeExpr(kM), SizeExpr(kN), spec.tiles);
     return llvm::formatv(
-               R"({{"format": "lmhead-bundle", "version": {6},
-  "producer": {5}, "ops": {{
+               R"({{"format": "lmhead-bundle", "version": {7},
+  "producer": {6}, "ops": {{
   "row_index": {{"ptx": "row_index.ptx", "operands": ["a", "b", "c"],
     "kernels": [{{"name": "row_index", "stream": "main",
-      "grid": [{0}, {1}, 1], "block": [{2}, 1, 1], "shared_bytes": {3},
-      "params": [{4}]}]}}})",
-               // gemmGrid's grouped order.
-               llvm::divideCeil(kN, spec.tiles.blockN) * kRasterGroupRows,
-               llvm::divideCeil(llvm::divideCeil(kM, spec.tiles.blockM),
-                                kRasterGroupRows),
-               spec.numThreads(), spec.sharedMemoryBytes(), params,
-               buildIdentityJson(), ::lmhead::manifest::kVersion)
+      "grid": [{0}, {1}, {2}], "block": [{3}, 1, 1], "shared_bytes": {4},
+      "params": [{5}]}]}}})",
+               *grid[0].getConstant(), *grid[1].getConstant(),
+               *grid[2].getConstant(), spec.numThreads(),
+               spec.sharedMemoryBytes(), params, buildIdentityJson(),
+               ::lmhead::manifest::kVersion)
         .str();
   }
 

@@ -32,22 +32,21 @@ MemRefType mlir::lmhead::gemmMatrixType(Type elementType) {
 std::array<SizeExpr, 3> mlir::lmhead::gemmGrid(const SizeExpr &m,
                                                const SizeExpr &n,
                                                const GemmTiles &tiles) {
-  return {gridBlocks(n, tiles.blockN) * SizeExpr(kRasterGroupRows),
-          ceilDiv(gridBlocks(m, tiles.blockM), kRasterGroupRows), SizeExpr(1)};
+  SizeExpr rowTiles = gridBlocks(m, tiles.blockM);
+  return {min(SizeExpr(kRasterGroupRows), rowTiles),
+          gridBlocks(n, tiles.blockN), ceilDiv(rowTiles, kRasterGroupRows)};
 }
 
 std::pair<Value, Value> mlir::lmhead::groupedBlockTile(OpBuilder &builder,
                                                        Location loc) {
   KernelBuilder b(loc, builder);
+  // No arithmetic but a shift and an add on the block ids, which are
+  // special registers: ptxas recomputes the tile where it is used instead
+  // of holding it through the K loop.
   Value x = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value y = gpu::BlockIdOp::create(b, gpu::Dimension::y);
-  // Divisions by the constant group are shifts and masks, and the block
-  // ids are special registers: ptxas can recompute the tile where it is
-  // used instead of holding it through the K loop.
-  Value row = b.add(b.mul(y, b.index(kRasterGroupRows)),
-                    arith::RemUIOp::create(b, x, b.index(kRasterGroupRows)));
-  Value column = arith::DivUIOp::create(b, x, b.index(kRasterGroupRows));
-  return {row, column};
+  Value z = gpu::BlockIdOp::create(b, gpu::Dimension::z);
+  return {b.add(b.mul(z, b.index(kRasterGroupRows)), x), y};
 }
 
 BlockTile mlir::lmhead::enterBlockTile(OpBuilder &builder, Location loc,

@@ -108,14 +108,18 @@ nvgpu::TensorMapDescriptorType sm90OperandMapType(const GemmKernelSpec &spec,
 // it.
 
 /// The grid of a GEMM kernel over C [M, N] under grouped rasterisation:
-/// (column tiles · kRasterGroupRows, ceil(row tiles / kRasterGroupRows),
-/// 1). Block (x, y) computes the tile of row y·8 + x mod 8 and column
-/// x / 8 (groupedBlockTile); blocks of the last group whose row lies past
-/// C's last row tile have no tile and return at once. In launch order the
-/// blocks then walk eight rows of tiles column by column, so a wave covers
-/// a few columns of several rows instead of one row's every column: the B
-/// tiles it reads (W's, in the logits and dh GEMMs) are read by up to eight
-/// blocks from L2 instead of once per row of tiles from DRAM.
+/// (min(kRasterGroupRows, row tiles), column tiles, ceil(row tiles /
+/// kRasterGroupRows)). Block (x, y, z) computes the tile of row z·8 + x and
+/// column y (groupedBlockTile); blocks of the last group whose row lies
+/// past C's last row tile have no tile and return at once, and a C of
+/// fewer than eight rows of tiles has none such (its group is as tall as
+/// C). Blocks are dispatched in the order of their linear id, x fastest,
+/// so the blocks walk eight rows of tiles column by column and a wave
+/// covers a few columns of several rows instead of one row's every
+/// column: the B tiles it reads (W's, in the logits and dh GEMMs) are read
+/// by up to eight blocks from L2 instead of once per row of tiles from
+/// DRAM. CUDA's limit of 65535 on y and z bounds C at 65535 column tiles
+/// (the runtime checks every grid against the device's limits).
 std::array<SizeExpr, 3> gemmGrid(const SizeExpr &m, const SizeExpr &n,
                                  const GemmTiles &tiles);
 

@@ -73,7 +73,7 @@
 // MANIFEST-NEXT:    "kernels": [
 // logits: A = h, B = W, then labels, partials (n x 7 x 4, strides 28, 4, 1), M = n, N = 203, K = 48.
 // MANIFEST-NEXT:      {"name": "ce_linear_fwd_0_logits", "stream": "main",
-// MANIFEST-NEXT:       "grid": [32, {"ceil_div": [{"ceil_div": ["n", 32]}, 8]}, 1], "block": [128, 1, 1],
+// MANIFEST-NEXT:       "grid": [{"min": [8, {"ceil_div": ["n", 32]}]}, 4, {"ceil_div": [{"ceil_div": ["n", 32]}, 8]}], "block": [128, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 18432,
 // MANIFEST-NEXT:       "params": ["h", "h", {"const": 0}, "n", {"const": 48}, {"const": 48}, {"const": 1},
 // MANIFEST-SAME:                  "w", "w", {"const": 0}, {"const": 203}, {"const": 48}, {"const": 48}, {"const": 1},
@@ -115,7 +115,7 @@
 // MANIFEST-NEXT:    "op": "ce_linear_fwd",
 // MANIFEST-NEXT:    "target": "sm_90a",
 // MANIFEST:           "name": "ce_linear_fwd_2_logits"
-// MANIFEST-NEXT:       "grid": [32, {"ceil_div": [{"ceil_div": ["n", 64]}, 8]}, 1], "block": [256, 1, 1],
+// MANIFEST-NEXT:       "grid": [{"min": [8, {"ceil_div": ["n", 64]}]}, 4, {"ceil_div": [{"ceil_div": ["n", 64]}, 8]}], "block": [256, 1, 1],
 // MANIFEST:           "params": [{"tensormap": "h", "shape": ["n", 48], "box": [64, 64], "swizzle": 128, "element": "bf16"},
 // MANIFEST-SAME:                 {"tensormap": "w", "shape": [203, 48], "box": [64, 64], "swizzle": 128, "element": "bf16"},
 
@@ -163,7 +163,7 @@
 // of dz (row stride 64), its first column v0 = 64·c; after the products of
 // chunk c − 2 (kernels 2 and 3), which read the same half.
 // MANIFEST-NEXT:      {"name": "ce_linear_grad_0_logits", "stream": "main", "after": [{"kernel": 2, "iterations_back": 2}, {"kernel": 3, "iterations_back": 2}],
-// MANIFEST-NEXT:       "grid": [{"mul": [8, {"ceil_div": [{"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, 64]}]}, {"ceil_div": [{"ceil_div": ["n", 32]}, 8]}, 1], "block": [128, 1, 1],
+// MANIFEST-NEXT:       "grid": [{"min": [8, {"ceil_div": ["n", 32]}]}, {"ceil_div": [{"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, 64]}, {"ceil_div": [{"ceil_div": ["n", 32]}, 8]}], "block": [128, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 18432,
 // MANIFEST-NEXT:       "params": ["h", "h", {"const": 0}, "n", "d", "d", {"const": 1},
 // MANIFEST-SAME:                  "w", "w", {"mul": [64, "d", "c"]}, {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, "d", "d", {"const": 1},
@@ -174,14 +174,14 @@
 // MANIFEST-SAME:                  "n", {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, "d"]},
 // dh stored by the first chunk and added to by the others.
 // MANIFEST-NEXT:      {"name": "ce_linear_grad_0_dh", "stream": "dh", "first_iteration": "ce_linear_grad_0_dh_first", "after": [1],
-// MANIFEST-NEXT:       "grid": [{"mul": [8, {"ceil_div": ["d", 32]}]}, {"ceil_div": [{"ceil_div": ["n", 32]}, 8]}, 1], "block": [128, 1, 1],
+// MANIFEST-NEXT:       "grid": [{"min": [8, {"ceil_div": ["n", 32]}]}, {"ceil_div": ["d", 32]}, {"ceil_div": [{"ceil_div": ["n", 32]}, 8]}], "block": [128, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 12288,
 // MANIFEST-NEXT:       "params": ["dz", "dz", {"mul": [64, {"mod": ["c", 2]}, "n"]}, "n", {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, {"const": 64}, {"const": 1},
 // MANIFEST-SAME:                  "w", "w", {"mul": [64, "d", "c"]}, {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, "d", "d", {"const": 1},
 // MANIFEST-SAME:                  "dh_f32", "dh_f32", {"const": 0}, "n", "d", "d", {"const": 1},
 // MANIFEST-SAME:                  "n", "d", {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}]},
 // MANIFEST-NEXT:      {"name": "ce_linear_grad_0_dw", "stream": "dw", "after": [1],
-// MANIFEST-NEXT:       "grid": [{"mul": [8, {"ceil_div": ["d", 32]}]}, {"ceil_div": [{"ceil_div": [{"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, 32]}, 8]}, 1], "block": [128, 1, 1],
+// MANIFEST-NEXT:       "grid": [{"min": [8, {"ceil_div": [{"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, 32]}]}, {"ceil_div": ["d", 32]}, {"ceil_div": [{"ceil_div": [{"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, 32]}, 8]}], "block": [128, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 12288,
 // MANIFEST-NEXT:       "params": ["dz", "dz", {"mul": [64, {"mod": ["c", 2]}, "n"]}, "n", {"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, {"const": 64}, {"const": 1},
 // MANIFEST-SAME:                  "h", "h", {"const": 0}, "n", "d", "d", {"const": 1},
@@ -219,7 +219,7 @@
 // MANIFEST-SAME:                  "dloss", "dloss", {"const": 0}, {"const": 37}, {"const": 1},
 // MANIFEST:           {"name": "ce_linear_grad_1_dh", "stream": "dh", "after": [0],
 // MANIFEST:           {"name": "ce_linear_grad_1_dw", "stream": "dw", "after": [0],
-// MANIFEST-NEXT:       "grid": [{"mul": [8, {"ceil_div": [{"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, 32]}]}, 1, 1], "block": [128, 1, 1],
+// MANIFEST-NEXT:       "grid": [2, {"ceil_div": [{"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, 32]}, 1], "block": [128, 1, 1],
 // MANIFEST:                       "h", "h", {"const": 0}, {"const": 37}, {"const": 40}, {"const": 40}, {"const": 1},
 // MANIFEST-SAME:                  "dz", "dz", {"mul": [2368, {"mod": ["c", 2]}]}, {"const": 37}, {"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, {"const": 64}, {"const": 1},
 // MANIFEST-SAME:                  "dw", "dw", {"mul": [64, "c"]}, {"const": 40}, {"min": [64, {"sub": [200, {"mul": [64, "c"]}]}]}, {"const": 200}, {"const": 1},
@@ -245,7 +245,7 @@
 // MANIFEST-NEXT:    "op": "ce_linear_grad",
 // MANIFEST-NEXT:    "target": "sm_90a",
 // MANIFEST:           {"name": "ce_linear_grad_2_logits", "stream": "main",
-// MANIFEST-NEXT:       "grid": [{"mul": [8, {"ceil_div": [{"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, 64]}]}, {"ceil_div": [{"ceil_div": ["n", 64]}, 8]}, 1], "block": [256, 1, 1],
+// MANIFEST-NEXT:       "grid": [{"min": [8, {"ceil_div": ["n", 64]}]}, {"ceil_div": [{"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, 64]}, {"ceil_div": [{"ceil_div": ["n", 64]}, 8]}], "block": [256, 1, 1],
 // MANIFEST:           "params": [{"tensormap": "h", "shape": ["n", 48], "box": [64, 64], "swizzle": 128, "element": "bf16"},
 // MANIFEST-SAME:                 {"tensormap": "w", "shape": [{"min": [64, {"sub": [203, {"mul": [64, "c"]}]}]}, 48], "box": [64, 64], "swizzle": 128, "element": "bf16", "offset": {"mul": [3072, "c"]}, "row_stride": 48},
 // MANIFEST:           {"name": "ce_linear_grad_2_dh", "stream": "dh", "first_iteration": "ce_linear_grad_2_dh_first", "after": [0],

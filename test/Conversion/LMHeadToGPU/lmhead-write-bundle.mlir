@@ -67,7 +67,7 @@
 // MANIFEST-NEXT:    "kernels": [
 // dh = dZ·W: A = dZ [n,1000], B = W [1000,64], C = dh [n,64]; M = n, N = 64, K = 1000.
 // MANIFEST-NEXT:      {"name": "linear_grad_0_dh", "stream": "dh",
-// MANIFEST-NEXT:       "grid": [8, {"ceil_div": [{"ceil_div": ["n", 64]}, 8]}, 1], "block": [128, 1, 1],
+// MANIFEST-NEXT:       "grid": [{"min": [8, {"ceil_div": ["n", 64]}]}, 1, {"ceil_div": [{"ceil_div": ["n", 64]}, 8]}], "block": [128, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 24576,
 // MANIFEST-NEXT:       "params": ["dz", "dz", {"const": 0}, "n", {"const": 1000}, {"const": 1000}, {"const": 1},
 // MANIFEST-SAME:                  "w", "w", {"const": 0}, {"const": 1000}, {"const": 64}, {"const": 64}, {"const": 1},
@@ -102,14 +102,14 @@
 // MANIFEST-NEXT:    },
 // MANIFEST-NEXT:    "kernels": [
 // MANIFEST-NEXT:      {"name": "linear_grad_1_dh", "stream": "dh",
-// MANIFEST-NEXT:       "grid": [8, 1, 1], "block": [128, 1, 1],
+// MANIFEST-NEXT:       "grid": [4, 1, 1], "block": [128, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 24576,
 // MANIFEST-NEXT:       "params": ["dz", "dz", {"const": 0}, {"const": 200}, {"const": 1000}, {"const": 1000}, {"const": 1},
 // MANIFEST-SAME:                  "w", "w", {"const": 0}, {"const": 64}, {"const": 1000}, {"const": 1000}, {"const": 1},
 // MANIFEST-SAME:                  "dh", "dh", {"const": 0}, {"const": 200}, {"const": 64}, {"const": 64}, {"const": 1},
 // MANIFEST-SAME:                  {"const": 200}, {"const": 64}, {"const": 1000}]},
 // MANIFEST-NEXT:      {"name": "linear_grad_1_dw", "stream": "dw",
-// MANIFEST-NEXT:       "grid": [128, 1, 1], "block": [128, 1, 1],
+// MANIFEST-NEXT:       "grid": [1, 16, 1], "block": [128, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 24576,
 // MANIFEST-NEXT:       "params": ["h", "h", {"const": 0}, {"const": 200}, {"const": 64}, {"const": 64}, {"const": 1},
 // MANIFEST-SAME:                  "dz", "dz", {"const": 0}, {"const": 200}, {"const": 1000}, {"const": 1000}, {"const": 1},
@@ -128,7 +128,7 @@
 // MANIFEST-NEXT:    "target": "sm_90a",
 // MANIFEST:         "kernels": [
 // MANIFEST-NEXT:      {"name": "linear_grad_2_dh", "stream": "dh",
-// MANIFEST-NEXT:       "grid": [8, {"ceil_div": [{"ceil_div": ["n", 128]}, 8]}, 1], "block": [384, 1, 1],
+// MANIFEST-NEXT:       "grid": [{"min": [8, {"ceil_div": ["n", 128]}]}, 1, {"ceil_div": [{"ceil_div": ["n", 128]}, 8]}], "block": [384, 1, 1],
 // MANIFEST-NEXT:       "shared_bytes": 74752,
 // MANIFEST-NEXT:       "params": [{"tensormap": "dz", "shape": ["n", 1000], "box": [128, 64], "swizzle": 128, "element": "bf16"},
 // MANIFEST-SAME:                  {"tensormap": "w", "shape": [1000, 64], "box": [64, 64], "swizzle": 128, "element": "bf16"},
