@@ -132,20 +132,15 @@ TokenStatistics mergeTokenPartials(KernelBuilder &b, Value partials, Value row,
     SmallVector<Value> records;
     for (int64_t u = 0; u < kPartialRecordsInFlight; ++u) {
       Value p = b.add(loop.getInductionVar(), b.index(32 * u));
-      auto load =
-          scf::IfOp::create(b, TypeRange{recordType}, b.lessThan(p, count),
-                            /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard branch(b);
-      b.setInsertionPointToStart(load.thenBlock());
-      scf::YieldOp::create(
-          b, ValueRange{vector::LoadOp::create(b, recordType, partials,
-                                               ValueRange{row, p, b.index(0)},
-                                               /*nontemporal=*/false,
-                                               llvm::MaybeAlign(16))
-                            .getResult()});
-      b.setInsertionPointToStart(load.elseBlock());
-      scf::YieldOp::create(b, none);
-      records.push_back(load.getResult(0));
+      records.push_back(b.valueIf(
+          b.lessThan(p, count), recordType,
+          [&] {
+            return vector::LoadOp::create(
+                       b, recordType, partials, ValueRange{row, p, b.index(0)},
+                       /*nontemporal=*/false, llvm::MaybeAlign(16))
+                .getResult();
+          },
+          [&] { return none; }));
     }
     ValueRange acc = loop.getRegionIterArgs();
     Value max = acc[0], sumExp = acc[1], target = acc[2], sumLogits = acc[3];
@@ -177,6 +172,16 @@ TokenStatistics mergeTokenPartials(KernelBuilder &b, Value partials, Value row,
   if (smoothing)
     stats.sumLogits = b.warpSum(loop.getResult(3));
   return stats;
+}
+
+/// The token of a row kernel that takes one warp a token
+/// (kTokensPerRowBlock a block): its row, and this thread's lane.
+std::pair<Value, Value> warpToken(KernelBuilder &b) {
+  Value thread = b.thread();
+  Value row = b.add(b.mul(gpu::BlockIdOp::create(b, gpu::Dimension::x),
+                          b.index(kTokensPerRowBlock)),
+                    arith::DivUIOp::create(b, thread, b.index(32)));
+  return {row, arith::RemUIOp::create(b, thread, b.index(32))};
 }
 
 /// A token's loss from its lse, target logit and (with label smoothing) Σz:
@@ -215,11 +220,7 @@ gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
   Value labels = entry.getArgument(0), partials = entry.getArgument(1);
   Value lseOut = entry.getArgument(2), lossOut = entry.getArgument(3);
   Value numPartials = entry.getArgument(4), tokens = entry.getArgument(5);
-  Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  Value lane = arith::RemUIOp::create(b, thread, b.index(32));
-  Value row = b.add(b.mul(gpu::BlockIdOp::create(b, gpu::Dimension::x),
-                          b.index(kTokensPerRowBlock)),
-                    arith::DivUIOp::create(b, thread, b.index(32)));
+  auto [row, lane] = warpToken(b);
   // A warp's row is the same in all its lanes, so the warp stays converged
   // through its shuffles.
   b.enterIf(b.lessThan(row, tokens));
@@ -252,7 +253,7 @@ mlir::lmhead::buildLossReductionKernel(OpBuilder &builder, Location loc,
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), losses = entry.getArgument(1);
   Value result = entry.getArgument(2), tokens = entry.getArgument(3);
-  Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value thread = b.thread();
   auto loop = scf::ForOp::create(b, thread, tokens, b.index(kRowKernelThreads),
                                  ValueRange{b.f32(0.0)});
   {
@@ -293,7 +294,7 @@ gpu::GPUFuncOp mlir::lmhead::buildMeanScaleKernel(OpBuilder &builder,
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), dloss = entry.getArgument(1);
   Value result = entry.getArgument(2), tokens = entry.getArgument(3);
-  Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value thread = b.thread();
   Value count = countValidTokens(b, options, labels, tokens, thread, slots);
   Value any =
       arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, count, b.f32(0.0));
@@ -343,7 +344,7 @@ gpu::GPUFuncOp mlir::lmhead::buildColumnSumKernel(OpBuilder &builder,
   Value vocabOffset = entry.getArgument(next),
         tokens = entry.getArgument(next + 1);
   Value columns = entry.getArgument(next + 2);
-  Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value thread = b.thread();
   Value slice = arith::DivUIOp::create(b, thread, b.index(kColumnSumVectors));
   Value vectorInBlock =
       arith::RemUIOp::create(b, thread, b.index(kColumnSumVectors));
@@ -372,45 +373,35 @@ gpu::GPUFuncOp mlir::lmhead::buildColumnSumKernel(OpBuilder &builder,
     for (int64_t u = 0; u < kColumnSumLoadsInFlight; ++u) {
       Value row =
           b.add(loop.getInductionVar(), b.index(kColumnSumRowSlices * u));
-      Value rowInside = b.lessThan(row, tokens);
-      auto load = scf::IfOp::create(b, TypeRange{vectorType}, rowInside,
-                                    /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard branch(b);
-      b.setInsertionPointToStart(load.thenBlock());
-      auto ifWhole = scf::IfOp::create(b, TypeRange{vectorType}, whole,
-                                       /*withElseRegion=*/true);
-      scf::YieldOp::create(b, ifWhole.getResult(0));
-      b.setInsertionPointToStart(ifWhole.thenBlock());
-      scf::YieldOp::create(
-          b, ValueRange{vector::LoadOp::create(b, vectorType, dz,
-                                               ValueRange{row, first},
-                                               /*nontemporal=*/false,
-                                               llvm::MaybeAlign(vectorBytes))
-                            .getResult()});
+      auto vectorLoad = [&] {
+        return vector::LoadOp::create(b, vectorType, dz, ValueRange{row, first},
+                                      /*nontemporal=*/false,
+                                      llvm::MaybeAlign(vectorBytes))
+            .getResult();
+      };
       // The element path: columns past the chunk's last read as 0.
-      b.setInsertionPointToStart(ifWhole.elseBlock());
-      Value elements = zeroVector;
-      for (int64_t e = 0; e < kRowPassVector; ++e) {
-        Value col = b.add(first, b.index(e));
-        Value inside = b.lessThan(col, columns);
-        auto element = scf::IfOp::create(b, TypeRange{operandType}, inside,
-                                         /*withElseRegion=*/true);
-        OpBuilder::InsertionGuard inner(b);
-        b.setInsertionPointToStart(element.thenBlock());
-        scf::YieldOp::create(b, b.load(dz, {row, col}));
-        b.setInsertionPointToStart(element.elseBlock());
-        scf::YieldOp::create(
-            b, ValueRange{arith::ConstantOp::create(b, operandType,
-                                                    b.getZeroAttr(operandType))
-                              .getResult()});
-        b.setInsertionPointAfter(element);
-        elements =
-            vector::InsertOp::create(b, element.getResult(0), elements, e);
-      }
-      scf::YieldOp::create(b, elements);
-      b.setInsertionPointToStart(load.elseBlock());
-      scf::YieldOp::create(b, zeroVector);
-      loaded.push_back(load.getResult(0));
+      auto elementLoads = [&] {
+        Value elements = zeroVector;
+        for (int64_t e = 0; e < kRowPassVector; ++e) {
+          Value col = b.add(first, b.index(e));
+          Value element = b.valueIf(
+              b.lessThan(col, columns), operandType,
+              [&] { return b.load(dz, {row, col}); },
+              [&] {
+                return arith::ConstantOp::create(b, operandType,
+                                                 b.getZeroAttr(operandType))
+                    .getResult();
+              });
+          elements = vector::InsertOp::create(b, element, elements, e);
+        }
+        return elements;
+      };
+      loaded.push_back(b.valueIf(
+          b.lessThan(row, tokens), vectorType,
+          [&] {
+            return b.valueIf(whole, vectorType, vectorLoad, elementLoads);
+          },
+          [&] { return zeroVector; }));
     }
     SmallVector<Value> sums(loop.getRegionIterArgs());
     for (Value vector : loaded)
@@ -559,11 +550,7 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
   Value lossOut = entry.getArgument(4), scales = entry.getArgument(5);
   Value numPartials = entry.getArgument(6), rows = entry.getArgument(7);
   Value rowOffset = entry.getArgument(8);
-  Value thread = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  Value lane = arith::RemUIOp::create(b, thread, b.index(32));
-  Value row = b.add(b.mul(gpu::BlockIdOp::create(b, gpu::Dimension::x),
-                          b.index(kTokensPerRowBlock)),
-                    arith::DivUIOp::create(b, thread, b.index(32)));
+  auto [row, lane] = warpToken(b);
   {
     // A warp's row is the same in all its lanes, so the warp stays
     // converged through its shuffles.
@@ -629,19 +616,15 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
         Value vector = b.add(vectorLoop.getInductionVar(), b.index(32 * u));
         inside.push_back(b.lessThan(vector, vectors));
         columns.push_back(b.mul(vector, b.index(kRowPassVector)));
-        auto load = scf::IfOp::create(b, TypeRange{vectorType}, inside.back(),
-                                      /*withElseRegion=*/true);
-        OpBuilder::InsertionGuard branch(b);
-        b.setInsertionPointToStart(load.thenBlock());
-        scf::YieldOp::create(b, ValueRange{vector::LoadOp::create(
-                                               b, vectorType, logits,
-                                               ValueRange{row, columns.back()},
-                                               /*nontemporal=*/false,
-                                               llvm::MaybeAlign(vectorBytes))
-                                               .getResult()});
-        b.setInsertionPointToStart(load.elseBlock());
-        scf::YieldOp::create(b, zeros);
-        loaded.push_back(load.getResult(0));
+        loaded.push_back(b.valueIf(
+            inside.back(), vectorType,
+            [&] {
+              return vector::LoadOp::create(
+                         b, vectorType, logits, ValueRange{row, columns.back()},
+                         /*nontemporal=*/false, llvm::MaybeAlign(vectorBytes))
+                  .getResult();
+            },
+            [&] { return zeros; }));
       }
       for (int64_t u = 0; u < kRowPassLoadsInFlight; ++u) {
         OpBuilder::InsertionGuard branch(b);

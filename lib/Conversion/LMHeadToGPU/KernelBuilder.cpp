@@ -97,3 +97,18 @@ void KernelBuilder::enterIf(Value condition) {
   auto ifOp = scf::IfOp::create(*this, condition, /*withElseRegion=*/false);
   setInsertionPointToStart(ifOp.thenBlock());
 }
+
+Value KernelBuilder::valueIf(Value condition, Type type,
+                             llvm::function_ref<Value()> thenValue,
+                             llvm::function_ref<Value()> elseValue) {
+  auto ifOp = scf::IfOp::create(*this, TypeRange{type}, condition,
+                                /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(*this);
+    setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(*this, ValueRange{thenValue()});
+    setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(*this, ValueRange{elseValue()});
+  }
+  return ifOp.getResult(0);
+}

@@ -61,6 +61,12 @@ struct KernelBuilder : ImplicitLocOpBuilder {
   /// Opens `if (condition)` and moves into it; an InsertionGuard taken
   /// before restores.
   void enterIf(Value condition);
+  /// `condition ? thenValue() : elseValue()` of `type`, each written in its
+  /// branch of an `scf.if`: a load in a branch is issued only where it is
+  /// taken (a guarded load, not a select between two loads).
+  Value valueIf(Value condition, Type type,
+                llvm::function_ref<Value()> thenValue,
+                llvm::function_ref<Value()> elseValue);
 };
 
 } // namespace lmhead
