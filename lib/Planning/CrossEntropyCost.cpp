@@ -137,14 +137,10 @@ CrossEntropyPlan planForward(const CrossEntropyProblem &p, GemmPlanner &gemms,
   // The row kernel, one warp a token; then the loss reduction, one block
   // over the labels and the token losses.
   const double n = double(p.tokens);
-  // A lane has at most its share of the token's records in flight.
-  const int64_t recordsPerLane =
-      ceilDiv(ceilDiv(p.vocab, best->tiles.warpN), 32);
-  MemoryPhase rows =
-      rowKernelPhase(partials + n * p.labelBytes, n * 8,
-                     double(kPartialRecordBytes *
-                            std::min(kPartialRecordsInFlight, recordsPerLane)),
-                     p.tokens * 32, chip);
+  MemoryPhase rows = rowKernelPhase(
+      partials + n * p.labelBytes, n * 8,
+      double(partialsBytesInFlight(ceilDiv(p.vocab, best->tiles.warpN))),
+      p.tokens * 32, chip);
   MemoryPhase reduction = rowKernelPhase(
       n * (p.labelBytes + 4), 4,
       tokenReductionBytesInFlight(p.labelBytes, /*readsLoss=*/true),
@@ -265,14 +261,10 @@ ChunkPrediction predictChunk(const CrossEntropyProblem &p, int64_t chunk,
                       chip)
                .micros;
   if (p.biasGradient) {
-    // The column sums: a block per kColumnSumColumns columns of each chunk,
-    // a thread with at most its slice's rows in flight.
-    const int64_t rowsPerSlice = ceilDiv(p.tokens, kColumnSumRowSlices);
+    // The column sums: a block per kColumnSumColumns columns of each chunk.
     MemoryPhase sums = rowKernelPhase(
         n * chunk * p.elementBytes, 4.0 * chunk,
-        double(columnSumBytesInFlight(p.elementBytes) *
-               std::min(kColumnSumLoadsInFlight, rowsPerSlice) /
-               kColumnSumLoadsInFlight),
+        double(columnSumBytesInFlight(p.elementBytes, p.tokens)),
         ceilDiv(chunk, kColumnSumColumns) * kRowKernelThreads, chip);
     small += numChunks * kLaunchMicros +
              memoryTime(sums, chip).micros * double(p.vocab) / double(chunk);

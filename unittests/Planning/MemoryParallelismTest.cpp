@@ -33,6 +33,20 @@ TEST(MemoryParallelismTest, TheKernelsStructureSetsTheirBytesInFlight) {
   EXPECT_EQ(roundingBytesInFlight(0), 16);
 }
 
+TEST(MemoryParallelismTest, FewRecordsOrRowsKeepFewerLoadsInFlight) {
+  // A token's 501 partial records (V = 128256, warpN = 256): four 16-byte
+  // records a lane, 2048 bytes a warp. Its 11 records at V = 2048 (warpN =
+  // 192 on sm_90a): one a lane, 512 bytes a warp; the emulator measures
+  // 176, as 11 of the 32 lanes load.
+  EXPECT_EQ(32 * partialsBytesInFlight(501), 2048);
+  EXPECT_EQ(32 * partialsBytesInFlight(11), 512);
+  EXPECT_EQ(partialsBytesInFlight(65), 48);
+  // The column sums: four 16-byte bf16 vectors a thread over 4096 rows;
+  // over 45 rows, two for the slices that have two rows.
+  EXPECT_EQ(columnSumBytesInFlight(2, 4096), 64);
+  EXPECT_EQ(columnSumBytesInFlight(2, 45), 32);
+}
+
 TEST(MemoryParallelismTest, FewBytesInFlightBindByLatency) {
   // One warp on one SM, 8 bytes a lane: 256 bytes per 348 ns, about 0.74
   // GB/s, however fast HBM is.

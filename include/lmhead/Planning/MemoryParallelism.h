@@ -26,6 +26,7 @@
 
 #include "lmhead/Planning/GpuTarget.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace mlir {
@@ -97,9 +98,11 @@ constexpr int64_t kPartialRecordBytes = 16;
 constexpr int64_t kPartialRecordsInFlight = 4;
 
 /// Bytes of loads one lane of a row kernel keeps in flight while it merges
-/// a token's partials.
-constexpr int64_t partialsBytesInFlight() {
-  return kPartialRecordsInFlight * kPartialRecordBytes;
+/// a token's `records` partial records: kPartialRecordsInFlight of them, or
+/// its share of the token's where that is fewer.
+constexpr int64_t partialsBytesInFlight(int64_t records) {
+  return kPartialRecordBytes *
+         std::min(kPartialRecordsInFlight, (records + 31) / 32);
 }
 
 /// The column vectors (kRowPassVector columns, 16 bytes of f16 or bf16)
@@ -120,9 +123,12 @@ constexpr int64_t kColumnSumRowSlices = kRowKernelThreads / kColumnSumVectors;
 constexpr int64_t kColumnSumLoadsInFlight = 4;
 
 /// Bytes of loads one thread of the bias gradient's column sums keeps in
-/// flight, for a dZ of `elementBytes`.
-constexpr int64_t columnSumBytesInFlight(int64_t elementBytes) {
-  return kColumnSumLoadsInFlight * kRowPassVector * elementBytes;
+/// flight over `rows` rows of a dZ of `elementBytes`: kColumnSumLoadsInFlight
+/// vectors, or one a row of its slice where that is fewer.
+constexpr int64_t columnSumBytesInFlight(int64_t elementBytes, int64_t rows) {
+  int64_t rowsPerSlice = (rows + kColumnSumRowSlices - 1) / kColumnSumRowSlices;
+  return std::min(kColumnSumLoadsInFlight, rowsPerSlice) * kRowPassVector *
+         elementBytes;
 }
 
 /// Bytes of loads one thread of a reduction over the tokens (the loss
