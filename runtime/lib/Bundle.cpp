@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Bundle.h"
+#include "PtxSignature.h"
 #include "RunHistory.h"
 #include "Status.h"
 
@@ -87,16 +88,25 @@ void *allocateHost(std::size_t bytes) {
 
 /// That kernel `name`'s PTX signature takes exactly the manifest's parameters,
 /// each 64 bits: a launch passes one 8-byte value per manifest parameter,
-/// and a kernel that takes more would read past them. A backend that cannot
-/// tell the signature passes.
+/// and a kernel that takes more would make the driver read past them. The
+/// backend says what the kernel takes; where it cannot (a driver older than
+/// CUDA 12.4), the signature is read from `ptxText`, the text of `ptx`.
 Outcome checkParameters(Backend &backend, const std::string &name,
                         void *function, std::size_t numParams,
-                        const std::string &ptx) {
+                        const std::string &ptx, const std::string &ptxText) {
   std::vector<std::size_t> sizes;
   bool known = false;
   Outcome outcome = backend.parameterSizes(function, sizes, known);
-  if (!outcome.ok() || !known)
+  if (!outcome.ok())
     return outcome;
+  std::string error;
+  if (!known && !ptxEntryParameterSizes(ptxText, name, sizes, error))
+    return Outcome(LMHEAD_STATUS_INVALID_BUNDLE,
+                   ptx + ": " + error +
+                       "; the driver cannot say what the kernel takes "
+                       "(cuFuncGetParamInfo needs CUDA 12.4), so the "
+                       "runtime must read it from the PTX, as lmhead-opt "
+                       "writes it");
   std::string where = "kernel '" + name + "' in " + ptx + " takes ";
   if (sizes.size() != numParams)
     return Outcome(LMHEAD_STATUS_INVALID_BUNDLE,
@@ -133,12 +143,14 @@ Outcome Bundle::load(Backend &backend, const std::string &directory,
     return outcome;
   };
 
-  // Each PTX file is loaded once, however many ops it serves.
+  // Each PTX file is loaded once, however many ops it serves; its text is
+  // kept until the kernels' signatures are checked.
+  std::map<std::string, std::string> ptxTexts;
   for (auto &[name, op] : bundle->ops) {
     void *&module = bundle->modules[op.ptx];
+    std::string &ptx = ptxTexts[op.ptx];
     if (!module) {
       std::string ptxPath = directory + "/" + op.ptx;
-      std::string ptx;
       if (!readFile(ptxPath, ptx, error)) {
         bundle->modules.erase(op.ptx);
         return failed(Outcome(LMHEAD_STATUS_INVALID_BUNDLE, error));
@@ -154,14 +166,14 @@ Outcome Bundle::load(Backend &backend, const std::string &directory,
           backend.getFunction(module, kernel.name.c_str(), &kernel.function);
       if (found.ok())
         found = checkParameters(backend, kernel.name, kernel.function,
-                                kernel.params.size(), op.ptx);
+                                kernel.params.size(), op.ptx, ptx);
       if (found.ok() && !kernel.firstIteration.empty())
         found = backend.getFunction(module, kernel.firstIteration.c_str(),
                                     &kernel.firstIterationFunction);
       if (found.ok() && !kernel.firstIteration.empty())
         found = checkParameters(backend, kernel.firstIteration,
                                 kernel.firstIterationFunction,
-                                kernel.params.size(), op.ptx);
+                                kernel.params.size(), op.ptx, ptx);
       if (!found.ok())
         return failed(
             std::move(found.prefix(manifestPath + ": op '" + name + "': ")));

@@ -24,6 +24,7 @@
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 #include <limits>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::lmhead;
@@ -220,7 +221,8 @@ gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
   Value labels = entry.getArgument(0), partials = entry.getArgument(1);
   Value lseOut = entry.getArgument(2), lossOut = entry.getArgument(3);
   Value numPartials = entry.getArgument(4), tokens = entry.getArgument(5);
-  auto [row, lane] = warpToken(b);
+  Value row, lane;
+  std::tie(row, lane) = warpToken(b);
   // A warp's row is the same in all its lanes, so the warp stays converged
   // through its shuffles.
   b.enterIf(b.lessThan(row, tokens));
@@ -550,7 +552,8 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
   Value lossOut = entry.getArgument(4), scales = entry.getArgument(5);
   Value numPartials = entry.getArgument(6), rows = entry.getArgument(7);
   Value rowOffset = entry.getArgument(8);
-  auto [row, lane] = warpToken(b);
+  Value row, lane;
+  std::tie(row, lane) = warpToken(b);
   {
     // A warp's row is the same in all its lanes, so the warp stays
     // converged through its shuffles.
