@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """Assembles every kernel a lowered module holds and reports on it.
 
-    ptx_report.py LOWERED.mlir [--ptxas PATH] [--keep DIR] [--expect TEXT ...]
-                  [--sass FILE [--cuobjdump PATH]] [--batch N] [--quiet]
-                  [--allow-spills] [--also-target sm_XY ...]
+    ptx_report.py LOWERED.mlir|BUNDLE|FILE.ptx [--ptxas PATH] [--keep DIR]
+                  [--expect TEXT ...] [--sass FILE [--cuobjdump PATH]]
+                  [--batch N] [--quiet] [--allow-spills]
+                  [--also-target sm_XY ...]
 
 LOWERED.mlir is the output of `lmhead-opt --lmhead-pipeline` (or of
 upstream's gpu-module-to-binary with format=isa): each `gpu.binary` object
-holds PTX as its `assembly` string. For every object this undoes MLIR's
-string escapes, assembles the PTX with `ptxas -v` for the `.target` it
-names, and prints one line per kernel:
+holds PTX as its `assembly` string, with MLIR's string escapes undone here.
+BUNDLE is a folder `--lmhead-write-bundle` wrote, each of its `.ptx` files
+an object (in name order); FILE.ptx is one object. Each object's PTX is
+assembled with `ptxas -v` for the `.target` it names, and one line per
+kernel printed:
 
     <kernel> <target>: <R> registers, <S> bytes static shared memory,
         <stores>/<loads> bytes spilled, local memory: none|used
@@ -193,6 +196,30 @@ def batches(objects, size):
         yield flush(key)
 
 
+def read_objects(path):
+    """The PTX objects of a lowered module, a bundle folder or a PTX file;
+    exits with a message when there are none."""
+    if os.path.isdir(path):
+        files = sorted(name for name in os.listdir(path)
+                       if name.endswith(".ptx"))
+        objects = []
+        for name in files:
+            with open(os.path.join(path, name)) as f:
+                objects.append(f.read())
+        if not objects:
+            sys.exit(f"{path}: a folder without .ptx files (a bundle "
+                     "--lmhead-write-bundle wrote was expected)")
+        return objects
+    with open(path) as f:
+        text = f.read()
+    if path.endswith(".ptx"):
+        return [text]
+    objects = ptx_objects(text)
+    if not objects:
+        sys.exit(f"{path}: no gpu.binary object holds PTX (format=isa)")
+    return objects
+
+
 def dump_sass(cuobjdump, cubin):
     """cuobjdump's SASS of every kernel of a cubin."""
     done = subprocess.run([cuobjdump, "--dump-sass", cubin],
@@ -223,11 +250,7 @@ def main(argv):
                  "--ptxas")
     if args.sass and not args.cuobjdump:
         sys.exit("cuobjdump not found: put it on PATH or pass --cuobjdump")
-    with open(args.module) as f:
-        objects = ptx_objects(f.read())
-    if not objects:
-        sys.exit(f"{args.module}: no gpu.binary object holds PTX "
-                 "(format=isa)")
+    objects = read_objects(args.module)
     for target in args.also_target:
         if not re.fullmatch(r"sm_\d+a?", target):
             sys.exit(f"--also-target={target}: expected a PTX target such "

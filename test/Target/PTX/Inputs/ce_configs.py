@@ -27,9 +27,11 @@ can choose.
    repeats), as a hand-written `#lmhead.ce_plan` with a chunk of 1024
    columns; the ops of chunk I of N (or configurations A..B-1) go into one
    function.
-3. `--lmhead-pipeline` compiles them (keeping the plans), and
-   scripts/ptx_report.py assembles every kernel: each must assemble with no
-   spill, no local memory and no ptxas advisory.
+3. `--lmhead-write-bundle` compiles their kernels (keeping the plans; the
+   same PTX as `--lmhead-pipeline` writes, without the host code, which
+   takes as long again and is checked elsewhere), and
+   scripts/ptx_report.py assembles every kernel of the bundle: each must
+   assemble with no spill, no local memory and no ptxas advisory.
 
 `--list` prints the configurations of each GEMM (without their kernel
 family) and compiles nothing: the lit tests compare the narrow lists of
@@ -245,15 +247,16 @@ def sweep(args, workdir):
           f"{ops.stop - 1} of {len(found['fwd'])} forward logits, "
           f"{len(found['logits'])} backward logits, {len(found['dh'])} dh "
           f"and {len(found['dw'])} dW configurations", flush=True)
-    lowered = os.path.join(workdir, "sweep.llvm.mlir")
+    bundle = os.path.join(workdir, "bundle")
     done = subprocess.run(
-        [lmhead_opt, module, f"--lmhead-pipeline=target={args.target}",
-         "-o", lowered], capture_output=True, text=True)
+        [lmhead_opt, module, f"--lmhead-write-bundle=dir={bundle}",
+         "-o", os.devnull], capture_output=True, text=True)
     if done.returncode:
-        print(f"FAIL lmhead-opt --lmhead-pipeline:\n{done.stderr[-4000:]}")
+        print(f"FAIL lmhead-opt --lmhead-write-bundle:\n"
+              f"{done.stderr[-4000:]}")
         return 1
     also = [f"--also-target={args.also_target}"] if args.also_target else []
-    return subprocess.run([sys.executable, PTX_REPORT, lowered,
+    return subprocess.run([sys.executable, PTX_REPORT, bundle,
                            f"--ptxas={args.ptxas}", "--quiet"] + also
                           ).returncode
 
