@@ -320,11 +320,15 @@ def reference_results(case, operands):
         return ref.ce_linear_fwd(x["h"], x["w"], x["labels"],
                                  ce_options(case), x.get("bias"))
     if case.op in ("ce_linear_step", "ce_linear_pair"):
-        loss, lse = ref.ce_linear_fwd(x["h"], x["w"], x["labels"],
-                                      ce_options(case), x.get("bias"))
+        # The logits once, for the forward and the backward.
+        logits = ref.capped_logits(x["h"], x["w"], ce_options(case),
+                                   x.get("bias"))
+        loss, lse = ref.ce_forward_of_logits(logits, x["labels"],
+                                             ce_options(case))
         return (loss, lse) + tuple(ref.ce_linear_grad(
             x["h"], x["w"], x["labels"], lse, x["dloss"], ce_options(case),
-            x.get("bias"), x.get("dh_acc"), x.get("dw_acc"), case.db))
+            x.get("bias"), x.get("dh_acc"), x.get("dw_acc"), case.db,
+            logits))
     # dw_scale multiplies dW and db before dW's accumulate-into is added.
     factor = 1.0 if case.dw_scale is None else case.dw_scale
     dh, dw, db = ref.ce_linear_grad(
