@@ -18,11 +18,15 @@
 //            per block column, B once per block row), C written once,
 //            against the L2→SM bandwidth (measured, not the data sheet's),
 //            or at what the stages in flight allow at L2's latency;
-//   DRAM     A read once and B once per group of kRasterGroupRows rows of
-//            tiles (the grouped rasterisation: a group's blocks share B's
-//            tiles through L2; all of B once when it fits in L2), against
-//            HBM bandwidth or what the stages in flight allow at DRAM's
-//            latency (Little's law, MemoryParallelism.h).
+//   DRAM     A read once and B once per group of G rows of tiles (the
+//            grouped rasterisation: a group's blocks share B's tiles
+//            through L2; all of B once when it fits in L2), A again for
+//            every wave of columns when a wave's panels do not fit in L2,
+//            against HBM bandwidth or what the stages in flight allow at
+//            DRAM's latency (Little's law, MemoryParallelism.h). Each
+//            configuration takes the group G of the best prediction, and of
+//            equal ones the fewest DRAM bytes (kRasterGroupRows where G
+//            changes neither);
 //
 // A non-persistent kernel's block stores its tile after its K loop, and
 // the blocks of a wave finish together, so the epilogue is added after the
@@ -434,16 +438,17 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
 
   // The main loop's operand reads from DRAM. The blocks of a wave run in
   // step over K, so each A panel (a row of tiles) and B panel (a column)
-  // the wave needs is read once for all its blocks. The grid walks
-  // kRasterGroupRows rows of tiles column by column (gemmGrid): a wave
-  // covers those rows and the next few columns, and the next wave the same
-  // rows again, so A is read once while the wave's panels fit in L2 (once
-  // per wave otherwise), and B once per group of rows unless all of it
-  // fits in half of L2 (the rest holding A and C).
+  // the wave needs is read once for all its blocks. The grid walks G rows
+  // of tiles column by column (gemmGrid): a wave covers those rows and the
+  // next few columns, and the next wave the same rows again, so A is read
+  // once while the wave's panels fit in L2 (once per wave otherwise), and
+  // B once per group of rows unless all of it fits in half of L2 (the rest
+  // holding A and C).
+  const int64_t group = t.rasterGroupRows();
   const double a = double(p.m) * p.k * eb, b = double(p.k) * p.n * eb;
   const double c = double(p.m) * p.n * p.resultBytes;
   const int64_t slots = chip.numSMs * pred.blocksPerSM;
-  const int64_t rowsPerWave = std::min(tilesM, kRasterGroupRows);
+  const int64_t rowsPerWave = std::min(tilesM, group);
   const int64_t colsPerWave = std::min(tilesN, ceilDiv(slots, rowsPerWave));
   const double waveBytes =
       double(rowsPerWave * t.blockM + colsPerWave * t.blockN) * p.k * eb;
@@ -452,7 +457,7 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                               : double(ceilDiv(tilesN, colsPerWave));
   const double readsOfB = b <= double(chip.l2CapacityBytes) / 2
                               ? 1.0
-                              : double(ceilDiv(tilesM, kRasterGroupRows));
+                              : double(ceilDiv(tilesM, group));
   const double operandBytes = a * readsOfA + b * readsOfB;
   pred.l2Bytes = a * tilesN + b * tilesM + c;
   pred.hbmBytes = operandBytes + c * (p.accumulatesC ? 2 : 1);
@@ -502,6 +507,48 @@ llvm::SmallVector<int64_t> candidates(int64_t override,
   if (override != 0)
     return {override};
   return llvm::SmallVector<int64_t>(values);
+}
+
+/// The prediction of `t` with the raster group the model prefers: of the
+/// groups that give different grids, the fastest, and of equally fast ones
+/// the one that moves the fewest bytes through DRAM, kRasterGroupRows first
+/// (so that a group which changes nothing stays the usual one). A `fixed`
+/// group (an override) is the only one tried.
+std::optional<GemmPrediction> evaluateGroups(const GemmProblem &p,
+                                             const GpuChip &chip, GemmTiles t,
+                                             int64_t fixed,
+                                             Rejection *rejection) {
+  if (fixed != 0) {
+    t.groupRows = fixed;
+    return evaluate(p, chip, t, rejection);
+  }
+  const int64_t tilesM = ceilDiv(p.m, t.blockM);
+  std::optional<GemmPrediction> best;
+  llvm::SmallVector<std::pair<int64_t, int64_t>> grids;
+  for (int64_t group : {kRasterGroupRows, int64_t(16), int64_t(32), int64_t(64),
+                        int64_t(128), int64_t(4), int64_t(2), int64_t(1)}) {
+    // Groups as tall as C or taller make the same grid.
+    std::pair<int64_t, int64_t> grid{std::min(group, tilesM),
+                                     ceilDiv(tilesM, group)};
+    if (llvm::is_contained(grids, grid))
+      continue;
+    grids.push_back(grid);
+    t.groupRows = group;
+    // Whether a configuration fits does not depend on its group: the first
+    // rejection is every group's.
+    std::optional<GemmPrediction> pred = evaluate(p, chip, t, rejection);
+    if (!pred)
+      return std::nullopt;
+    // Within a part in a million the times are the same prediction, as in
+    // better().
+    const double tolerance =
+        best ? 1e-6 * std::max(pred->micros, best->micros) : 0.0;
+    if (!best || pred->micros < best->micros - tolerance ||
+        (pred->micros <= best->micros + tolerance &&
+         pred->hbmBytes < best->hbmBytes))
+      best = pred;
+  }
+  return best;
 }
 
 /// Whether `a` is a better choice than `b`.
@@ -632,7 +679,7 @@ GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem, const GpuChip &chip,
                   o.swizzle ? o.swizzle : swizzleFor(problem, kernel, t);
               Rejection rejection;
               std::optional<GemmPrediction> pred =
-                  evaluate(problem, chip, t, &rejection);
+                  evaluateGroups(problem, chip, t, o.groupRows, &rejection);
               if (!pred) {
                 if (rejection.stage > nearest.stage)
                   nearest = rejection;

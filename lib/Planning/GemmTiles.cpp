@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lmhead/Planning/GemmTiles.h"
+#include "lmhead/Planning/MemoryParallelism.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -17,7 +18,14 @@ std::string GemmTiles::str() const {
   os << blockM << "x" << blockN << "x" << blockK << ", warp " << warpM << "x"
      << warpN << ", " << stages << " stages, " << copyBytes
      << "-byte copies, swizzle " << swizzle;
+  // The usual group goes without saying, as in `#lmhead.gemm`.
+  if (rasterGroupRows() != kRasterGroupRows)
+    os << ", group " << rasterGroupRows();
   return s;
+}
+
+int64_t GemmTiles::rasterGroupRows() const {
+  return groupRows ? groupRows : kRasterGroupRows;
 }
 
 bool GemmTiles::anyFixed() const {

@@ -85,7 +85,7 @@
 // Every option reaches --lmhead-plan (the tile options through one
 // GemmTiles).
 // FORWARDED:    lmhead-form-steps{ce-schedule=two-pass}
-// FORWARDED:    lmhead-plan{block-k=64 block-m=128 block-n=64 ce-schedule=two-pass ce-workspace-bytes=1048576 copy-bytes=16 f32-operands=bf16 form-steps=false list-configs=false min-tokens=7 stages=5 swizzle=1 target=sm_90a warp-m=64 warp-n=64}
+// FORWARDED:    lmhead-plan{block-k=64 block-m=128 block-n=64 ce-schedule=two-pass ce-workspace-bytes=1048576 copy-bytes=16 f32-operands=bf16 form-steps=false group-rows=0 list-configs=false min-tokens=7 stages=5 swizzle=1 target=sm_90a warp-m=64 warp-n=64}
 
 // operands=device (on the program of the integration test, whose tensors
 // live in device buffers it allocates): the launch functions copy only the

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lmhead/Planning/CostModel.h"
+#include "lmhead/Planning/MemoryParallelism.h"
 
 #include <gtest/gtest.h>
 
@@ -516,3 +517,40 @@ TEST(CostModelTest, FewerStagesAndSmallerWarpTilesArePenalised) {
 }
 
 } // namespace
+
+TEST(CostModelTest, EachGemmTakesTheRasterGroupThatSavesDramTraffic) {
+  // dh at the headline shape on sm_90a: dZ and W are a gigabyte each, far
+  // more than L2, and C has 32 rows of 128-row tiles. Groups of 8 rows
+  // read W once per group; the planner's group must predict no more time
+  // and no more DRAM bytes than that, and strictly fewer bytes here.
+  const GpuChip &gpu = target("sm_90a");
+  GemmProblem p = dhProblem(kBenchmarkShapes[0]);
+  GemmPlan plan = planGemm(p, gpu, {});
+  ASSERT_TRUE(plan.choice);
+  GemmTiles usual = plan.choice->tiles;
+  usual.groupRows = kRasterGroupRows;
+  std::optional<GemmPrediction> eight = predictGemm(p, gpu, usual);
+  ASSERT_TRUE(eight);
+  SCOPED_TRACE(plan.choice->tiles.str());
+  EXPECT_NE(plan.choice->tiles.groupRows, kRasterGroupRows);
+  EXPECT_LE(plan.choice->micros, eight->micros * (1 + 1e-6));
+  EXPECT_LT(plan.choice->hbmBytes, eight->hbmBytes);
+
+  // C with 4 rows of tiles: groups of 4 or more make the same grid, and
+  // the usual group stays.
+  GemmProblem small = dhProblem({512, 4096, 32000});
+  GemmTiles rows128;
+  rows128.blockM = 128;
+  GemmPlan smallPlan = planGemm(small, gpu, rows128);
+  ASSERT_TRUE(smallPlan.choice);
+  EXPECT_EQ(smallPlan.choice->tiles.groupRows, kRasterGroupRows);
+
+  // An override is the only group tried, and the model prices it: rows of
+  // one tile read W once per row of tiles.
+  GemmTiles one;
+  one.groupRows = 1;
+  GemmPlan onePlan = planGemm(p, gpu, one);
+  ASSERT_TRUE(onePlan.choice);
+  EXPECT_EQ(onePlan.choice->tiles.groupRows, 1);
+  EXPECT_GT(onePlan.choice->hbmBytes, eight->hbmBytes);
+}

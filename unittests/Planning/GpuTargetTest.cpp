@@ -98,11 +98,18 @@ TEST(GpuTargetTest, TilesCompareAndHashEveryField) {
   GemmTiles b = a;
   EXPECT_EQ(a, b);
   EXPECT_EQ(hash_value(a), hash_value(b));
-  b.swizzle = 0; // the last field of GemmTiles.def
+  b.swizzle = 0;
   EXPECT_NE(a, b);
   EXPECT_NE(hash_value(a), hash_value(b));
+  GemmTiles c = a;
+  c.groupRows = 16; // the last field of GemmTiles.def
+  EXPECT_NE(a, c);
+  EXPECT_NE(hash_value(a), hash_value(c));
+  // The usual group of 8 goes without saying; another is named.
   EXPECT_EQ(a.str(), "128x256x64, warp 64x256, 3 stages, 16-byte copies, "
                      "swizzle 1");
+  EXPECT_EQ(c.str(), "128x256x64, warp 64x256, 3 stages, 16-byte copies, "
+                     "swizzle 1, group 16");
 }
 
 } // namespace

@@ -101,9 +101,10 @@ struct GemmPrediction {
   /// number of waves they take over all SMs.
   int64_t blocksPerSM = 0, numTiles = 0, waves = 0;
   /// Bytes read from L2 (every operand tile once per block that needs it)
-  /// and moved through DRAM: A once, B once per group of kRasterGroupRows
-  /// rows of tiles unless it fits in L2, C written once (and read once when
-  /// it accumulates).
+  /// and moved through DRAM: A once (once per wave of columns when a wave's
+  /// panels do not fit in L2), B once per group of
+  /// `tiles.rasterGroupRows()` rows of tiles unless it fits in L2, C written
+  /// once (and read once when it accumulates).
   double l2Bytes = 0, hbmBytes = 0;
 };
 

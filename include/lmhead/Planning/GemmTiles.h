@@ -1,9 +1,9 @@
 //===- GemmTiles.h - one GEMM kernel configuration --------------*- C++ -*-===//
 //
-// The block and warp tiles, K step, stages, copy width and swizzle of one
-// GEMM kernel, as one struct whose fields are listed once in GemmTiles.def.
-// The same struct is a chosen configuration (every field set) and a set of
-// user overrides (0 leaves a field to the cost model).
+// The block and warp tiles, K step, stages, copy width, swizzle and raster
+// group of one GEMM kernel, as one struct whose fields are listed once in
+// GemmTiles.def. The same struct is a chosen configuration (every field set)
+// and a set of user overrides (0 leaves a field to the cost model).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +36,11 @@ struct GemmTiles {
   /// one by one, stored as one 16-byte vector). The threads of a block
   /// share each tile's copies evenly.
   int64_t copyUnitBytes() const { return elementCopies() ? 16 : copyBytes; }
-  /// "BMxBNxBK, warp WMxWN, S stages, C-byte copies, swizzle Z".
+  /// The rows of tiles the grid's grouped rasterisation walks together:
+  /// `groupRows`, or kRasterGroupRows where it is not set (0).
+  int64_t rasterGroupRows() const;
+  /// "BMxBNxBK, warp WMxWN, S stages, C-byte copies, swizzle Z", then
+  /// ", group G" where the group is not kRasterGroupRows.
   std::string str() const;
 
   /// As overrides: whether any field is fixed (non-zero).

@@ -36,10 +36,13 @@ namespace lmhead {
 // The kernels' structure.
 //===----------------------------------------------------------------------===//
 
-/// Rows of tiles that a GEMM grid's grouped rasterisation walks together
-/// (the group of 8 of CUTLASS's and Triton's swizzled tile orders): the
-/// blocks of a wave share the B tiles of a few columns through L2, so B is
-/// read from DRAM once per group of rows, not once per row of tiles.
+/// The rows of tiles a GEMM grid's grouped rasterisation walks together
+/// when nothing else is said (the group of 8 of CUTLASS's and Triton's
+/// swizzled tile orders): the blocks of a wave share the B tiles of a few
+/// columns through L2, so B is read from DRAM once per group of rows, not
+/// once per row of tiles. The planner chooses each GEMM's group
+/// (GemmTiles::groupRows); this is the one it prefers where the choice
+/// does not change the prediction.
 constexpr int64_t kRasterGroupRows = 8;
 
 /// The columns of C one thread of a GEMM epilogue reads or writes as one

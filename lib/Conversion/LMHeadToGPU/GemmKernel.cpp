@@ -33,26 +33,29 @@ std::array<SizeExpr, 3> mlir::lmhead::gemmGrid(const SizeExpr &m,
                                                const SizeExpr &n,
                                                const GemmTiles &tiles) {
   SizeExpr rowTiles = gridBlocks(m, tiles.blockM);
-  return {min(SizeExpr(kRasterGroupRows), rowTiles),
-          gridBlocks(n, tiles.blockN), ceilDiv(rowTiles, kRasterGroupRows)};
+  const int64_t group = tiles.rasterGroupRows();
+  return {min(SizeExpr(group), rowTiles), gridBlocks(n, tiles.blockN),
+          ceilDiv(rowTiles, group)};
 }
 
 std::pair<Value, Value> mlir::lmhead::groupedBlockTile(OpBuilder &builder,
-                                                       Location loc) {
+                                                       Location loc,
+                                                       int64_t groupRows) {
   KernelBuilder b(loc, builder);
-  // No arithmetic but a shift and an add on the block ids, which are
-  // special registers: ptxas recomputes the tile where it is used instead
-  // of holding it through the K loop.
+  // No arithmetic but a multiplication by a constant (a shift for a power
+  // of two) and an add on the block ids, which are special registers:
+  // ptxas recomputes the tile where it is used instead of holding it
+  // through the K loop.
   Value x = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value y = gpu::BlockIdOp::create(b, gpu::Dimension::y);
   Value z = gpu::BlockIdOp::create(b, gpu::Dimension::z);
-  return {b.add(b.mul(z, b.index(kRasterGroupRows)), x), y};
+  return {b.add(b.mul(z, b.index(groupRows)), x), y};
 }
 
 BlockTile mlir::lmhead::enterBlockTile(OpBuilder &builder, Location loc,
                                        const GemmTiles &tiles, Value m) {
   KernelBuilder b(loc, builder);
-  auto [tileRow, tileCol] = groupedBlockTile(b, loc);
+  auto [tileRow, tileCol] = groupedBlockTile(b, loc, tiles.rasterGroupRows());
   BlockTile tile;
   tile.row = b.mul(tileRow, b.index(tiles.blockM));
   tile.col = b.mul(tileCol, b.index(tiles.blockN));

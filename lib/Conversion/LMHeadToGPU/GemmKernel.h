@@ -103,29 +103,27 @@ gpu::GPUFuncOp buildGemmKernel(OpBuilder &builder, Location loc, StringRef name,
 nvgpu::TensorMapDescriptorType sm90OperandMapType(const GemmKernelSpec &spec,
                                                   bool isA);
 
-// kRasterGroupRows, the rows of tiles a grouped rasterisation walks
-// together, is in MemoryParallelism.h: the cost model counts DRAM reads by
-// it.
-
-/// The grid of a GEMM kernel over C [M, N] under grouped rasterisation:
-/// (min(kRasterGroupRows, row tiles), column tiles, ceil(row tiles /
-/// kRasterGroupRows)). Block (x, y, z) computes the tile of row z·8 + x and
-/// column y (groupedBlockTile); blocks of the last group whose row lies
-/// past C's last row tile have no tile and return at once, and a C of
-/// fewer than eight rows of tiles has none such (its group is as tall as
+/// The grid of a GEMM kernel over C [M, N] under grouped rasterisation,
+/// with G = `tiles.rasterGroupRows()` (the planner's choice, from the DRAM
+/// traffic it predicts: CostModel.cpp): (min(G, row tiles), column tiles,
+/// ceil(row tiles / G)). Block (x, y, z) computes the tile of row z·G + x
+/// and column y (groupedBlockTile); blocks of the last group whose row
+/// lies past C's last row tile have no tile and return at once, and a C
+/// of fewer than G rows of tiles has none such (its group is as tall as
 /// C). Blocks are dispatched in the order of their linear id, x fastest,
-/// so the blocks walk eight rows of tiles column by column and a wave
-/// covers a few columns of several rows instead of one row's every
-/// column: the B tiles it reads (W's, in the logits and dh GEMMs) are read
-/// by up to eight blocks from L2 instead of once per row of tiles from
-/// DRAM. CUDA's limit of 65535 on y and z bounds C at 65535 column tiles
+/// so the blocks walk G rows of tiles column by column and a wave covers a
+/// few columns of several rows instead of one row's every column: the B
+/// tiles it reads (W's, in the logits and dh GEMMs) are read by up to G
+/// blocks from L2 instead of once per row of tiles from DRAM. CUDA's limit
+/// of 65535 on y and z bounds C at 65535 column tiles and 65535 groups
 /// (the runtime checks every grid against the device's limits).
 std::array<SizeExpr, 3> gemmGrid(const SizeExpr &m, const SizeExpr &n,
                                  const GemmTiles &tiles);
 
-/// The tile of C that this block computes under gemmGrid, as (tile row,
-/// tile column) `index` values.
-std::pair<Value, Value> groupedBlockTile(OpBuilder &builder, Location loc);
+/// The tile of C that this block computes under gemmGrid with groups of
+/// `groupRows` rows of tiles, as (tile row, tile column) `index` values.
+std::pair<Value, Value> groupedBlockTile(OpBuilder &builder, Location loc,
+                                         int64_t groupRows);
 
 /// Where a GEMM kernel's block works: the first row and column of its tile
 /// of C, and the `scf.if` whose body holds the kernel's work.

@@ -1392,6 +1392,13 @@ func.func @negative_gemm_block_not_warps() attributes {lmhead.config = #lmhead.g
 
 // -----
 
+// expected-error @+1 {{groupRows must be at least 1 (the rows of tiles the grid walks together), got 0}}
+func.func @negative_gemm_group_rows() attributes {lmhead.config = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1, groupRows = 0>} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{the block tile needs 64 warps; a thread block has at most 32}}
 func.func @negative_gemm_too_many_warps() attributes {lmhead.config = #lmhead.gemm<blockM = 256, blockN = 256, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>} {
   return

@@ -42,7 +42,7 @@
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1>,
+// SM80-SAME:   swizzle = 1, groupRows = 32>,
 // SM80-SAME:   micros = {{[0-9.e+]+}} : f64>
 // MORE-LABEL: func.func @fwd_vd(
 // MORE-NOT:   lmhead.ce_linear_fwd
@@ -52,7 +52,7 @@
 // BLOCKM-SAME:    logits = <
 // BLOCKM-SAME:    blockM = 64,
 func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<4096xi64>) -> tensor<f32> {
-  // expected-remark @+1 {{planned for sm_80: logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; 15742.7 us predicted (GEMM 15385.4 us, exp 215.6 us, partials 65.7 us, row passes 76.0 us), floor 13793.5 us (1 GEMM)}}
+  // expected-remark @+1 {{planned for sm_80: logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, group 32; 15742.7 us predicted (GEMM 15385.4 us, exp 215.6 us, partials 65.7 us, row passes 76.0 us), floor 13793.5 us (1 GEMM)}}
   %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(mean)
     : (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<4096xi64>) -> (tensor<f32>, tensor<4096xf32>)
   return %loss : tensor<f32>
@@ -72,7 +72,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1>,
+// SM80-SAME:   swizzle = 1, groupRows = 16>,
 // SM80-SAME:   dh = <
 // SM80-SAME:   blockM = 128,
 // SM80-SAME:   blockN = 256,
@@ -81,7 +81,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1>,
+// SM80-SAME:   swizzle = 1, groupRows = 16>,
 // SM80-SAME:   dw = <
 // SM80-SAME:   blockM = 128,
 // SM80-SAME:   blockN = 256,
@@ -90,7 +90,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1>,
+// SM80-SAME:   swizzle = 1, groupRows = 32>,
 // SM80-SAME:   chunk = 8576,
 // SM80-SAME:   micros = {{[0-9.e+]+}} : f64>
 // BUDGET-LABEL: func.func @grad_vd(
@@ -109,7 +109,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // BLOCKM-SAME:    dw = <
 // BLOCKM-SAME:    blockM = 64,
 func.func @grad_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<4096xi64>, %lse: tensor<4096xf32>, %g: tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
-  // expected-remark @+1 {{planned for sm_80: logits 256x128x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dh 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dW 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 8576 columns (15 chunks), workspace 140509184 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 128256 columns at 48153.2 us); 49020.4 us predicted (GEMMs with their exp 48884.8 us, of which exp 215.6 us, alone logits 16042.0 us, dh 17167.3 us, dW 16567.3 us, after 1107.5 us saved by the two streams; small kernels 60.6 us; chunk sync 75.0 us), floor 41380.4 us (3 GEMMs); two-pass schedule: a backward alone (its lse is not computed by a ce_linear_fwd here)}}
+  // expected-remark @+1 {{planned for sm_80: logits 256x128x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, group 16; dh 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, group 16; dW 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, group 32; chunk 8576 columns (15 chunks), workspace 140509184 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 128256 columns at 48153.2 us); 49020.4 us predicted (GEMMs with their exp 48884.8 us, of which exp 215.6 us, alone logits 16042.0 us, dh 17167.3 us, dW 16567.3 us, after 1107.5 us saved by the two streams; small kernels 60.6 us; chunk sync 75.0 us), floor 41380.4 us (3 GEMMs); two-pass schedule: a backward alone (its lse is not computed by a ce_linear_fwd here)}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<4096xi64>, tensor<4096xf32>, tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
   return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
@@ -128,7 +128,7 @@ func.func @grad_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y:
 // BUDGET-SAME:    chunk = 4096,
 // BUDGET-REMARK: remark: {{.*}}Function=grad_dv_bias{{.*}}dW^T {{.*}}; chunk 4096 columns (8 chunks), workspace 16777216 bytes (ce-workspace-bytes=16777216 given: the largest chunk it holds)
 func.func @grad_dv_bias(%h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>, %y: tensor<1024xi32>, %lse: tensor<1024xf32>, %g: tensor<1024xf32>, %b: tensor<32000xf16>, %acc: tensor<2048x32000xf32>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>, tensor<32000xf32>) {
-  // expected-remark @+1 {{planned for sm_80: logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dh 64x128x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1; dW^T 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 6400 columns (5 chunks), workspace 26214400 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 16000 columns at}}
+  // expected-remark @+1 {{planned for sm_80: logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dh 64x128x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1, group 16; dW^T 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 6400 columns (5 chunks), workspace 26214400 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 16000 columns at}}
   %dh, %dw, %db = lmhead.ce_linear_grad %h, %w, %y, %lse, %g bias(%b) accumulate_dw(%acc) layout(dv) reduction(none)
     : (tensor<1024x2048xf16>, tensor<2048x32000xf16>, tensor<1024xi32>, tensor<1024xf32>, tensor<1024xf32>, tensor<32000xf16>, tensor<2048x32000xf32>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>, tensor<32000xf32>)
   return %dh, %dw, %db : tensor<1024x2048xf16>, tensor<2048x32000xf32>, tensor<32000xf32>

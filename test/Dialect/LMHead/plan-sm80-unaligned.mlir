@@ -19,12 +19,12 @@
 // CHECK-SAME:   lmhead.plan = #lmhead.plan<target = sm_80,
 // CHECK-SAME:   dh = <
 // CHECK-SAME:   copyBytes = 2,
-// CHECK-SAME:   swizzle = 1>
+// CHECK-SAME:   swizzle = 1, groupRows = 32>
 // CHECK-SAME:   dw = <
 // CHECK-SAME:   copyBytes = 2,
 // CHECK-SAME:   swizzle = 1>
 func.func @odd_vocabulary_vd(%dz: tensor<8192x50257xbf16>, %h: tensor<8192x768xbf16>, %w: tensor<50257x768xbf16>) -> (tensor<8192x768xbf16>, tensor<50257x768xf32>) {
-  // expected-remark @+3 {{planned for sm_80: dh 128x256x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1 (}}
+  // expected-remark @+3 {{planned for sm_80: dh 128x256x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1, group 32 (}}
   // expected-remark @+2 {{dh = dZ*W uses 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes): the rows of dZ are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   // expected-remark @+1 {{dW = dZ^T*h uses 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes): the rows of dZ are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
@@ -41,7 +41,7 @@ func.func @odd_vocabulary_vd(%dz: tensor<8192x50257xbf16>, %h: tensor<8192x768xb
 // CHECK-SAME:   dw = <
 // CHECK-SAME:   copyBytes = 2,
 func.func @odd_vocabulary_dv(%dz: tensor<8192x50257xf16>, %h: tensor<8192x768xf16>, %w: tensor<768x50257xf16>) -> (tensor<8192x768xf16>, tensor<768x50257xf32>) {
-  // expected-remark @+3 {{planned for sm_80: dh 128x256x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1 (}}
+  // expected-remark @+3 {{planned for sm_80: dh 128x256x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1, group 32 (}}
   // expected-remark @+2 {{dh = dZ*W uses 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes): the rows of dZ are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   // expected-remark @+1 {{dW^T = h^T*dZ uses 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes): the rows of dZ are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(dv)

@@ -63,7 +63,7 @@
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1>
+// SM80-SAME:   swizzle = 1, groupRows = 16>
 // SM80-SAME:   dw = <
 // SM80-SAME:   blockM = 128,
 // SM80-SAME:   blockN = 256,
@@ -72,7 +72,7 @@
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1>
+// SM80-SAME:   swizzle = 1, groupRows = 32>
 // SM80-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 // MORE-LABEL: func.func @plan_vd(
 // MORE-NOT: lmhead.linear_grad
@@ -167,11 +167,11 @@
 // SWIZZLE:      lmhead.linear_grad
 // SWIZZLE-SAME:   lmhead.plan = #lmhead.plan<target = sm_80,
 // SWIZZLE-SAME:   dh = <
-// SWIZZLE-SAME:   swizzle = 1>
+// SWIZZLE-SAME:   swizzle = 1, groupRows = 16>
 // SWIZZLE-SAME:   dw = <
-// SWIZZLE-SAME:   swizzle = 1>
+// SWIZZLE-SAME:   swizzle = 1, groupRows = 32>
 func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
-  // expected-remark @+1 {{planned for sm_80: dh 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1 (}}
+  // expected-remark @+1 {{planned for sm_80: dh 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, group 16 (}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<4096x128256xbf16>, tensor<4096x4096xbf16>, tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
   return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
@@ -191,7 +191,7 @@ func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 4,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1>
+// SM80-SAME:   swizzle = 1, groupRows = 16>
 // SM80-SAME:   dw = <
 // SM80-SAME:   blockM = 128,
 // SM80-SAME:   blockN = 256,
@@ -200,10 +200,10 @@ func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1>
+// SM80-SAME:   swizzle = 1, groupRows = 16>
 // SM80-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 func.func @plan_dv(%dz: tensor<1024x32000xf16>, %h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>) {
-  // expected-remark @+1 {{planned for sm_80: dh 64x128x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1 (}}
+  // expected-remark @+1 {{planned for sm_80: dh 64x128x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1, group 16 (}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(dv)
     : (tensor<1024x32000xf16>, tensor<1024x2048xf16>, tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>)
   return %dh, %dw : tensor<1024x2048xf16>, tensor<2048x32000xf32>

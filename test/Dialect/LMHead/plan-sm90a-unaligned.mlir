@@ -29,7 +29,7 @@
 // CHECK-SAME:   swizzle = 1,
 // CHECK-SAME:   kernel = sm_80>
 func.func @odd_vocabulary_vd(%dz: tensor<8192x50257xbf16>, %h: tensor<8192x768xbf16>, %w: tensor<50257x768xbf16>) -> (tensor<8192x768xbf16>, tensor<50257x768xf32>) {
-  // expected-remark @+3 {{planned for sm_90a: dh (sm_80 kernel) 128x128x32, warp 32x64, 2 stages, 2-byte copies, swizzle 1 (}}
+  // expected-remark @+3 {{planned for sm_90a: dh (sm_80 kernel) 128x128x32, warp 32x64, 2 stages, 2-byte copies, swizzle 1, group 16 (}}
   // expected-remark @+2 {{dh = dZ*W is built with the sm_80 kernel (ldmatrix, mma.sync) and 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes), because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of dZ are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   // expected-remark @+1 {{dW = dZ^T*h is built with the sm_80 kernel (ldmatrix, mma.sync) and 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes), because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of dZ are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
@@ -48,7 +48,7 @@ func.func @odd_vocabulary_vd(%dz: tensor<8192x50257xbf16>, %h: tensor<8192x768xb
 // CHECK-SAME:   copyBytes = 2,
 // CHECK-SAME:   kernel = sm_80>
 func.func @odd_vocabulary_dv(%dz: tensor<8192x50257xf16>, %h: tensor<8192x768xf16>, %w: tensor<768x50257xf16>) -> (tensor<8192x768xf16>, tensor<768x50257xf32>) {
-  // expected-remark @+3 {{planned for sm_90a: dh (sm_80 kernel) 128x128x32, warp 32x64, 2 stages, 2-byte copies, swizzle 1 (}}
+  // expected-remark @+3 {{planned for sm_90a: dh (sm_80 kernel) 128x128x32, warp 32x64, 2 stages, 2-byte copies, swizzle 1, group 16 (}}
   // expected-remark @+2 {{dh = dZ*W is built with the sm_80 kernel (ldmatrix, mma.sync) and 2-byte element copies}}
   // expected-remark @+1 {{dW^T = h^T*dZ is built with the sm_80 kernel (ldmatrix, mma.sync) and 2-byte element copies}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(dv)

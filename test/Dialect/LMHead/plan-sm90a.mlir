@@ -31,7 +31,7 @@
 // SM90-SAME:   warpN = 256,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1>
+// SM90-SAME:   swizzle = 1, groupRows = 16>
 // SM90-SAME:   dw = <
 // SM90-SAME:   blockM = 128,
 // SM90-SAME:   blockN = 256,
@@ -40,7 +40,7 @@
 // SM90-SAME:   warpN = 256,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1>
+// SM90-SAME:   swizzle = 1, groupRows = 32>
 // SM90-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 // BLOCKM-LABEL: func.func @plan_vd(
 // BLOCKM:      lmhead.linear_grad
@@ -78,7 +78,7 @@
 // STAGES-SAME:   dw = <
 // STAGES-SAME:   stages = 4,
 func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
-  // expected-remark @+1 {{planned for sm_90a: dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1 (}}
+  // expected-remark @+1 {{planned for sm_90a: dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 16 (}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<4096x128256xbf16>, tensor<4096x4096xbf16>, tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
   return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
@@ -105,10 +105,10 @@ func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w
 // SM90-SAME:   warpN = 256,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1>
+// SM90-SAME:   swizzle = 1, groupRows = 16>
 // SM90-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 func.func @plan_dv(%dz: tensor<1024x32000xf16>, %h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>) {
-  // expected-remark @+1 {{planned for sm_90a: dh 128x128x64, warp 64x128, 2 stages, 16-byte copies, swizzle 1 (219.5 us predicted: main loop and launch 218.6 us, epilogue 0.9 us; floor 169.9 us); dW^T 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1 (}}
+  // expected-remark @+1 {{planned for sm_90a: dh 128x128x64, warp 64x128, 2 stages, 16-byte copies, swizzle 1 (219.5 us predicted: main loop and launch 218.6 us, epilogue 0.9 us; floor 169.9 us); dW^T 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 16 (}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(dv)
     : (tensor<1024x32000xf16>, tensor<1024x2048xf16>, tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>)
   return %dh, %dw : tensor<1024x2048xf16>, tensor<2048x32000xf32>
@@ -126,7 +126,7 @@ func.func @plan_dv(%dz: tensor<1024x32000xf16>, %h: tensor<1024x2048xf16>, %w: t
 // SM90-SAME:   warpN = 256,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1>
+// SM90-SAME:   swizzle = 1, groupRows = 32>
 // SM90-SAME:   dw = <
 // SM90-SAME:   blockM = 128,
 // SM90-SAME:   blockN = 256,

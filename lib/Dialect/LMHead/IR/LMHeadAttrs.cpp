@@ -3,7 +3,8 @@
 // The attribute classes of LMHeadAttrs.td and the checks on a GEMM
 // configuration that hold for every target: tiles that divide into warps and
 // into mma.sync shapes, a K step of whole k16 slices, at least two stages,
-// and a copy width the kernels have; and on a plan, that each GEMM's kernel
+// a copy width the kernels have, and a raster group of at least one row of
+// tiles; and on a plan, that each GEMM's kernel
 // family runs on the plan's target and copies what it can. What fits a
 // given GPU (shared memory, registers) is the cost model's business, not the
 // attribute's. The conversions to and from the planning library's GemmTiles
@@ -12,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lmhead/Dialect/LMHead/IR/LMHeadOps.h"
+#include "lmhead/Planning/MemoryParallelism.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -51,7 +53,11 @@ FieldParser<std::optional<GpuTarget>>::parse(AsmParser &parser) {
 
 GemmConfigAttr GemmConfigAttr::get(MLIRContext *context, const GemmTiles &tiles,
                                    std::optional<GpuTarget> kernel) {
-#define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION) , tiles.NAME
+  // A group left to the default (0) is stored as the group it stands for,
+  // so that equal configurations are equal attributes.
+  GemmTiles stored = tiles;
+  stored.groupRows = tiles.rasterGroupRows();
+#define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION) , stored.NAME
   return get(context
 #include "lmhead/Planning/GemmTiles.def"
              ,
@@ -70,7 +76,7 @@ LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        int64_t blockM, int64_t blockN, int64_t blockK,
                        int64_t warpM, int64_t warpN, int64_t stages,
-                       int64_t copyBytes, int64_t swizzle,
+                       int64_t copyBytes, int64_t swizzle, int64_t groupRows,
                        std::optional<GpuTarget> kernel) {
   if (warpM <= 0 || warpM % 16 != 0)
     return emitError() << "warpM must be a positive multiple of 16 (the M "
@@ -104,6 +110,10 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "swizzle must be 0 (rows in order) or 1 (16-byte "
                           "chunks XOR-swizzled by row), got "
                        << swizzle;
+  if (groupRows < 1)
+    return emitError() << "groupRows must be at least 1 (the rows of tiles "
+                          "the grid walks together), got "
+                       << groupRows;
   return success();
 }
 

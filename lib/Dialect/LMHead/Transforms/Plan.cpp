@@ -233,7 +233,7 @@ private:
   /// `decompose`).
   Outcome planStep(CELinearStepOp op, SmallVectorImpl<Operation *> &decompose);
 
-  /// `block-m` ... `swizzle`: fixed fields of every GEMM's configuration.
+  /// `block-m` ... `group-rows`: fixed fields of every GEMM's configuration.
   GemmTileOptions<PlanPass> tileOptions{*this};
   const GpuChip *chip = nullptr;
   GemmTiles overrides;

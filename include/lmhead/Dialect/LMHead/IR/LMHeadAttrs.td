@@ -3,9 +3,10 @@
 // The attributes `--lmhead-plan` attaches to an op and `--lmhead-lower-to-gpu`
 // reads: for each of the op's two GEMMs (dh = dZ·W and dW = dZᵀ·h), the block
 // and warp tiles, the K step, the number of shared-memory stages, the width of
-// the global-to-shared copies, the shared-memory swizzle and, where it is not
-// the target's own, the kernel family that builds it; and the GPU target the
-// plan is for, a typed enum of the planning library (GpuTarget.h).
+// the global-to-shared copies, the shared-memory swizzle, the rows of tiles
+// the grid walks together and, where it is not the target's own, the kernel
+// family that builds it; and the GPU target the plan is for, a typed enum of
+// the planning library (GpuTarget.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,6 +59,10 @@ def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
     - `swizzle`: 1 stores each shared-memory row's 16-byte chunks XOR-
       swizzled by the row, so that `ldmatrix` reads 8 rows without bank
       conflicts; 0 stores them in order;
+    - `groupRows` (optional, 8 when absent): the grid's grouped
+      rasterisation walks this many rows of tiles column by column, so that
+      the blocks of one wave share the tiles of A and B they read through
+      L2; the planner chooses it from the DRAM traffic it predicts;
     - `kernel` (optional): the kernel family that builds the GEMM when it is
       not the plan target's own. On sm_90a, a GEMM whose operands TMA
       cannot load (rows or bases not 16-byte multiples, so copies narrower
@@ -76,6 +81,8 @@ def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
   let parameters = (ins "int64_t":$blockM, "int64_t":$blockN, "int64_t":$blockK,
       "int64_t":$warpM, "int64_t":$warpN, "int64_t":$stages,
       "int64_t":$copyBytes, "int64_t":$swizzle,
+      DefaultValuedParameter<"int64_t",
+                             "::mlir::lmhead::kRasterGroupRows">:$groupRows,
       LMHead_KernelFamilyParameter:$kernel);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -7,7 +7,7 @@
 //   keywords it accepts and, when the value holds a comma (`target=sm_90a,
 //   min-tokens=0`), that pass options are separated by spaces.
 // - GemmTileOptions declares one integer option per field of GemmTiles.def
-//   (`block-m`, ..., `swizzle`) on a pass or a pipeline's options, and reads
+//   (`block-m`, ..., `group-rows`) on a pass or a pipeline's options, and reads
 //   them back as one GemmTiles, so no field is copied by hand.
 //
 //===----------------------------------------------------------------------===//
@@ -139,7 +139,8 @@ void setOptionPassName(StringRef passName, OptionTs &...options) {
 }
 
 /// One integer option per field of GemmTiles.def, declared on `owner` (a
-/// pass, or a pipeline's PassPipelineOptions): `block-m`, ..., `swizzle`.
+/// pass, or a pipeline's PassPipelineOptions): `block-m`, ...,
+/// `group-rows`.
 /// 0 leaves a field to the cost model.
 template <typename OwnerT> struct GemmTileOptions {
   template <typename DataT>
