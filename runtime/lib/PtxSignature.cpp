@@ -9,6 +9,7 @@
 #include "PtxSignature.h"
 #include "emulator/Ptx.h"
 
+#include <algorithm>
 #include <cctype>
 
 using namespace lmhead::runtime;

@@ -1,5 +1,4 @@
-//===- PtxSignature.h - a kernel's parameters, read from its PTX -*- C++
-//-*-===//
+//===- PtxSignature.h - a kernel's parameters from its PTX ------*- C++ -*-===//
 //
 // A launch hands the driver one pointer per parameter the kernel declares,
 // and the driver reads that many: a manifest that lists fewer parameters
@@ -24,8 +23,8 @@ namespace lmhead::runtime {
 /// (`.entry name(...)` in `ptx`), in order, and returns true. Returns false,
 /// with `error` saying why, when `ptx` declares no such kernel or a
 /// parameter this reader does not know (a type other than PTX's integer,
-/// bit and float types, or a malformed list). Comments and quoted strings
-/// are skipped, so text there cannot pass for a declaration.
+/// bit, float and predicate types, or a malformed list). Comments and quoted
+/// strings are skipped, so text there cannot pass for a declaration.
 bool ptxEntryParameterSizes(std::string_view ptx, std::string_view name,
                             std::vector<std::size_t> &sizes,
                             std::string &error);
