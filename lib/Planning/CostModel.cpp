@@ -509,6 +509,11 @@ llvm::SmallVector<int64_t> candidates(int64_t override,
   return llvm::SmallVector<int64_t>(values);
 }
 
+/// Whether two predictions take the same time: within a part in a million.
+bool sameTime(const GemmPrediction &a, const GemmPrediction &b) {
+  return std::abs(a.micros - b.micros) <= 1e-6 * std::max(a.micros, b.micros);
+}
+
 /// The prediction of `t` with the raster group the model prefers: of the
 /// groups that give different grids, the fastest, and of equally fast ones
 /// the one that moves the fewest bytes through DRAM, kRasterGroupRows first
@@ -539,13 +544,8 @@ std::optional<GemmPrediction> evaluateGroups(const GemmProblem &p,
     std::optional<GemmPrediction> pred = evaluate(p, chip, t, rejection);
     if (!pred)
       return std::nullopt;
-    // Within a part in a million the times are the same prediction, as in
-    // better().
-    const double tolerance =
-        best ? 1e-6 * std::max(pred->micros, best->micros) : 0.0;
-    if (!best || pred->micros < best->micros - tolerance ||
-        (pred->micros <= best->micros + tolerance &&
-         pred->hbmBytes < best->hbmBytes))
+    if (!best || (sameTime(*pred, *best) ? pred->hbmBytes < best->hbmBytes
+                                         : pred->micros < best->micros))
       best = pred;
   }
   return best;
@@ -553,8 +553,7 @@ std::optional<GemmPrediction> evaluateGroups(const GemmProblem &p,
 
 /// Whether `a` is a better choice than `b`.
 bool better(const GemmPrediction &a, const GemmPrediction &b) {
-  // Within a part in a million the times are the same prediction.
-  if (std::abs(a.micros - b.micros) > 1e-6 * std::max(a.micros, b.micros))
+  if (!sameTime(a, b))
     return a.micros < b.micros;
   if (a.l2Bytes != b.l2Bytes)
     return a.l2Bytes < b.l2Bytes;
