@@ -134,13 +134,15 @@ CrossEntropyPlan planForward(const CrossEntropyProblem &p, GemmPlanner &gemms,
   pred.gemmMicros = pred.logitsMicros + pred.expMicros;
   double partials = partialBytes(*best);
   pred.partialsMicros = micros(partials, hbm);
-  // The row kernel, one warp a token; then the loss reduction, one block
-  // over the labels and the token losses.
+  // The row kernel, the warps a token partialsWarpsPerToken gives; then
+  // the loss reduction, one block over the labels and the token losses.
   const double n = double(p.tokens);
-  MemoryPhase rows = rowKernelPhase(
-      partials + n * p.labelBytes, n * 8,
-      double(partialsBytesInFlight(ceilDiv(p.vocab, best->tiles.warpN))),
-      p.tokens * 32, chip);
+  const int64_t records = ceilDiv(p.vocab, best->tiles.warpN);
+  const int64_t warps = partialsWarpsPerToken(chip.target, p.tokens, records);
+  MemoryPhase rows =
+      rowKernelPhase(partials + n * p.labelBytes, n * 8,
+                     double(partialsBytesInFlight(records, warps)),
+                     p.tokens * warps * 32, chip);
   MemoryPhase reduction = rowKernelPhase(
       n * (p.labelBytes + 4), 4,
       tokenReductionBytesInFlight(p.labelBytes, /*readsLoss=*/true),

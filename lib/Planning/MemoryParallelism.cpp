@@ -1,8 +1,10 @@
 //===- MemoryParallelism.cpp - the time of a kernel's DRAM traffic --------===//
 
 #include "lmhead/Planning/MemoryParallelism.h"
+#include "lmhead/Planning/CostModel.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace mlir::lmhead;
 
@@ -43,4 +45,39 @@ MemoryPhase mlir::lmhead::rowKernelPhase(double loadBytes, double storeBytes,
   phase.threadsPerSM = double(
       std::min(blocksPerSM * threadsPerBlock, std::max<int64_t>(threads, 1)));
   return phase;
+}
+
+int64_t mlir::lmhead::warpsPerToken(GpuTarget target, int64_t tokens,
+                                    int64_t loadsPerToken, int64_t bytesPerLoad,
+                                    int64_t loadsInFlightPerLane) {
+  if (tokens < 0)
+    tokens = kPlannedTokensForDynamicN;
+  const GpuChip &chip = planningChip(target);
+  const int64_t loadsPerRound = 32 * loadsInFlightPerLane;
+  const double bytesPerWarp = double(loadsPerRound * bytesPerLoad);
+  const int64_t warpsForLatency = int64_t(std::ceil(
+      chip.hbmBytesPerSecond * chip.dramLatencySeconds / bytesPerWarp));
+  const int64_t warpsWanted =
+      std::max(warpsForLatency, chip.numSMs * kRowKernelWarps);
+  const int64_t busy =
+      std::max<int64_t>(1, (loadsPerToken + loadsPerRound - 1) / loadsPerRound);
+  int64_t warps = 1;
+  while (warps < kMaxWarpsPerToken && 2 * warps <= busy &&
+         std::max<int64_t>(tokens, 1) * warps < warpsWanted)
+    warps *= 2;
+  return warps;
+}
+
+int64_t mlir::lmhead::stepRowPassWarpsPerToken(GpuTarget target, int64_t rows,
+                                               int64_t vocab,
+                                               int64_t elementBytes) {
+  return warpsPerToken(target, rows,
+                       (vocab + kRowPassVector - 1) / kRowPassVector,
+                       kRowPassVector * elementBytes, kRowPassLoadsInFlight);
+}
+
+int64_t mlir::lmhead::partialsWarpsPerToken(GpuTarget target, int64_t tokens,
+                                            int64_t records) {
+  return warpsPerToken(target, tokens, records, kPartialRecordBytes,
+                       kPartialRecordsInFlight);
 }

@@ -73,7 +73,8 @@ struct ChunkKernels {
 
 /// Plans the kernels of a chunk of `rows` tokens, or says why not.
 std::optional<OnePassPlan> planChunk(const CrossEntropyProblem &p, int64_t rows,
-                                     GemmPlanner &gemms, ChunkKernels &k) {
+                                     int64_t chunkRows, GemmPlanner &gemms,
+                                     ChunkKernels &k) {
   const GpuChip &chip = gemms.chip;
   const double hbm = chip.hbmBytesPerSecond;
   // The logits: the fastest configuration whose epilogue (partials and
@@ -122,11 +123,15 @@ std::optional<OnePassPlan> planChunk(const CrossEntropyProblem &p, int64_t rows,
   k.exp = 2 * expEach;
   const double partials = double(kPartialRecordBytes) * rows *
                           ceilDiv(p.vocab, k.logits.tiles.warpN);
-  // One warp a token, kRowPassLoadsInFlight vectors a lane in flight.
+  // The warps a token the kernel is compiled with for the chunks' rows,
+  // kRowPassLoadsInFlight vectors a lane in flight.
+  const int64_t warps =
+      stepRowPassWarpsPerToken(chip.target, chunkRows, p.vocab, p.elementBytes);
   MemoryPhase rowPass = rowKernelPhase(
       partials + logits * p.elementBytes + double(rows) * p.labelBytes,
       logits * p.elementBytes + double(rows) * 8,
-      double(stepRowPassBytesInFlight(p.elementBytes)), rows * 32, chip);
+      double(stepRowPassBytesInFlight(p.elementBytes)), rows * warps * 32,
+      chip);
   k.row = kLaunchMicros + std::max(memoryTime(rowPass, chip).micros, expEach);
   Span logitsSpan = spanOf(k.logits, chip, expEach);
   k.l = {logitsSpan.micros + k.row, logitsSpan.busy + k.row};
@@ -143,9 +148,11 @@ predict(const CrossEntropyProblem &p, int64_t rows, GemmPlanner &gemms) {
   const int64_t lastRows = p.tokens - (numChunks - 1) * rows;
   ChunkKernels full, tail;
   if (numChunks > 1)
-    if (std::optional<OnePassPlan> failed = planChunk(p, rows, gemms, full))
+    if (std::optional<OnePassPlan> failed =
+            planChunk(p, rows, rows, gemms, full))
       return {std::nullopt, std::move(failed)};
-  if (std::optional<OnePassPlan> failed = planChunk(p, lastRows, gemms, tail))
+  if (std::optional<OnePassPlan> failed =
+          planChunk(p, lastRows, std::min(rows, p.tokens), gemms, tail))
     return {std::nullopt, std::move(failed)};
 
   OnePassPrediction pred;

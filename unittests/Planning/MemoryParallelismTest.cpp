@@ -47,6 +47,39 @@ TEST(MemoryParallelismTest, FewRecordsOrRowsKeepFewerLoadsInFlight) {
   EXPECT_EQ(columnSumBytesInFlight(2, 45), 32);
 }
 
+TEST(MemoryParallelismTest, FewTokensOfALargeVocabularyTakeSeveralWarps) {
+  // sm_90a kernels are sized for the H200: 4.8 TB/s x 348 ns = 1.67 MB in
+  // flight, 816 warps of 2048 bytes (four 16-byte vectors a lane), and a
+  // block of 8 warps on each of its 132 SMs: 1056 warps. A row of 128256
+  // bf16 logits is 16032 vectors, 126 rounds of one warp: up to 8 warps.
+  const int64_t bf16 = 2, v = 128256;
+  EXPECT_EQ(stepRowPassWarpsPerToken(GpuTarget::Sm90a, 4096, v, bf16), 1);
+  EXPECT_EQ(stepRowPassWarpsPerToken(GpuTarget::Sm90a, 1056, v, bf16), 1);
+  EXPECT_EQ(stepRowPassWarpsPerToken(GpuTarget::Sm90a, 1055, v, bf16), 2);
+  EXPECT_EQ(stepRowPassWarpsPerToken(GpuTarget::Sm90a, 528, v, bf16), 2);
+  EXPECT_EQ(stepRowPassWarpsPerToken(GpuTarget::Sm90a, 527, v, bf16), 4);
+  EXPECT_EQ(stepRowPassWarpsPerToken(GpuTarget::Sm90a, 263, v, bf16), 8);
+  EXPECT_EQ(stepRowPassWarpsPerToken(GpuTarget::Sm90a, 37, v, bf16), 8);
+  // sm_80 kernels for the A100: 2.0 TB/s x 392 ns = 784 KB, 383 warps, but
+  // 108 SMs x 8 = 864 warps for a block on each.
+  EXPECT_EQ(stepRowPassWarpsPerToken(GpuTarget::Sm80, 864, v, bf16), 1);
+  EXPECT_EQ(stepRowPassWarpsPerToken(GpuTarget::Sm80, 432, v, bf16), 2);
+  EXPECT_EQ(stepRowPassWarpsPerToken(GpuTarget::Sm80, 431, v, bf16), 4);
+  // No more warps than a token's loads keep busy in one round each: 263
+  // vectors (V = 2100) are three rounds of 128, so two warps; 64 vectors
+  // (V = 512) one.
+  EXPECT_EQ(stepRowPassWarpsPerToken(GpuTarget::Sm90a, 37, 2100, bf16), 2);
+  EXPECT_EQ(stepRowPassWarpsPerToken(GpuTarget::Sm90a, 37, 512, bf16), 1);
+  // The forward's 501 partial records a token (four rounds): four warps
+  // for 100 tokens; a dynamic N is planned as 8192 tokens: one.
+  EXPECT_EQ(partialsWarpsPerToken(GpuTarget::Sm90a, 100, 501), 4);
+  EXPECT_EQ(partialsWarpsPerToken(GpuTarget::Sm90a, -1, 501), 1);
+  // Each lane of four warps then holds four of the 501 records in flight;
+  // of eight warps, two.
+  EXPECT_EQ(partialsBytesInFlight(501, 4), 64);
+  EXPECT_EQ(partialsBytesInFlight(501, 8), 32);
+}
+
 TEST(MemoryParallelismTest, FewBytesInFlightBindByLatency) {
   // One warp on one SM, 8 bytes a lane: 256 bytes per 348 ns, about 0.74
   // GB/s, however fast HBM is.

@@ -88,9 +88,11 @@ constexpr int64_t roundingBytesInFlight(int64_t initBytes) {
   return kRoundGroup * (4 + initBytes);
 }
 
-/// The tokens one block of a row kernel takes (ce_linear_fwd's row kernel,
-/// the step's row pass): one warp a token.
-constexpr int64_t kTokensPerRowBlock = kRowKernelThreads / 32;
+/// The warps of one block of a row kernel.
+constexpr int64_t kRowKernelWarps = kRowKernelThreads / 32;
+
+/// The most warps a row kernel gives one token: a whole block.
+constexpr int64_t kMaxWarpsPerToken = kRowKernelWarps;
 
 /// The bytes of one record of a token's partial statistics (four f32: the
 /// max, Σexp, target logit and Σz of one warp-column tile of logits).
@@ -101,11 +103,13 @@ constexpr int64_t kPartialRecordBytes = 16;
 constexpr int64_t kPartialRecordsInFlight = 4;
 
 /// Bytes of loads one lane of a row kernel keeps in flight while it merges
-/// a token's `records` partial records: kPartialRecordsInFlight of them, or
-/// its share of the token's where that is fewer.
-constexpr int64_t partialsBytesInFlight(int64_t records) {
+/// a token's `records` partial records with `warps` warps:
+/// kPartialRecordsInFlight of them, or its share of the token's where that
+/// is fewer.
+constexpr int64_t partialsBytesInFlight(int64_t records, int64_t warps = 1) {
   return kPartialRecordBytes *
-         std::min(kPartialRecordsInFlight, (records + 31) / 32);
+         std::min(kPartialRecordsInFlight,
+                  (records + 32 * warps - 1) / (32 * warps));
 }
 
 /// The column vectors (kRowPassVector columns, 16 bytes of f16 or bf16)
@@ -141,6 +145,37 @@ constexpr int64_t tokenReductionBytesInFlight(int64_t labelBytes,
                                               bool readsLoss) {
   return labelBytes + (readsLoss ? 4 : 0);
 }
+
+/// The warps ce_linear_fwd's row kernel and the step's row pass give each
+/// token (1, 2, 4 or 8; kRowKernelWarps / that many tokens a block). A
+/// kernel over few tokens of a large vocabulary, one warp a token, keeps
+/// too few loads in flight to read at HBM bandwidth and leaves SMs idle;
+/// so a token takes the fewest warps with which the kernel's `tokens`
+/// tokens keep both
+///  - the bytes in flight that the target's planning chip (planningChip)
+///    needs to read at bandwidth (its bandwidth × DRAM latency), each lane
+///    keeping `loadsInFlightPerLane` loads of `bytesPerLoad` in flight, and
+///  - a block on every one of its SMs,
+/// but no more warps than the token's `loadsPerToken` loads keep busy in
+/// one round (32 lanes × `loadsInFlightPerLane` a warp): past that a
+/// warp more adds nothing in flight. The kernels are compiled once per
+/// target, so the kernel writers and the cost model both call this with
+/// the target, not with the chip the model plans for. A dynamic `tokens`
+/// (ShapedType::kDynamic, any negative value) counts as the planned
+/// kPlannedTokensForDynamicN.
+int64_t warpsPerToken(GpuTarget target, int64_t tokens, int64_t loadsPerToken,
+                      int64_t bytesPerLoad, int64_t loadsInFlightPerLane);
+
+/// warpsPerToken for the step's row pass over a chunk of `rows` tokens of
+/// `vocab` logits of `elementBytes`: its loads are the row's vectors of
+/// kRowPassVector logits, kRowPassLoadsInFlight a lane.
+int64_t stepRowPassWarpsPerToken(GpuTarget target, int64_t rows, int64_t vocab,
+                                 int64_t elementBytes);
+
+/// warpsPerToken for ce_linear_fwd's row kernel over `tokens` tokens of
+/// `records` partial records each (kPartialRecordsInFlight a lane).
+int64_t partialsWarpsPerToken(GpuTarget target, int64_t tokens,
+                              int64_t records);
 
 //===----------------------------------------------------------------------===//
 // Little's law.

@@ -112,7 +112,11 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
     if (failed(logits))
       return failure();
     set.logits = *logits;
-    set.rows = buildTokenLossKernel(builder, loc, name("rows"), options);
+    set.rowWarpsPerToken = partialsWarpsPerToken(
+        set.gemms.logits.chipTarget(), fwd.getTokenCount(),
+        numPartialColumns(set.gemms.logits.tiles, options.vocab));
+    set.rows = buildTokenLossKernel(builder, loc, name("rows"), options,
+                                    set.rowWarpsPerToken);
     Reduction reduction = fwd.getReduction();
     if (reduction != Reduction::None)
       set.reduce = buildLossReductionKernel(
@@ -127,13 +131,21 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
     if (failed(logits))
       return failure();
     set.logits = *logits;
-    set.rows = buildStepRowKernel(builder, loc, name("rows"), options);
+    // The rows of a chunk: the chunk's, or all of N where it has fewer.
+    int64_t tokens = step.getTokenCount();
+    int64_t chunkRows = ShapedType::isDynamic(tokens)
+                            ? set.gemms.chunk
+                            : std::min(set.gemms.chunk, tokens);
+    set.rowWarpsPerToken = stepRowPassWarpsPerToken(
+        set.gemms.logits.chipTarget(), chunkRows, options.vocab,
+        options.operandType.getIntOrFloatBitWidth() / 8);
+    set.rows = buildStepRowKernel(builder, loc, name("rows"), options,
+                                  set.rowWarpsPerToken);
     Reduction reduction = step.getReduction();
     set.reduce = buildLossReductionKernel(builder, loc, name("reduce"), options,
                                           reduction == Reduction::Mean);
     if (step.getGradientReduction() == Reduction::Mean)
       set.scale = buildMeanScaleKernel(builder, loc, name("scale"), options);
-    int64_t tokens = step.getTokenCount();
     set.numChunks = ShapedType::isDynamic(tokens)
                         ? ShapedType::kDynamic
                         : (tokens + set.gemms.chunk - 1) / set.gemms.chunk;

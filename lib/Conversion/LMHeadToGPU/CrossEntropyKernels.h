@@ -91,6 +91,9 @@ struct CrossEntropyKernelSet {
   /// ce_linear_grad: the number of vocabulary chunks; ce_linear_step: of
   /// token chunks (ShapedType::kDynamic for a dynamic token count).
   int64_t numChunks = 0;
+  /// ce_linear_fwd and ce_linear_step: the warps `rows` gives each token
+  /// (partialsWarpsPerToken, stepRowPassWarpsPerToken).
+  int64_t rowWarpsPerToken = 1;
 };
 
 /// Builds the kernels of `op` planned as `plan` into `module`, each named

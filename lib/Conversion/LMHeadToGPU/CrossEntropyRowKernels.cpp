@@ -36,7 +36,7 @@ MemRefType vectorType(Type element) {
 }
 
 /// The warps of a reduction block, kRowKernelThreads threads.
-constexpr int64_t kReductionWarps = kRowKernelThreads / 32;
+constexpr int64_t kReductionWarps = kRowKernelWarps;
 
 /// Shared memory for blockSum: one f32 per warp of a reduction block, each
 /// at the start of a 128-byte row. Packed side by side, LLVM (22) merges
@@ -99,30 +99,54 @@ struct TokenStatistics {
   Value lse, target, sumLogits;
 };
 
-/// Merges the records [P, 4] of token `row` of `partials` (RowStatsEpilogue,
-/// [rows, P, 4]) in one warp: lane l folds records l, l + 32, ... (count =
-/// P, or 0 for a lane with no token), loading kPartialRecordsInFlight of
-/// them before it folds the first; its running maximum and Σexp, rescaled
-/// whenever the maximum grows, are merged over the warp by its butterfly.
-/// Every lane of the warp must reach it; every lane gets the result.
-TokenStatistics mergeTokenPartials(KernelBuilder &b, Value partials, Value row,
-                                   Value lane, Value count, bool smoothing) {
+/// A fold of some of a token's partial records: their largest maximum, the
+/// sum of their Σexp scaled to it, and the sums of their target logits and
+/// Σz.
+struct PartialFold {
+  Value max, sumExp, target, sumLogits;
+};
+
+/// exp(x − max) for x ≤ max, 0 where x is −inf (NVVM's inline exp does not
+/// give exp(−inf) = 0).
+Value scaleBelow(KernelBuilder &b, Value x, Value max) {
+  const double inf = std::numeric_limits<double>::infinity();
+  Value e = kernelExp(b, b.getLoc(), b.sub(x, max));
+  Value none =
+      arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, x, b.f32(-inf));
+  return b.select(none, b.f32(0.0), e);
+}
+
+/// Adds the fold (m, e) of a maximum and its Σexp to `fold`: the smaller
+/// maximum's sum is rescaled to the larger.
+void addMaxAndSum(KernelBuilder &b, PartialFold &fold, Value m, Value e) {
+  Value grows =
+      arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, m, fold.max);
+  Value larger = arith::MaximumFOp::create(b, fold.max, m);
+  Value factor =
+      scaleBelow(b, arith::MinimumFOp::create(b, fold.max, m), larger);
+  fold.sumExp = b.select(grows, b.add(b.mul(fold.sumExp, factor), e),
+                         b.add(fold.sumExp, b.mul(e, factor)));
+  fold.max = larger;
+}
+
+/// Folds the records [P, 4] of token `row` of `partials` (RowStatsEpilogue,
+/// [rows, P, 4]) that one of the token's `warps` warps takes, its `part`-th:
+/// lane l folds records 32·(part + warps·k) + l for k = 0, 1, ... below
+/// `count` (P, or 0 for a warp with no token), loading
+/// kPartialRecordsInFlight of them before it folds the first; the lanes'
+/// folds are merged by the warp's butterfly. Every lane of the warp must
+/// reach it; every lane gets the warp's fold.
+PartialFold foldWarpPartials(KernelBuilder &b, Value partials, Value row,
+                             Value part, Value lane, Value count, int64_t warps,
+                             bool smoothing) {
   Type f32 = b.getF32Type();
   auto recordType = VectorType::get({4}, f32);
   const double inf = std::numeric_limits<double>::infinity();
-  Value minusInf = b.f32(-inf);
-  // exp(x − max) for x ≤ max, 0 where x is −inf (NVVM's inline exp does
-  // not give exp(−inf) = 0).
-  auto scaleBelow = [&](Value x, Value max) -> Value {
-    Value e = kernelExp(b, b.getLoc(), b.sub(x, max));
-    Value none =
-        arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, x, minusInf);
-    return b.select(none, b.f32(0.0), e);
-  };
-  constexpr int64_t stride = 32 * kPartialRecordsInFlight;
+  const int64_t round = 32 * warps;
   auto loop = scf::ForOp::create(
-      b, lane, count, b.index(stride),
-      ValueRange{minusInf, b.f32(0.0), b.f32(0.0), b.f32(0.0)});
+      b, b.add(b.mul(part, b.index(32)), lane), count,
+      b.index(round * kPartialRecordsInFlight),
+      ValueRange{b.f32(-inf), b.f32(0.0), b.f32(0.0), b.f32(0.0)});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -132,7 +156,7 @@ TokenStatistics mergeTokenPartials(KernelBuilder &b, Value partials, Value row,
                                ArrayRef<float>{float(-inf), 0.0f, 0.0f, 0.0f}));
     SmallVector<Value> records;
     for (int64_t u = 0; u < kPartialRecordsInFlight; ++u) {
-      Value p = b.add(loop.getInductionVar(), b.index(32 * u));
+      Value p = b.add(loop.getInductionVar(), b.index(round * u));
       records.push_back(b.valueIf(
           b.lessThan(p, count), recordType,
           [&] {
@@ -144,45 +168,114 @@ TokenStatistics mergeTokenPartials(KernelBuilder &b, Value partials, Value row,
           [&] { return none; }));
     }
     ValueRange acc = loop.getRegionIterArgs();
-    Value max = acc[0], sumExp = acc[1], target = acc[2], sumLogits = acc[3];
+    PartialFold fold{acc[0], acc[1], acc[2], acc[3]};
     for (Value record : records) {
       auto field = [&](int64_t i) -> Value {
         return vector::ExtractOp::create(b, record, i);
       };
-      Value m = field(0), e = field(1);
-      // The smaller maximum's sum is rescaled to the larger.
-      Value grows = arith::CmpFOp::create(b, arith::CmpFPredicate::OGT, m, max);
-      Value larger = arith::MaximumFOp::create(b, max, m);
-      Value factor = scaleBelow(arith::MinimumFOp::create(b, max, m), larger);
-      sumExp = b.select(grows, b.add(b.mul(sumExp, factor), e),
-                        b.add(sumExp, b.mul(e, factor)));
-      max = larger;
-      target = b.add(target, field(2));
+      addMaxAndSum(b, fold, field(0), field(1));
+      fold.target = b.add(fold.target, field(2));
       if (smoothing)
-        sumLogits = b.add(sumLogits, field(3));
+        fold.sumLogits = b.add(fold.sumLogits, field(3));
     }
-    scf::YieldOp::create(b, ValueRange{max, sumExp, target, sumLogits});
+    scf::YieldOp::create(
+        b, ValueRange{fold.max, fold.sumExp, fold.target, fold.sumLogits});
   }
+  PartialFold warp;
   Value laneMax = loop.getResult(0);
-  Value rowMax = b.warpMax(laneMax);
-  Value sumExp =
-      b.warpSum(b.mul(loop.getResult(1), scaleBelow(laneMax, rowMax)));
-  TokenStatistics stats;
-  stats.lse = b.add(rowMax, kernelLog(b, b.getLoc(), sumExp));
-  stats.target = b.warpSum(loop.getResult(2));
-  if (smoothing)
-    stats.sumLogits = b.warpSum(loop.getResult(3));
-  return stats;
+  warp.max = b.warpMax(laneMax);
+  warp.sumExp =
+      b.warpSum(b.mul(loop.getResult(1), scaleBelow(b, laneMax, warp.max)));
+  warp.target = b.warpSum(loop.getResult(2));
+  warp.sumLogits = smoothing ? b.warpSum(loop.getResult(3)) : b.f32(0.0);
+  return warp;
 }
 
-/// The token of a row kernel that takes one warp a token
-/// (kTokensPerRowBlock a block): its row, and this thread's lane.
-std::pair<Value, Value> warpToken(KernelBuilder &b) {
+/// Shared memory for combineTokenWarps: the four values of each warp's
+/// fold, [warp][value · 32], each value of a warp at the start of its own
+/// 128-byte row (see addReductionSlots for why they are kept apart).
+Value addWarpFoldSlots(gpu::GPUFuncOp func, Location loc) {
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      func.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+  return func.addWorkgroupAttribution(
+      MemRefType::get({kRowKernelWarps, 4 * 32},
+                      Float32Type::get(func.getContext()),
+                      MemRefLayoutAttrInterface(), workgroup),
+      loc);
+}
+
+/// The fold of a whole token from the folds of its `warps` warps (the
+/// warps `first`, first + 1, ... of the block): each warp's lane 0 puts its
+/// fold in `slots`, and every lane merges the token's in warp order (the
+/// result does not depend on timing). A barrier: every thread of the block
+/// must reach it.
+PartialFold combineTokenWarps(KernelBuilder &b, const PartialFold &fold,
+                              Value slots, Value warp, Value lane, Value first,
+                              int64_t warps) {
+  Value values[] = {fold.max, fold.sumExp, fold.target, fold.sumLogits};
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.enterIf(
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, b.index(0)));
+    for (auto [i, value] : llvm::enumerate(values))
+      b.store(value, slots, {warp, b.index(32 * int64_t(i))});
+  }
+  gpu::BarrierOp::create(b);
+  auto slot = [&](int64_t w, int64_t i) -> Value {
+    return b.load(slots, {b.add(first, b.index(w)), b.index(32 * i)});
+  };
+  PartialFold token{slot(0, 0), slot(0, 1), slot(0, 2), slot(0, 3)};
+  for (int64_t w = 1; w < warps; ++w) {
+    addMaxAndSum(b, token, slot(w, 0), slot(w, 1));
+    token.target = b.add(token.target, slot(w, 2));
+    token.sumLogits = b.add(token.sumLogits, slot(w, 3));
+  }
+  return token;
+}
+
+/// A row kernel's place for one thread: the token's row, which of the
+/// token's warps it is in, its warp in the block, and its lane.
+struct RowThread {
+  Value row, part, warp, lane;
+  /// The block's first warp of this token.
+  Value firstWarp;
+};
+
+/// The place of this thread in a row kernel that gives each token `warps`
+/// warps (kRowKernelWarps / warps tokens a block).
+RowThread rowThread(KernelBuilder &b, int64_t warps) {
   Value thread = b.thread();
-  Value row = b.add(b.mul(gpu::BlockIdOp::create(b, gpu::Dimension::x),
-                          b.index(kTokensPerRowBlock)),
-                    arith::DivUIOp::create(b, thread, b.index(32)));
-  return {row, arith::RemUIOp::create(b, thread, b.index(32))};
+  RowThread t;
+  t.warp = arith::DivUIOp::create(b, thread, b.index(32));
+  t.lane = arith::RemUIOp::create(b, thread, b.index(32));
+  Value inBlock = arith::DivUIOp::create(b, t.warp, b.index(warps));
+  t.part = arith::RemUIOp::create(b, t.warp, b.index(warps));
+  t.firstWarp = b.mul(inBlock, b.index(warps));
+  t.row = b.add(b.mul(gpu::BlockIdOp::create(b, gpu::Dimension::x),
+                      b.index(kRowKernelWarps / warps)),
+                inBlock);
+  return t;
+}
+
+/// The statistics of token `t.row` of `rows` from its partials, merged by
+/// its `warps` warps: every thread of the block must reach it (`slots`
+/// from addWarpFoldSlots where warps > 1); a thread past the last token
+/// folds nothing and gets meaningless statistics.
+TokenStatistics mergeTokenPartials(KernelBuilder &b, Value partials,
+                                   const RowThread &t, Value rows,
+                                   Value numPartials, int64_t warps,
+                                   Value slots, bool smoothing) {
+  Value count = b.select(b.lessThan(t.row, rows), numPartials, b.index(0));
+  PartialFold fold = foldWarpPartials(b, partials, t.row, t.part, t.lane, count,
+                                      warps, smoothing);
+  if (warps > 1)
+    fold =
+        combineTokenWarps(b, fold, slots, t.warp, t.lane, t.firstWarp, warps);
+  TokenStatistics stats;
+  stats.lse = b.add(fold.max, kernelLog(b, b.getLoc(), fold.sumExp));
+  stats.target = fold.target;
+  stats.sumLogits = fold.sumLogits;
+  return stats;
 }
 
 /// A token's loss from its lse, target logit and (with label smoothing) Σz:
@@ -207,7 +300,8 @@ Value tokenLoss(KernelBuilder &b, const LogitOptions &options, Value label,
 
 gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
                                                   Location loc, StringRef name,
-                                                  const LogitOptions &options) {
+                                                  const LogitOptions &options,
+                                                  int64_t warpsPerToken) {
   Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
   int64_t dynamic = ShapedType::kDynamic;
   auto partialsType = MemRefType::get({dynamic, dynamic, 4}, f32);
@@ -216,25 +310,26 @@ gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
                    {vectorType(options.labelType), partialsType,
                     vectorType(f32), vectorType(f32), indexType, indexType},
                    kRowKernelThreads);
+  Value slots = warpsPerToken > 1 ? addWarpFoldSlots(func, loc) : Value();
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), partials = entry.getArgument(1);
   Value lseOut = entry.getArgument(2), lossOut = entry.getArgument(3);
   Value numPartials = entry.getArgument(4), tokens = entry.getArgument(5);
-  Value row, lane;
-  std::tie(row, lane) = warpToken(b);
-  // A warp's row is the same in all its lanes, so the warp stays converged
-  // through its shuffles.
-  b.enterIf(b.lessThan(row, tokens));
-  bool smoothing = options.labelSmoothing > 0.0;
+  RowThread t = rowThread(b, warpsPerToken);
   TokenStatistics stats =
-      mergeTokenPartials(b, partials, row, lane, numPartials, smoothing);
-  Value loss = tokenLoss(b, options, b.load(labels, row), stats.lse,
+      mergeTokenPartials(b, partials, t, tokens, numPartials, warpsPerToken,
+                         slots, options.labelSmoothing > 0.0);
+  // Lane 0 of the token's first warp writes its results.
+  b.enterIf(arith::AndIOp::create(
+      b, b.lessThan(t.row, tokens),
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                            arith::OrIOp::create(b, t.part, t.lane),
+                            b.index(0))));
+  Value loss = tokenLoss(b, options, b.load(labels, t.row), stats.lse,
                          stats.target, stats.sumLogits);
-  b.enterIf(
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, b.index(0)));
-  b.store(stats.lse, lseOut, row);
-  b.store(loss, lossOut, row);
+  b.store(stats.lse, lseOut, t.row);
+  b.store(loss, lossOut, t.row);
   b.setInsertionPointToEnd(&entry);
   gpu::ReturnOp::create(b);
   return func;
@@ -534,7 +629,8 @@ SizeExpr mlir::lmhead::roundGradientBlocks(const SizeExpr &rows,
 
 gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
                                                 Location loc, StringRef name,
-                                                const LogitOptions &options) {
+                                                const LogitOptions &options,
+                                                int64_t warpsPerToken) {
   Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
   Type i64 = builder.getI64Type();
   int64_t dynamic = ShapedType::kDynamic;
@@ -545,6 +641,7 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
        gemmMatrixType(options.operandType), vectorType(f32), vectorType(f32),
        vectorType(f32), indexType, indexType, indexType},
       kRowKernelThreads);
+  Value slots = warpsPerToken > 1 ? addWarpFoldSlots(func, loc) : Value();
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
   Value labels = entry.getArgument(0), partials = entry.getArgument(1);
@@ -552,17 +649,14 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
   Value lossOut = entry.getArgument(4), scales = entry.getArgument(5);
   Value numPartials = entry.getArgument(6), rows = entry.getArgument(7);
   Value rowOffset = entry.getArgument(8);
-  Value row, lane;
-  std::tie(row, lane) = warpToken(b);
+  RowThread t = rowThread(b, warpsPerToken);
+  TokenStatistics stats =
+      mergeTokenPartials(b, partials, t, rows, numPartials, warpsPerToken,
+                         slots, options.labelSmoothing > 0.0);
   {
-    // A warp's row is the same in all its lanes, so the warp stays
-    // converged through its shuffles.
     OpBuilder::InsertionGuard guard(b);
-    b.enterIf(b.lessThan(row, rows));
-    Value zero = b.index(0), warp = b.index(32);
-    bool smoothing = options.labelSmoothing > 0.0;
-    TokenStatistics stats =
-        mergeTokenPartials(b, partials, row, lane, numPartials, smoothing);
+    b.enterIf(b.lessThan(t.row, rows));
+    Value row = t.row, zero = b.index(0);
     Value lse = stats.lse;
     Value token = b.add(row, rowOffset);
     Value label = b.load(labels, token);
@@ -570,7 +664,9 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
         tokenLoss(b, options, label, lse, stats.target, stats.sumLogits);
     {
       OpBuilder::InsertionGuard inner(b);
-      b.enterIf(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, zero));
+      b.enterIf(arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                      arith::OrIOp::create(b, t.part, t.lane),
+                                      zero));
       b.store(lse, lseOut, token);
       b.store(loss, lossOut, token);
     }
@@ -601,14 +697,19 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
     // kRowPassVector columns, each lane loading kRowPassLoadsInFlight of
     // them before it stores any; then the columns past the last whole
     // vector (all of them where the rows are not aligned) one at a time.
+    // The token's warps take turns: its `part`-th warp takes the 32
+    // vectors (or columns) part, part + warps, ... of each round.
+    const int64_t round = 32 * warpsPerToken;
+    Value first = b.add(b.mul(t.part, b.index(32)), t.lane);
     auto vectorType = VectorType::get({kRowPassVector}, options.operandType);
     uint64_t vectorBytes =
         kRowPassVector * options.operandType.getIntOrFloatBitWidth() / 8;
     Value vectors =
         b.select(rowsAreAlignedTo(b, b.getLoc(), logits, kRowPassVector),
                  b.index(options.vocab / kRowPassVector), zero);
-    auto vectorLoop = scf::ForOp::create(
-        b, lane, vectors, b.index(32 * kRowPassLoadsInFlight), ValueRange{});
+    auto vectorLoop = scf::ForOp::create(b, first, vectors,
+                                         b.index(round * kRowPassLoadsInFlight),
+                                         ValueRange{});
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(vectorLoop.getBody());
@@ -616,7 +717,7 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
           arith::ConstantOp::create(b, vectorType, b.getZeroAttr(vectorType));
       SmallVector<Value> inside, columns, loaded;
       for (int64_t u = 0; u < kRowPassLoadsInFlight; ++u) {
-        Value vector = b.add(vectorLoop.getInductionVar(), b.index(32 * u));
+        Value vector = b.add(vectorLoop.getInductionVar(), b.index(round * u));
         inside.push_back(b.lessThan(vector, vectors));
         columns.push_back(b.mul(vector, b.index(kRowPassVector)));
         loaded.push_back(b.valueIf(
@@ -644,8 +745,8 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
       }
     }
     auto columns = scf::ForOp::create(
-        b, b.add(b.mul(vectors, b.index(kRowPassVector)), lane),
-        b.index(options.vocab), warp, ValueRange{});
+        b, b.add(b.mul(vectors, b.index(kRowPassVector)), first),
+        b.index(options.vocab), b.index(round), ValueRange{});
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(columns.getBody());
@@ -655,4 +756,9 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
   }
   gpu::ReturnOp::create(b);
   return func;
+}
+
+SizeExpr mlir::lmhead::rowKernelBlocks(const SizeExpr &tokens,
+                                       int64_t warpsPerToken) {
+  return gridBlocks(tokens, kRowKernelWarps / warpsPerToken);
 }

@@ -28,15 +28,18 @@ namespace lmhead {
 /// ce_linear_fwd's row kernel: merges each token's P partials
 /// (RowStatsEpilogue) into `lse = max + log Σ sumexp·exp(m − max)` and its
 /// loss `(1−ε)(lse − z_y) + ε(lse − Σz/V) + w·lse²` (0 when ignored, NaN
-/// for a label outside [0, V)). One warp a token (kTokensPerRowBlock a
-/// block): its lanes read the token's 16-byte records in turn,
-/// kPartialRecordsInFlight each before the first is folded, and merge their
-/// folds by the warp's butterfly (the result does not depend on timing).
-/// Arguments: labels [N], partials [N,P,4], lse [N] and loss [N] (f32,
-/// written), P and N (`index`). Grid: ceil(N / kTokensPerRowBlock) blocks.
+/// for a label outside [0, V)). `warpsPerToken` warps a token (1, 2, 4 or
+/// 8: partialsWarpsPerToken; kRowKernelWarps / warpsPerToken tokens a
+/// block): their lanes read the token's 16-byte records in turn,
+/// kPartialRecordsInFlight each before the first is folded; each warp
+/// merges its lanes' folds by its butterfly, and the token's warps merge
+/// theirs through shared memory in warp order (the result does not depend
+/// on timing). Arguments: labels [N], partials [N,P,4], lse [N] and loss
+/// [N] (f32, written), P and N (`index`). Grid: ceil(N / (kRowKernelWarps /
+/// warpsPerToken)) blocks.
 gpu::GPUFuncOp buildTokenLossKernel(OpBuilder &builder, Location loc,
-                                    StringRef name,
-                                    const LogitOptions &options);
+                                    StringRef name, const LogitOptions &options,
+                                    int64_t warpsPerToken);
 
 /// The loss reduction of ce_linear_fwd, one block of kRowKernelThreads
 /// threads (summed in a fixed order): `Σ loss` (sum) or
@@ -83,19 +86,26 @@ gpu::GPUFuncOp buildRoundGradientKernel(OpBuilder &builder, Location loc,
 /// The blocks of the rounding kernel over an R × C gradient.
 SizeExpr roundGradientBlocks(const SizeExpr &rows, const SizeExpr &cols);
 
-/// ce_linear_step's row pass over one chunk of tokens, one warp per token
-/// (kTokensPerRowBlock a block): merges the token's P partials
+/// ce_linear_step's row pass over one chunk of tokens, `warpsPerToken`
+/// warps a token (stepRowPassWarpsPerToken; kRowKernelWarps /
+/// warpsPerToken tokens a block): merges the token's P partials
 /// (RowStatsEpilogue) into its lse and loss as buildTokenLossKernel does,
 /// writes them at the token's place in lse [N] and loss [N], then turns the
 /// token's logits in the chunk buffer (stored by the logits GEMM before the
 /// soft-cap) into dZ in place, in f32 as LogitGradEpilogue forms it, with
-/// the shared token scale `scales[0]`, rounded once to the operand type.
+/// the shared token scale `scales[0]`, rounded once to the operand type;
+/// the token's warps take its vectors of logits in turn.
 /// Arguments: labels [N], partials [R,P,4], the chunk buffer
 /// (gemmMatrixType of the operand type) [R, ≥V], lse and loss (f32 [N],
 /// written), scales (f32 [1]), P, R and the chunk's first token (`index`).
-/// Grid: ceil(R / kTokensPerRowBlock) blocks.
+/// Grid: ceil(R / (kRowKernelWarps / warpsPerToken)) blocks.
 gpu::GPUFuncOp buildStepRowKernel(OpBuilder &builder, Location loc,
-                                  StringRef name, const LogitOptions &options);
+                                  StringRef name, const LogitOptions &options,
+                                  int64_t warpsPerToken);
+
+/// The blocks of a row kernel over `tokens` tokens, `warpsPerToken` warps
+/// each.
+SizeExpr rowKernelBlocks(const SizeExpr &tokens, int64_t warpsPerToken);
 
 } // namespace lmhead
 } // namespace mlir

@@ -207,7 +207,7 @@ void CrossEntropyScheduler::buildForward(CELinearFwdOp fwd) {
   StringRef tokenLoss = none ? "loss" : "token_loss";
   schedule.add(smallLaunch(
       set.rows.getName(), ScheduleStream::Main,
-      gridBlocks(tokens, kTokensPerRowBlock), kRowKernelThreads,
+      rowKernelBlocks(tokens, set.rowWarpsPerToken), kRowKernelThreads,
       {view("labels"), view("partials"), view("lse"), view(tokenLoss),
        LaunchArgument::ofSize(partials), LaunchArgument::ofSize(tokens)}));
   if (!none)
@@ -405,7 +405,7 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
 
   unsigned rows = schedule.add(smallLaunch(
       set.rows.getName(), ScheduleStream::Main,
-      gridBlocks(size, kTokensPerRowBlock), kRowKernelThreads,
+      rowKernelBlocks(size, set.rowWarpsPerToken), kRowKernelThreads,
       {view("labels"), view("partials"), LaunchArgument::ofView(z), view("lse"),
        view("token_loss"), view(scales), LaunchArgument::ofSize(partials),
        LaunchArgument::ofSize(size), LaunchArgument::ofSize(start)}));
