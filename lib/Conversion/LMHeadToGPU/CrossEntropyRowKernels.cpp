@@ -704,9 +704,20 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
     auto vectorType = VectorType::get({kRowPassVector}, options.operandType);
     uint64_t vectorBytes =
         kRowPassVector * options.operandType.getIntOrFloatBitWidth() / 8;
-    Value vectors =
-        b.select(rowsAreAlignedTo(b, b.getLoc(), logits, kRowPassVector),
-                 b.index(options.vocab / kRowPassVector), zero);
+    // The whole vectors of a row, bounded by the buffer's row stride too
+    // (which is at least V): with a bound known when it compiles, LLVM
+    // proves a single round's loads in bounds, drops their guards, and
+    // ptxas (CUDA 13) then moves two of the four loads past the first
+    // vector's arithmetic, leaving half the bytes in flight. Guarded, all
+    // four are issued before the first store.
+    Value stride =
+        memref::ExtractStridedMetadataOp::create(b, logits).getStrides()[0];
+    Value vectors = b.select(
+        rowsAreAlignedTo(b, b.getLoc(), logits, kRowPassVector),
+        arith::MinUIOp::create(
+            b, b.index(options.vocab / kRowPassVector),
+            arith::DivUIOp::create(b, stride, b.index(kRowPassVector))),
+        zero);
     auto vectorLoop = scf::ForOp::create(b, first, vectors,
                                          b.index(round * kRowPassLoadsInFlight),
                                          ValueRange{});
