@@ -2,6 +2,7 @@
 """What the cost model predicts for a head's forward and backward, by kernel.
 
     bench/plan/bench_schedules.py [--lmhead-opt PATH] [--baseline PATH]
+                                  [--shape N,D,V ...] [--workspace-bytes B]
 
 For each benchmark shape (N, D, V) and target (sm_90a, sm_80), a function
 holding a bf16 ce_linear_fwd and the ce_linear_grad of its lse (layout vd,
@@ -12,7 +13,10 @@ parts of it (logits GEMMs, their exp, the row passes, the dh and dW GEMMs,
 each summed over the chunks as if alone). The largest part is the one that
 dominates. With `--baseline`, the same is printed for another lmhead-opt
 (an older revision's) in the same table: old and new predictions side by
-side, each with the kernel that dominates it.
+side, each with the kernel that dominates it and the row passes' part.
+`--shape` plans other shapes instead of the four; `--workspace-bytes`
+bounds the chunk buffers (the option ce-workspace-bytes), which makes the
+step's chunks smaller.
 
 A benchmark, not a test: the figures are the model's predictions, not
 measurements, and the script asserts nothing.
@@ -47,11 +51,14 @@ def step_function(n, d, v):
             f"  return %loss, %dh, %dw : tensor<f32>, {h}, {dw}\n}}\n")
 
 
-def remarks(lmhead_opt, path, target, schedule):
+def remarks(lmhead_opt, path, target, schedule, workspace_bytes=None):
     """The lmhead-plan remarks of planning `path`."""
+    bound = ("" if workspace_bytes is None
+             else f" ce-workspace-bytes={workspace_bytes}")
     done = subprocess.run(
         [lmhead_opt, path,
-         f"--lmhead-plan=target={target} min-tokens=0 ce-schedule={schedule}",
+         f"--lmhead-plan=target={target} min-tokens=0 ce-schedule={schedule}"
+         + bound,
          "--remarks-filter=lmhead-plan", "--remark-format=emitRemark",
          "-o", os.devnull], capture_output=True, text=True)
     if done.returncode:
@@ -74,9 +81,10 @@ def parts(text, names):
     return found
 
 
-def one_pass(lmhead_opt, path, target):
+def one_pass(lmhead_opt, path, target, workspace_bytes=None):
     """(µs, chunk, {part: µs}) of the one-pass schedule."""
-    text = next(r for r in remarks(lmhead_opt, path, target, "one-pass")
+    text = next(r for r in remarks(lmhead_opt, path, target, "one-pass",
+                                   workspace_bytes)
                 if r.startswith("one-pass schedule"))
     micros = number(r"; ([0-9.]+) us predicted", text)
     chunk = re.search(r"token chunk (\d+) rows \((\d+) chunks?\)", text)
@@ -86,9 +94,9 @@ def one_pass(lmhead_opt, path, target):
     return micros, f"{chunk.group(1)} rows ({chunk.group(2)})", found
 
 
-def two_pass(lmhead_opt, path, target):
+def two_pass(lmhead_opt, path, target, workspace_bytes=None):
     """(µs, chunk, {part: µs}) of the forward plus the backward."""
-    texts = remarks(lmhead_opt, path, target, "two-pass")
+    texts = remarks(lmhead_opt, path, target, "two-pass", workspace_bytes)
     forward = next(r for r in texts if "(1 GEMM)" in r)
     backward = next(r for r in texts if "(3 GEMMs)" in r)
     micros = (number(r"; ([0-9.]+) us predicted", forward) +
@@ -113,12 +121,33 @@ def dominant(found):
     return f"{name} {found[name]:.0f}"
 
 
+def row_passes(found):
+    value = found.get("row passes")
+    return "-" if value is None else f"{value:.1f}"
+
+
+def shape(text):
+    """N,D,V as a tuple of three ints."""
+    try:
+        sizes = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        sizes = ()
+    if len(sizes) != 3:
+        raise argparse.ArgumentTypeError(f"expected N,D,V, got {text!r}")
+    return sizes
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lmhead-opt", default=os.environ.get(
         "LMHEAD_OPT", os.path.join(ROOT, "build", "bin", "lmhead-opt")))
     parser.add_argument("--baseline", metavar="PATH",
                         help="another lmhead-opt to compare with")
+    parser.add_argument("--shape", type=shape, action="append",
+                        metavar="N,D,V", help="a shape to plan (repeatable; "
+                        "default: the four benchmark shapes)")
+    parser.add_argument("--workspace-bytes", type=int, metavar="B",
+                        help="the chunk buffers' bound (ce-workspace-bytes)")
     args = parser.parse_args()
     tools = [("new", args.lmhead_opt)]
     if args.baseline:
@@ -126,11 +155,11 @@ def main():
     header = ["shape (N, D, V)", "target", "schedule"]
     for label, _ in tools:
         header += [f"{label} (µs)", f"{label} chunk",
-                   f"{label} largest part (µs)"]
+                   f"{label} largest part (µs)", f"{label} row passes (µs)"]
     print("| " + " | ".join(header) + " |")
     print("| " + " | ".join("---" for _ in header) + " |")
     with tempfile.TemporaryDirectory(prefix="bench-schedules-") as workdir:
-        for n, d, v in SHAPES:
+        for n, d, v in args.shape or SHAPES:
             path = os.path.join(workdir, f"head_{n}_{d}_{v}.mlir")
             with open(path, "w") as f:
                 f.write(step_function(n, d, v))
@@ -139,8 +168,10 @@ def main():
                                    ("two-pass", two_pass)):
                     row = [f"({n}, {d}, {v})", target, name]
                     for _, tool in tools:
-                        micros, chunk, found = plan(tool, path, target)
-                        row += [f"{micros:.0f}", chunk, dominant(found)]
+                        micros, chunk, found = plan(tool, path, target,
+                                                    args.workspace_bytes)
+                        row += [f"{micros:.0f}", chunk, dominant(found),
+                                row_passes(found)]
                     print("| " + " | ".join(row) + " |", flush=True)
 
 
