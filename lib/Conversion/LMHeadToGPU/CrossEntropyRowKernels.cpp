@@ -697,8 +697,8 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
     // kRowPassVector columns, each lane loading kRowPassLoadsInFlight of
     // them before it stores any; then the columns past the last whole
     // vector (all of them where the rows are not aligned) one at a time.
-    // The token's warps take turns: its `part`-th warp takes the 32
-    // vectors (or columns) part, part + warps, ... of each round.
+    // The token's warps share each round of 32·warps vectors (or
+    // columns): its `part`-th warp takes the 32 that start at 32·part.
     const int64_t round = 32 * warpsPerToken;
     Value first = b.add(b.mul(t.part, b.index(32)), t.lane);
     auto vectorType = VectorType::get({kRowPassVector}, options.operandType);
