@@ -55,6 +55,7 @@
 // mbarriers, wgmma from shared-memory descriptors, warp specialisation.
 // SM90:         gpu.binary @lmhead_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">
 // SM90-DAG:     .target sm_90a
+// SM90-DAG:     prefetch.tensormap [
 // SM90-DAG:     cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // SM90-DAG:     mbarrier.arrive.expect_tx.shared.b64
 // SM90-DAG:     mbarrier.try_wait.parity.shared.b64

@@ -436,6 +436,11 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
   full = nvgpu::MBarrierCreateOp::create(b, barrierType);
   empty = nvgpu::MBarrierCreateOp::create(b, barrierType);
   Value first = equal(threadId, 0);
+  // Thread 0 fetches both tensor maps into the TMA unit's cache while the
+  // barriers are set up, so that the producer's first copies do not wait
+  // for a map to come from global memory.
+  nvgpu::TmaPrefetchOp::create(b, mapA, first);
+  nvgpu::TmaPrefetchOp::create(b, mapB, first);
   for (int64_t s = 0; s < stages; ++s) {
     nvgpu::MBarrierInitOp::create(b, full, index(1), index(s), first);
     nvgpu::MBarrierInitOp::create(b, empty, index(128 * consumers), index(s),
