@@ -239,6 +239,9 @@ struct RowThread {
   Value row, part, warp, lane;
   /// The block's first warp of this token.
   Value firstWarp;
+  /// Whether this thread is lane 0 of the token's first warp, which writes
+  /// the token's results.
+  Value leader;
 };
 
 /// The place of this thread in a row kernel that gives each token `warps`
@@ -254,6 +257,9 @@ RowThread rowThread(KernelBuilder &b, int64_t warps) {
   t.row = b.add(b.mul(gpu::BlockIdOp::create(b, gpu::Dimension::x),
                       b.index(kRowKernelWarps / warps)),
                 inBlock);
+  t.leader = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                   arith::OrIOp::create(b, t.part, t.lane),
+                                   b.index(0));
   return t;
 }
 
@@ -320,12 +326,7 @@ gpu::GPUFuncOp mlir::lmhead::buildTokenLossKernel(OpBuilder &builder,
   TokenStatistics stats =
       mergeTokenPartials(b, partials, t, tokens, numPartials, warpsPerToken,
                          slots, options.labelSmoothing > 0.0);
-  // Lane 0 of the token's first warp writes its results.
-  b.enterIf(arith::AndIOp::create(
-      b, b.lessThan(t.row, tokens),
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                            arith::OrIOp::create(b, t.part, t.lane),
-                            b.index(0))));
+  b.enterIf(arith::AndIOp::create(b, b.lessThan(t.row, tokens), t.leader));
   Value loss = tokenLoss(b, options, b.load(labels, t.row), stats.lse,
                          stats.target, stats.sumLogits);
   b.store(stats.lse, lseOut, t.row);
@@ -664,9 +665,7 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
         tokenLoss(b, options, label, lse, stats.target, stats.sumLogits);
     {
       OpBuilder::InsertionGuard inner(b);
-      b.enterIf(arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                      arith::OrIOp::create(b, t.part, t.lane),
-                                      zero));
+      b.enterIf(t.leader);
       b.store(lse, lseOut, token);
       b.store(loss, lossOut, token);
     }
