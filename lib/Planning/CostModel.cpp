@@ -34,6 +34,17 @@
 // epilogue accumulates, its loads of C's old values at what kRunsInFlight
 // runs a thread keep in flight.
 //
+// A persistent kernel (sm_90a) keeps its blocks: its producer copies the
+// next tile's first stages while the consumers finish a tile, and the
+// epilogue's stores drain while the next tile's MMAs run: they share DRAM
+// with the main loop's reads (added to the DRAM term) and only the last
+// wave's stores follow the main loop. Loads of C's old values still stop
+// the consumers that wait for them. The grid is min(P, tiles) blocks that
+// take the tiles in turns. (Each later wave of a non-persistent kernel
+// also waits for its first stage, about one DRAM latency a wave: under
+// 0.5% of a wave at the shapes planned here, so the model leaves it out
+// rather than let it decide between tiles.)
+//
 // The efficiency is the kernel family's best fraction of peak on the chip
 // times four factors, each 1 for a configuration without that weakness:
 // pipeline depth (K elements in flight), warp-tile shape (fragment loads per
@@ -72,6 +83,9 @@ constexpr int64_t kMaxEstimatedRegisters = 232;
 /// f32 accumulators an sm_90a consumer thread may hold: what the kernel
 /// writer's register budget (after setmaxnreg) leaves for them.
 constexpr int64_t kMaxWarpgroupAccumulators = 128;
+/// f32 accumulators a consumer thread of a persistent sm_90a kernel may
+/// hold when its epilogue reduces rows (GemmProblem::reducesRows).
+constexpr int64_t kMaxPersistentRowReducingAccumulators = 64;
 /// Registers a thread needs besides accumulators and fragments: addresses,
 /// loop counters, predicates of the ragged edges, pipeline indices.
 constexpr int64_t kAddressingRegisters = 40;
@@ -204,6 +218,11 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                   "per ldmatrix.x4), got " +
                       llvm::Twine(t.warpN));
   }
+  check.require(!t.isPersistent() || hopper,
+                "persistent kernels are sm_90a's; the " +
+                    llvm::Twine(stringifyGpuTarget(kernel)) +
+                    " kernels take one block per tile, got persistent = " +
+                    llvm::Twine(t.persistent));
   if (check.failed())
     return reject();
   check.require(t.blockM > 0 && t.blockM % t.warpM == 0 && t.blockN > 0 &&
@@ -351,6 +370,20 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                     " would leave ptxas no room to avoid spills");
   if (hopper) {
     int64_t accumulators = t.warpM * t.warpN / 128;
+    // Measured with ptxas (CUDA 13): the row-reducing epilogues of the
+    // cross-entropy logits kernels spill 8 to 16 bytes in a persistent
+    // kernel whose threads hold 96 or 128 accumulators (the tile loop's
+    // counts and coordinates stay live through the K loop), and none with
+    // 64.
+    check.require(!(t.isPersistent() && p.reducesRows &&
+                    accumulators > kMaxPersistentRowReducingAccumulators),
+                  "a persistent kernel whose epilogue reduces rows holds at "
+                  "most " +
+                      llvm::Twine(kMaxPersistentRowReducingAccumulators) +
+                      " accumulators a thread (its tile loop needs the "
+                      "registers), got a " +
+                      llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) +
+                      " warpgroup tile of " + llvm::Twine(accumulators));
     check.require(accumulators <= kMaxWarpgroupAccumulators,
                   "a " + llvm::Twine(t.warpM) + "x" + llvm::Twine(t.warpN) +
                       " warpgroup tile is " + llvm::Twine(accumulators) +
@@ -385,11 +418,18 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
 
   // Waves: blocks resident at once on each SM (no more than there are
   // tiles to spread), then how many rounds the tiles take.
+  // A persistent grid's blocks take the tiles in turns: a block computes
+  // up to ceil(tiles / grid) of them, and the grid itself runs in as many
+  // rounds as it has blocks beyond what the SMs hold at once.
   const int64_t tilesM = ceilDiv(p.m, t.blockM),
                 tilesN = ceilDiv(p.n, t.blockN);
   pred.numTiles = tilesM * tilesN;
-  pred.blocksPerSM = std::min(blocksPerSM, ceilDiv(pred.numTiles, chip.numSMs));
-  pred.waves = ceilDiv(pred.numTiles, chip.numSMs * pred.blocksPerSM);
+  const int64_t gridBlocks =
+      t.isPersistent() ? std::min(t.persistent, pred.numTiles) : pred.numTiles;
+  pred.blocksPerSM = std::min(blocksPerSM, ceilDiv(gridBlocks, chip.numSMs));
+  pred.waves = ceilDiv(gridBlocks, chip.numSMs * pred.blocksPerSM);
+  if (t.isPersistent())
+    pred.waves *= ceilDiv(pred.numTiles, gridBlocks);
 
   // Efficiency factors, each 1 when the configuration lacks the weakness.
   // Element copies are synchronous loads: a warp waits for the loads of
@@ -468,7 +508,7 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   const double stageBytes = double(t.blockM + t.blockN) * t.blockK * eb;
   const double stagesAhead = t.elementCopies() ? 1.0 : double(t.stages - 1);
   const double activeSMs =
-      double(std::min(chip.numSMs, ceilDiv(pred.numTiles, pred.blocksPerSM)));
+      double(std::min(chip.numSMs, ceilDiv(gridBlocks, pred.blocksPerSM)));
   pred.mainLoopBytesInFlightPerSM =
       stagesAhead * stageBytes * double(pred.blocksPerSM);
   const double loopInFlight = pred.mainLoopBytesInFlightPerSM * activeSMs;
@@ -477,14 +517,18 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   pred.l2Micros =
       1e6 * std::max(pred.l2Bytes / chip.l2BytesPerSecond,
                      (pred.l2Bytes - c) * chip.l2LatencySeconds / loopInFlight);
+  // A persistent kernel's stores of every wave but the last drain under the
+  // next tile's main loop, through the same DRAM.
+  const double hiddenStores =
+      t.isPersistent() ? c * double(pred.waves - 1) / double(pred.waves) : 0;
   pred.hbmMicros =
-      1e6 * std::max(operandBytes / chip.hbmBytesPerSecond,
+      1e6 * std::max((operandBytes + hiddenStores) / chip.hbmBytesPerSecond,
                      operandBytes * chip.dramLatencySeconds / loopInFlight);
 
   // The epilogue: C's tiles stored, after their old values are loaded when
   // it accumulates (kRunsInFlight runs a thread before the first store).
   MemoryPhase epilogue;
-  epilogue.storeBytes = c;
+  epilogue.storeBytes = c - hiddenStores;
   epilogue.loadBytes = p.accumulatesC ? c : 0;
   epilogue.loadBytesInFlightPerThread =
       double(accumulatingEpilogueBytesInFlight(p.resultBytes));
@@ -549,6 +593,31 @@ std::optional<GemmPrediction> evaluateGroups(const GemmProblem &p,
       best = pred;
   }
   return best;
+}
+
+/// evaluateGroups for `t`, one block per tile or persistent as `fixed`
+/// (the override: 0 lets the model choose, -1 is one block per tile, P a
+/// persistent grid of at most P blocks) says. The model's persistent grid
+/// is one block per resident slot of the SMs; it is tried only on sm_90a
+/// (no other kernel is persistent) and where the tiles take more than one
+/// wave (with one, each block computes a single tile either way), and
+/// chosen only where it is faster.
+std::optional<GemmPrediction>
+evaluatePersistence(const GemmProblem &p, const GpuChip &chip, GemmTiles t,
+                    const GemmTiles &o, Rejection *rejection) {
+  t.persistent = std::max<int64_t>(o.persistent, 0);
+  std::optional<GemmPrediction> perTile =
+      evaluateGroups(p, chip, t, o.groupRows, rejection);
+  if (o.persistent != 0 || !perTile || perTile->waves <= 1 ||
+      !usesWarpgroupMma(perTile->kernel))
+    return perTile;
+  t.persistent = chip.numSMs * perTile->blocksPerSM;
+  std::optional<GemmPrediction> persistent =
+      evaluateGroups(p, chip, t, o.groupRows, rejection);
+  if (persistent && persistent->micros < perTile->micros &&
+      !sameTime(*persistent, *perTile))
+    return persistent;
+  return perTile;
 }
 
 /// Whether `a` is a better choice than `b`.
@@ -678,7 +747,7 @@ GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem, const GpuChip &chip,
                   o.swizzle ? o.swizzle : swizzleFor(problem, kernel, t);
               Rejection rejection;
               std::optional<GemmPrediction> pred =
-                  evaluateGroups(problem, chip, t, o.groupRows, &rejection);
+                  evaluatePersistence(problem, chip, t, o, &rejection);
               if (!pred) {
                 if (rejection.stage > nearest.stage)
                   nearest = rejection;

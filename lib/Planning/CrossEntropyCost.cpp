@@ -385,6 +385,7 @@ mlir::lmhead::crossEntropyLogitsGemm(const CrossEntropyProblem &problem,
   g.k = problem.hidden;
   g.elementBytes = problem.elementBytes;
   g.resultBytes = problem.backward ? problem.elementBytes : 0;
+  g.reducesRows = true;
   g.rowElementsA = problem.hidden;
   g.aRowsAlongK = true;
   g.rowElementsB = problem.weightVD ? problem.hidden : problem.vocab;

@@ -21,6 +21,8 @@ std::string GemmTiles::str() const {
   // The usual group goes without saying, as in `#lmhead.gemm`.
   if (rasterGroupRows() != kRasterGroupRows)
     os << ", group " << rasterGroupRows();
+  if (isPersistent())
+    os << ", persistent " << persistent;
   return s;
 }
 
@@ -58,10 +60,15 @@ std::optional<std::string> GemmTiles::overrideError() const {
     os << "swizzle must be 1 (require swizzled rows) or 0 (let the cost "
           "model choose); got "
        << swizzle;
+  else if (persistent < -1)
+    os << "persistent must be a number of blocks, -1 (one block per tile) "
+          "or 0 (let the cost model choose); got "
+       << persistent;
   if (!s.empty())
     return s;
+  // Every other field is a size or a count: -1 is persistence's own.
 #define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION)              \
-  if (NAME < 0) {                                                              \
+  if (NAME < 0 && &NAME != &persistent) {                                      \
     os << FLAG << " must be positive, or 0 to let the cost model choose; got " \
        << NAME;                                                                \
     return s;                                                                  \

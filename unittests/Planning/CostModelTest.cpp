@@ -554,3 +554,114 @@ TEST(CostModelTest, EachGemmTakesTheRasterGroupThatSavesDramTraffic) {
   EXPECT_EQ(onePlan.choice->tiles.groupRows, 1);
   EXPECT_GT(onePlan.choice->hbmBytes, eight->hbmBytes);
 }
+
+TEST(CostModelTest, PersistentKernelsDrainTheirStoresUnderTheNextTile) {
+  // dh at the headline shape on sm_90a takes several waves of 128-row
+  // tiles. One block per tile stores its tile after its K loop; a
+  // persistent grid (one block per resident slot) drains a tile's stores
+  // under the next tile's main loop, so the planner chooses it.
+  const GpuChip &gpu = target("sm_90a");
+  GemmProblem p = dhProblem(kBenchmarkShapes[0]);
+  GemmPlan plan = planGemm(p, gpu, {});
+  ASSERT_TRUE(plan.choice);
+  const GemmPrediction &persistent = *plan.choice;
+  SCOPED_TRACE(persistent.tiles.str());
+  ASSERT_GT(persistent.waves, 1);
+  EXPECT_EQ(persistent.tiles.persistent, gpu.numSMs * persistent.blocksPerSM);
+
+  GemmTiles perTileTiles = persistent.tiles;
+  perTileTiles.persistent = 0;
+  std::optional<GemmPrediction> perTile = predictGemm(p, gpu, perTileTiles);
+  ASSERT_TRUE(perTile);
+  // The same tiles in the same waves: the same main loop.
+  EXPECT_EQ(perTile->waves, persistent.waves);
+  EXPECT_DOUBLE_EQ(perTile->computeMicros, persistent.computeMicros);
+  // Only the last wave's stores follow the main loop; the others join the
+  // main loop's DRAM traffic.
+  EXPECT_NEAR(persistent.epilogueMicros * persistent.waves,
+              perTile->epilogueMicros, 1e-6 * perTile->epilogueMicros);
+  EXPECT_GE(persistent.hbmMicros, perTile->hbmMicros);
+  EXPECT_LT(persistent.micros, perTile->micros);
+
+  // Half the grid: each block takes twice the tiles.
+  GemmTiles half = persistent.tiles;
+  half.persistent = gpu.numSMs / 2;
+  std::optional<GemmPrediction> halfGrid = predictGemm(p, gpu, half);
+  ASSERT_TRUE(halfGrid);
+  EXPECT_EQ(halfGrid->waves,
+            (persistent.numTiles + half.persistent - 1) / half.persistent);
+  EXPECT_GT(halfGrid->computeMicros, 1.9 * persistent.computeMicros);
+
+  // An accumulating epilogue still waits for C's old values.
+  GemmProblem accumulating = p;
+  accumulating.accumulatesC = true;
+  accumulating.resultBytes = 4;
+  std::optional<GemmPrediction> acc =
+      predictGemm(accumulating, gpu, persistent.tiles);
+  ASSERT_TRUE(acc);
+  EXPECT_GT(acc->epilogueMicros,
+            1e6 * double(p.m) * p.n * 4 / gpu.hbmBytesPerSecond);
+
+  // One wave: nothing to hide, one block per tile.
+  GemmPlan oneWave = planGemm(dhProblem({512, 4096, 32000}), gpu, {});
+  ASSERT_TRUE(oneWave.choice);
+  EXPECT_EQ(oneWave.choice->waves, 1);
+  EXPECT_FALSE(oneWave.choice->tiles.isPersistent());
+
+  // -1 forces one block per tile.
+  GemmTiles off;
+  off.persistent = -1;
+  GemmPlan offPlan = planGemm(p, gpu, off);
+  ASSERT_TRUE(offPlan.choice);
+  EXPECT_EQ(offPlan.choice->tiles.persistent, 0);
+}
+
+TEST(CostModelTest, OnlySm90aKernelsArePersistent) {
+  const GpuChip &a100 = target("sm_80");
+  GemmProblem p = dhProblem(kBenchmarkShapes[0]);
+  GemmPlan plan = planGemm(p, a100, {});
+  ASSERT_TRUE(plan.choice);
+  EXPECT_FALSE(plan.choice->tiles.isPersistent());
+  GemmTiles forced;
+  forced.persistent = 108;
+  GemmPlan refused = planGemm(p, a100, forced);
+  EXPECT_EQ(refused.failure, GemmPlan::Failure::NoValidConfig);
+  EXPECT_NE(refused.reason.find("persistent kernels are sm_90a's"),
+            std::string::npos)
+      << refused.reason;
+  // On sm_90a an odd vocabulary takes the sm_80 kernel (element copies),
+  // which is never persistent either.
+  GemmPlan odd = planGemm(dhProblem({4096, 4096, 50257}), target("sm_90a"), {});
+  ASSERT_TRUE(odd.choice);
+  EXPECT_EQ(odd.choice->kernel, GpuTarget::Sm80);
+  EXPECT_FALSE(odd.choice->tiles.isPersistent());
+}
+
+TEST(CostModelTest, RowReducingEpiloguesArePersistentOnlyWithFewAccumulators) {
+  // The cross-entropy logits kernels reduce rows in their epilogues; with
+  // more than 64 accumulators a thread ptxas spills the persistent tile
+  // loop's registers, so the model does not offer those.
+  const GpuChip &gpu = target("sm_90a");
+  GemmProblem logits = dhProblem(kBenchmarkShapes[0]);
+  logits.reducesRows = true;
+  GemmTiles wide{128, 256, 64, 64, 256, 3, 16, 1};
+  wide.persistent = gpu.numSMs;
+  std::string why;
+  EXPECT_FALSE(predictGemm(logits, gpu, wide, &why));
+  EXPECT_NE(why.find("a persistent kernel whose epilogue reduces rows holds "
+                     "at most 64 accumulators"),
+            std::string::npos)
+      << why;
+  // One block per tile, or 64 accumulators, is fine.
+  wide.persistent = 0;
+  EXPECT_TRUE(predictGemm(logits, gpu, wide));
+  GemmTiles narrow{128, 128, 64, 64, 128, 3, 16, 1};
+  narrow.persistent = gpu.numSMs;
+  EXPECT_TRUE(predictGemm(logits, gpu, narrow, &why)) << why;
+  // Whatever the planner picks keeps to that.
+  GemmPlan plan = planGemm(logits, gpu, {});
+  ASSERT_TRUE(plan.choice);
+  const GemmTiles &t = plan.choice->tiles;
+  if (t.isPersistent())
+    EXPECT_LE(t.warpM * t.warpN / 128, 64) << t.str();
+}

@@ -62,6 +62,11 @@ struct GemmProblem {
   /// Whether the epilogue adds to C's old values (C += A·B): it loads them
   /// before it stores, and those loads wait on DRAM's latency.
   bool accumulatesC = false;
+  /// Whether the epilogue reduces C's rows in registers (the cross-entropy
+  /// logits kernels' row statistics and dZ): with more than 64
+  /// accumulators a thread it leaves ptxas no registers for a persistent
+  /// kernel's tile loop, which then spills.
+  bool reducesRows = false;
 
   /// `2·M·N·K`, the flops the GEMM needs.
   double flops() const { return 2.0 * m * n * k; }
@@ -85,7 +90,9 @@ struct GemmPrediction {
   /// accumulates, read first) once its tile's K loop is done. A block runs
   /// its epilogue after its main loop and the blocks of a wave finish
   /// together, so nothing hides it: `micros` is the main loop, plus this,
-  /// plus the launch.
+  /// plus the launch. A persistent kernel's stores but the last wave's
+  /// drain under the next tile's main loop: they are in the DRAM term, and
+  /// this holds the rest.
   double epilogueMicros = 0;
   /// Whether the epilogue's loads are bound by latency rather than by
   /// bandwidth.

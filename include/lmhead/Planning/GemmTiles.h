@@ -1,9 +1,10 @@
 //===- GemmTiles.h - one GEMM kernel configuration --------------*- C++ -*-===//
 //
-// The block and warp tiles, K step, stages, copy width, swizzle and raster
-// group of one GEMM kernel, as one struct whose fields are listed once in
-// GemmTiles.def. The same struct is a chosen configuration (every field set)
-// and a set of user overrides (0 leaves a field to the cost model).
+// The block and warp tiles, K step, stages, copy width, swizzle, raster
+// group and persistence of one GEMM kernel, as one struct whose fields are
+// listed once in GemmTiles.def. The same struct is a chosen configuration
+// (every field set) and a set of user overrides (0 leaves a field to the cost
+// model).
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,8 +40,13 @@ struct GemmTiles {
   /// The rows of tiles the grid's grouped rasterisation walks together:
   /// `groupRows`, or kRasterGroupRows where it is not set (0).
   int64_t rasterGroupRows() const;
+  /// Whether the kernel is persistent: a grid of at most `persistent`
+  /// blocks that walk the tiles (one block per tile otherwise; -1 is that
+  /// choice as an override).
+  bool isPersistent() const { return persistent > 0; }
   /// "BMxBNxBK, warp WMxWN, S stages, C-byte copies, swizzle Z", then
-  /// ", group G" where the group is not kRasterGroupRows.
+  /// ", group G" where the group is not kRasterGroupRows and ", persistent
+  /// P" for a persistent kernel.
   std::string str() const;
 
   /// As overrides: whether any field is fixed (non-zero).
@@ -50,7 +56,7 @@ struct GemmTiles {
   std::string fixedOptionsStr() const;
   /// As overrides: what is wrong with a field no configuration can have (a
   /// negative size, a copy width other than 2, 4, 8 or 16, a swizzle other
-  /// than 0 or 1), in option spelling, or none.
+  /// than 0 or 1, a persistent grid below -1), in option spelling, or none.
   std::optional<std::string> overrideError() const;
 
   bool operator==(const GemmTiles &other) const;

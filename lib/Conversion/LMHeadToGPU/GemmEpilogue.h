@@ -62,6 +62,11 @@ struct AccumulatorTile {
   SmallVector<std::array<size_t, 2>> stackedPairs;
   /// The extents of C (the kernel's M and N arguments).
   Value m, n;
+  /// The thread's lane in its warp (`index`), as the kernel writer reads
+  /// it: epilogues take it from here rather than reading the lane again,
+  /// so that a persistent kernel can keep it from being hoisted out of its
+  /// tile loop (GemmKernelSm90.cpp).
+  Value lane;
 
   /// The indices of the accumulators in row slot `slot`, in order: by
   /// column, two per 8-column block (columns c, c+1 with c = 2·(lane % 4)

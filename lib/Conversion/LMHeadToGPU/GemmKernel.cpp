@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -33,6 +34,10 @@ std::array<SizeExpr, 3> mlir::lmhead::gemmGrid(const SizeExpr &m,
                                                const SizeExpr &n,
                                                const GemmTiles &tiles) {
   SizeExpr rowTiles = gridBlocks(m, tiles.blockM);
+  if (tiles.isPersistent())
+    return {
+        min(SizeExpr(tiles.persistent), rowTiles * gridBlocks(n, tiles.blockN)),
+        1, 1};
   const int64_t group = tiles.rasterGroupRows();
   return {min(SizeExpr(group), rowTiles), gridBlocks(n, tiles.blockN),
           ceilDiv(rowTiles, group)};
@@ -50,6 +55,26 @@ std::pair<Value, Value> mlir::lmhead::groupedBlockTile(OpBuilder &builder,
   Value y = gpu::BlockIdOp::create(b, gpu::Dimension::y);
   Value z = gpu::BlockIdOp::create(b, gpu::Dimension::z);
   return {b.add(b.mul(z, b.index(groupRows)), x), y};
+}
+
+TileOfIndex mlir::lmhead::groupedTileOfIndex(OpBuilder &builder, Location loc,
+                                             Value tile, Value rowTiles,
+                                             Value colTiles,
+                                             int64_t groupRows) {
+  ImplicitLocOpBuilder b(loc, builder);
+  // The order gemmGrid's blocks take: groups of `groupRows` rows of tiles,
+  // each walked column by column; the last group may be shorter.
+  Value group =
+      arith::ConstantOp::create(b, b.getIntegerAttr(tile.getType(), groupRows));
+  Value groupTiles = arith::MulIOp::create(b, group, colTiles);
+  Value groupIndex = arith::DivUIOp::create(b, tile, groupTiles);
+  Value firstRow = arith::MulIOp::create(b, groupIndex, group);
+  Value rowsInGroup = arith::MinUIOp::create(
+      b, group, arith::SubIOp::create(b, rowTiles, firstRow));
+  Value inGroup = arith::RemUIOp::create(b, tile, groupTiles);
+  return {arith::AddIOp::create(
+              b, firstRow, arith::RemUIOp::create(b, inGroup, rowsInGroup)),
+          arith::DivUIOp::create(b, inGroup, rowsInGroup)};
 }
 
 BlockTile mlir::lmhead::enterBlockTile(OpBuilder &builder, Location loc,

@@ -117,6 +117,12 @@ nvgpu::TensorMapDescriptorType sm90OperandMapType(const GemmKernelSpec &spec,
 /// blocks from L2 instead of once per row of tiles from DRAM. CUDA's limit
 /// of 65535 on y and z bounds C at 65535 column tiles and 65535 groups
 /// (the runtime checks every grid against the device's limits).
+///
+/// A persistent kernel (`tiles.isPersistent()`) runs on (min(P, tiles), 1,
+/// 1) with P = `tiles.persistent`: block b computes tiles b, b + grid, ...
+/// of the same order (groupedTileOfIndex), so a wave of the grid still
+/// covers a few columns of G rows of tiles, and C has no limit but 2⁶⁴
+/// tiles.
 std::array<SizeExpr, 3> gemmGrid(const SizeExpr &m, const SizeExpr &n,
                                  const GemmTiles &tiles);
 
@@ -124,6 +130,20 @@ std::array<SizeExpr, 3> gemmGrid(const SizeExpr &m, const SizeExpr &n,
 /// `groupRows` rows of tiles, as (tile row, tile column) `index` values.
 std::pair<Value, Value> groupedBlockTile(OpBuilder &builder, Location loc,
                                          int64_t groupRows);
+
+/// A tile of C by its row and column among the tiles, as `index` values.
+struct TileOfIndex {
+  Value row, col;
+};
+
+/// The tile that comes `tile`-th in gemmGrid's grouped order over a C of
+/// `rowTiles` × `colTiles` tiles with groups of `groupRows` rows of tiles:
+/// the order of a non-persistent grid's linear block ids without the
+/// blocks of the last group that have no tile. Persistent kernels walk it.
+/// The three values share one integer type (or `index`), the result's.
+TileOfIndex groupedTileOfIndex(OpBuilder &builder, Location loc, Value tile,
+                               Value rowTiles, Value colTiles,
+                               int64_t groupRows);
 
 /// Where a GEMM kernel's block works: the first row and column of its tile
 /// of C, and the `scf.if` whose body holds the kernel's work.

@@ -158,6 +158,9 @@ llvm::Error mlir::lmhead::checkSm80GemmKernel(const GemmKernelSpec &spec) {
     return kernelRefused(
         "the sm_80 kernels multiply f16 or bf16 operands with mma.sync");
   const GemmTiles &c = spec.tiles;
+  if (c.isPersistent())
+    return kernelRefused("the sm_80 kernels take one block per tile; "
+                         "persistent kernels are sm_90a's");
   if (c.copyBytes != 2 && c.copyBytes != 4 && c.copyBytes != 8 &&
       c.copyBytes != 16)
     return kernelRefused(
@@ -437,6 +440,7 @@ void Sm80GemmWriter::writeEpilogue(ValueRange accumulators) {
   AccumulatorTile tile;
   tile.m = m;
   tile.n = n;
+  tile.lane = gpu::LaneIdOp::create(b, /*upperBound=*/nullptr);
   tile.numRowSlots = 2 * (cfg.warpM / 16);
   for (int64_t slot = 0; slot < tile.numRowSlots; ++slot)
     tile.slotFirstRows.push_back(

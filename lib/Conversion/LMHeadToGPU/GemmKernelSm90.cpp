@@ -28,6 +28,14 @@
 // - The f32 accumulators stay in registers for the whole K loop; then each
 //   consumer thread hands its fragment (the wgmma D layout), with the rows
 //   and columns in C, to the kernel's GemmEpilogue.
+// - A persistent kernel (GemmTiles::persistent) wraps both roles in the same
+//   loop over the block's tiles (gemmGrid's grouped order, block b taking
+//   tiles b, b + grid, ...). K steps are counted across tiles, so stages and
+//   parities carry on from one tile to the next: the producer starts the
+//   next tile's copies as soon as the consumers free the stages of this
+//   one's last steps, and they land while the consumers run the epilogue.
+//   The consumers release the stage of a tile's last step once its wgmmas
+//   are done, before the epilogue.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +50,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::lmhead;
@@ -105,10 +115,32 @@ private:
     return isA ? offset : add(offset, index(tileBytes(spec, true)));
   }
 
-  /// The producer's loop: TMA loads of every K step.
-  void writeProducer(Value kSteps);
-  /// A consumer warpgroup's loop and epilogue.
-  void writeConsumer(Value kSteps, Value consumer);
+  /// The K step `k` of a tile whose first step is the block's `base`-th
+  /// (a null `base` is 0: the block's only tile).
+  Value blockStep(Value base, Value k) { return base ? add(base, k) : k; }
+  /// Writes a persistent kernel's loop over the block's tiles, with
+  /// `body(ordinal, tileIndex)` for each: how many of the block's tiles
+  /// come before it (`index`), and its index in gemmGrid's grouped order
+  /// (an i32).
+  void
+  forEachTile(llvm::function_ref<void(Value ordinal, Value tileIndex)> body);
+  /// The tiles (an i32) of `tile` elements that cover `extent`.
+  Value tileCount(Value extent, int64_t tile);
+  /// The first row and column in C of tile `tileIndex` (forEachTile's), written
+  /// at the insertion point: the consumers ask only after their K loop, so that
+  /// they hold no coordinates through it.
+  std::pair<Value, Value> tileOrigin(Value tileIndex);
+  /// The thread's index for the epilogue. In a persistent kernel it is
+  /// read again after each tile's K loop, through an instruction the
+  /// optimiser may not move: otherwise LLVM hoists every per-thread offset
+  /// of the epilogue out of the tile loop, and the consumers, whose
+  /// registers hold the accumulators, would carry them all through the K
+  /// loop (ptxas spills them with the larger epilogues).
+  Value epilogueThread();
+  /// The producer's TMA loads of every K step of tile `tileIndex`.
+  void writeProducer(Value base, Value kSteps, Value tileIndex);
+  /// A consumer warpgroup's K loop and epilogue for tile `tileIndex`.
+  void writeConsumer(Value base, Value kSteps, Value consumer, Value tileIndex);
   /// One K step of a consumer: waits for the step's stage, multiplies it into
   /// `accumulators` and commits the step's wgmma group. Returns the new
   /// accumulators. The `firstStep`'s first slice has scale-d = 0: it ignores
@@ -126,6 +158,8 @@ private:
 
   Value mapA, mapB, m, n, k;
   ValueRange epilogueArgs;
+  /// The thread, and the first row and column of a non-persistent block's
+  /// tile of C.
   Value threadId, blockRow, blockCol;
   /// Dynamic shared memory, its aligned base offset, and that base's
   /// shared-window address.
@@ -227,13 +261,76 @@ Value Sm90GemmWriter::descriptor(bool isA, Value stage, Value outerStart,
   return arith::OrIOp::create(b, start, i64(fields));
 }
 
-void Sm90GemmWriter::writeProducer(Value kSteps) {
+Value Sm90GemmWriter::tileCount(Value extent, int64_t tile) {
+  return arith::IndexCastUIOp::create(
+      b, b.getI32Type(), arith::CeilDivUIOp::create(b, extent, index(tile)));
+}
+
+void Sm90GemmWriter::forEachTile(
+    llvm::function_ref<void(Value ordinal, Value tileIndex)> body) {
+  // Tiles are counted in 32 bits (a C of up to 2³¹ tiles, 2⁴³ elements at
+  // the smallest): 64-bit divisions are calls to a subroutine whose
+  // registers the consumers, full of accumulators, do not have. The loop
+  // counts the block's own tiles, the n-th being tile blockIdx + n·gridDim.
+  Type i32 = b.getI32Type();
+  auto asI32 = [&](Value v) -> Value {
+    return arith::IndexCastUIOp::create(b, i32, v);
+  };
+  Value first = asI32(gpu::BlockIdOp::create(b, gpu::Dimension::x));
+  Value grid = asI32(gpu::GridDimOp::create(b, gpu::Dimension::x));
+  Value tiles = arith::MulIOp::create(b, tileCount(m, cfg.blockM),
+                                      tileCount(n, cfg.blockN));
+  // The tiles this block takes in turns: none for a block beyond the last
+  // tile (the grid has none).
+  Value zero = arith::ConstantIntOp::create(b, 0, 32);
+  Value mine = arith::SelectOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, first, tiles),
+      arith::CeilDivUIOp::create(b, arith::SubIOp::create(b, tiles, first),
+                                 grid),
+      zero);
+  auto loop =
+      scf::ForOp::create(b, zero, mine, arith::ConstantIntOp::create(b, 1, 32));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value ordinal = loop.getInductionVar();
+  Value tile =
+      arith::AddIOp::create(b, first, arith::MulIOp::create(b, ordinal, grid));
+  body(arith::IndexCastUIOp::create(b, b.getIndexType(), ordinal), tile);
+}
+
+std::pair<Value, Value> Sm90GemmWriter::tileOrigin(Value tileIndex) {
+  if (!tileIndex)
+    return {blockRow, blockCol};
+  TileOfIndex coordinates =
+      groupedTileOfIndex(b, b.getLoc(), tileIndex, tileCount(m, cfg.blockM),
+                         tileCount(n, cfg.blockN), cfg.rasterGroupRows());
+  auto origin = [&](Value tiles, int64_t size) {
+    return mul(arith::IndexCastUIOp::create(b, b.getIndexType(), tiles), size);
+  };
+  return {origin(coordinates.row, cfg.blockM),
+          origin(coordinates.col, cfg.blockN)};
+}
+
+Value Sm90GemmWriter::epilogueThread() {
+  if (!cfg.isPersistent())
+    return threadId;
+  Value tid = LLVM::InlineAsmOp::create(
+                  b, b.getI32Type(), ValueRange{}, "mov.u32 $0, %tid.x;", "=r",
+                  /*has_side_effects=*/true, /*is_align_stack=*/false,
+                  LLVM::tailcallkind::TailCallKind::None,
+                  LLVM::AsmDialectAttr(), ArrayAttr())
+                  .getResult(0);
+  return arith::IndexCastUIOp::create(b, b.getIndexType(), tid);
+}
+
+void Sm90GemmWriter::writeProducer(Value base, Value kSteps, Value tileIndex) {
+  auto [row, col] = tileOrigin(tileIndex);
   int64_t stages = cfg.stages;
   int64_t stageBytes = tileBytes(spec, true) + tileBytes(spec, false);
   auto loop = scf::ForOp::create(b, index(0), kSteps, index(1));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
-  Value step = loop.getInductionVar();
+  Value step = blockStep(base, loop.getInductionVar());
   Value stage = rem(step, stages);
   // A stage is free once the consumers have arrived on its `empty` barrier
   // for the previous round; in the first round nothing was there, and
@@ -249,7 +346,7 @@ void Sm90GemmWriter::writeProducer(Value kSteps) {
   nvgpu::MBarrierTryWaitParityOp::create(b, empty, parity, ticks, stage);
   nvgpu::MBarrierArriveExpectTxOp::create(b, full, index(stageBytes), stage,
                                           Value());
-  Value kStart = mul(step, kStepK);
+  Value kStart = mul(loop.getInductionVar(), kStepK);
   auto workgroup = gpu::AddressSpaceAttr::get(
       b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
   for (bool isA : {true, false}) {
@@ -257,7 +354,7 @@ void Sm90GemmWriter::writeProducer(Value kSteps) {
     MemRefType boxType =
         MemRefType::get(mapType.getTensor().getShape(), spec.operandType,
                         MemRefLayoutAttrInterface(), workgroup);
-    Value outerStart = isA ? blockRow : blockCol;
+    Value outerStart = isA ? row : col;
     Value map = isA ? mapA : mapB;
     Value tile = add(alignedOffset, tileOffset(isA, stage));
     if (isKMajor(spec, isA)) {
@@ -322,7 +419,8 @@ SmallVector<Value> Sm90GemmWriter::writeConsumerStep(Value step,
   return results;
 }
 
-void Sm90GemmWriter::writeConsumer(Value kSteps, Value consumer) {
+void Sm90GemmWriter::writeConsumer(Value base, Value kSteps, Value consumer,
+                                   Value tileIndex) {
   int64_t stages = cfg.stages;
   int64_t tilesM = cfg.warpM / 64, width = cfg.blockN;
   Type f32 = b.getF32Type();
@@ -335,13 +433,13 @@ void Sm90GemmWriter::writeConsumer(Value kSteps, Value consumer) {
   // registers that a wgmma reads (ptxas would fence them itself, C7519),
   // and the loop releases the previous stage without a branch.
   SmallVector<Value> first(tilesM, LLVM::PoisonOp::create(b, fragmentType));
-  SmallVector<Value> init = writeConsumerStep(index(0), first, rowStart,
-                                              /*firstStep=*/true);
+  SmallVector<Value> init = writeConsumerStep(blockStep(base, index(0)), first,
+                                              rowStart, /*firstStep=*/true);
   auto loop = scf::ForOp::create(b, index(1), kSteps, index(1), init);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value step = loop.getInductionVar();
+    Value step = blockStep(base, loop.getInductionVar());
     SmallVector<Value> accumulators =
         writeConsumerStep(step, loop.getRegionIterArgs(), rowStart,
                           /*firstStep=*/false);
@@ -356,18 +454,32 @@ void Sm90GemmWriter::writeConsumer(Value kSteps, Value consumer) {
   }
   // The last group must land before the accumulators are read.
   NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+  // A persistent block's producer is already filling stages for its next
+  // tile: the last step's stage is free now, not after the epilogue.
+  if (cfg.isPersistent()) {
+    Value last =
+        rem(add(base, arith::SubIOp::create(b, kSteps, index(1))), stages);
+    nvgpu::MBarrierArriveOp::create(
+        b, nvgpu::MBarrierTokenType::get(b.getContext()), empty, last);
+  }
 
+  auto [row, col] = tileOrigin(tileIndex);
   // wgmma's D layout: register r of a thread in warp w (of its warpgroup)
   // and lane l holds row 16w + l/4 + 8·((r/2)%2), column 8·(r/4) + 2·(l%4)
   // + r%2.
-  Value inGroup = rem(threadId, 128);
+  Value thread = epilogueThread();
+  Value inGroup = rem(thread, 128);
   Value warp = div(inGroup, 32), lane = rem(inGroup, 32);
-  Value warpFirstRow = add(add(blockRow, rowStart), mul(warp, 16));
+  Value warpFirstRow = add(add(row, rowStart), mul(warp, 16));
   Value rowBase = add(warpFirstRow, div(lane, 4));
-  Value colBase = add(blockCol, mul(rem(lane, 4), 2));
+  Value colBase = add(col, mul(rem(lane, 4), 2));
   AccumulatorTile tile;
   tile.m = m;
   tile.n = n;
+  // A persistent kernel derives the lane from the thread it read again.
+  tile.lane = cfg.isPersistent()
+                  ? rem(thread, 32)
+                  : gpu::LaneIdOp::create(b, /*upperBound=*/nullptr);
   tile.numRowSlots = 2 * tilesM;
   for (int64_t slot = 0; slot < tile.numRowSlots; ++slot)
     tile.slotFirstRows.push_back(
@@ -412,9 +524,14 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
   k = args.k;
 
   threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  BlockTile tile = enterBlockTile(b, b.getLoc(), cfg, m);
-  blockRow = tile.row;
-  blockCol = tile.col;
+  // A persistent block finds its tiles in its loop; each block of the
+  // grid has at least one.
+  std::optional<BlockTile> tile;
+  if (!cfg.isPersistent()) {
+    tile = enterBlockTile(b, b.getLoc(), cfg, m);
+    blockRow = tile->row;
+    blockCol = tile->col;
+  }
 
   // Stages start at the first 1 KiB boundary of dynamic shared memory: TMA's
   // and wgmma's 128-byte swizzle follows address bits 4-9.
@@ -464,15 +581,31 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
             b.getContext(), NVVM::SetMaxRegisterAction::decrease));
     auto issuer = scf::IfOp::create(b, first, /*withElse=*/false);
     b.setInsertionPointToStart(issuer.thenBlock());
-    writeProducer(kSteps);
+    if (!cfg.isPersistent())
+      writeProducer(Value(), kSteps, Value());
+    else
+      forEachTile([&](Value ordinal, Value tileIndex) {
+        writeProducer(arith::MulIOp::create(b, ordinal, kSteps), kSteps,
+                      tileIndex);
+      });
     b.setInsertionPointToStart(role.elseBlock());
     NVVM::SetMaxRegisterOp::create(
         b, b.getI32IntegerAttr(consumers == 1 ? 240 : 232),
         NVVM::SetMaxRegisterActionAttr::get(
             b.getContext(), NVVM::SetMaxRegisterAction::increase));
-    writeConsumer(kSteps, arith::SubIOp::create(b, warpgroup, index(1)));
+    if (!cfg.isPersistent()) {
+      writeConsumer(Value(), kSteps,
+                    arith::SubIOp::create(b, warpgroup, index(1)), Value());
+    } else {
+      forEachTile([&](Value ordinal, Value tileIndex) {
+        writeConsumer(arith::MulIOp::create(b, ordinal, kSteps), kSteps,
+                      arith::SubIOp::create(b, warpgroup, index(1)), tileIndex);
+      });
+    }
   }
-  b.setInsertionPointAfter(tile.inside);
+  // A persistent kernel's roles end in the entry block.
+  if (tile)
+    b.setInsertionPointAfter(tile->inside);
   gpu::ReturnOp::create(b);
 }
 

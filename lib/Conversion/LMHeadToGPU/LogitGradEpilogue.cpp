@@ -66,7 +66,7 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
   };
   Type i64 = b.getI64Type();
   Value zero = index(0);
-  Value odd = laneIsOdd(b, loc);
+  Value odd = laneIsOdd(b, loc, tile.lane);
   Value aligned = runsAreAligned(b, loc, dz);
   Value squares = statistics ? f32Constant(0.0) : Value();
   // A loss gradient shared by every token is read once.

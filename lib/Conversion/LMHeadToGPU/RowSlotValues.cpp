@@ -28,7 +28,7 @@ RowSlotValues::RowSlotValues(OpBuilder &b, Location loc,
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
-  Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
+  Value lane = tile.lane;
   Value slotOfLane = arith::DivUIOp::create(b, loc, lane, index(8));
   Value rowOfLane = arith::RemUIOp::create(b, loc, lane, index(8));
   quad = arith::DivUIOp::create(b, loc, lane, index(4));

@@ -89,7 +89,7 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
     return value;
   };
 
-  Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
+  Value lane = tile.lane;
   Value quadLeader = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::eq,
       arith::RemUIOp::create(b, loc, lane, index(4)), index(0));
@@ -137,7 +137,7 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
         ValueRange{arith::ConstantIntOp::create(b, loc, kIgnoredLabel, 32)});
     return ifInside.getResult(0);
   });
-  Value odd = logits ? laneIsOdd(b, loc) : Value();
+  Value odd = logits ? laneIsOdd(b, loc, tile.lane) : Value();
   Value aligned = logits ? runsAreAligned(b, loc, logits) : Value();
   for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
     SmallVector<size_t> members = tile.slotMembers(slot);

@@ -80,7 +80,7 @@ void StoreEpilogue::write(OpBuilder &builder, Location loc,
   // Runs of four columns, stored as vectors; when accumulating, the old
   // values of kRunsInFlight runs are loaded before the first of them is
   // stored.
-  Value odd = laneIsOdd(builder, loc);
+  Value odd = laneIsOdd(builder, loc, tile.lane);
   Value aligned = runsAreAligned(builder, loc, c);
   ArrayRef<std::array<size_t, 2>> pairs = tile.stackedPairs;
   for (size_t first = 0; first < pairs.size(); first += kRunsInFlight) {

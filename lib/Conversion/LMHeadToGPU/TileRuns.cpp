@@ -58,8 +58,7 @@ uint64_t runAlignment(Type elementType) {
 
 } // namespace
 
-Value lmhead::laneIsOdd(OpBuilder &b, Location loc) {
-  Value lane = gpu::LaneIdOp::create(b, loc, /*upperBound=*/nullptr);
+Value lmhead::laneIsOdd(OpBuilder &b, Location loc, Value lane) {
   return arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::ne,
       arith::AndIOp::create(b, loc, lane, indexConstant(b, loc, 1)),

@@ -54,8 +54,9 @@ using RunPair = std::array<size_t, 2>;
 /// (its two values then need element accesses).
 SmallVector<RunPair> pairsInRowSlot(const AccumulatorTile &tile, int64_t slot);
 
-/// Whether this thread's lane is odd: an i1 for exchangeIntoRun.
-Value laneIsOdd(OpBuilder &b, Location loc);
+/// Whether `lane` (the thread's, AccumulatorTile::lane) is odd: an i1 for
+/// exchangeIntoRun.
+Value laneIsOdd(OpBuilder &b, Location loc, Value lane);
 
 /// Exchanges the values of `pair` (of `tile.stackedPairs` or of
 /// pairsInRowSlot) between lanes xor 1 and returns this thread's run.

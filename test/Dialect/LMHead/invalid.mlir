@@ -1399,6 +1399,23 @@ func.func @negative_gemm_group_rows() attributes {lmhead.config = #lmhead.gemm<b
 
 // -----
 
+// expected-error @+1 {{persistent must be a number of blocks, or 0 for one block per tile, got -1}}
+func.func @negative_gemm_persistent() attributes {lmhead.config = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1, persistent = -1>} {
+  return
+}
+
+// -----
+
+// The sm_80 kernels (on either target) take one block per tile.
+func.func @negative_plan_persistent_sm80(%dz: tensor<512x1024xbf16>, %h: tensor<512x256xbf16>, %w: tensor<1024x256xbf16>) -> (tensor<512x256xbf16>, tensor<1024x256xf32>) {
+  // expected-error @+1 {{the dw GEMM's sm_80 kernel takes one block per tile; persistent = 108 needs an sm_90a kernel}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = sm_80, dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 16, swizzle = 1>, dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 16, swizzle = 1, persistent = 108>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
+    : (tensor<512x1024xbf16>, tensor<512x256xbf16>, tensor<1024x256xbf16>) -> (tensor<512x256xbf16>, tensor<1024x256xf32>)
+  return %dh, %dw : tensor<512x256xbf16>, tensor<1024x256xf32>
+}
+
+// -----
+
 // expected-error @+1 {{the block tile needs 64 warps; a thread block has at most 32}}
 func.func @negative_gemm_too_many_warps() attributes {lmhead.config = #lmhead.gemm<blockM = 256, blockN = 256, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>} {
   return

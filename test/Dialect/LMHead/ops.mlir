@@ -495,13 +495,17 @@ func.func @linear_grad_with_sm80_kernel_on_sm90a(%dz: tensor<1024x1001xbf16>, %h
 // A configuration on its own, at the limits the attribute accepts: one warp
 // of 16x16, 4-byte copies; element copies; an sm_90a-style one (warpgroup
 // tiles); one that names its kernel family (the same as no name in a
-// plan for that target); and raster groups: one of 32 rows of tiles, and
-// the usual 8, which goes without saying.
+// plan for that target); raster groups: one of 32 rows of tiles, and
+// the usual 8, which goes without saying; and a persistent grid of 132
+// blocks, and one block per tile (persistent = 0), which goes without
+// saying too.
 // CHECK-LABEL: func.func @gemm_configs(
 // CHECK-SAME:    lmhead.eight = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>
 // CHECK-SAME:    lmhead.elements = #lmhead.gemm<blockM = 32, blockN = 32, blockK = 32, warpM = 16, warpN = 16, stages = 2, copyBytes = 2, swizzle = 1>
 // CHECK-SAME:    lmhead.grouped = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1, groupRows = 32>
 // CHECK-SAME:    lmhead.named = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 8, swizzle = 1, kernel = sm_80>
+// CHECK-SAME:    lmhead.per_tile = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1>
+// CHECK-SAME:    lmhead.persistent = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1, groupRows = 16, persistent = 132>
 // CHECK-SAME:    lmhead.small = #lmhead.gemm<blockM = 16, blockN = 16, blockK = 16, warpM = 16, warpN = 16, stages = 2, copyBytes = 4, swizzle = 0>
 // CHECK-SAME:    lmhead.wgmma = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 4, copyBytes = 16, swizzle = 1>
 func.func @gemm_configs() attributes {
@@ -510,7 +514,9 @@ func.func @gemm_configs() attributes {
     lmhead.wgmma = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 4, copyBytes = 16, swizzle = 1>,
     lmhead.named = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 8, swizzle = 1, kernel = sm_80>,
     lmhead.grouped = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1, groupRows = 32>,
-    lmhead.eight = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1, groupRows = 8>} {
+    lmhead.eight = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1, groupRows = 8>,
+    lmhead.persistent = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1, groupRows = 16, persistent = 132>,
+    lmhead.per_tile = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1, persistent = 0>} {
   return
 }
 

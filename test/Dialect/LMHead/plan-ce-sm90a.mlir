@@ -43,6 +43,9 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 
 // Its backward: 42 chunks of 3072 columns (48 MiB of workspace); 32 MiB
 // hold 2048 columns.
+// dh and dW are persistent (one block per SM); the logits GEMM keeps one
+// block per tile, as its row-reducing epilogue with 128 accumulators a
+// thread leaves ptxas no registers for the tile loop.
 // SM90-LABEL: func.func @grad_vd(
 // SM90:      lmhead.ce_linear_grad
 // SM90-SAME:   lmhead.plan = #lmhead.ce_plan<target = sm_90a,
@@ -63,7 +66,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // SM90-SAME:   warpN = 256,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 16>,
+// SM90-SAME:   swizzle = 1, groupRows = 16, persistent = 132>,
 // SM90-SAME:   dw = <
 // SM90-SAME:   blockM = 256,
 // SM90-SAME:   blockN = 128,
@@ -72,7 +75,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // SM90-SAME:   warpN = 128,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 16>,
+// SM90-SAME:   swizzle = 1, groupRows = 16, persistent = 132>,
 // SM90-SAME:   chunk = 14272,
 // SM90-SAME:   micros = {{[0-9.e+]+}} : f64>
 // BUDGET-LABEL: func.func @grad_vd(
@@ -85,7 +88,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // WARPN-SAME:    dh = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
 // WARPN-SAME:    dw = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
 func.func @grad_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<4096xi64>, %lse: tensor<4096xf32>, %g: tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
-  // expected-remark @+1 {{planned for sm_90a: logits 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 32; dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 16; dW 256x128x64, warp 128x128, 3 stages, 16-byte copies, swizzle 1, group 16; chunk 14272 columns (9 chunks), workspace 233832448 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 128256 columns at 17260.9 us); 17591.9 us predicted (GEMMs with their exp 17516.3 us, of which exp 135.9 us, alone logits 5888.3 us, dh 5873.5 us, dW 6107.2 us, after 488.6 us saved by the two streams; small kernels 30.5 us; chunk sync 45.0 us), floor 16342.6 us (3 GEMMs); two-pass schedule: a backward alone (its lse is not computed by a ce_linear_fwd here)}}
+  // expected-remark @+1 {{planned for sm_90a: logits 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 32; dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 16, persistent 132; dW 256x128x64, warp 128x128, 3 stages, 16-byte copies, swizzle 1, group 16, persistent 132; chunk 14272 columns (9 chunks), workspace 233832448 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 64128 columns at 16815.6 us); 17091.0 us predicted (GEMMs with their exp 17015.4 us, of which exp 135.9 us, alone logits 5888.3 us, dh 5779.1 us, dW 5700.7 us, after 488.6 us saved by the two streams; small kernels 30.5 us; chunk sync 45.0 us), floor 16342.6 us (3 GEMMs); two-pass schedule: a backward alone (its lse is not computed by a ce_linear_fwd here)}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<4096xi64>, tensor<4096xf32>, tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
   return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
@@ -110,7 +113,7 @@ func.func @fwd_dv(%h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>, %y: ten
 // BUDGET-SAME:    chunk = 1024,
 // BUDGET-REMARK: remark: {{.*}}Function=grad_dynamic_tokens{{.*}}Remark="planned for sm_90a (N is dynamic; planned for 8192 tokens): {{.*}}; chunk 1024 columns (32 chunks), workspace 33554432 bytes (ce-workspace-bytes=33554432 given: the largest chunk it holds);
 func.func @grad_dynamic_tokens(%h: tensor<?x1024xbf16>, %w: tensor<32000x1024xbf16>, %y: tensor<?xi64>, %lse: tensor<?xf32>, %g: tensor<f32>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>) {
-  // expected-remark @+1 {{planned for sm_90a (N is dynamic; planned for 8192 tokens): logits 256x128x64, warp 128x128, 3 stages, 16-byte copies, swizzle 1, group 32; dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 32; dW 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; chunk 16000 columns (2 chunks), workspace 524288000 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 32000 columns at 2321.6 us)}}
+  // expected-remark @+1 {{planned for sm_90a (N is dynamic; planned for 8192 tokens): logits 256x128x64, warp 128x128, 3 stages, 16-byte copies, swizzle 1, group 32; dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 32, persistent 132; dW 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, persistent 132; chunk 16000 columns (2 chunks), workspace 524288000 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 32000 columns at 2294.2 us)}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<?x1024xbf16>, tensor<32000x1024xbf16>, tensor<?xi64>, tensor<?xf32>, tensor<f32>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>)
   return %dh, %dw : tensor<?x1024xbf16>, tensor<32000x1024xf32>

@@ -15,9 +15,23 @@
 // RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a f32-operands=bf16' | FileCheck %s --check-prefix=F32BF16
 // RUN: not lmhead-opt %s '--lmhead-plan=target=sm_90a block-k=32' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCONFIG
 // RUN: not lmhead-opt %s '--lmhead-plan=target=sm_90a warp-m=32' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWARP
+// RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a persistent=-1' | FileCheck %s --check-prefix=PERTILE
+// RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a persistent=66' | FileCheck %s --check-prefix=HALF
+// RUN: not lmhead-opt %s '--lmhead-plan=target=sm_90a persistent=-2' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADPERSIST
 
 // NOCONFIG: error: 'lmhead.linear_grad' op dh = dZ*W: no sm_90a kernel configuration with block-k=32 fits: blockK must be 64 on sm_90a (one 128-byte swizzled row of 16-bit elements), got 32
 // NOWARP: error: 'lmhead.linear_grad' op dh = dZ*W: no sm_90a kernel configuration with warp-m=32 fits: warpM must be a multiple of 64 on sm_90a (one wgmma m64 per consumer warpgroup), got 32
+// BADPERSIST: persistent must be a number of blocks, -1 (one block per tile) or 0 (let the cost model choose); got -2
+
+// Where the tiles take more than one wave (the benchmark shape, the
+// dynamic N's 8192 tokens) the model makes both GEMMs persistent on one
+// block per SM (persistent = 132 on the H200, SM90 below); where they take
+// one (plan_dv's dh) it keeps one block per tile. persistent=-1 forces one
+// block per tile everywhere, and persistent=P a grid of at most P blocks.
+// PERTILE-NOT: persistent =
+// HALF-LABEL: func.func @plan_vd(
+// HALF:      dh = <{{[^>]*}}persistent = 66>
+// HALF-SAME: dw = <{{[^>]*}}persistent = 66>
 
 // The first benchmark shape (N=4096, D=4096, V=128256), a [V,D] weight.
 // SM90-LABEL: func.func @plan_vd(
@@ -31,7 +45,7 @@
 // SM90-SAME:   warpN = 256,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 16>
+// SM90-SAME:   swizzle = 1, groupRows = 16, persistent = 132>
 // SM90-SAME:   dw = <
 // SM90-SAME:   blockM = 128,
 // SM90-SAME:   blockN = 256,
@@ -40,7 +54,7 @@
 // SM90-SAME:   warpN = 256,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 32>
+// SM90-SAME:   swizzle = 1, groupRows = 32, persistent = 132>
 // SM90-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 // BLOCKM-LABEL: func.func @plan_vd(
 // BLOCKM:      lmhead.linear_grad
@@ -50,13 +64,13 @@
 // BLOCKM-SAME:   blockN = 256,
 // BLOCKM-SAME:   warpM = 64,
 // BLOCKM-SAME:   warpN = 256,
-// BLOCKM-SAME:   stages = 2,
+// BLOCKM-SAME:   stages = 3,
 // BLOCKM-SAME:   dw = <
 // BLOCKM-SAME:   blockM = 64,
 // BLOCKM-SAME:   blockN = 256,
 // BLOCKM-SAME:   warpM = 64,
 // BLOCKM-SAME:   warpN = 256,
-// BLOCKM-SAME:   stages = 2,
+// BLOCKM-SAME:   stages = 3,
 // WARPN-LABEL: func.func @plan_vd(
 // WARPN:      lmhead.linear_grad
 // WARPN-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
@@ -78,7 +92,7 @@
 // STAGES-SAME:   dw = <
 // STAGES-SAME:   stages = 4,
 func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
-  // expected-remark @+1 {{planned for sm_90a: dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 16 (}}
+  // expected-remark @+1 {{planned for sm_90a: dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 16, persistent 132 (}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<4096x128256xbf16>, tensor<4096x4096xbf16>, tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
   return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
@@ -105,10 +119,10 @@ func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w
 // SM90-SAME:   warpN = 256,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 16>
+// SM90-SAME:   swizzle = 1, groupRows = 16, persistent = 132>
 // SM90-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 func.func @plan_dv(%dz: tensor<1024x32000xf16>, %h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>) {
-  // expected-remark @+1 {{planned for sm_90a: dh 128x128x64, warp 64x128, 2 stages, 16-byte copies, swizzle 1 (219.5 us predicted: main loop and launch 218.6 us, epilogue 0.9 us; floor 169.9 us); dW^T 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 16 (}}
+  // expected-remark @+1 {{planned for sm_90a: dh 128x128x64, warp 64x128, 2 stages, 16-byte copies, swizzle 1 (219.5 us predicted: main loop and launch 218.6 us, epilogue 0.9 us; floor 169.9 us); dW^T 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 16, persistent 132 (}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(dv)
     : (tensor<1024x32000xf16>, tensor<1024x2048xf16>, tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>)
   return %dh, %dw : tensor<1024x2048xf16>, tensor<2048x32000xf32>
@@ -126,7 +140,7 @@ func.func @plan_dv(%dz: tensor<1024x32000xf16>, %h: tensor<1024x2048xf16>, %w: t
 // SM90-SAME:   warpN = 256,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 32>
+// SM90-SAME:   swizzle = 1, groupRows = 32, persistent = 132>
 // SM90-SAME:   dw = <
 // SM90-SAME:   blockM = 128,
 // SM90-SAME:   blockN = 256,
@@ -135,7 +149,7 @@ func.func @plan_dv(%dz: tensor<1024x32000xf16>, %h: tensor<1024x2048xf16>, %w: t
 // SM90-SAME:   warpN = 256,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1>
+// SM90-SAME:   swizzle = 1, persistent = 132>
 // SM90-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 func.func @plan_dynamic_tokens(%dz: tensor<?x32000xbf16>, %h: tensor<?x1024xbf16>, %w: tensor<32000x1024xbf16>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>) {
   // expected-remark @+1 {{planned for sm_90a (N is dynamic; planned for 8192 tokens): dh 128x256x64, warp 64x256, 3 stages}}
@@ -202,7 +216,7 @@ func.func @negative_few_tokens(%dz: tensor<64x1024xbf16>, %h: tensor<64x256xbf16
 // F32BF16-SAME:   warpN = 256,
 // F32BF16-SAME:   stages = 3,
 // F32BF16-SAME:   copyBytes = 16,
-// F32BF16-SAME:   swizzle = 1>
+// F32BF16-SAME:   swizzle = 1, persistent = 132>
 // F32BF16-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 func.func @negative_f32(%dz: tensor<1024x32000xf32>, %h: tensor<1024x512xf32>, %w: tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>) {
   // expected-remark @+1 {{decomposed: dh = dZ*W: f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 rounds them to bf16 for the kernels); kept exact on the host}}

@@ -57,6 +57,8 @@ GemmConfigAttr GemmConfigAttr::get(MLIRContext *context, const GemmTiles &tiles,
   // so that equal configurations are equal attributes.
   GemmTiles stored = tiles;
   stored.groupRows = tiles.rasterGroupRows();
+  // One block per tile is 0, whether it was chosen or forced (-1).
+  stored.persistent = std::max<int64_t>(tiles.persistent, 0);
 #define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION) , stored.NAME
   return get(context
 #include "lmhead/Planning/GemmTiles.def"
@@ -77,7 +79,7 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        int64_t blockM, int64_t blockN, int64_t blockK,
                        int64_t warpM, int64_t warpN, int64_t stages,
                        int64_t copyBytes, int64_t swizzle, int64_t groupRows,
-                       std::optional<GpuTarget> kernel) {
+                       int64_t persistent, std::optional<GpuTarget> kernel) {
   if (warpM <= 0 || warpM % 16 != 0)
     return emitError() << "warpM must be a positive multiple of 16 (the M "
                           "of mma.sync.m16n8k16), got "
@@ -114,6 +116,10 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "groupRows must be at least 1 (the rows of tiles "
                           "the grid walks together), got "
                        << groupRows;
+  if (persistent < 0)
+    return emitError() << "persistent must be a number of blocks, or 0 for "
+                          "one block per tile, got "
+                       << persistent;
   return success();
 }
 
@@ -134,6 +140,11 @@ verifyKernelFamily(function_ref<InFlightDiagnostic()> emitError,
                        << " kernel copies 16-byte rows with TMA, got "
                        << "copyBytes = " << config.getCopyBytes()
                        << " (narrower copies need kernel = sm_80)";
+  if (!usesWarpgroupMma(kernel) && config.getPersistent() != 0)
+    return emitError() << "the " << gemm << " GEMM's "
+                       << stringifyGpuTarget(kernel)
+                       << " kernel takes one block per tile; persistent = "
+                       << config.getPersistent() << " needs an sm_90a kernel";
   return success();
 }
 

@@ -63,6 +63,11 @@ def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
       rasterisation walks this many rows of tiles column by column, so that
       the blocks of one wave share the tiles of A and B they read through
       L2; the planner chooses it from the DRAM traffic it predicts;
+    - `persistent` (optional, 0 when absent): a persistent sm_90a kernel
+      on a grid of at most this many blocks, each walking its share of the
+      tiles in the grouped order above (block b takes tiles b, b + grid,
+      ...), so that a block loads its next tile's operands while it
+      finishes the last one; 0 is one block per tile;
     - `kernel` (optional): the kernel family that builds the GEMM when it is
       not the plan target's own. On sm_90a, a GEMM whose operands TMA
       cannot load (rows or bases not 16-byte multiples, so copies narrower
@@ -83,6 +88,7 @@ def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
       "int64_t":$copyBytes, "int64_t":$swizzle,
       DefaultValuedParameter<"int64_t",
                              "::mlir::lmhead::kRasterGroupRows">:$groupRows,
+      DefaultValuedParameter<"int64_t", "0">:$persistent,
       LMHead_KernelFamilyParameter:$kernel);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
