@@ -67,10 +67,12 @@ def configs(attr):
         m = re.search(gemm + r" = <blockM = (\d+), blockN = (\d+), blockK = (\d+), "
                       r"warpM = (\d+), warpN = (\d+), stages = (\d+), "
                       r"copyBytes = (\d+), swizzle = (\d+)"
-                      r"(?:, groupRows = (\d+))?(?:, kernel = (\w+))?>", attr)
-        bm, bn, bk, wm, wn, s, c, z, group, kernel = m.groups()
+                      r"(?:, groupRows = (\d+))?(?:, persistent = (\d+))?"
+                      r"(?:, kernel = (\w+))?>", attr)
+        bm, bn, bk, wm, wn, s, c, z, group, blocks, kernel = m.groups()
         out.append(f"{bm}x{bn}x{bk}, warp {wm}x{wn}, {s} stages, {c} B copies"
                    + f", groups of {group or 8} rows"
+                   + (f", persistent on {blocks} blocks" if blocks else "")
                    + (f", {kernel} kernel" if kernel else ""))
     micros = [float(re.search(name + r" = ([0-9.e+]+) : f64", attr).group(1))
               for name in ("dhMicros", "dwMicros")]

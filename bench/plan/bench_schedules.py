@@ -2,6 +2,7 @@
 """What the cost model predicts for a head's forward and backward, by kernel.
 
     bench/plan/bench_schedules.py [--lmhead-opt PATH] [--baseline PATH]
+                                  [--baseline-options OPTIONS]
                                   [--shape N,D,V ...] [--workspace-bytes B]
 
 For each benchmark shape (N, D, V) and target (sm_90a, sm_80), a function
@@ -14,6 +15,9 @@ each summed over the chunks as if alone). The largest part is the one that
 dominates. With `--baseline`, the same is printed for another lmhead-opt
 (an older revision's) in the same table: old and new predictions side by
 side, each with the kernel that dominates it and the row passes' part.
+`--baseline-options` adds `--lmhead-plan` options to the baseline's runs
+(without `--baseline`, the baseline is the same lmhead-opt): for instance
+`persistent=-1` prices this revision with every GEMM one block per tile.
 `--shape` plans other shapes instead of the four; `--workspace-bytes`
 bounds the chunk buffers (the option ce-workspace-bytes), which makes the
 step's chunks smaller.
@@ -52,9 +56,13 @@ def step_function(n, d, v):
 
 
 def remarks(lmhead_opt, path, target, schedule, workspace_bytes=None):
-    """The lmhead-plan remarks of planning `path`."""
+    """The lmhead-plan remarks of planning `path`. `lmhead_opt` is the tool's
+    path, or (path, extra plan options)."""
+    lmhead_opt, extra = (lmhead_opt if isinstance(lmhead_opt, tuple)
+                         else (lmhead_opt, ""))
     bound = ("" if workspace_bytes is None
              else f" ce-workspace-bytes={workspace_bytes}")
+    bound += f" {extra}" if extra else ""
     done = subprocess.run(
         [lmhead_opt, path,
          f"--lmhead-plan=target={target} min-tokens=0 ce-schedule={schedule}"
@@ -143,6 +151,8 @@ def main():
         "LMHEAD_OPT", os.path.join(ROOT, "build", "bin", "lmhead-opt")))
     parser.add_argument("--baseline", metavar="PATH",
                         help="another lmhead-opt to compare with")
+    parser.add_argument("--baseline-options", metavar="OPTIONS", default="",
+                        help="--lmhead-plan options for the baseline's runs")
     parser.add_argument("--shape", type=shape, action="append",
                         metavar="N,D,V", help="a shape to plan (repeatable; "
                         "default: the four benchmark shapes)")
@@ -150,8 +160,9 @@ def main():
                         help="the chunk buffers' bound (ce-workspace-bytes)")
     args = parser.parse_args()
     tools = [("new", args.lmhead_opt)]
-    if args.baseline:
-        tools.insert(0, ("old", args.baseline))
+    if args.baseline or args.baseline_options:
+        tools.insert(0, ("old", (args.baseline or args.lmhead_opt,
+                                 args.baseline_options)))
     header = ["shape (N, D, V)", "target", "schedule"]
     for label, _ in tools:
         header += [f"{label} (µs)", f"{label} chunk",
