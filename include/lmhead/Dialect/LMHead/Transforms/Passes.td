@@ -219,9 +219,12 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
     two passes says why at the end of its remark.
 
     The options `block-m`, `block-n`, `block-k`, `warp-m`, `warp-n`,
-    `stages`, `copy-bytes` and `swizzle` (declared once, with the fields of
-    the `#lmhead.gemm` attribute, in `lmhead/Planning/GemmTiles.def`) fix a
-    field of every GEMM's configuration (0 leaves it to the model); an op for
+    `stages`, `copy-bytes`, `swizzle`, `group-rows` and `persistent`
+    (declared once, with the fields of the `#lmhead.gemm` attribute, in
+    `lmhead/Planning/GemmTiles.def`) fix a field of every GEMM's
+    configuration (0 leaves it to the model; `persistent=-1` asks for one
+    block per tile, `persistent=P` for a persistent sm_90a grid of at most P
+    blocks); an op for
     which no configuration with the fixed fields is valid is an error naming
     the constraint that fails. Remarks have the category `lmhead-plan` (show
     them with `--remarks-filter=lmhead-plan --remark-format=emitRemark`).
