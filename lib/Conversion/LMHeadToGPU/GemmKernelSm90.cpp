@@ -145,8 +145,15 @@ private:
   /// `accumulators` and commits the step's wgmma group. Returns the new
   /// accumulators. The `firstStep`'s first slice has scale-d = 0: it ignores
   /// `accumulators` (which may be poison) and starts the sums.
-  SmallVector<Value> writeConsumerStep(Value step, ValueRange accumulators,
-                                       Value rowStart, bool firstStep);
+  SmallVector<Value> writeConsumerStep(Value stage, Value parity,
+                                       ValueRange accumulators,
+                                       ArrayRef<Value> descriptorsA,
+                                       Value descriptorB, bool firstStep);
+  /// The descriptor of stage `stage`, K slice `slice`, from `first`, the
+  /// descriptor of stage 0 and slice 0 of the same operand and rows: a
+  /// constant per slice and one per stage added to its start address field
+  /// (which stays below 2¹⁴: shared memory ends below 256 KiB).
+  Value descriptorAt(bool isA, Value first, Value stage, int64_t slice);
   /// The wgmma descriptor of the 64 rows (A) or the whole width (B) at
   /// `outerStart` of stage `stage`, K slice `slice` (16 wide).
   Value descriptor(bool isA, Value stage, Value outerStart, int64_t slice);
@@ -379,16 +386,22 @@ void Sm90GemmWriter::writeProducer(Value base, Value kSteps, Value tileIndex) {
   }
 }
 
-SmallVector<Value> Sm90GemmWriter::writeConsumerStep(Value step,
-                                                     ValueRange accumulators,
-                                                     Value rowStart,
-                                                     bool firstStep) {
-  int64_t stages = cfg.stages;
+Value Sm90GemmWriter::descriptorAt(bool isA, Value first, Value stage,
+                                   int64_t slice) {
+  // The start address field counts 16-byte units: a K slice is 32 bytes
+  // along a K-major row, 16 rows of 128 bytes down an MN-major panel.
+  int64_t stageUnits = (tileBytes(spec, true) + tileBytes(spec, false)) / 16;
+  int64_t sliceUnits = isKMajor(spec, isA) ? 2 : 128;
+  Value stageOffset = arith::MulIOp::create(
+      b, arith::IndexCastOp::create(b, b.getI64Type(), stage), i64(stageUnits));
+  return arith::AddIOp::create(
+      b, first, arith::AddIOp::create(b, stageOffset, i64(slice * sliceUnits)));
+}
+
+SmallVector<Value> Sm90GemmWriter::writeConsumerStep(
+    Value stage, Value parity, ValueRange accumulators,
+    ArrayRef<Value> descriptorsA, Value descriptorB, bool firstStep) {
   int64_t tilesM = cfg.warpM / 64, width = cfg.blockN;
-  Value stage = rem(step, stages);
-  Value parity = arith::TruncIOp::create(
-      b, b.getI1Type(),
-      arith::IndexCastOp::create(b, b.getI64Type(), rem(div(step, stages), 2)));
   nvgpu::MBarrierTryWaitParityOp::create(b, full, parity, index(10000000),
                                          stage);
   NVVM::WgmmaFenceAlignedOp::create(b);
@@ -402,10 +415,9 @@ SmallVector<Value> Sm90GemmWriter::writeConsumerStep(Value step,
       isKMajor(spec, false) ? NVVM::MMALayout::col : NVVM::MMALayout::row;
   auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, width, 16);
   for (int64_t slice = 0; slice < kStepK / 16; ++slice) {
-    Value descB = descriptor(false, stage, index(0), slice);
+    Value descB = descriptorAt(false, descriptorB, stage, slice);
     for (int64_t i = 0; i < tilesM; ++i) {
-      Value descA =
-          descriptor(true, stage, add(rowStart, index(i * 64)), slice);
+      Value descA = descriptorAt(true, descriptorsA[i], stage, slice);
       auto scaleD = firstStep && slice == 0 ? NVVM::WGMMAScaleOut::zero
                                             : NVVM::WGMMAScaleOut::one;
       results[i] = NVVM::WgmmaMmaAsyncOp::create(
@@ -428,40 +440,77 @@ void Sm90GemmWriter::writeConsumer(Value base, Value kSteps, Value consumer,
       b.getContext(), SmallVector<Type>(width / 2, f32));
   Value rowStart = mul(consumer, cfg.warpM);
 
+  // Stage 0's descriptors, once: each step adds its stage and slice.
+  SmallVector<Value> descriptorsA;
+  for (int64_t i = 0; i < tilesM; ++i)
+    descriptorsA.push_back(
+        descriptor(true, index(0), add(rowStart, index(i * 64)), 0));
+  Value descriptorB = descriptor(false, index(0), index(0), 0);
+
+  // The stage of a step and its mbarrier phase are carried through the K
+  // loop, the stage wrapping after the last and the phase flipping then;
+  // a tile starts where the block's previous tile left them.
+  Type i1 = b.getI1Type();
+  auto phaseOf = [&](Value step) -> Value {
+    return arith::TruncIOp::create(
+        b, i1,
+        arith::IndexCastOp::create(b, b.getI64Type(),
+                                   rem(div(step, stages), 2)));
+  };
+  Value firstStage = base ? rem(base, stages) : index(0);
+  Value firstPhase =
+      base ? phaseOf(base) : arith::ConstantIntOp::create(b, 0, 1);
+  auto next = [&](Value stage, Value phase) -> std::pair<Value, Value> {
+    Value following = add(stage, index(1));
+    Value wraps = equal(following, stages);
+    return {arith::SelectOp::create(b, wraps, index(0), following),
+            arith::XOrIOp::create(b, phase, wraps)};
+  };
+  auto previousOf = [&](Value stage) -> Value {
+    return arith::SelectOp::create(b, equal(stage, 0), index(stages - 1),
+                                   arith::SubIOp::create(b, stage, index(1)));
+  };
+
   // K step 0 is peeled: its first wgmma starts the accumulators with
   // scale-d = 0 from undefined registers, so no plain instruction writes
   // registers that a wgmma reads (ptxas would fence them itself, C7519),
   // and the loop releases the previous stage without a branch.
   SmallVector<Value> first(tilesM, LLVM::PoisonOp::create(b, fragmentType));
-  SmallVector<Value> init = writeConsumerStep(blockStep(base, index(0)), first,
-                                              rowStart, /*firstStep=*/true);
+  SmallVector<Value> init =
+      writeConsumerStep(firstStage, firstPhase, first, descriptorsA,
+                        descriptorB, /*firstStep=*/true);
+  auto [secondStage, secondPhase] = next(firstStage, firstPhase);
+  init.push_back(secondStage);
+  init.push_back(secondPhase);
   auto loop = scf::ForOp::create(b, index(1), kSteps, index(1), init);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value step = blockStep(base, loop.getInductionVar());
+    ValueRange carried = loop.getRegionIterArgs();
+    Value stage = carried[tilesM], phase = carried[tilesM + 1];
     SmallVector<Value> accumulators =
-        writeConsumerStep(step, loop.getRegionIterArgs(), rowStart,
-                          /*firstStep=*/false);
+        writeConsumerStep(stage, phase, carried.take_front(tilesM),
+                          descriptorsA, descriptorB, /*firstStep=*/false);
     // Keep this step's group in flight while the next stage is awaited: once
     // at most one group is pending, the previous step's reads are done and
     // every consumer thread releases that stage.
     NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
-    Value previous = rem(add(step, index(stages - 1)), stages);
     nvgpu::MBarrierArriveOp::create(
-        b, nvgpu::MBarrierTokenType::get(b.getContext()), empty, previous);
+        b, nvgpu::MBarrierTokenType::get(b.getContext()), empty,
+        previousOf(stage));
+    auto [nextStage, nextPhase] = next(stage, phase);
+    accumulators.push_back(nextStage);
+    accumulators.push_back(nextPhase);
     scf::YieldOp::create(b, accumulators);
   }
   // The last group must land before the accumulators are read.
   NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
   // A persistent block's producer is already filling stages for its next
   // tile: the last step's stage is free now, not after the epilogue.
-  if (cfg.isPersistent()) {
-    Value last =
-        rem(add(base, arith::SubIOp::create(b, kSteps, index(1))), stages);
+  if (cfg.isPersistent())
     nvgpu::MBarrierArriveOp::create(
-        b, nvgpu::MBarrierTokenType::get(b.getContext()), empty, last);
-  }
+        b, nvgpu::MBarrierTokenType::get(b.getContext()), empty,
+        previousOf(loop.getResult(tilesM)));
 
   auto [row, col] = tileOrigin(tileIndex);
   // wgmma's D layout: register r of a thread in warp w (of its warpgroup)
@@ -470,7 +519,12 @@ void Sm90GemmWriter::writeConsumer(Value base, Value kSteps, Value consumer,
   Value thread = epilogueThread();
   Value inGroup = rem(thread, 128);
   Value warp = div(inGroup, 32), lane = rem(inGroup, 32);
-  Value warpFirstRow = add(add(row, rowStart), mul(warp, 16));
+  // The epilogue's rows come from the thread's own warpgroup index: the
+  // uniform one of the K loop's descriptors (`consumer`) would make ptxas
+  // carry uniform values into the epilogue, which then spills.
+  Value epilogueRowStart =
+      mul(arith::SubIOp::create(b, div(thread, 128), index(1)), cfg.warpM);
+  Value warpFirstRow = add(add(row, epilogueRowStart), mul(warp, 16));
   Value rowBase = add(warpFirstRow, div(lane, 4));
   Value colBase = add(col, mul(rem(lane, 4), 2));
   AccumulatorTile tile;
@@ -593,13 +647,25 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
         b, b.getI32IntegerAttr(consumers == 1 ? 240 : 232),
         NVVM::SetMaxRegisterActionAttr::get(
             b.getContext(), NVVM::SetMaxRegisterAction::increase));
+    // The consumer's index, as lane 0 of the warp has it: ptxas then knows
+    // it is the same in every lane, and computes the A descriptors, which
+    // depend on it, in uniform registers rather than in each thread's.
+    Type i32 = b.getI32Type();
+    Value uniformGroup =
+        gpu::ShuffleOp::create(
+            b, arith::IndexCastUIOp::create(b, i32, warpgroup),
+            arith::ConstantIntOp::create(b, 0, 32),
+            arith::ConstantIntOp::create(b, 32, 32), gpu::ShuffleMode::IDX)
+            .getShuffleResult();
+    Value consumer = arith::SubIOp::create(
+        b, arith::IndexCastUIOp::create(b, b.getIndexType(), uniformGroup),
+        index(1));
     if (!cfg.isPersistent()) {
-      writeConsumer(Value(), kSteps,
-                    arith::SubIOp::create(b, warpgroup, index(1)), Value());
+      writeConsumer(Value(), kSteps, consumer, Value());
     } else {
       forEachTile([&](Value ordinal, Value tileIndex) {
         writeConsumer(arith::MulIOp::create(b, ordinal, kSteps), kSteps,
-                      arith::SubIOp::create(b, warpgroup, index(1)), tileIndex);
+                      consumer, tileIndex);
       });
     }
   }
