@@ -409,4 +409,44 @@ TEST(EmulatorClusterTest, ElectSyncElectsTheLowestLaneOfItsMask) {
                         "16 does not execute"));
 }
 
+/// Thread 0 arrives at its block's mbarrier (expecting 64 arrivals) with
+/// count `first`, threads 1..24 with count 1 each; whoever sees the phase
+/// complete stores 1.
+std::string countedArrivalKernel(int first) {
+  return kernel(kRegisters,
+                std::string(kClusterPrologue) +
+                    "\tmov.u32 %r10, bar;\n"
+                    "\tsetp.eq.u32 %p1, %r1, 0;\n"
+                    "\t@%p1 mbarrier.init.shared.b64 [%r10], 64;\n"
+                    "\tbar.sync 0;\n"
+                    "\tsetp.gt.u32 %p2, %r1, 24;\n"
+                    "\t@%p2 bra $WAIT;\n"
+                    "\tselp.u32 %r11, " +
+                    std::to_string(first) +
+                    ", 1, %p1;\n"
+                    "\tmbarrier.arrive.shared.b64 %rd5, [%r10], %r11;\n"
+                    "$WAIT:\n"
+                    "\tmbarrier.try_wait.parity.shared.b64 %p3, [%r10], 0;\n"
+                    "\t@!%p3 bra $WAIT;\n"
+                    "\tmov.u32 %r12, 1;\n" +
+                    storeAt("%r1", "%r12") + "\tret;",
+                ".shared .align 8 .b8 bar[8];\n");
+}
+
+TEST(EmulatorClusterTest, AnArrivalCountsAsManyArrivalsAsItsCount) {
+  // 40 + 24 = 64: the phase completes and every thread gets past it.
+  std::vector<uint32_t> buffer(32, 0);
+  ASSERT_EQ(run(countedArrivalKernel(40), buffer, 1, 32), "");
+  for (uint32_t t = 0; t < 32; ++t)
+    EXPECT_EQ(buffer[t], 1u) << t;
+  // 39 + 24: one arrival short, nobody gets past.
+  EXPECT_THAT(run(countedArrivalKernel(39), buffer, 1, 32),
+              HasSubstr("deadlock"));
+  // More than the phase has left, or none.
+  EXPECT_THAT(run(countedArrivalKernel(65), buffer, 1, 32),
+              HasSubstr("mbarrier arrival beyond its expected count"));
+  EXPECT_THAT(run(countedArrivalKernel(0), buffer, 1, 32),
+              HasSubstr("mbarrier arrival with a count of 0"));
+}
+
 } // namespace

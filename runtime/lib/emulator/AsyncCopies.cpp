@@ -240,13 +240,18 @@ bool BlockRunner::executeMbarrier(const Decoded &inst, std::string &error) {
           static_cast<int64_t>(next < ops.size() ? read(ops[next], t) : 0);
     uint64_t state = uint64_t(bar->phase & 1) << 63;
     if (arrive) {
-      if (bar->pending == 0) {
-        report(error, t, "mbarrier arrival beyond its expected count");
+      // A plain arrive may count for several threads (its last operand);
+      // expect_tx's last operand is the transaction count instead.
+      uint64_t arrivals = !expect && next < ops.size() ? read(ops[next], t) : 1;
+      if (arrivals == 0 || arrivals > bar->pending) {
+        report(error, t,
+               arrivals == 0 ? "mbarrier arrival with a count of 0"
+                             : "mbarrier arrival beyond its expected count");
         return false;
       }
       // The arrival releases what this thread did and knows.
       bar->releasing.merge(releaseOf(t));
-      --bar->pending;
+      bar->pending -= arrivals;
       completePhase(*bar);
     }
     if (hasState)
