@@ -15,9 +15,11 @@
 //            waves over the SMs, so one block too many costs a whole wave,
 //            and ragged edges execute their padding;
 //   L2       every operand tile read once per block that needs it (A once
-//            per block column, B once per block row), C written once,
-//            against the L2→SM bandwidth (measured, not the data sheet's),
-//            or at what the stages in flight allow at L2's latency;
+//            per block column, B once per block row; a 2x1 cluster's pair
+//            reads its shared B tile once, multicast to both blocks, a 1x2
+//            pair its A tile), C written once, against the L2→SM bandwidth
+//            (measured, not the data sheet's), or at what the stages in
+//            flight allow at L2's latency;
 //   DRAM     A read once and B once per group of G rows of tiles (the
 //            grouped rasterisation: a group's blocks share B's tiles
 //            through L2; all of B once when it fits in L2), A again for
@@ -223,6 +225,16 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                     llvm::Twine(stringifyGpuTarget(kernel)) +
                     " kernels take one block per tile, got persistent = " +
                     llvm::Twine(t.persistent));
+  check.require(!t.isClustered() || hopper,
+                "thread-block clusters are sm_90a's; the " +
+                    llvm::Twine(stringifyGpuTarget(kernel)) +
+                    " kernels run without, got a cluster of " +
+                    llvm::Twine(t.clusterRows()) + "x" +
+                    llvm::Twine(t.clusterCols()));
+  check.require(t.clusterBlocks() <= 2 && t.clusterM <= 2 && t.clusterN <= 2,
+                "clusters are 2x1 or 1x2 blocks, got " +
+                    llvm::Twine(t.clusterRows()) + "x" +
+                    llvm::Twine(t.clusterCols()));
   if (check.failed())
     return reject();
   check.require(t.blockM > 0 && t.blockM % t.warpM == 0 && t.blockN > 0 &&
@@ -285,6 +297,29 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   check.require(t.stages >= 2 && t.stages <= maxStages,
                 "stages must be 2.." + llvm::Twine(maxStages) + " on " + on +
                     ", got " + llvm::Twine(t.stages));
+  // A cluster's pair shares one operand's tile, each block loading half:
+  // half of an MN-major tile's 64-wide panels; a 2x1 pair takes two rows
+  // of one group of rows.
+  if (t.clusterCols() == 2 && !p.aRowsAlongK)
+    check.require(t.blockM % 128 == 0,
+                  "a 1x2 cluster's blocks load half of A's 64-wide panels "
+                  "each: blockM must be a multiple of 128, got " +
+                      llvm::Twine(t.blockM));
+  if (t.clusterRows() == 2 && !p.bRowsAlongK)
+    check.require(t.blockN % 128 == 0,
+                  "a 2x1 cluster's blocks load half of B's 64-wide panels "
+                  "each: blockN must be a multiple of 128, got " +
+                      llvm::Twine(t.blockN));
+  if (t.clusterRows() == 2)
+    check.require(t.rasterGroupRows() % 2 == 0,
+                  "a 2x1 cluster takes two rows of tiles of one group: the "
+                  "group must be even, got " +
+                      llvm::Twine(t.rasterGroupRows()));
+  check.require(
+      t.persistent % t.clusterBlocks() == 0,
+      "a persistent grid of clusters of " + llvm::Twine(t.clusterBlocks()) +
+          " blocks is a multiple of " + llvm::Twine(t.clusterBlocks()) +
+          " blocks, got " + llvm::Twine(t.persistent));
   if (check.failed())
     return reject();
 
@@ -424,12 +459,17 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   const int64_t tilesM = ceilDiv(p.m, t.blockM),
                 tilesN = ceilDiv(p.n, t.blockN);
   pred.numTiles = tilesM * tilesN;
+  // A cluster's blocks come in pairs: at a ragged edge, the second of a
+  // pair computes a tile past C (and stores nothing).
+  const int64_t clusterTiles = ceilDiv(tilesM, t.clusterRows()) *
+                               ceilDiv(tilesN, t.clusterCols()),
+                paddedTiles = clusterTiles * t.clusterBlocks();
   const int64_t gridBlocks =
-      t.isPersistent() ? std::min(t.persistent, pred.numTiles) : pred.numTiles;
+      t.isPersistent() ? std::min(t.persistent, paddedTiles) : paddedTiles;
   pred.blocksPerSM = std::min(blocksPerSM, ceilDiv(gridBlocks, chip.numSMs));
   pred.waves = ceilDiv(gridBlocks, chip.numSMs * pred.blocksPerSM);
   if (t.isPersistent())
-    pred.waves *= ceilDiv(pred.numTiles, gridBlocks);
+    pred.waves *= ceilDiv(paddedTiles, gridBlocks);
 
   // Efficiency factors, each 1 when the configuration lacks the weakness.
   // Element copies are synchronous loads: a warp waits for the loads of
@@ -499,7 +539,12 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                               ? 1.0
                               : double(ceilDiv(tilesM, group));
   const double operandBytes = a * readsOfA + b * readsOfB;
-  pred.l2Bytes = a * tilesN + b * tilesM + c;
+  // A cluster's pair reads the tile it shares from L2 once, multicast to
+  // both blocks: B is read once per pair of rows of tiles in a 2x1
+  // cluster, A once per pair of columns in a 1x2 (a pair's block past C's
+  // edge reads nothing of its own: TMA fills it with zeros).
+  pred.l2Bytes = a * double(ceilDiv(tilesN, t.clusterCols())) +
+                 b * double(ceilDiv(tilesM, t.clusterRows())) + c;
   pred.hbmBytes = operandBytes + c * (p.accumulatesC ? 2 : 1);
 
   // Bytes in flight in the main loop: the stages copied ahead of the one
@@ -507,8 +552,13 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   // element copies load synchronously.
   const double stageBytes = double(t.blockM + t.blockN) * t.blockK * eb;
   const double stagesAhead = t.elementCopies() ? 1.0 : double(t.stages - 1);
+  // The SMs whose blocks load and store: a cluster's block past C's edge
+  // (paddedTiles) only loads its half of its peer's shared tile, which
+  // the peer would load without it.
+  const int64_t workingBlocks =
+      t.isPersistent() ? std::min(t.persistent, pred.numTiles) : pred.numTiles;
   const double activeSMs =
-      double(std::min(chip.numSMs, ceilDiv(gridBlocks, pred.blocksPerSM)));
+      double(std::min(chip.numSMs, ceilDiv(workingBlocks, pred.blocksPerSM)));
   pred.mainLoopBytesInFlightPerSM =
       stagesAhead * stageBytes * double(pred.blocksPerSM);
   const double loopInFlight = pred.mainLoopBytesInFlightPerSM * activeSMs;
@@ -576,6 +626,9 @@ std::optional<GemmPrediction> evaluateGroups(const GemmProblem &p,
   llvm::SmallVector<std::pair<int64_t, int64_t>> grids;
   for (int64_t group : {kRasterGroupRows, int64_t(16), int64_t(32), int64_t(64),
                         int64_t(128), int64_t(4), int64_t(2), int64_t(1)}) {
+    // A 2x1 cluster's pair takes two rows of one group.
+    if (t.clusterRows() == 2 && group % 2 != 0)
+      continue;
     // Groups as tall as C or taller make the same grid.
     std::pair<int64_t, int64_t> grid{std::min(group, tilesM),
                                      ceilDiv(tilesM, group)};
@@ -611,7 +664,9 @@ evaluatePersistence(const GemmProblem &p, const GpuChip &chip, GemmTiles t,
   if (o.persistent != 0 || !perTile || perTile->waves <= 1 ||
       !usesWarpgroupMma(perTile->kernel))
     return perTile;
-  t.persistent = chip.numSMs * perTile->blocksPerSM;
+  // Whole clusters of blocks.
+  t.persistent = chip.numSMs * perTile->blocksPerSM / t.clusterBlocks() *
+                 t.clusterBlocks();
   std::optional<GemmPrediction> persistent =
       evaluateGroups(p, chip, t, o.groupRows, rejection);
   if (persistent && persistent->micros < perTile->micros &&
@@ -627,6 +682,37 @@ bool better(const GemmPrediction &a, const GemmPrediction &b) {
   if (a.l2Bytes != b.l2Bytes)
     return a.l2Bytes < b.l2Bytes;
   return a.sharedBytes < b.sharedBytes;
+}
+
+/// evaluatePersistence for `t` with the cluster the override `o` fixes, or
+/// the best of none, 2x1 and 1x2 (sm_90a only): a cluster reads less from
+/// L2, which decides where L2 bounds the time and breaks ties elsewhere
+/// (better()). A cluster only adds constraints: where none fits, the
+/// rejection is that of the configuration without one.
+std::optional<GemmPrediction> evaluateClusters(const GemmProblem &p,
+                                               const GpuChip &chip, GemmTiles t,
+                                               const GemmTiles &o,
+                                               Rejection *rejection) {
+  llvm::SmallVector<std::pair<int64_t, int64_t>, 3> shapes;
+  if (o.clusterM != 0 || o.clusterN != 0)
+    shapes.push_back(
+        {std::max<int64_t>(o.clusterM, 1), std::max<int64_t>(o.clusterN, 1)});
+  else if (usesWarpgroupMma(gemmKernelFor(chip.target, t.copyBytes)))
+    shapes = {{1, 1}, {2, 1}, {1, 2}};
+  else
+    shapes = {{1, 1}};
+  std::optional<GemmPrediction> best;
+  for (auto [clusterM, clusterN] : shapes) {
+    t.clusterM = clusterM;
+    t.clusterN = clusterN;
+    std::optional<GemmPrediction> pred =
+        evaluatePersistence(p, chip, t, o, best ? nullptr : rejection);
+    if (!pred && !best)
+      return std::nullopt;
+    if (pred && (!best || better(*pred, *best)))
+      best = pred;
+  }
+  return best;
 }
 
 } // namespace
@@ -747,7 +833,7 @@ GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem, const GpuChip &chip,
                   o.swizzle ? o.swizzle : swizzleFor(problem, kernel, t);
               Rejection rejection;
               std::optional<GemmPrediction> pred =
-                  evaluatePersistence(problem, chip, t, o, &rejection);
+                  evaluateClusters(problem, chip, t, o, &rejection);
               if (!pred) {
                 if (rejection.stage > nearest.stage)
                   nearest = rejection;

@@ -23,6 +23,8 @@ std::string GemmTiles::str() const {
     os << ", group " << rasterGroupRows();
   if (isPersistent())
     os << ", persistent " << persistent;
+  if (isClustered())
+    os << ", cluster " << clusterRows() << "x" << clusterCols();
   return s;
 }
 
@@ -64,6 +66,11 @@ std::optional<std::string> GemmTiles::overrideError() const {
     os << "persistent must be a number of blocks, -1 (one block per tile) "
           "or 0 (let the cost model choose); got "
        << persistent;
+  else if (clusterM > 2 || clusterN > 2 || (clusterM == 2 && clusterN == 2))
+    os << "cluster-m and cluster-n must be 1 (no cluster), 2 (a pair of "
+          "blocks along M or N, not both) or 0 (let the cost model choose); "
+          "got "
+       << clusterM << " and " << clusterN;
   if (!s.empty())
     return s;
   // Every other field is a size or a count: -1 is persistence's own.

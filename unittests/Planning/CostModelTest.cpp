@@ -522,10 +522,13 @@ TEST(CostModelTest, EachGemmTakesTheRasterGroupThatSavesDramTraffic) {
   // dh at the headline shape on sm_90a: dZ and W are a gigabyte each, far
   // more than L2, and C has 32 rows of 128-row tiles. Groups of 8 rows
   // read W once per group; the planner's group must predict no more time
-  // and no more DRAM bytes than that, and strictly fewer bytes here.
+  // and no more DRAM bytes than that, and strictly fewer bytes here with
+  // 256-column tiles.
   const GpuChip &gpu = target("sm_90a");
   GemmProblem p = dhProblem(kBenchmarkShapes[0]);
-  GemmPlan plan = planGemm(p, gpu, {});
+  GemmTiles wide;
+  wide.blockN = 256;
+  GemmPlan plan = planGemm(p, gpu, wide);
   ASSERT_TRUE(plan.choice);
   GemmTiles usual = plan.choice->tiles;
   usual.groupRows = kRasterGroupRows;
@@ -664,4 +667,114 @@ TEST(CostModelTest, RowReducingEpiloguesArePersistentOnlyWithFewAccumulators) {
   const GemmTiles &t = plan.choice->tiles;
   if (t.isPersistent())
     EXPECT_LE(t.warpM * t.warpN / 128, 64) << t.str();
+}
+
+/// The logits GEMM h·Wᵀ of the forward for a [V,D] weight: both operands'
+/// rows run along K = D; its epilogue reduces rows.
+GemmProblem logitsProblem(Shape s) {
+  GemmProblem p;
+  p.m = s.tokens;
+  p.n = s.vocab;
+  p.k = s.hidden;
+  p.rowElementsA = s.hidden;
+  p.aRowsAlongK = true;
+  p.rowElementsB = s.hidden;
+  p.bRowsAlongK = true;
+  p.resultBytes = 2;
+  p.reducesRows = true;
+  p.nameA = "h";
+  p.nameB = "W";
+  return p;
+}
+
+TEST(CostModelTest, ClustersReadTheSharedTileFromL2Once) {
+  // The headline logits GEMM with 128x128 tiles, one block per tile, reads
+  // each of W's tiles from L2 once per row of tiles: L2 bounds it. A 2x1
+  // cluster's pair reads the B tile it shares once (multicast), a 1x2 pair its
+  // A tile.
+  const GpuChip &gpu = target("sm_90a");
+  const Shape shape = kBenchmarkShapes[0];
+  GemmProblem p = logitsProblem(shape);
+  GemmTiles single{128, 128, 64, 64, 128, 4, 16, 1};
+  std::optional<GemmPrediction> none = predictGemm(p, gpu, single);
+  ASSERT_TRUE(none);
+  const double a = double(p.m) * p.k * 2, b = double(p.k) * p.n * 2;
+  const double tilesM = double((p.m + 127) / 128),
+               tilesN = double((p.n + 127) / 128);
+  EXPECT_GT(none->l2Micros, none->computeMicros);
+
+  GemmTiles pairM = single;
+  pairM.clusterM = 2;
+  std::optional<GemmPrediction> rows = predictGemm(p, gpu, pairM);
+  ASSERT_TRUE(rows);
+  EXPECT_NEAR(rows->l2Bytes, none->l2Bytes - b * tilesM / 2,
+              1e-9 * none->l2Bytes);
+  EXPECT_DOUBLE_EQ(rows->computeMicros, none->computeMicros);
+  EXPECT_LT(rows->micros, none->micros);
+
+  GemmTiles pairN = single;
+  pairN.clusterN = 2;
+  std::optional<GemmPrediction> cols = predictGemm(p, gpu, pairN);
+  ASSERT_TRUE(cols);
+  EXPECT_NEAR(cols->l2Bytes, none->l2Bytes - a * tilesN / 2,
+              1e-9 * none->l2Bytes);
+
+  // The planner takes a cluster here, and for linear_grad's dh and dW.
+  for (const GemmProblem &problem : {p, dhProblem(shape), dwProblem(shape)}) {
+    GemmPlan plan = planGemm(problem, gpu, {});
+    ASSERT_TRUE(plan.choice);
+    EXPECT_TRUE(plan.choice->tiles.isClustered()) << plan.choice->tiles.str();
+  }
+  // Fixed to none, none.
+  GemmTiles off;
+  off.clusterM = 1;
+  off.clusterN = 1;
+  GemmPlan offPlan = planGemm(p, gpu, off);
+  ASSERT_TRUE(offPlan.choice);
+  EXPECT_FALSE(offPlan.choice->tiles.isClustered());
+}
+
+TEST(CostModelTest, ClustersKeepToWhatTheKernelBuilds) {
+  const GpuChip &gpu = target("sm_90a");
+  GemmProblem dh = dhProblem(kBenchmarkShapes[0]);
+  std::string why;
+  // W's tile is MN-major in dh: the pair loads half its 64-wide panels.
+  GemmTiles narrow{128, 64, 64, 64, 64, 3, 16, 1};
+  narrow.clusterM = 2;
+  EXPECT_FALSE(predictGemm(dh, gpu, narrow, &why));
+  EXPECT_NE(why.find("blockN must be a multiple of 128, got 64"),
+            std::string::npos)
+      << why;
+  // A 2x1 pair takes two rows of one group of rows.
+  GemmTiles odd{128, 128, 64, 64, 128, 3, 16, 1};
+  odd.clusterM = 2;
+  odd.groupRows = 3;
+  EXPECT_FALSE(predictGemm(dh, gpu, odd, &why));
+  EXPECT_NE(why.find("the group must be even, got 3"), std::string::npos)
+      << why;
+  // A persistent grid of whole clusters.
+  odd.groupRows = 8;
+  odd.persistent = 131;
+  EXPECT_FALSE(predictGemm(dh, gpu, odd, &why));
+  EXPECT_NE(why.find("is a multiple of 2 blocks, got 131"), std::string::npos)
+      << why;
+  // sm_80 kernels run without clusters, on any chip.
+  GemmTiles forced;
+  forced.clusterN = 2;
+  GemmPlan refused = planGemm(dh, target("sm_80"), forced);
+  EXPECT_EQ(refused.failure, GemmPlan::Failure::NoValidConfig);
+  EXPECT_NE(refused.reason.find("thread-block clusters are sm_90a's"),
+            std::string::npos)
+      << refused.reason;
+  GemmPlan oddVocab =
+      planGemm(dhProblem({4096, 4096, 50257}), target("sm_90a"), {});
+  ASSERT_TRUE(oddVocab.choice);
+  EXPECT_EQ(oddVocab.choice->kernel, GpuTarget::Sm80);
+  EXPECT_FALSE(oddVocab.choice->tiles.isClustered());
+  // 2x2 is not built.
+  GemmTiles both;
+  both.clusterM = 2;
+  both.clusterN = 2;
+  ASSERT_TRUE(both.overrideError());
+  EXPECT_NE(both.overrideError()->find("not both"), std::string::npos);
 }

@@ -1,8 +1,8 @@
 //===- GemmTiles.h - one GEMM kernel configuration --------------*- C++ -*-===//
 //
 // The block and warp tiles, K step, stages, copy width, swizzle, raster
-// group and persistence of one GEMM kernel, as one struct whose fields are
-// listed once in GemmTiles.def. The same struct is a chosen configuration
+// group, persistence and cluster of one GEMM kernel, as one struct whose fields
+// are listed once in GemmTiles.def. The same struct is a chosen configuration
 // (every field set) and a set of user overrides (0 leaves a field to the cost
 // model).
 //
@@ -44,9 +44,17 @@ struct GemmTiles {
   /// blocks that walk the tiles (one block per tile otherwise; -1 is that
   /// choice as an override).
   bool isPersistent() const { return persistent > 0; }
+  /// The blocks of a thread-block cluster along M and N (1 where the field
+  /// is not set) and in all: the blocks of a cluster share the operand tile
+  /// their tiles have in common, each loading a part of it that TMA
+  /// multicasts to all of them.
+  int64_t clusterRows() const { return clusterM > 1 ? clusterM : 1; }
+  int64_t clusterCols() const { return clusterN > 1 ? clusterN : 1; }
+  int64_t clusterBlocks() const { return clusterRows() * clusterCols(); }
+  bool isClustered() const { return clusterBlocks() > 1; }
   /// "BMxBNxBK, warp WMxWN, S stages, C-byte copies, swizzle Z", then
-  /// ", group G" where the group is not kRasterGroupRows and ", persistent
-  /// P" for a persistent kernel.
+  /// ", group G" where the group is not kRasterGroupRows, ", persistent
+  /// P" for a persistent kernel and ", cluster MxN" for a clustered one.
   std::string str() const;
 
   /// As overrides: whether any field is fixed (non-zero).
@@ -56,7 +64,8 @@ struct GemmTiles {
   std::string fixedOptionsStr() const;
   /// As overrides: what is wrong with a field no configuration can have (a
   /// negative size, a copy width other than 2, 4, 8 or 16, a swizzle other
-  /// than 0 or 1, a persistent grid below -1), in option spelling, or none.
+  /// than 0 or 1, a persistent grid below -1, a cluster of more than two
+  /// blocks), in option spelling, or none.
   std::optional<std::string> overrideError() const;
 
   bool operator==(const GemmTiles &other) const;

@@ -34,13 +34,30 @@ std::array<SizeExpr, 3> mlir::lmhead::gemmGrid(const SizeExpr &m,
                                                const SizeExpr &n,
                                                const GemmTiles &tiles) {
   SizeExpr rowTiles = gridBlocks(m, tiles.blockM);
-  if (tiles.isPersistent())
-    return {
-        min(SizeExpr(tiles.persistent), rowTiles * gridBlocks(n, tiles.blockN)),
-        1, 1};
+  SizeExpr colTiles = gridBlocks(n, tiles.blockN);
+  const int64_t clusterM = tiles.clusterRows(), clusterN = tiles.clusterCols();
+  const int64_t clusterBlocks = tiles.clusterBlocks();
+  if (tiles.isPersistent()) {
+    SizeExpr clusterTiles =
+        ceilDiv(rowTiles, clusterM) * ceilDiv(colTiles, clusterN);
+    return {min(SizeExpr(tiles.persistent / clusterBlocks), clusterTiles) *
+                SizeExpr(clusterBlocks),
+            1, 1};
+  }
+  // A cluster's blocks are adjacent along x (2x1) or y (1x2): each of those
+  // extents is rounded up to whole clusters.
+  auto wholeClusters = [](const SizeExpr &blocks, int64_t cluster) {
+    return cluster == 1 ? blocks : ceilDiv(blocks, cluster) * SizeExpr(cluster);
+  };
   const int64_t group = tiles.rasterGroupRows();
-  return {min(SizeExpr(group), rowTiles), gridBlocks(n, tiles.blockN),
-          ceilDiv(rowTiles, group)};
+  return {wholeClusters(min(SizeExpr(group), rowTiles), clusterM),
+          wholeClusters(colTiles, clusterN), ceilDiv(rowTiles, group)};
+}
+
+std::array<int64_t, 3> mlir::lmhead::gemmCluster(const GemmTiles &tiles) {
+  if (tiles.isPersistent())
+    return {tiles.clusterBlocks(), 1, 1};
+  return {tiles.clusterRows(), tiles.clusterCols(), 1};
 }
 
 std::pair<Value, Value> mlir::lmhead::groupedBlockTile(OpBuilder &builder,
@@ -84,7 +101,14 @@ BlockTile mlir::lmhead::enterBlockTile(OpBuilder &builder, Location loc,
   BlockTile tile;
   tile.row = b.mul(tileRow, b.index(tiles.blockM));
   tile.col = b.mul(tileCol, b.index(tiles.blockN));
-  tile.inside = scf::IfOp::create(b, b.lessThan(tile.row, m),
+  // The blocks of a 2x1 cluster leave together, when the first of their
+  // rows is past C (gemmGrid: their rows are 2i and 2i + 1 of an even
+  // group); the second may have a row past C and still load for the first.
+  Value firstRow = tiles.clusterRows() == 1
+                       ? tile.row
+                       : b.mul(arith::AndIOp::create(b, tileRow, b.index(-2)),
+                               b.index(tiles.blockM));
+  tile.inside = scf::IfOp::create(b, b.lessThan(firstRow, m),
                                   /*withElseRegion=*/false);
   builder.setInsertionPointToStart(tile.inside.thenBlock());
   return tile;

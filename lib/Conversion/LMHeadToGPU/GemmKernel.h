@@ -123,8 +123,23 @@ nvgpu::TensorMapDescriptorType sm90OperandMapType(const GemmKernelSpec &spec,
 /// of the same order (groupedTileOfIndex), so a wave of the grid still
 /// covers a few columns of G rows of tiles, and C has no limit but 2⁶⁴
 /// tiles.
+///
+/// A clustered kernel (`tiles.isClustered()`, gemmCluster) launches whole
+/// clusters. Without persistence, a 2x1 cluster is blocks x and x + 1 (G
+/// is even), two rows of tiles in the same column, and x is rounded up to
+/// an even count; a 1x2 cluster is blocks y and y + 1, and y is rounded up
+/// likewise. A cluster with its first tile past C returns at once; a
+/// block whose own tile lies past C (the second row or column of a
+/// ragged edge) still loads its part of the shared operand for its peer
+/// and stores nothing. A persistent grid is a multiple of the cluster's
+/// blocks: cluster c (blocks 2c and 2c + 1) computes cluster tiles c,
+/// c + grid/2, ... of the grouped order over C's tiles taken in pairs.
 std::array<SizeExpr, 3> gemmGrid(const SizeExpr &m, const SizeExpr &n,
                                  const GemmTiles &tiles);
+
+/// The blocks of a GEMM kernel's thread-block cluster along x, y and z of
+/// gemmGrid: (1, 1, 1) for a kernel without clusters.
+std::array<int64_t, 3> gemmCluster(const GemmTiles &tiles);
 
 /// The tile of C that this block computes under gemmGrid with groups of
 /// `groupRows` rows of tiles, as (tile row, tile column) `index` values.

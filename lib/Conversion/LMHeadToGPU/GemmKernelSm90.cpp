@@ -36,6 +36,21 @@
 //   one's last steps, and they land while the consumers run the epilogue.
 //   The consumers release the stage of a tile's last step once its wgmmas
 //   are done, before the epilogue.
+// - A clustered kernel (GemmTiles::clusterM/clusterN) runs its blocks in
+//   pairs on adjacent tiles that share one operand tile (B for 2x1, A for
+//   1x2). Each block's producer loads its own tile of the other operand and
+//   half of the shared one, which TMA multicasts into the same stage of
+//   both blocks; each block's `full` barrier expects the whole stage, half
+//   of whose bytes its peer's copies complete. A stage may then be
+//   refilled only when the consumers of both blocks are done with it:
+//   each consumer warpgroup arrives once on the `empty` barrier of each
+//   block of the pair (a predicated remote arrive by one lane of each of
+//   two warps), so each block's barrier counts one arrival per consumer
+//   warpgroup of either block. The barriers are initialised and fenced for
+//   the cluster before either block copies. A block may exit only once its
+//   peer has made its last arrival on its barriers: the producer waits for
+//   the consumers' last releases after its last copy, as if to refill each
+//   stage once more (CUTLASS's producer tail).
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,6 +92,13 @@ bool isKMajor(const GemmKernelSpec &spec, bool isA) {
 /// Bytes of one operand's tile in one stage.
 int64_t tileBytes(const GemmKernelSpec &spec, bool isA) {
   return outerExtent(spec, isA) * kStepK * 2;
+}
+
+/// The blocks of a cluster that share an operand's tile, each loading one
+/// part of it: A is shared by a 1x2 cluster's blocks (same rows of C), B by
+/// a 2x1 cluster's (same columns).
+int64_t sharingBlocks(const GemmKernelSpec &spec, bool isA) {
+  return isA ? spec.tiles.clusterCols() : spec.tiles.clusterRows();
 }
 
 class Sm90GemmWriter {
@@ -121,8 +143,8 @@ private:
   /// Writes a persistent kernel's loop over the block's tiles, with
   /// `body(ordinal, tileIndex)` for each: how many of the block's tiles
   /// come before it (`index`), and its index in gemmGrid's grouped order
-  /// (an i32).
-  void
+  /// (an i32). Returns the number of the block's tiles (`index`).
+  Value
   forEachTile(llvm::function_ref<void(Value ordinal, Value tileIndex)> body);
   /// The tiles (an i32) of `tile` elements that cover `extent`.
   Value tileCount(Value extent, int64_t tile);
@@ -137,6 +159,25 @@ private:
   /// registers hold the accumulators, would carry them all through the K
   /// loop (ptxas spills them with the larger epilogues).
   Value epilogueThread();
+  /// The block's rank in its cluster (an index): which half of a shared
+  /// operand tile it loads, and which of the pair's tiles it computes.
+  Value clusterRank();
+  /// Tells the producers that may refill stage `stage` that the calling
+  /// thread's consumer warpgroup is done reading it: its own block's (every
+  /// thread arrives), or in a cluster both blocks' (both write half of this
+  /// block's stage; one thread arrives on each for the warpgroup).
+  void releaseStage(Value stage);
+  /// The parity the producer waits for on the `empty` barrier of the stage
+  /// of the block's K step `step` before it refills it: the phase of the
+  /// consumers' releases of the previous round (a fresh barrier's "previous"
+  /// phase, which has completed, in the first round).
+  Value emptyParity(Value step);
+  /// In a cluster, the producer waits after its last copy until the
+  /// consumers of both blocks have released every stage the block's
+  /// `steps` K steps used (that they release), as if to refill each once
+  /// more: the peer's consumers arrive on this block's barriers, and the
+  /// block must not exit before (CUTLASS's producer tail).
+  void waitForLastReleases(Value steps);
   /// The producer's TMA loads of every K step of tile `tileIndex`.
   void writeProducer(Value base, Value kSteps, Value tileIndex);
   /// A consumer warpgroup's K loop and epilogue for tile `tileIndex`.
@@ -182,9 +223,13 @@ mlir::lmhead::sm90OperandMapType(const GemmKernelSpec &spec, bool isA) {
   MLIRContext *ctx = spec.operandType.getContext();
   auto workgroup = gpu::AddressSpaceAttr::get(
       ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
+  // A block of a cluster loads its part of a shared K-major tile as one
+  // box; MN-major tiles are loaded panel by panel either way.
   SmallVector<int64_t, 2> box =
       isKMajor(spec, isA)
-          ? SmallVector<int64_t, 2>{outerExtent(spec, isA), kStepK}
+          ? SmallVector<int64_t, 2>{outerExtent(spec, isA) /
+                                        sharingBlocks(spec, isA),
+                                    kStepK}
           : SmallVector<int64_t, 2>{kStepK, 64};
   auto tile = MemRefType::get(box, spec.operandType,
                               MemRefLayoutAttrInterface(), workgroup);
@@ -240,6 +285,30 @@ llvm::Error mlir::lmhead::checkSm90GemmKernel(const GemmKernelSpec &spec) {
     return kernelRefused(
         "sm_90a tiles are copied by TMA with the 128-byte swizzle: "
         "copyBytes must be 16 and swizzle 1");
+  if (c.clusterM > 2 || c.clusterN > 2 || c.clusterBlocks() > 2)
+    return kernelRefused(
+        llvm::formatv("clusters of 2x1 or 1x2 blocks are built, not {0}x{1}",
+                      c.clusterRows(), c.clusterCols())
+            .str());
+  for (bool isA : {true, false}) {
+    // The blocks of a pair load the halves of an MN-major tile's 64-wide
+    // panels: an even number of them.
+    if (sharingBlocks(spec, isA) == 2 && !isKMajor(spec, isA) &&
+        outerExtent(spec, isA) % 128 != 0)
+      return kernelRefused(
+          llvm::formatv("a cluster's blocks share the {0} tile, loading half "
+                        "its 64-wide panels each: its {1} extent must be a "
+                        "multiple of 128, got {2}",
+                        isA ? "A" : "B", isA ? "M" : "N",
+                        outerExtent(spec, isA))
+              .str());
+  }
+  if (c.clusterRows() == 2 && c.rasterGroupRows() % 2 != 0)
+    return kernelRefused(
+        llvm::formatv("a 2x1 cluster's blocks take two rows of tiles of one "
+                      "group: groupRows must be even, got {0}",
+                      c.rasterGroupRows())
+            .str());
   return llvm::Error::success();
 }
 
@@ -273,7 +342,7 @@ Value Sm90GemmWriter::tileCount(Value extent, int64_t tile) {
       b, b.getI32Type(), arith::CeilDivUIOp::create(b, extent, index(tile)));
 }
 
-void Sm90GemmWriter::forEachTile(
+Value Sm90GemmWriter::forEachTile(
     llvm::function_ref<void(Value ordinal, Value tileIndex)> body) {
   // Tiles are counted in 32 bits (a C of up to 2³¹ tiles, 2⁴³ elements at
   // the smallest): 64-bit divisions are calls to a subroutine whose
@@ -283,10 +352,18 @@ void Sm90GemmWriter::forEachTile(
   auto asI32 = [&](Value v) -> Value {
     return arith::IndexCastUIOp::create(b, i32, v);
   };
+  // A cluster walks the tiles of C taken in pairs (its "cluster tiles"),
+  // both its blocks in step: cluster c is blocks 2c and 2c + 1.
   Value first = asI32(gpu::BlockIdOp::create(b, gpu::Dimension::x));
   Value grid = asI32(gpu::GridDimOp::create(b, gpu::Dimension::x));
-  Value tiles = arith::MulIOp::create(b, tileCount(m, cfg.blockM),
-                                      tileCount(n, cfg.blockN));
+  if (cfg.isClustered()) {
+    Value blocks = arith::ConstantIntOp::create(b, cfg.clusterBlocks(), 32);
+    first = arith::DivUIOp::create(b, first, blocks);
+    grid = arith::DivUIOp::create(b, grid, blocks);
+  }
+  Value tiles =
+      arith::MulIOp::create(b, tileCount(m, cfg.blockM * cfg.clusterRows()),
+                            tileCount(n, cfg.blockN * cfg.clusterCols()));
   // The tiles this block takes in turns: none for a block beyond the last
   // tile (the grid has none).
   Value zero = arith::ConstantIntOp::create(b, 0, 32);
@@ -297,25 +374,78 @@ void Sm90GemmWriter::forEachTile(
       zero);
   auto loop =
       scf::ForOp::create(b, zero, mine, arith::ConstantIntOp::create(b, 1, 32));
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  Value ordinal = loop.getInductionVar();
-  Value tile =
-      arith::AddIOp::create(b, first, arith::MulIOp::create(b, ordinal, grid));
-  body(arith::IndexCastUIOp::create(b, b.getIndexType(), ordinal), tile);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value ordinal = loop.getInductionVar();
+    Value tile = arith::AddIOp::create(b, first,
+                                       arith::MulIOp::create(b, ordinal, grid));
+    body(arith::IndexCastUIOp::create(b, b.getIndexType(), ordinal), tile);
+  }
+  return arith::IndexCastUIOp::create(b, b.getIndexType(), mine);
 }
 
 std::pair<Value, Value> Sm90GemmWriter::tileOrigin(Value tileIndex) {
   if (!tileIndex)
     return {blockRow, blockCol};
-  TileOfIndex coordinates =
-      groupedTileOfIndex(b, b.getLoc(), tileIndex, tileCount(m, cfg.blockM),
-                         tileCount(n, cfg.blockN), cfg.rasterGroupRows());
-  auto origin = [&](Value tiles, int64_t size) {
-    return mul(arith::IndexCastUIOp::create(b, b.getIndexType(), tiles), size);
+  // The grouped order over cluster tiles (a 2x1 cluster's group of G rows
+  // of tiles is G/2 rows of pairs); the block's tile is its rank's of the
+  // pair.
+  const int64_t clusterM = cfg.clusterRows(), clusterN = cfg.clusterCols();
+  TileOfIndex coordinates = groupedTileOfIndex(
+      b, b.getLoc(), tileIndex, tileCount(m, cfg.blockM * clusterM),
+      tileCount(n, cfg.blockN * clusterN), cfg.rasterGroupRows() / clusterM);
+  Value rank = cfg.isClustered() ? clusterRank() : Value();
+  auto origin = [&](Value tiles, int64_t cluster, int64_t size) {
+    Value tile =
+        mul(arith::IndexCastUIOp::create(b, b.getIndexType(), tiles), cluster);
+    if (cluster > 1)
+      tile = add(tile, rank);
+    return mul(tile, size);
   };
-  return {origin(coordinates.row, cfg.blockM),
-          origin(coordinates.col, cfg.blockN)};
+  return {origin(coordinates.row, clusterM, cfg.blockM),
+          origin(coordinates.col, clusterN, cfg.blockN)};
+}
+
+Value Sm90GemmWriter::clusterRank() {
+  return arith::IndexCastUIOp::create(
+      b, b.getIndexType(), NVVM::ClusterId::create(b, b.getI32Type()));
+}
+
+void Sm90GemmWriter::releaseStage(Value stage) {
+  if (!cfg.isClustered()) {
+    nvgpu::MBarrierArriveOp::create(
+        b, nvgpu::MBarrierTokenType::get(b.getContext()), empty, stage);
+    return;
+  }
+  // One arrival per consumer warpgroup and block of the pair, as CUTLASS's
+  // cluster pipelines make them: lane 0 of the warpgroup's warp r signals
+  // block r. Its wgmma.wait_group is the warpgroup's (wgmma is one
+  // operation of the four warps), so the whole warpgroup is done with the
+  // stage. The arrival is predicated, not branched around, so the warp
+  // stays converged for the next step's wgmmas; the lane and warp are read
+  // from %tid.x inside the assembly, so that no register holds them through
+  // the K loop (the 128x256 logits kernels spilled with them). It releases
+  // at CTA scope, as CUTLASS's do: it publishes no data (the wgmmas'
+  // reads are done), and a cluster-scope release is a MEMBAR.ALL.GPU in
+  // the K loop.
+  assert(cfg.clusterBlocks() == 2 && "the kernels build pairs");
+  Value address = nvgpu::MBarrierGetOp::create(b, b.getI32Type(), empty, stage);
+  // t = the thread's index in its warpgroup; the signalling threads are
+  // t = 0 and t = 32 (lane 0 of warps 0 and 1): t & ~32 == 0 over t < 128.
+  // Block t >> 5 gets the arrival.
+  std::string text = "{\n\t.reg .pred p;\n\t.reg .b32 t, remote;\n\t"
+                     "mov.u32 t, %tid.x;\n\t"
+                     "and.b32 t, t, 127;\n\t"
+                     "and.b32 remote, t, 95;\n\t"
+                     "setp.eq.u32 p, remote, 0;\n\t"
+                     "shr.u32 t, t, 5;\n\t"
+                     "@p mapa.shared::cluster.u32 remote, $0, t;\n\t"
+                     "@p mbarrier.arrive.shared::cluster.b64 _, [remote];\n\t}";
+  LLVM::InlineAsmOp::create(b, TypeRange{}, ValueRange{address}, text, "r",
+                            /*has_side_effects=*/true, /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
 }
 
 Value Sm90GemmWriter::epilogueThread() {
@@ -330,8 +460,34 @@ Value Sm90GemmWriter::epilogueThread() {
   return arith::IndexCastUIOp::create(b, b.getIndexType(), tid);
 }
 
+Value Sm90GemmWriter::emptyParity(Value step) {
+  // A stage is free once the consumers have arrived on its `empty` barrier
+  // for the previous round; in the first round nothing was there, and
+  // waiting for the parity before a fresh barrier's returns at once.
+  Value round = div(step, cfg.stages);
+  return arith::XOrIOp::create(
+      b,
+      arith::TruncIOp::create(
+          b, b.getI1Type(),
+          arith::IndexCastOp::create(b, b.getI64Type(), rem(round, 2))),
+      arith::ConstantIntOp::create(b, 1, 1));
+}
+
+void Sm90GemmWriter::waitForLastReleases(Value steps) {
+  // A non-persistent kernel's consumers do not release the last step's
+  // stage (nothing refills it; releasing it before the epilogue costs the
+  // logits kernels' epilogues registers): no arrival on it to wait for.
+  int64_t released = cfg.isPersistent() ? cfg.stages : cfg.stages - 1;
+  for (int64_t next = 0; next < released; ++next) {
+    Value step = add(steps, index(next));
+    nvgpu::MBarrierTryWaitParityOp::create(
+        b, empty, emptyParity(step), index(10000000), rem(step, cfg.stages));
+  }
+}
+
 void Sm90GemmWriter::writeProducer(Value base, Value kSteps, Value tileIndex) {
   auto [row, col] = tileOrigin(tileIndex);
+  Value rank = cfg.isClustered() ? clusterRank() : Value();
   int64_t stages = cfg.stages;
   int64_t stageBytes = tileBytes(spec, true) + tileBytes(spec, false);
   auto loop = scf::ForOp::create(b, index(0), kSteps, index(1));
@@ -339,18 +495,8 @@ void Sm90GemmWriter::writeProducer(Value base, Value kSteps, Value tileIndex) {
   b.setInsertionPointToStart(loop.getBody());
   Value step = blockStep(base, loop.getInductionVar());
   Value stage = rem(step, stages);
-  // A stage is free once the consumers have arrived on its `empty` barrier
-  // for the previous round; in the first round nothing was there, and
-  // waiting for the parity before a fresh barrier's returns at once.
-  Value round = div(step, stages);
-  Value parity = arith::XOrIOp::create(
-      b,
-      arith::TruncIOp::create(
-          b, b.getI1Type(),
-          arith::IndexCastOp::create(b, b.getI64Type(), rem(round, 2))),
-      arith::ConstantIntOp::create(b, 1, 1));
-  Value ticks = index(10000000);
-  nvgpu::MBarrierTryWaitParityOp::create(b, empty, parity, ticks, stage);
+  nvgpu::MBarrierTryWaitParityOp::create(b, empty, emptyParity(step),
+                                         index(10000000), stage);
   nvgpu::MBarrierArriveExpectTxOp::create(b, full, index(stageBytes), stage,
                                           Value());
   Value kStart = mul(loop.getInductionVar(), kStepK);
@@ -361,27 +507,39 @@ void Sm90GemmWriter::writeProducer(Value base, Value kSteps, Value tileIndex) {
     MemRefType boxType =
         MemRefType::get(mapType.getTensor().getShape(), spec.operandType,
                         MemRefLayoutAttrInterface(), workgroup);
-    Value outerStart = isA ? row : col;
     Value map = isA ? mapA : mapB;
     Value tile = add(alignedOffset, tileOffset(isA, stage));
+    // A tile the cluster's pair shares: this block loads part `rank` of
+    // its `parts`, multicast to the same place in both blocks.
+    const int64_t parts = sharingBlocks(spec, isA);
+    Value multicast, part = index(0);
+    if (parts > 1) {
+      multicast = arith::ConstantIntOp::create(b, (1 << parts) - 1, 16);
+      part = rank;
+    }
+    const int64_t partExtent = outerExtent(spec, isA) / parts;
+    Value outerStart = add(isA ? row : col, mul(part, partExtent));
     if (isKMajor(spec, isA)) {
       // One box: rows outerStart.., columns kStart.. (TMA coordinates are
-      // innermost first).
-      Value view =
-          memref::ViewOp::create(b, boxType, shared, tile, ValueRange{});
+      // innermost first), 128 bytes a row.
+      Value view = memref::ViewOp::create(
+          b, boxType, shared, add(tile, mul(part, partExtent * 128)),
+          ValueRange{});
       nvgpu::TmaAsyncLoadOp::create(b, view, full, map,
                                     ValueRange{kStart, outerStart}, stage,
-                                    Value(), Value());
+                                    multicast, Value());
       continue;
     }
-    for (int64_t panel = 0; panel < outerExtent(spec, isA) / 64; ++panel) {
-      Value view = memref::ViewOp::create(b, boxType, shared,
-                                          add(tile, index(panel * kPanelBytes)),
-                                          ValueRange{});
+    // The part's 64-wide panels, each (64 K × 64) elements.
+    Value partTile = add(tile, mul(part, (partExtent / 64) * kPanelBytes));
+    for (int64_t panel = 0; panel < partExtent / 64; ++panel) {
+      Value view = memref::ViewOp::create(
+          b, boxType, shared, add(partTile, index(panel * kPanelBytes)),
+          ValueRange{});
       nvgpu::TmaAsyncLoadOp::create(
           b, view, full, map,
           ValueRange{add(outerStart, index(panel * 64)), kStart}, stage,
-          Value(), Value());
+          multicast, Value());
     }
   }
 }
@@ -495,9 +653,7 @@ void Sm90GemmWriter::writeConsumer(Value base, Value kSteps, Value consumer,
     // at most one group is pending, the previous step's reads are done and
     // every consumer thread releases that stage.
     NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
-    nvgpu::MBarrierArriveOp::create(
-        b, nvgpu::MBarrierTokenType::get(b.getContext()), empty,
-        previousOf(stage));
+    releaseStage(previousOf(stage));
     auto [nextStage, nextPhase] = next(stage, phase);
     accumulators.push_back(nextStage);
     accumulators.push_back(nextPhase);
@@ -508,11 +664,14 @@ void Sm90GemmWriter::writeConsumer(Value base, Value kSteps, Value consumer,
   // A persistent block's producer is already filling stages for its next
   // tile: the last step's stage is free now, not after the epilogue.
   if (cfg.isPersistent())
-    nvgpu::MBarrierArriveOp::create(
-        b, nvgpu::MBarrierTokenType::get(b.getContext()), empty,
-        previousOf(loop.getResult(tilesM)));
+    releaseStage(previousOf(loop.getResult(tilesM)));
 
   auto [row, col] = tileOrigin(tileIndex);
+  // A cluster's second block may lie past C's last row or column of tiles
+  // (it loaded its part of the shared tile for its peer). Its epilogue
+  // stores nothing: every epilogue masks its elements to C and writes no
+  // partials for a tile wholly past it, as it must for the ragged edges
+  // (an explicit test here made ptxas spill in the logits kernels).
   // wgmma's D layout: register r of a thread in warp w (of its warpgroup)
   // and lane l holds row 16w + l/4 + 8·((r/2)%2), column 8·(r/4) + 2·(l%4)
   // + r%2.
@@ -614,10 +773,23 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
   nvgpu::TmaPrefetchOp::create(b, mapB, first);
   for (int64_t s = 0; s < stages; ++s) {
     nvgpu::MBarrierInitOp::create(b, full, index(1), index(s), first);
-    nvgpu::MBarrierInitOp::create(b, empty, index(128 * consumers), index(s),
-                                  first);
+    // Every consumer thread arrives, or in a cluster each consumer
+    // warpgroup of both blocks once (releaseStage).
+    int64_t releases =
+        cfg.isClustered() ? consumers * cfg.clusterBlocks() : 128 * consumers;
+    nvgpu::MBarrierInitOp::create(b, empty, index(releases), index(s), first);
   }
-  gpu::BarrierOp::create(b);
+  if (cfg.isClustered()) {
+    // The peer's copies and arrivals reach these barriers: their set-up is
+    // made visible to the cluster before either block starts.
+    // (A relaxed arrival: the fence orders the set-up, and nothing else
+    // needs releasing.)
+    NVVM::FenceMbarrierInitOp::create(b);
+    NVVM::ClusterArriveRelaxedOp::create(b, /*aligned=*/UnitAttr());
+    NVVM::ClusterWaitOp::create(b, /*aligned=*/UnitAttr());
+  } else {
+    gpu::BarrierOp::create(b);
+  }
 
   // At least one K step: the consumers peel step 0, and for K = 0 its tiles
   // lie wholly outside the operands, so TMA fills them with zeros.
@@ -635,13 +807,18 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
             b.getContext(), NVVM::SetMaxRegisterAction::decrease));
     auto issuer = scf::IfOp::create(b, first, /*withElse=*/false);
     b.setInsertionPointToStart(issuer.thenBlock());
+    Value blockSteps = kSteps;
     if (!cfg.isPersistent())
       writeProducer(Value(), kSteps, Value());
     else
-      forEachTile([&](Value ordinal, Value tileIndex) {
-        writeProducer(arith::MulIOp::create(b, ordinal, kSteps), kSteps,
-                      tileIndex);
-      });
+      blockSteps = arith::MulIOp::create(
+          b, forEachTile([&](Value ordinal, Value tileIndex) {
+            writeProducer(arith::MulIOp::create(b, ordinal, kSteps), kSteps,
+                          tileIndex);
+          }),
+          kSteps);
+    if (cfg.isClustered())
+      waitForLastReleases(blockSteps);
     b.setInsertionPointToStart(role.elseBlock());
     NVVM::SetMaxRegisterOp::create(
         b, b.getI32IntegerAttr(consumers == 1 ? 240 : 232),

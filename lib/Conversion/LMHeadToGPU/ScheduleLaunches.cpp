@@ -24,6 +24,7 @@ Launch mlir::lmhead::gemmLaunch(StringRef kernel, ScheduleStream stream,
   std::array<SizeExpr, 3> grid = gemmGrid(m, n, spec.tiles);
   launch.grid = {grid[0], grid[1], grid[2]};
   launch.block[0] = spec.numThreads();
+  launch.cluster = gemmCluster(spec.tiles);
   launch.sharedBytes = spec.sharedMemoryBytes();
   if (usesWarpgroupMma(spec.target)) {
     // sm_90a kernels read A and B through TMA tensor maps.

@@ -1406,6 +1406,30 @@ func.func @negative_gemm_persistent() attributes {lmhead.config = #lmhead.gemm<b
 
 // -----
 
+// expected-error @+1 {{the cluster must be 1x1, 2x1 or 1x2 blocks, got 2x2}}
+func.func @negative_gemm_cluster() attributes {lmhead.config = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 4, copyBytes = 16, swizzle = 1, clusterM = 2, clusterN = 2>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a persistent grid of clusters of 2 blocks needs a multiple of that many blocks, got 131}}
+func.func @negative_gemm_cluster_grid() attributes {lmhead.config = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 4, copyBytes = 16, swizzle = 1, persistent = 131, clusterN = 2>} {
+  return
+}
+
+// -----
+
+// The sm_80 kernels (on either target) run without clusters.
+func.func @negative_plan_cluster_sm80(%dz: tensor<512x1024xbf16>, %h: tensor<512x256xbf16>, %w: tensor<1024x256xbf16>) -> (tensor<512x256xbf16>, tensor<1024x256xf32>) {
+  // expected-error @+1 {{the dh GEMM's sm_80 kernel runs without clusters; a cluster of 2x1 needs an sm_90a kernel}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = sm_90a, dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 8, swizzle = 1, clusterM = 2, kernel = sm_80>, dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 8, swizzle = 1, kernel = sm_80>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
+    : (tensor<512x1024xbf16>, tensor<512x256xbf16>, tensor<1024x256xbf16>) -> (tensor<512x256xbf16>, tensor<1024x256xf32>)
+  return %dh, %dw : tensor<512x256xbf16>, tensor<1024x256xf32>
+}
+
+// -----
+
 // The sm_80 kernels (on either target) take one block per tile.
 func.func @negative_plan_persistent_sm80(%dz: tensor<512x1024xbf16>, %h: tensor<512x256xbf16>, %w: tensor<1024x256xbf16>) -> (tensor<512x256xbf16>, tensor<1024x256xf32>) {
   // expected-error @+1 {{the dw GEMM's sm_80 kernel takes one block per tile; persistent = 108 needs an sm_90a kernel}}

@@ -9,7 +9,7 @@
 // RUN: lmhead-opt %s --lmhead-plan=target=sm_90a --remarks-filter=lmhead-plan --remark-format=emitRemark -verify-diagnostics -o /dev/null
 // RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a ce-workspace-bytes=33554432' | FileCheck %s --check-prefix=BUDGET
 // RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a ce-workspace-bytes=33554432' --remarks-filter=lmhead-plan --remark-format=emitRemark -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET-REMARK
-// RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a warp-n=128' | FileCheck %s --check-prefix=WARPN
+// RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a warp-m=128' | FileCheck %s --check-prefix=WARPM
 // RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a f32-operands=bf16' | FileCheck %s --check-prefix=F32BF16
 // RUN: not lmhead-opt %s '--lmhead-plan=target=sm_90a block-k=32' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCONFIG
 // RUN: not lmhead-opt %s '--lmhead-plan=target=sm_90a ce-workspace-bytes=1048575' -o /dev/null 2>&1 | FileCheck %s --check-prefix=TOOSMALL
@@ -23,19 +23,19 @@
 // SM90-SAME:   lmhead.plan = #lmhead.ce_plan<target = sm_90a,
 // SM90-SAME:   logits = <
 // SM90-SAME:   blockM = 128,
-// SM90-SAME:   blockN = 256,
+// SM90-SAME:   blockN = 192,
 // SM90-SAME:   blockK = 64,
 // SM90-SAME:   warpM = 64,
-// SM90-SAME:   warpN = 256,
+// SM90-SAME:   warpN = 192,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 32>,
+// SM90-SAME:   swizzle = 1, groupRows = 32, clusterM = 2>,
 // SM90-SAME:   micros = {{[0-9.e+]+}} : f64>
-// WARPN-LABEL: func.func @fwd_vd(
-// WARPN:       lmhead.ce_linear_fwd
-// WARPN-SAME:    logits = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
+// WARPM-LABEL: func.func @fwd_vd(
+// WARPM:       lmhead.ce_linear_fwd
+// WARPM-SAME:    logits = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
 func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<4096xi64>) -> tensor<f32> {
-  // expected-remark @+1 {{planned for sm_90a: logits 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 32; 5633.2 us predicted (GEMM 5474.0 us, exp 135.9 us, partials 6.8 us, row passes 16.4 us), floor 5447.5 us (1 GEMM)}}
+  // expected-remark @+1 {{planned for sm_90a: logits 128x192x64, warp 64x192, 3 stages, 16-byte copies, swizzle 1, group 32, cluster 2x1; 5615.3 us predicted (GEMM 5451.6 us, exp 135.9 us, partials 9.1 us, row passes 18.7 us), floor 5447.5 us (1 GEMM)}}
   %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(mean)
     : (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<4096xi64>) -> (tensor<f32>, tensor<4096xf32>)
   return %loss : tensor<f32>
@@ -51,44 +51,44 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // SM90-SAME:   lmhead.plan = #lmhead.ce_plan<target = sm_90a,
 // SM90-SAME:   logits = <
 // SM90-SAME:   blockM = 128,
-// SM90-SAME:   blockN = 256,
-// SM90-SAME:   blockK = 64,
-// SM90-SAME:   warpM = 64,
-// SM90-SAME:   warpN = 256,
-// SM90-SAME:   stages = 3,
-// SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 32>,
-// SM90-SAME:   dh = <
-// SM90-SAME:   blockM = 128,
-// SM90-SAME:   blockN = 256,
-// SM90-SAME:   blockK = 64,
-// SM90-SAME:   warpM = 64,
-// SM90-SAME:   warpN = 256,
-// SM90-SAME:   stages = 3,
-// SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 16, persistent = 132>,
-// SM90-SAME:   dw = <
-// SM90-SAME:   blockM = 256,
 // SM90-SAME:   blockN = 128,
 // SM90-SAME:   blockK = 64,
-// SM90-SAME:   warpM = 128,
+// SM90-SAME:   warpM = 64,
 // SM90-SAME:   warpN = 128,
-// SM90-SAME:   stages = 3,
+// SM90-SAME:   stages = 4,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 16, persistent = 132>,
-// SM90-SAME:   chunk = 14272,
+// SM90-SAME:   swizzle = 1, groupRows = 32, persistent = 132, clusterM = 2>,
+// SM90-SAME:   dh = <
+// SM90-SAME:   blockM = 128,
+// SM90-SAME:   blockN = 128,
+// SM90-SAME:   blockK = 64,
+// SM90-SAME:   warpM = 64,
+// SM90-SAME:   warpN = 128,
+// SM90-SAME:   stages = 4,
+// SM90-SAME:   copyBytes = 16,
+// SM90-SAME:   swizzle = 1, persistent = 132, clusterM = 2>,
+// SM90-SAME:   dw = <
+// SM90-SAME:   blockM = 128,
+// SM90-SAME:   blockN = 128,
+// SM90-SAME:   blockK = 64,
+// SM90-SAME:   warpM = 64,
+// SM90-SAME:   warpN = 128,
+// SM90-SAME:   stages = 4,
+// SM90-SAME:   copyBytes = 16,
+// SM90-SAME:   swizzle = 1, groupRows = 32, persistent = 132, clusterN = 2>,
+// SM90-SAME:   chunk = 12864,
 // SM90-SAME:   micros = {{[0-9.e+]+}} : f64>
 // BUDGET-LABEL: func.func @grad_vd(
 // BUDGET:       lmhead.ce_linear_grad
 // BUDGET-SAME:    chunk = 2048,
 // BUDGET-REMARK: remark: {{.*}}Function=grad_vd{{.*}}Remark="planned for sm_90a: {{.*}}; chunk 2048 columns (63 chunks), workspace 33554432 bytes (ce-workspace-bytes=33554432 given: the largest chunk it holds); {{[0-9.]+}} us predicted ({{.*}}), floor 16342.6 us (3 GEMMs); two-pass schedule: a backward alone ({{.*}})"
-// WARPN-LABEL: func.func @grad_vd(
-// WARPN:       lmhead.ce_linear_grad
-// WARPN-SAME:    logits = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
-// WARPN-SAME:    dh = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
-// WARPN-SAME:    dw = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
+// WARPM-LABEL: func.func @grad_vd(
+// WARPM:       lmhead.ce_linear_grad
+// WARPM-SAME:    logits = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
+// WARPM-SAME:    dh = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
+// WARPM-SAME:    dw = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
 func.func @grad_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<4096xi64>, %lse: tensor<4096xf32>, %g: tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
-  // expected-remark @+1 {{planned for sm_90a: logits 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 32; dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 16, persistent 132; dW 256x128x64, warp 128x128, 3 stages, 16-byte copies, swizzle 1, group 16, persistent 132; chunk 14272 columns (9 chunks), workspace 233832448 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 64128 columns at 16815.6 us); 17091.0 us predicted (GEMMs with their exp 17015.4 us, of which exp 135.9 us, alone logits 5888.3 us, dh 5779.1 us, dW 5700.7 us, after 488.6 us saved by the two streams; small kernels 30.5 us; chunk sync 45.0 us), floor 16342.6 us (3 GEMMs); two-pass schedule: a backward alone (its lse is not computed by a ce_linear_fwd here)}}
+  // expected-remark @+1 {{planned for sm_90a: logits 128x128x64, warp 64x128, 4 stages, 16-byte copies, swizzle 1, group 32, persistent 132, cluster 2x1; dh 128x128x64, warp 64x128, 4 stages, 16-byte copies, swizzle 1, persistent 132, cluster 2x1; dW 128x128x64, warp 64x128, 4 stages, 16-byte copies, swizzle 1, group 32, persistent 132, cluster 1x2; chunk 12864 columns (10 chunks), workspace 210763776 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 128256 columns at 16566.6 us); 16850.5 us predicted (GEMMs with their exp 16770.0 us, of which exp 135.9 us, alone logits 5612.9 us, dh 5781.1 us, dW 5621.7 us, after 381.7 us saved by the two streams; small kernels 30.5 us; chunk sync 50.0 us), floor 16342.6 us (3 GEMMs); two-pass schedule: a backward alone (its lse is not computed by a ce_linear_fwd here)}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<4096xi64>, tensor<4096xf32>, tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
   return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
@@ -98,7 +98,7 @@ func.func @grad_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y:
 // SM90-LABEL: func.func @fwd_dv(
 // SM90:      lmhead.ce_linear_fwd {{.*}} layout(dv) reduction(none) {lmhead.plan = #lmhead.ce_plan<target = sm_90a, logits = <blockM = 128, blockN = 256,
 func.func @fwd_dv(%h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>, %y: tensor<1024xi32>) -> tensor<1024xf32> {
-  // expected-remark @+1 {{planned for sm_90a: logits 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1; 196.1 us predicted (GEMM 181.4 us, exp 8.5 us, partials 0.4 us, row passes 5.8 us), floor 169.9 us (1 GEMM)}}
+  // expected-remark @+1 {{planned for sm_90a: logits 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, cluster 2x1; 196.1 us predicted (GEMM 181.4 us, exp 8.5 us, partials 0.4 us, row passes 5.8 us), floor 169.9 us (1 GEMM)}}
   %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(dv) reduction(none)
     : (tensor<1024x2048xf16>, tensor<2048x32000xf16>, tensor<1024xi32>) -> (tensor<1024xf32>, tensor<1024xf32>)
   return %loss : tensor<1024xf32>
@@ -107,13 +107,13 @@ func.func @fwd_dv(%h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>, %y: ten
 // A dynamic N is planned for 8192 tokens.
 // SM90-LABEL: func.func @grad_dynamic_tokens(
 // SM90:      lmhead.ce_linear_grad {{.*}} {lmhead.plan = #lmhead.ce_plan<target = sm_90a,
-// SM90-SAME:   chunk = 16000,
+// SM90-SAME:   chunk = 10688,
 // BUDGET-LABEL: func.func @grad_dynamic_tokens(
 // BUDGET:       lmhead.ce_linear_grad
 // BUDGET-SAME:    chunk = 1024,
 // BUDGET-REMARK: remark: {{.*}}Function=grad_dynamic_tokens{{.*}}Remark="planned for sm_90a (N is dynamic; planned for 8192 tokens): {{.*}}; chunk 1024 columns (32 chunks), workspace 33554432 bytes (ce-workspace-bytes=33554432 given: the largest chunk it holds);
 func.func @grad_dynamic_tokens(%h: tensor<?x1024xbf16>, %w: tensor<32000x1024xbf16>, %y: tensor<?xi64>, %lse: tensor<?xf32>, %g: tensor<f32>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>) {
-  // expected-remark @+1 {{planned for sm_90a (N is dynamic; planned for 8192 tokens): logits 256x128x64, warp 128x128, 3 stages, 16-byte copies, swizzle 1, group 32; dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 32, persistent 132; dW 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, persistent 132; chunk 16000 columns (2 chunks), workspace 524288000 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 32000 columns at 2294.2 us)}}
+  // expected-remark @+1 {{planned for sm_90a (N is dynamic; planned for 8192 tokens): logits 128x128x64, warp 64x128, 4 stages, 16-byte copies, swizzle 1, persistent 132, cluster 1x2; dh 128x128x64, warp 64x128, 4 stages, 16-byte copies, swizzle 1, persistent 132, cluster 2x1; dW 128x128x64, warp 64x128, 4 stages, 16-byte copies, swizzle 1, persistent 132, cluster 2x1; chunk 10688 columns (3 chunks), workspace 350224384 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 32000 columns at 2182.4 us)}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<?x1024xbf16>, tensor<32000x1024xbf16>, tensor<?xi64>, tensor<?xf32>, tensor<f32>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>)
   return %dh, %dw : tensor<?x1024xbf16>, tensor<32000x1024xf32>
@@ -145,9 +145,9 @@ func.func @rows_of_8_bytes(%h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>
 // SM90:       lmhead.ce_linear_grad
 // SM90-SAME:    logits = <{{[^>]*}}copyBytes = 2, swizzle = 1, kernel = sm_80>
 // SM90-SAME:    dh = <{{[^>]*}}copyBytes = 2, swizzle = 1, kernel = sm_80>
-// SM90-SAME:    dw = <{{[^>]*}}copyBytes = 16, swizzle = 1>
+// SM90-SAME:    dw = <{{[^>]*}}copyBytes = 16, swizzle = 1, clusterN = 2>
 func.func @odd_vocab_dv(%h: tensor<1000x128xbf16>, %w: tensor<128x50257xbf16>, %y: tensor<1000xi64>, %lse: tensor<1000xf32>, %g: tensor<f32>) -> (tensor<1000x128xbf16>, tensor<128x50257xbf16>) {
-  // expected-remark @+3 {{planned for sm_90a: logits (sm_80 kernel) 256x128x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1; dh (sm_80 kernel) 64x16x32, warp 32x16, 2 stages, 2-byte copies, swizzle 1; dW^T 128x192x64, warp 64x192, 2 stages, 16-byte copies, swizzle 1; chunk 25152 columns (2 chunks)}}
+  // expected-remark @+3 {{planned for sm_90a: logits (sm_80 kernel) 256x128x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1; dh (sm_80 kernel) 64x16x32, warp 32x16, 2 stages, 2-byte copies, swizzle 1; dW^T 128x192x64, warp 64x192, 2 stages, 16-byte copies, swizzle 1, cluster 1x2; chunk 25152 columns (2 chunks)}}
   // expected-remark @+2 {{logits is built with the sm_80 kernel (ldmatrix, mma.sync) and 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes), because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of W are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   // expected-remark @+1 {{dh is built with the sm_80 kernel (ldmatrix, mma.sync) and 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes), because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of W are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(dv) reduction(mean)
@@ -165,7 +165,7 @@ func.func @odd_vocab_dv(%h: tensor<1000x128xbf16>, %w: tensor<128x50257xbf16>, %
 // F32BF16:         linalg.map { arith.truncf }
 // F32BF16:         lmhead.ce_linear_grad
 // F32BF16-SAME:      lmhead.plan = #lmhead.ce_plan<target = sm_90a,
-// F32BF16-SAME:      dh = <blockM = 128, blockN = 64,
+// F32BF16-SAME:      dh = <blockM = 64, blockN = 64,
 // F32BF16-SAME:      chunk = 32000,
 func.func @grad_f32(%h: tensor<1024x512xf32>, %w: tensor<32000x512xf32>, %y: tensor<1024xi64>, %lse: tensor<1024xf32>, %g: tensor<f32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>) {
   // expected-remark @+1 {{decomposed: f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 rounds them to bf16 for the kernels); kept exact on the host}}

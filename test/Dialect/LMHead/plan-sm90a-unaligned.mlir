@@ -65,13 +65,13 @@ func.func @odd_vocabulary_dv(%dz: tensor<8192x50257xf16>, %h: tensor<8192x768xf1
 // CHECK-SAME:   dh = <
 // CHECK-SAME:   blockK = 64,
 // CHECK-SAME:   copyBytes = 16,
-// CHECK-SAME:   swizzle = 1>
+// CHECK-SAME:   swizzle = 1, clusterN = 2>
 // CHECK-SAME:   dw = <
 // CHECK-SAME:   copyBytes = 2,
 // CHECK-SAME:   swizzle = 1,
 // CHECK-SAME:   kernel = sm_80>
 func.func @odd_hidden_dv(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x101xbf16>, %w: tensor<101x32000xbf16>) -> (tensor<1000x101xbf16>, tensor<101x32000xf32>) {
-  // expected-remark-re @+2 {{planned for sm_90a: dh 64x64x64, warp 64x64, 3 stages, 16-byte copies, swizzle 1 ({{[^)]+}}); dW^T (sm_80 kernel) 128x256x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1 (}}
+  // expected-remark-re @+2 {{planned for sm_90a: dh 64x64x64, warp 64x64, 3 stages, 16-byte copies, swizzle 1, cluster 1x2 ({{[^)]+}}); dW^T (sm_80 kernel) 128x256x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1 (}}
   // expected-remark @+1 {{dW^T = h^T*dZ is built with the sm_80 kernel (ldmatrix, mma.sync) and 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes), because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of h are 101 elements of 2 bytes = 202 bytes, not a multiple of 4}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(dv)
     : (tensor<1000x32000xbf16>, tensor<1000x101xbf16>, tensor<101x32000xbf16>) -> (tensor<1000x101xbf16>, tensor<101x32000xf32>)

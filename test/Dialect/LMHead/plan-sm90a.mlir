@@ -10,7 +10,7 @@
 // RUN: lmhead-opt %s --lmhead-plan=target=sm_90a --remarks-filter=lmhead-plan --remark-format=emitRemark -verify-diagnostics -o /dev/null
 // RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a min-tokens=32' | FileCheck %s --check-prefix=KEEP
 // RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a block-m=64' | FileCheck %s --check-prefix=BLOCKM
-// RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a warp-n=128' | FileCheck %s --check-prefix=WARPN
+// RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a warp-m=128' | FileCheck %s --check-prefix=WARPM
 // RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a stages=4' | FileCheck %s --check-prefix=STAGES
 // RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a f32-operands=bf16' | FileCheck %s --check-prefix=F32BF16
 // RUN: not lmhead-opt %s '--lmhead-plan=target=sm_90a block-k=32' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCONFIG
@@ -18,6 +18,10 @@
 // RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a persistent=-1' | FileCheck %s --check-prefix=PERTILE
 // RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a persistent=66' | FileCheck %s --check-prefix=HALF
 // RUN: not lmhead-opt %s '--lmhead-plan=target=sm_90a persistent=-2' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADPERSIST
+// RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a cluster-m=1 cluster-n=1' | FileCheck %s --check-prefix=NOCLUSTER
+// RUN: lmhead-opt %s '--lmhead-plan=target=sm_90a cluster-n=2' | FileCheck %s --check-prefix=PAIRN
+// RUN: not lmhead-opt %s '--lmhead-plan=target=sm_90a cluster-m=2 cluster-n=2' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADCLUSTER
+// RUN: not lmhead-opt %s '--lmhead-plan=target=sm_90a cluster-m=2 persistent=65' -o /dev/null 2>&1 | FileCheck %s --check-prefix=ODDGRID
 
 // NOCONFIG: error: 'lmhead.linear_grad' op dh = dZ*W: no sm_90a kernel configuration with block-k=32 fits: blockK must be 64 on sm_90a (one 128-byte swizzled row of 16-bit elements), got 32
 // NOWARP: error: 'lmhead.linear_grad' op dh = dZ*W: no sm_90a kernel configuration with warp-m=32 fits: warpM must be a multiple of 64 on sm_90a (one wgmma m64 per consumer warpgroup), got 32
@@ -29,9 +33,24 @@
 // one (plan_dv's dh) it keeps one block per tile. persistent=-1 forces one
 // block per tile everywhere, and persistent=P a grid of at most P blocks.
 // PERTILE-NOT: persistent =
+
+// The model pairs blocks in 2x1 or 1x2 clusters wherever a pair's shared,
+// multicast tile saves L2 reads (SM90 below: every GEMM here);
+// cluster-m=1 cluster-n=1 keeps every block alone, cluster-n=2 pairs
+// blocks along N everywhere. Clusters are 2x1 or 1x2, and a persistent
+// grid is a whole number of them.
+// NOCLUSTER-NOT: cluster
+// PAIRN-LABEL: func.func @plan_vd(
+// PAIRN:      dh = <{{[^>]*}}clusterN = 2>
+// PAIRN-SAME: dw = <{{[^>]*}}clusterN = 2>
+// PAIRN-LABEL: func.func @plan_dv(
+// PAIRN:      dh = <{{[^>]*}}clusterN = 2>
+// PAIRN-SAME: dw = <{{[^>]*}}clusterN = 2>
+// BADCLUSTER: cluster-m and cluster-n must be 1 (no cluster), 2 (a pair of blocks along M or N, not both) or 0 (let the cost model choose); got 2 and 2
+// ODDGRID: error: 'lmhead.linear_grad' op dh = dZ*W: no sm_90a kernel configuration with persistent=65 cluster-m=2 fits: a persistent grid of clusters of 2 blocks is a multiple of 2 blocks, got 65
 // HALF-LABEL: func.func @plan_vd(
-// HALF:      dh = <{{[^>]*}}persistent = 66>
-// HALF-SAME: dw = <{{[^>]*}}persistent = 66>
+// HALF:      dh = <{{[^>]*}}persistent = 66{{[,>]}}
+// HALF-SAME: dw = <{{[^>]*}}persistent = 66{{[,>]}}
 
 // The first benchmark shape (N=4096, D=4096, V=128256), a [V,D] weight.
 // SM90-LABEL: func.func @plan_vd(
@@ -39,22 +58,22 @@
 // SM90-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
 // SM90-SAME:   dh = <
 // SM90-SAME:   blockM = 128,
-// SM90-SAME:   blockN = 256,
+// SM90-SAME:   blockN = 128,
 // SM90-SAME:   blockK = 64,
 // SM90-SAME:   warpM = 64,
-// SM90-SAME:   warpN = 256,
-// SM90-SAME:   stages = 3,
+// SM90-SAME:   warpN = 128,
+// SM90-SAME:   stages = 4,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 16, persistent = 132>
+// SM90-SAME:   swizzle = 1, persistent = 132, clusterM = 2>
 // SM90-SAME:   dw = <
 // SM90-SAME:   blockM = 128,
-// SM90-SAME:   blockN = 256,
+// SM90-SAME:   blockN = 128,
 // SM90-SAME:   blockK = 64,
 // SM90-SAME:   warpM = 64,
-// SM90-SAME:   warpN = 256,
-// SM90-SAME:   stages = 3,
+// SM90-SAME:   warpN = 128,
+// SM90-SAME:   stages = 4,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 32, persistent = 132>
+// SM90-SAME:   swizzle = 1, groupRows = 32, persistent = 132, clusterM = 2>
 // SM90-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 // BLOCKM-LABEL: func.func @plan_vd(
 // BLOCKM:      lmhead.linear_grad
@@ -71,19 +90,19 @@
 // BLOCKM-SAME:   warpM = 64,
 // BLOCKM-SAME:   warpN = 256,
 // BLOCKM-SAME:   stages = 3,
-// WARPN-LABEL: func.func @plan_vd(
-// WARPN:      lmhead.linear_grad
-// WARPN-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
-// WARPN-SAME:   dh = <
-// WARPN-SAME:   blockM = 256,
-// WARPN-SAME:   blockN = 128,
-// WARPN-SAME:   warpM = 128,
-// WARPN-SAME:   warpN = 128,
-// WARPN-SAME:   dw = <
-// WARPN-SAME:   blockM = 256,
-// WARPN-SAME:   blockN = 128,
-// WARPN-SAME:   warpM = 128,
-// WARPN-SAME:   warpN = 128,
+// WARPM-LABEL: func.func @plan_vd(
+// WARPM:      lmhead.linear_grad
+// WARPM-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
+// WARPM-SAME:   dh = <
+// WARPM-SAME:   blockM = 256,
+// WARPM-SAME:   blockN = 128,
+// WARPM-SAME:   warpM = 128,
+// WARPM-SAME:   warpN = 128,
+// WARPM-SAME:   dw = <
+// WARPM-SAME:   blockM = 256,
+// WARPM-SAME:   blockN = 128,
+// WARPM-SAME:   warpM = 128,
+// WARPM-SAME:   warpN = 128,
 // STAGES-LABEL: func.func @plan_vd(
 // STAGES:      lmhead.linear_grad
 // STAGES-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
@@ -92,7 +111,7 @@
 // STAGES-SAME:   dw = <
 // STAGES-SAME:   stages = 4,
 func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
-  // expected-remark @+1 {{planned for sm_90a: dh 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 16, persistent 132 (}}
+  // expected-remark @+1 {{planned for sm_90a: dh 128x128x64, warp 64x128, 4 stages, 16-byte copies, swizzle 1, persistent 132, cluster 2x1 (}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<4096x128256xbf16>, tensor<4096x4096xbf16>, tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
   return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
@@ -108,21 +127,21 @@ func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w
 // SM90-SAME:   blockK = 64,
 // SM90-SAME:   warpM = 64,
 // SM90-SAME:   warpN = 128,
-// SM90-SAME:   stages = 2,
-// SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1>
-// SM90-SAME:   dw = <
-// SM90-SAME:   blockM = 128,
-// SM90-SAME:   blockN = 256,
-// SM90-SAME:   blockK = 64,
-// SM90-SAME:   warpM = 64,
-// SM90-SAME:   warpN = 256,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 16, persistent = 132>
+// SM90-SAME:   swizzle = 1, clusterM = 2>
+// SM90-SAME:   dw = <
+// SM90-SAME:   blockM = 128,
+// SM90-SAME:   blockN = 192,
+// SM90-SAME:   blockK = 64,
+// SM90-SAME:   warpM = 64,
+// SM90-SAME:   warpN = 192,
+// SM90-SAME:   stages = 3,
+// SM90-SAME:   copyBytes = 16,
+// SM90-SAME:   swizzle = 1, groupRows = 16, persistent = 132, clusterN = 2>
 // SM90-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 func.func @plan_dv(%dz: tensor<1024x32000xf16>, %h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>) {
-  // expected-remark @+1 {{planned for sm_90a: dh 128x128x64, warp 64x128, 2 stages, 16-byte copies, swizzle 1 (219.5 us predicted: main loop and launch 218.6 us, epilogue 0.9 us; floor 169.9 us); dW^T 128x256x64, warp 64x256, 3 stages, 16-byte copies, swizzle 1, group 16, persistent 132 (}}
+  // expected-remark @+1 {{planned for sm_90a: dh 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1, cluster 2x1 (178.1 us predicted: main loop and launch 177.2 us, epilogue 0.9 us; floor 169.9 us); dW^T 128x192x64, warp 64x192, 3 stages, 16-byte copies, swizzle 1, group 16, persistent 132, cluster 1x2 (}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(dv)
     : (tensor<1024x32000xf16>, tensor<1024x2048xf16>, tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>)
   return %dh, %dw : tensor<1024x2048xf16>, tensor<2048x32000xf32>
@@ -134,25 +153,25 @@ func.func @plan_dv(%dz: tensor<1024x32000xf16>, %h: tensor<1024x2048xf16>, %w: t
 // SM90-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
 // SM90-SAME:   dh = <
 // SM90-SAME:   blockM = 128,
-// SM90-SAME:   blockN = 256,
+// SM90-SAME:   blockN = 128,
 // SM90-SAME:   blockK = 64,
 // SM90-SAME:   warpM = 64,
-// SM90-SAME:   warpN = 256,
-// SM90-SAME:   stages = 3,
+// SM90-SAME:   warpN = 128,
+// SM90-SAME:   stages = 4,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 32, persistent = 132>
+// SM90-SAME:   swizzle = 1, groupRows = 16, persistent = 132, clusterM = 2>
 // SM90-SAME:   dw = <
 // SM90-SAME:   blockM = 128,
-// SM90-SAME:   blockN = 256,
+// SM90-SAME:   blockN = 128,
 // SM90-SAME:   blockK = 64,
 // SM90-SAME:   warpM = 64,
-// SM90-SAME:   warpN = 256,
-// SM90-SAME:   stages = 3,
+// SM90-SAME:   warpN = 128,
+// SM90-SAME:   stages = 4,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, persistent = 132>
+// SM90-SAME:   swizzle = 1, persistent = 132, clusterM = 2>
 // SM90-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 func.func @plan_dynamic_tokens(%dz: tensor<?x32000xbf16>, %h: tensor<?x1024xbf16>, %w: tensor<32000x1024xbf16>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>) {
-  // expected-remark @+1 {{planned for sm_90a (N is dynamic; planned for 8192 tokens): dh 128x256x64, warp 64x256, 3 stages}}
+  // expected-remark @+1 {{planned for sm_90a (N is dynamic; planned for 8192 tokens): dh 128x128x64, warp 64x128, 4 stages}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<?x32000xbf16>, tensor<?x1024xbf16>, tensor<32000x1024xbf16>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>)
   return %dh, %dw : tensor<?x1024xbf16>, tensor<32000x1024xf32>
@@ -174,7 +193,7 @@ func.func @plan_dynamic_tokens(%dz: tensor<?x32000xbf16>, %h: tensor<?x1024xbf16
 // KEEP-SAME:   warpN = 64,
 // KEEP-SAME:   stages = 3,
 // KEEP-SAME:   copyBytes = 16,
-// KEEP-SAME:   swizzle = 1>
+// KEEP-SAME:   swizzle = 1, clusterN = 2>
 // KEEP-SAME:   dw = <
 // KEEP-SAME:   blockM = 128,
 // KEEP-SAME:   blockN = 64,
@@ -183,7 +202,7 @@ func.func @plan_dynamic_tokens(%dz: tensor<?x32000xbf16>, %h: tensor<?x1024xbf16
 // KEEP-SAME:   warpN = 64,
 // KEEP-SAME:   stages = 3,
 // KEEP-SAME:   copyBytes = 16,
-// KEEP-SAME:   swizzle = 1>
+// KEEP-SAME:   swizzle = 1, clusterN = 2>
 // KEEP-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 func.func @negative_few_tokens(%dz: tensor<64x1024xbf16>, %h: tensor<64x256xbf16>, %w: tensor<1024x256xbf16>) -> (tensor<64x256xbf16>, tensor<1024x256xf32>) {
   // expected-remark @+1 {{decomposed: N = 64 tokens is below min-tokens = 512; a GEMM this small is left to the host compiler}}
@@ -200,14 +219,14 @@ func.func @negative_few_tokens(%dz: tensor<64x1024xbf16>, %h: tensor<64x256xbf16
 // F32BF16:      lmhead.linear_grad
 // F32BF16-SAME:   lmhead.plan = #lmhead.plan<target = sm_90a,
 // F32BF16-SAME:   dh = <
-// F32BF16-SAME:   blockM = 128,
+// F32BF16-SAME:   blockM = 64,
 // F32BF16-SAME:   blockN = 64,
 // F32BF16-SAME:   blockK = 64,
 // F32BF16-SAME:   warpM = 64,
 // F32BF16-SAME:   warpN = 64,
-// F32BF16-SAME:   stages = 3,
+// F32BF16-SAME:   stages = 2,
 // F32BF16-SAME:   copyBytes = 16,
-// F32BF16-SAME:   swizzle = 1>
+// F32BF16-SAME:   swizzle = 1, groupRows = 16, clusterN = 2>
 // F32BF16-SAME:   dw = <
 // F32BF16-SAME:   blockM = 128,
 // F32BF16-SAME:   blockN = 256,
@@ -216,7 +235,7 @@ func.func @negative_few_tokens(%dz: tensor<64x1024xbf16>, %h: tensor<64x256xbf16
 // F32BF16-SAME:   warpN = 256,
 // F32BF16-SAME:   stages = 3,
 // F32BF16-SAME:   copyBytes = 16,
-// F32BF16-SAME:   swizzle = 1, persistent = 132>
+// F32BF16-SAME:   swizzle = 1, persistent = 132, clusterM = 2>
 // F32BF16-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 func.func @negative_f32(%dz: tensor<1024x32000xf32>, %h: tensor<1024x512xf32>, %w: tensor<32000x512xf32>) -> (tensor<1024x512xf32>, tensor<32000x512xf32>) {
   // expected-remark @+1 {{decomposed: dh = dZ*W: f32 operands: the kernels multiply 16-bit operands (f32-operands=bf16 rounds them to bf16 for the kernels); kept exact on the host}}

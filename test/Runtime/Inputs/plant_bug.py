@@ -17,7 +17,15 @@ numerical check on a machine that runs asynchronous operations at once:
   descriptor-split  make odd threads give another A descriptor to the first
                     wgmma than even threads;
   setmaxnreg-244    ask setmaxnreg.inc for 244 registers (not a multiple
-                    of 8).
+                    of 8);
+  local-release     (a clustered kernel) every consumer warpgroup releases
+                    the stage in its own block only, so its peer's
+                    producer may multicast into this block's stage while
+                    its wgmmas still read it;
+  no-producer-tail  (a clustered kernel) drop the producer's waits after
+                    its last copy for the consumers' last releases, so a
+                    block may exit while its peer still arrives on its
+                    mbarriers.
 
 Exits with status 2 when the kernel does not have the shape the bug needs.
 """
@@ -36,6 +44,14 @@ def index_of(lines, pattern, start=0):
         if re.search(pattern, lines[i]):
             return i
     fail(f"no line matches {pattern!r}")
+
+
+def first_kernel(lines):
+    """The lines [begin, end) of the file's first kernel."""
+    begin = index_of(lines, r"^\.(visible\s+)?\.entry")
+    following = [i for i in range(begin + 1, len(lines))
+                 if re.search(r"^\.(visible\s+)?\.entry", lines[i])]
+    return begin, following[0] if following else len(lines)
 
 
 def plant(lines, bug):
@@ -64,6 +80,37 @@ def plant(lines, bug):
     elif bug == "setmaxnreg-244":
         at = index_of(lines, r"setmaxnreg\.inc\.sync\.aligned\.u32\s+\d+;")
         lines[at] = re.sub(r"\d+;", "244;", lines[at])
+    elif bug == "local-release":
+        begin, end = first_kernel(lines)
+        mapa = re.compile(r"^(\s*(?:@\w+\s+)?mapa\.shared::cluster\.u\d+"
+                          r"\s+[%\w]+,\s*[%\w]+,\s*)[%\w]+;")
+        mapas = [i for i in range(begin, end) if mapa.match(lines[i])]
+        if not mapas:
+            fail("no mapa.shared::cluster: not a clustered kernel")
+        for i in mapas:
+            lines[i] = mapa.sub(r"\1%planted_rank;", lines[i])
+        # After the kernel's own register declarations (the first run of
+        # them; later ones sit in the scopes of inline assembly).
+        last_reg = index_of(lines, r"^\s*\.reg ", begin)
+        while lines[last_reg + 1].lstrip().startswith(".reg"):
+            last_reg += 1
+        lines[last_reg + 1:last_reg + 1] = [
+            "\t.reg .b32 %planted_rank;",
+            "\tmov.u32 %planted_rank, %cluster_ctarank;"]
+    elif bug == "no-producer-tail":
+        begin, end = first_kernel(lines)
+        copies = [i for i in range(begin, end)
+                  if "cp.async.bulk.tensor" in lines[i]]
+        if not copies or not any("multicast::cluster" in lines[i]
+                                 for i in copies):
+            fail("no multicast copy: not a clustered kernel")
+        ret = index_of(lines, r"^\s*ret;", copies[-1])
+        tail = [i for i in range(copies[-1], ret)
+                if "mbarrier.try_wait" in lines[i]]
+        if not tail:
+            fail("no wait after the producer's last copy")
+        for i in tail:
+            lines[i] = "\tsetp.eq.u32 P1, 0, 0; // planted: no wait"
     else:
         fail(f"unknown bug {bug!r}")
 

@@ -59,6 +59,9 @@ GemmConfigAttr GemmConfigAttr::get(MLIRContext *context, const GemmTiles &tiles,
   stored.groupRows = tiles.rasterGroupRows();
   // One block per tile is 0, whether it was chosen or forced (-1).
   stored.persistent = std::max<int64_t>(tiles.persistent, 0);
+  // No cluster is 1, whether chosen or left unset (0).
+  stored.clusterM = tiles.clusterRows();
+  stored.clusterN = tiles.clusterCols();
 #define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION) , stored.NAME
   return get(context
 #include "lmhead/Planning/GemmTiles.def"
@@ -79,7 +82,8 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        int64_t blockM, int64_t blockN, int64_t blockK,
                        int64_t warpM, int64_t warpN, int64_t stages,
                        int64_t copyBytes, int64_t swizzle, int64_t groupRows,
-                       int64_t persistent, std::optional<GpuTarget> kernel) {
+                       int64_t persistent, int64_t clusterM, int64_t clusterN,
+                       std::optional<GpuTarget> kernel) {
   if (warpM <= 0 || warpM % 16 != 0)
     return emitError() << "warpM must be a positive multiple of 16 (the M "
                           "of mma.sync.m16n8k16), got "
@@ -120,6 +124,14 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "persistent must be a number of blocks, or 0 for "
                           "one block per tile, got "
                        << persistent;
+  if (clusterM < 1 || clusterN < 1 || clusterM * clusterN > 2)
+    return emitError() << "the cluster must be 1x1, 2x1 or 1x2 blocks, got "
+                       << clusterM << "x" << clusterN;
+  if (persistent % (clusterM * clusterN) != 0)
+    return emitError() << "a persistent grid of clusters of "
+                       << clusterM * clusterN
+                       << " blocks needs a multiple of that many blocks, got "
+                       << persistent;
   return success();
 }
 
@@ -145,6 +157,13 @@ verifyKernelFamily(function_ref<InFlightDiagnostic()> emitError,
                        << stringifyGpuTarget(kernel)
                        << " kernel takes one block per tile; persistent = "
                        << config.getPersistent() << " needs an sm_90a kernel";
+  if (!usesWarpgroupMma(kernel) &&
+      config.getClusterM() * config.getClusterN() != 1)
+    return emitError() << "the " << gemm << " GEMM's "
+                       << stringifyGpuTarget(kernel)
+                       << " kernel runs without clusters; a cluster of "
+                       << config.getClusterM() << "x" << config.getClusterN()
+                       << " needs an sm_90a kernel";
   return success();
 }
 

@@ -68,6 +68,12 @@ def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
       tiles in the grouped order above (block b takes tiles b, b + grid,
       ...), so that a block loads its next tile's operands while it
       finishes the last one; 0 is one block per tile;
+    - `clusterM`, `clusterN` (optional, 1 when absent): an sm_90a kernel's
+      thread-block cluster, 2×1 or 1×2 blocks. The two blocks of a 2×1
+      cluster compute tiles on adjacent rows and share their B tile: each
+      loads half of it, which TMA multicasts into both blocks' shared
+      memory (1×2: adjacent columns sharing A). A persistent grid's size is
+      then a multiple of 2;
     - `kernel` (optional): the kernel family that builds the GEMM when it is
       not the plan target's own. On sm_90a, a GEMM whose operands TMA
       cannot load (rows or bases not 16-byte multiples, so copies narrower
@@ -89,6 +95,8 @@ def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
       DefaultValuedParameter<"int64_t",
                              "::mlir::lmhead::kRasterGroupRows">:$groupRows,
       DefaultValuedParameter<"int64_t", "0">:$persistent,
+      DefaultValuedParameter<"int64_t", "1">:$clusterM,
+      DefaultValuedParameter<"int64_t", "1">:$clusterN,
       LMHead_KernelFamilyParameter:$kernel);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
