@@ -3,12 +3,14 @@
 
     bench/kernels/mainloop_vs_cutlass.py [--lmhead-opt PATH] [--nvcc PATH]
         [--ptxas PATH] [--cuobjdump PATH] [--cutlass DIR]
-        [--only cooperative|ping-pong] [--keep DIR]
+        [--only cooperative|ping-pong] [--lmhead-options OPTIONS]
+        [--keep DIR]
 
 Compiles, for sm_90a:
 - lmhead's linear_grad at the headline shape (N, D, V) = (4096, 4096,
-  128256), bf16, with `--lmhead-pipeline` (the model's tiles: 128x256x64,
-  two consumer warpgroups), assembled by ptxas;
+  128256), bf16, with `--lmhead-pipeline` (the model's tiles, or those
+  `--lmhead-options` fixes: "block-n=256 warp-n=256 stages=3" for
+  CUTLASS's), assembled by ptxas;
 - CUTLASS 3's warp-specialised GEMM with the same warpgroup tile (64x256,
   bf16, f32 accumulators, K step 64) for each of its kernel schedules
   (cooperative: 128x256 blocks; ping-pong: 64x256 blocks, the warpgroups
@@ -191,6 +193,9 @@ def main():
                         help="build only this CUTLASS schedule")
     parser.add_argument("--keep", metavar="DIR",
                         help="keep the sources, cubins and SASS here")
+    parser.add_argument("--lmhead-options", default="", metavar="OPTIONS",
+                        help="--lmhead-pipeline options for lmhead's kernels "
+                        "(tiles, cluster-m, ...)")
     args = parser.parse_args()
     if not args.cuobjdump:
         sys.exit("no cuobjdump (PyPI's nvidia-cuda-cuobjdump has one)")
@@ -212,7 +217,8 @@ def main():
 
     # lmhead's linear_grad, as --lmhead-pipeline compiles it.
     lowered = os.path.join(workdir, "lmhead.mlir")
-    run([args.lmhead_opt, BENCHMARK, "--lmhead-pipeline=target=sm_90a",
+    run([args.lmhead_opt, BENCHMARK,
+         f"--lmhead-pipeline=target=sm_90a {args.lmhead_options}".strip(),
          "-o", lowered])
     sass_path = os.path.join(workdir, "lmhead.sass")
     report = run([sys.executable, PTX_REPORT, lowered, f"--ptxas={args.ptxas}",
