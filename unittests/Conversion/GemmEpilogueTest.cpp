@@ -175,20 +175,28 @@ protected:
                       "{2}}",
                       kM, kN, kK)
             .str();
-    // The grid of gemmGrid's grouped order, constant at these sizes.
+    // The grid of gemmGrid's grouped order, constant at these sizes, and
+    // the kernel's thread-block cluster, when it has one.
     std::array<SizeExpr, 3> grid =
         gemmGrid(SizeExpr(kM), SizeExpr(kN), spec.tiles);
+    std::array<int64_t, 3> cluster = gemmCluster(spec.tiles);
+    std::string clusterField =
+        spec.tiles.isClustered()
+            ? llvm::formatv("\"cluster\": [{0}, {1}, {2}], ", cluster[0],
+                            cluster[1], cluster[2])
+                  .str()
+            : std::string();
     return llvm::formatv(
                R"({{"format": "lmhead-bundle", "version": {7},
   "producer": {6}, "ops": {{
   "row_index": {{"ptx": "row_index.ptx", "operands": ["a", "b", "c"],
     "kernels": [{{"name": "row_index", "stream": "main",
-      "grid": [{0}, {1}, {2}], "block": [{3}, 1, 1], "shared_bytes": {4},
+      "grid": [{0}, {1}, {2}], "block": [{3}, 1, 1], {8}"shared_bytes": {4},
       "params": [{5}]}]}}})",
                *grid[0].getConstant(), *grid[1].getConstant(),
                *grid[2].getConstant(), spec.numThreads(),
                spec.sharedMemoryBytes(), params, buildIdentityJson(),
-               ::lmhead::manifest::kVersion)
+               ::lmhead::manifest::kVersion, clusterField)
         .str();
   }
 

@@ -117,26 +117,32 @@ TEST_F(LMHeadOpsTest, EnumsPrintAsTheirKeywords) {
 TEST_F(LMHeadOpsTest, GemmConfigHoldsEveryTileFieldInOrder) {
   // Distinct values catch a field of GemmTiles.def out of the attribute's
   // parameter order.
-  GemmTiles tiles{256, 128, 64, 64, 32, 4, 8, 1, 16};
+  GemmTiles tiles{256, 128, 64, 64, 32, 4, 8, 1, 16, 132, 1, 2};
   GemmConfigAttr config = GemmConfigAttr::get(&context, tiles);
   EXPECT_EQ(config.getBlockM(), 256);
   EXPECT_EQ(config.getWarpN(), 32);
   EXPECT_EQ(config.getCopyBytes(), 8);
   EXPECT_EQ(config.getGroupRows(), 16);
+  EXPECT_EQ(config.getPersistent(), 132);
+  EXPECT_EQ(config.getClusterN(), 2);
   EXPECT_EQ(config.getTiles(), tiles);
   std::string text;
   llvm::raw_string_ostream(text) << config;
   EXPECT_EQ(text, "#lmhead.gemm<blockM = 256, blockN = 128, blockK = 64, "
                   "warpM = 64, warpN = 32, stages = 4, copyBytes = 8, "
-                  "swizzle = 1, groupRows = 16>");
+                  "swizzle = 1, groupRows = 16, persistent = 132, "
+                  "clusterN = 2>");
 }
 
 TEST_F(LMHeadOpsTest, AGroupLeftUnsetIsTheUsualOneAndGoesWithoutSaying) {
   // Tiles built without a group (0) make the same attribute as tiles with
-  // the group of 8 it stands for, which the printer leaves out.
+  // the group of 8 it stands for, which the printer leaves out; so for a
+  // cluster left unset, which is 1x1.
   GemmTiles unset{128, 128, 32, 64, 64, 3, 16, 1};
   GemmTiles eight = unset;
   eight.groupRows = 8;
+  eight.clusterM = 1;
+  eight.clusterN = 1;
   GemmConfigAttr config = GemmConfigAttr::get(&context, unset);
   EXPECT_EQ(config, GemmConfigAttr::get(&context, eight));
   EXPECT_EQ(config.getTiles(), eight);
