@@ -193,12 +193,13 @@ MLIR
 }
 
 # The benchmark shapes with the configurations --lmhead-plan picks for
-# ce_linear_step at 4096×4096×128256 (the logits kernel stores at most 128
-# columns per consumer warpgroup on sm_90a), chunks of 8192 columns.
+# ce_linear_step at 4096×4096×128256 (on sm_90a: 128x128 tiles, 4 stages,
+# persistent grids of 132 blocks in 2x1 clusters for all three GEMMs),
+# chunks of 8192 columns.
 ce_shapes=("4096 4096 128256" "8192 4096 128256" "8192 2304 256000" "16384 2048 248320")
 write_ce_bundles "$out/ce-bundles" sm_90a \
-  "blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1" \
-  "blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1" \
+  "blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 4, copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2" \
+  "blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 4, copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2" \
   8192 1024 "${ce_shapes[@]}"
 write_ce_bundles "$out/ce-bundles" sm_80 \
   "blockM = 128, blockN = 128, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1" \
