@@ -308,6 +308,12 @@ int BlockRunner::runWarp(unsigned w, std::string &error) {
   unsigned last = std::min<unsigned>(first + kWarpSize,
                                      static_cast<unsigned>(block.size()));
   bool any = false;
+  // Lanes whose mbarrier wait was vain in this turn: they spin, and the
+  // warp's other lanes run before they try again in its next turn. (The
+  // hardware schedules a diverged warp's paths independently; always
+  // running the lowest program counter would let lanes spinning at a low
+  // one starve a lane further on that is to complete their phase.)
+  uint64_t parked = 0;
   // Whether `lanes` are every runnable lane of the warp, all at `pc`, as
   // the last instruction left them (no need to look again).
   bool converged = false;
@@ -323,7 +329,8 @@ int BlockRunner::runWarp(unsigned w, std::string &error) {
       lanes.clear();
       for (unsigned t = first; t < last; ++t) {
         const Thread &thread = block[t];
-        if (thread.exited || thread.atBarrier || thread.atCollective)
+        if (thread.exited || thread.atBarrier || thread.atCollective ||
+            (parked >> (t - first) & 1))
           continue;
         ++runnable;
         if (thread.pc < pc) {
@@ -380,10 +387,13 @@ int BlockRunner::runWarp(unsigned w, std::string &error) {
     }
     if (!execute(inst, first, error))
       return -1;
-    if (yielded) { // a vain mbarrier wait: give the other warps a turn
+    if (yielded) { // a vain mbarrier wait: the warp's other lanes, then
+                   // the other warps, get a turn
       yielded = false;
       waitedThisRound = true;
-      return 1;
+      for (unsigned t : lanes)
+        parked |= uint64_t(1) << (t - first);
+      continue;
     }
     if (lanes.size() == runnable && advancesEveryLane(inst.op)) {
       converged = true;
