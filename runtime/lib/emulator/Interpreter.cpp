@@ -5,7 +5,8 @@
 // at a barrier or a warpgroup instruction, or spin on an mbarrier. A warp
 // executes the instruction at the lowest program counter among its
 // runnable lanes, for the lanes that are there, which reconverges diverged
-// lanes where their paths meet. Instructions are dispatched to their
+// lanes where their paths meet; lanes whose mbarrier wait was vain sit out
+// the rest of the warp's turn. Instructions are dispatched to their
 // family's file through the list in Instructions.def.
 //
 //===----------------------------------------------------------------------===//

@@ -5,7 +5,8 @@
 // of 32 that run in lockstep. A warp executes the instruction at the lowest
 // program counter among its runnable lanes, for the lanes that are there
 // (the others are masked off), which reconverges diverged lanes where their
-// paths meet. bar.sync waits until the threads its named barrier counts
+// paths meet; lanes whose mbarrier wait was vain let the warp's other lanes
+// run first. bar.sync waits until the threads its named barrier counts
 // have arrived; barrier.cluster until every thread of the cluster has.
 //
 // Memory: global addresses are host pointers (the emulator's device memory
