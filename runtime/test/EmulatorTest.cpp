@@ -69,6 +69,25 @@ TEST(PtxParserTest, ErrorsNameTheLine) {
   EXPECT_THAT(error, HasSubstr("line 3: unsupported directive '.texref'"));
 }
 
+TEST(PtxParserTest, RegisterDeclarationsAreBounded) {
+  // A hostile count must not make the emulator allocate a register file of
+  // gigabytes (the PTX fuzzer found `%r<8399...>`); LLVM's kernels declare
+  // a few thousand.
+  std::string error;
+  EXPECT_FALSE(
+      ptx::parse(kernel("\t.reg .b32 %r<8399999999999999>;", "\tret;"), error));
+  EXPECT_THAT(error, HasSubstr("the function declares more than 16384 "
+                               "registers (%r<8399999999999999> among them)"));
+  // The total counts: two declarations of 10000 are too many together.
+  EXPECT_FALSE(ptx::parse(
+      kernel("\t.reg .b32 %r<10000>;\n\t.reg .b64 %rd<10000>;", "\tret;"),
+      error));
+  EXPECT_THAT(error, HasSubstr("more than 16384 registers (%rd<10000>"));
+  EXPECT_TRUE(ptx::parse(
+      kernel("\t.reg .b32 %r<8000>;\n\t.reg .b64 %rd<8000>;", "\tret;"), error))
+      << error;
+}
+
 TEST(PtxParserTest, LineDirectivesEndWithTheirLine) {
   // .loc and .file have no ';' (Triton's PTX has them before most
   // instructions, some with an inlining context): the instruction on the

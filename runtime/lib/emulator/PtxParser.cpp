@@ -18,6 +18,14 @@
 
 using namespace lmhead::runtime::ptx;
 
+namespace {
+/// The most registers a function may declare. LLVM's kernels declare a few
+/// thousand (the largest cross-entropy kernels about 3,000); each register
+/// takes 8 bytes in every emulated thread, so a hostile `%r<N>` must not
+/// make the emulator allocate gigabytes.
+constexpr uint64_t kMaxFunctionRegisters = 16384;
+} // namespace
+
 bool Instruction::has(const std::string &modifier) const {
   for (const std::string &m : modifiers)
     if (m == modifier)
@@ -472,12 +480,24 @@ private:
             std::isalpha(static_cast<unsigned char>(one.prefix[0]))))
         return fail("expected a register name but found '" + one.prefix + "'");
       one.prefix = declare(one.prefix);
-      if (accept("<")) {
-        uint64_t count;
-        if (!integer(count) || !expect(">"))
+      uint64_t declared = 1;
+      bool vector = accept("<");
+      if (vector) {
+        if (!integer(declared) || !expect(">"))
           return false;
-        one.count = static_cast<unsigned>(count);
       }
+      uint64_t total = declared;
+      for (const RegisterDecl &earlier : function.registers)
+        total += earlier.count ? earlier.count : 1;
+      if (declared > kMaxFunctionRegisters || total > kMaxFunctionRegisters)
+        return fail(
+            "the function declares more than " +
+            std::to_string(kMaxFunctionRegisters) + " registers (" +
+            one.prefix +
+            (vector ? "<" + std::to_string(declared) + ">" : std::string()) +
+            " among them); the emulator holds at most that many");
+      if (vector)
+        one.count = static_cast<unsigned>(declared);
       function.registers.push_back(one);
       if (!accept(","))
         break;
