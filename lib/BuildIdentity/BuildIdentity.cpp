@@ -14,6 +14,7 @@
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
@@ -51,8 +52,10 @@ std::string hashOfBinary() {
     return "unknown";
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "xxh3:";
-  os.write_hex(llvm::xxh3_64bits((*file)->getBuffer()));
+  // All 16 digits: write_hex drops leading zeros, and one hash in 16 then
+  // printed 15.
+  os << "xxh3:"
+     << llvm::format_hex_no_prefix(llvm::xxh3_64bits((*file)->getBuffer()), 16);
   return text;
 }
 
