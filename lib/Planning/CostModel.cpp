@@ -47,6 +47,15 @@
 // 0.5% of a wave at the shapes planned here, so the model leaves it out
 // rather than let it decide between tiles.)
 //
+// An sm_90a epilogue that stores through TMA (GemmTiles::tmaStore) takes
+// its staging buffers from shared memory, and an accumulating one keeps one
+// buffer of C's old values in flight per consumer warpgroup
+// (kStagedEpilogueBytesInFlightPerWarpgroup) instead of kRunsInFlight runs a
+// thread. Its stores are priced as the register epilogue's, at bandwidth:
+// what it saves is instructions (no exchanges, bounds tests or global
+// stores in the consumers; see docs/performance.md), which the model does
+// not price. Where both predict the same time, the TMA store is chosen.
+//
 // The efficiency is the kernel family's best fraction of peak on the chip
 // times four factors, each 1 for a configuration without that weakness:
 // pipeline depth (K elements in flight), warp-tile shape (fragment loads per
@@ -369,18 +378,34 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   if (check.failed())
     return reject();
 
+  if (t.storesThroughTma()) {
+    check.require(hopper, "only the sm_90a kernels store C through TMA, not "
+                          "the " +
+                              on + " kernel (tma-store=1)");
+    std::optional<std::string> why = whyNoTmaStore(p);
+    check.require(!why, "C cannot be stored through TMA: " +
+                            llvm::Twine(why ? *why : std::string()));
+    if (check.failed())
+      return reject();
+  }
+
   // Resources: shared memory and registers per block, then blocks per SM.
   // sm_90a kernels add 1 KiB to align the stages to the 128-byte swizzle's
-  // 1 KiB pattern.
-  const int64_t shared =
-      t.stages * (t.blockM + t.blockN) * t.blockK * eb + (hopper ? kKiB : 0);
-  check.require(shared <= chip.sharedBytesPerBlock,
-                llvm::Twine(t.stages) + " stages of " + llvm::Twine(t.blockM) +
-                    "x" + llvm::Twine(t.blockK) + " and " +
-                    llvm::Twine(t.blockK) + "x" + llvm::Twine(t.blockN) +
-                    " tiles need " + llvm::Twine(shared) +
-                    " bytes of shared memory; a block on " + chip.targetName() +
-                    " has at most " + llvm::Twine(chip.sharedBytesPerBlock));
+  // 1 KiB pattern, and the epilogue's staging buffers when it stores
+  // through TMA.
+  const int64_t staging = t.epilogueStagingBytes();
+  const int64_t shared = t.stages * (t.blockM + t.blockN) * t.blockK * eb +
+                         staging + (hopper ? kKiB : 0);
+  check.require(
+      shared <= chip.sharedBytesPerBlock,
+      llvm::Twine(t.stages) + " stages of " + llvm::Twine(t.blockM) + "x" +
+          llvm::Twine(t.blockK) + " and " + llvm::Twine(t.blockK) + "x" +
+          llvm::Twine(t.blockN) + " tiles" +
+          (staging ? " and " + llvm::Twine(staging) + " bytes of staging for C"
+                   : llvm::Twine()) +
+          " need " + llvm::Twine(shared) +
+          " bytes of shared memory; a block on " + chip.targetName() +
+          " has at most " + llvm::Twine(chip.sharedBytesPerBlock));
   int64_t registers;
   if (hopper) {
     // wgmma keeps a warpgroup's WM×WN f32 accumulators over its 128
@@ -581,7 +606,9 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   epilogue.storeBytes = c - hiddenStores;
   epilogue.loadBytes = p.accumulatesC ? c : 0;
   epilogue.loadBytesInFlightPerThread =
-      double(accumulatingEpilogueBytesInFlight(p.resultBytes));
+      t.storesThroughTma()
+          ? double(kStagedEpilogueBytesInFlightPerWarpgroup) / 128
+          : double(accumulatingEpilogueBytesInFlight(p.resultBytes));
   epilogue.threadsPerSM =
       double((hopper ? warpTiles * 128 : threads) * pred.blocksPerSM);
   epilogue.activeSMs = activeSMs;
@@ -715,7 +742,52 @@ std::optional<GemmPrediction> evaluateClusters(const GemmProblem &p,
   return best;
 }
 
+/// evaluateClusters for `t` with C stored as the override `o` fixes (where
+/// the epilogue stores tiles at all), or,
+/// where TMA can store it (sm_90a, an epilogue that stores whole tiles,
+/// aligned rows), through TMA unless storing from registers is faster
+/// (the model prices both stores alike, see the file comment; staging may
+/// cost a stage or a resident block). Where TMA fits no configuration, the
+/// rejection is that of storing from registers.
+std::optional<GemmPrediction> evaluateStores(const GemmProblem &p,
+                                             const GpuChip &chip, GemmTiles t,
+                                             const GemmTiles &o,
+                                             Rejection *rejection) {
+  // A GEMM whose epilogue stores no tiles (the logits') ignores the
+  // override: `tma-store=1` asks it of every GEMM that can.
+  if (!p.storesTiles || o.tmaStore != 0 ||
+      !usesWarpgroupMma(gemmKernelFor(chip.target, t.copyBytes)) ||
+      whyNoTmaStore(p)) {
+    t.tmaStore = p.storesTiles ? std::max<int64_t>(o.tmaStore, 0) : 0;
+    return evaluateClusters(p, chip, t, o, rejection);
+  }
+  t.tmaStore = 0;
+  std::optional<GemmPrediction> registers =
+      evaluateClusters(p, chip, t, o, rejection);
+  t.tmaStore = 1;
+  std::optional<GemmPrediction> staged =
+      evaluateClusters(p, chip, t, o, nullptr);
+  if (staged && (!registers || sameTime(*staged, *registers) ||
+                 staged->micros < registers->micros))
+    return staged;
+  return registers;
+}
+
 } // namespace
+
+std::optional<std::string> mlir::lmhead::whyNoTmaStore(const GemmProblem &p) {
+  if (!p.storesTiles)
+    return std::string("the epilogue stores no whole tiles of C");
+  const int64_t rowBytes =
+      (p.rowElementsC ? p.rowElementsC : p.n) * p.resultBytes;
+  if (rowBytes % 16 != 0)
+    return "C's rows are " + std::to_string(rowBytes) +
+           " bytes apart, not a multiple of 16";
+  if (p.baseAlignC % 16 != 0)
+    return "C starts at an address aligned to " + std::to_string(p.baseAlignC) +
+           " bytes, not 16";
+  return std::nullopt;
+}
 
 double mlir::lmhead::floorMicros(const GemmProblem &problem,
                                  const GpuChip &chip) {
@@ -833,7 +905,7 @@ GemmPlan mlir::lmhead::planGemm(const GemmProblem &problem, const GpuChip &chip,
                   o.swizzle ? o.swizzle : swizzleFor(problem, kernel, t);
               Rejection rejection;
               std::optional<GemmPrediction> pred =
-                  evaluateClusters(problem, chip, t, o, &rejection);
+                  evaluateStores(problem, chip, t, o, &rejection);
               if (!pred) {
                 if (rejection.stage > nearest.stage)
                   nearest = rejection;

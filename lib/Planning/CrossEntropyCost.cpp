@@ -414,6 +414,7 @@ GemmProblem mlir::lmhead::crossEntropyDhGemm(const CrossEntropyProblem &problem,
   // Every chunk after the first adds to the f32 dh buffer (the first one's
   // kernel, dh_first, stores: predictChunk prices it without this).
   g.accumulatesC = true;
+  g.storesTiles = true;
   return g;
 }
 
@@ -435,6 +436,14 @@ GemmProblem mlir::lmhead::crossEntropyDwGemm(const CrossEntropyProblem &problem,
   g.nameA = vd ? "dZ" : "h";
   g.nameB = vd ? "h" : "dZ";
   g.accumulatesC = problem.accumulateDw;
+  // The chunk's rows of dW [V,D], or its columns of dW [D,V]: rows V long,
+  // starting at a multiple of the chunk.
+  g.storesTiles = true;
+  if (!vd) {
+    g.rowElementsC = problem.vocab;
+    const int64_t startBytes = chunk * problem.dwResultBytes;
+    g.baseAlignC = startBytes % 16 == 0 ? 16 : (startBytes & -startBytes);
+  }
   return g;
 }
 

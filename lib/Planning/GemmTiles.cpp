@@ -25,11 +25,19 @@ std::string GemmTiles::str() const {
     os << ", persistent " << persistent;
   if (isClustered())
     os << ", cluster " << clusterRows() << "x" << clusterCols();
+  if (storesThroughTma())
+    os << ", TMA store";
   return s;
 }
 
 int64_t GemmTiles::rasterGroupRows() const {
   return groupRows ? groupRows : kRasterGroupRows;
+}
+
+int64_t GemmTiles::epilogueStagingBytes() const {
+  if (!storesThroughTma())
+    return 0;
+  return numWarpTiles() * kStagingBuffers * kStagingBufferBytes;
 }
 
 bool GemmTiles::anyFixed() const {
@@ -71,11 +79,16 @@ std::optional<std::string> GemmTiles::overrideError() const {
           "blocks along M or N, not both) or 0 (let the cost model choose); "
           "got "
        << clusterM << " and " << clusterN;
+  else if (tmaStore < -1 || tmaStore > 1)
+    os << "tma-store must be 1 (C through shared memory and TMA), -1 (from "
+          "registers) or 0 (let the cost model choose); got "
+       << tmaStore;
   if (!s.empty())
     return s;
-  // Every other field is a size or a count: -1 is persistence's own.
+  // Every other field is a size or a count: -1 is persistence's and the
+  // TMA store's own.
 #define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION)              \
-  if (NAME < 0 && &NAME != &persistent) {                                      \
+  if (NAME < 0 && &NAME != &persistent && &NAME != &tmaStore) {                \
     os << FLAG << " must be positive, or 0 to let the cost model choose; got " \
        << NAME;                                                                \
     return s;                                                                  \

@@ -263,6 +263,8 @@ GemmProblem mlir::lmhead::onePassDhGemm(const CrossEntropyProblem &p,
   g.nameA = "dZ";
   g.nameB = "W";
   g.accumulatesC = p.accumulateDh;
+  // The chunk's rows of dh.
+  g.storesTiles = true;
   return g;
 }
 
@@ -284,6 +286,7 @@ GemmProblem mlir::lmhead::onePassDwGemm(const CrossEntropyProblem &p,
   g.nameB = vd ? "h" : "dZ";
   // The f32 accumulator every chunk after the first adds to.
   g.accumulatesC = true;
+  g.storesTiles = true;
   return g;
 }
 

@@ -778,3 +778,92 @@ TEST(CostModelTest, ClustersKeepToWhatTheKernelBuilds) {
   ASSERT_TRUE(both.overrideError());
   EXPECT_NE(both.overrideError()->find("not both"), std::string::npos);
 }
+
+TEST(CostModelTest, TmaStoresStageCWhereTheEpilogueStoresTiles) {
+  const GpuChip &gpu = target("sm_90a");
+  GemmProblem dh = dhProblem(kBenchmarkShapes[0]);
+  dh.storesTiles = true;
+  dh.resultBytes = 2;
+  GemmPlan plan = planGemm(dh, gpu);
+  ASSERT_TRUE(plan.choice) << plan.reason;
+  EXPECT_TRUE(plan.choice->tiles.storesThroughTma())
+      << plan.choice->tiles.str();
+
+  // The same tiles from registers: the staging buffers are the only
+  // difference in shared memory (two of 64 rows by 128 bytes per consumer
+  // warpgroup), and the stores are priced alike.
+  GemmTiles staged = plan.choice->tiles, registers = staged;
+  registers.tmaStore = 0;
+  std::optional<GemmPrediction> withTma = predictGemm(dh, gpu, staged);
+  std::optional<GemmPrediction> without = predictGemm(dh, gpu, registers);
+  ASSERT_TRUE(withTma && without);
+  EXPECT_EQ(withTma->sharedBytes - without->sharedBytes,
+            staged.numWarpTiles() * 2 * 64 * 128);
+  EXPECT_EQ(withTma->epilogueMicros, without->epilogueMicros);
+
+  // An accumulating epilogue: TMA keeps one buffer (8 KiB) of 16-bit C's
+  // old values in flight per warpgroup, the registers' runs half that.
+  GemmProblem accumulating = dh;
+  accumulating.accumulatesC = true;
+  withTma = predictGemm(accumulating, gpu, staged);
+  without = predictGemm(accumulating, gpu, registers);
+  ASSERT_TRUE(withTma && without);
+  EXPECT_DOUBLE_EQ(withTma->epilogueBytesInFlightPerSM,
+                   2 * without->epilogueBytesInFlightPerSM);
+  EXPECT_LE(withTma->epilogueMicros, without->epilogueMicros);
+
+  // tma-store=-1 keeps the stores in registers.
+  GemmTiles fromRegisters;
+  fromRegisters.tmaStore = -1;
+  GemmPlan kept = planGemm(dh, gpu, fromRegisters);
+  ASSERT_TRUE(kept.choice);
+  EXPECT_FALSE(kept.choice->tiles.storesThroughTma());
+}
+
+TEST(CostModelTest, TmaStoresKeepToWhatTheKernelBuilds) {
+  const GpuChip &gpu = target("sm_90a");
+  GemmTiles forced;
+  forced.tmaStore = 1;
+  // Rows of C that are not 16-byte multiples: 4097 f32 columns.
+  GemmProblem ragged = dhProblem({4096, 4097, 128256});
+  ragged.rowElementsB = 4104; // W's rows padded: TMA still loads it
+  ragged.storesTiles = true;
+  ragged.resultBytes = 4;
+  EXPECT_EQ(*whyNoTmaStore(ragged),
+            "C's rows are 16388 bytes apart, not a multiple of 16");
+  GemmPlan chosen = planGemm(ragged, gpu);
+  ASSERT_TRUE(chosen.choice) << chosen.reason;
+  EXPECT_FALSE(chosen.choice->tiles.storesThroughTma());
+  GemmPlan refused = planGemm(ragged, gpu, forced);
+  EXPECT_EQ(refused.failure, GemmPlan::Failure::NoValidConfig);
+  EXPECT_NE(refused.reason.find("C cannot be stored through TMA: C's rows "
+                                "are 16388 bytes apart"),
+            std::string::npos)
+      << refused.reason;
+  // An epilogue that stores no tiles (the logits' row statistics) ignores
+  // the override.
+  GemmPlan logits = planGemm(logitsProblem(kBenchmarkShapes[0]), gpu, forced);
+  ASSERT_TRUE(logits.choice) << logits.reason;
+  EXPECT_FALSE(logits.choice->tiles.storesThroughTma());
+  // The sm_80 kernels store from registers, on any chip.
+  GemmProblem dh = dhProblem(kBenchmarkShapes[0]);
+  dh.storesTiles = true;
+  GemmPlan sm80 = planGemm(dh, target("sm_80"), forced);
+  EXPECT_EQ(sm80.failure, GemmPlan::Failure::NoValidConfig);
+  EXPECT_NE(sm80.reason.find("only the sm_90a kernels store C through TMA"),
+            std::string::npos)
+      << sm80.reason;
+  // W's rows TMA cannot load: the sm_80 kernel.
+  GemmProblem oddVocab = dhProblem({4096, 4096, 50257});
+  oddVocab.storesTiles = true;
+  GemmPlan narrow = planGemm(oddVocab, gpu, {});
+  ASSERT_TRUE(narrow.choice);
+  EXPECT_EQ(narrow.choice->kernel, GpuTarget::Sm80);
+  EXPECT_FALSE(narrow.choice->tiles.storesThroughTma());
+  // Values other than -1, 0 and 1 are refused as overrides.
+  GemmTiles two;
+  two.tmaStore = 2;
+  ASSERT_TRUE(two.overrideError());
+  EXPECT_NE(two.overrideError()->find("tma-store must be 1"),
+            std::string::npos);
+}

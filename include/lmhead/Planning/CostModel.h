@@ -67,6 +67,16 @@ struct GemmProblem {
   /// accumulators a thread it leaves ptxas no registers for a persistent
   /// kernel's tile loop, which then spills.
   bool reducesRows = false;
+  /// Whether the epilogue writes whole tiles of C (linear_grad's products,
+  /// the cross-entropy dh and dW GEMMs), which an sm_90a kernel may stage
+  /// through shared memory and store with TMA (GemmTiles::tmaStore); the
+  /// row-reducing logits epilogues do not.
+  bool storesTiles = false;
+  /// The elements between the starts of two rows of C (0: N, C being a
+  /// whole matrix), and the alignment in bytes known of its first element:
+  /// TMA stores rows of 16-byte multiples from 16-byte aligned bases.
+  int64_t rowElementsC = 0;
+  int64_t baseAlignC = 16;
 
   /// `2·M·N·K`, the flops the GEMM needs.
   double flops() const { return 2.0 * m * n * k; }
@@ -156,6 +166,11 @@ std::optional<std::string> unsupportedGemmReason(const GemmProblem &problem,
 /// 4").
 int64_t widestCopyBytes(const GemmProblem &problem,
                         std::string *limit = nullptr);
+
+/// Why TMA cannot store C's tiles (GemmTiles::tmaStore): "the epilogue
+/// stores no whole tiles of C" or "C's rows are 2002 bytes, not a multiple
+/// of 16"; none where it can.
+std::optional<std::string> whyNoTmaStore(const GemmProblem &problem);
 
 /// The kernel family that builds a GEMM with copies of `copyBytes` for the
 /// GPUs of `target`: `target`'s own, except on sm_90a, where TMA copies 16

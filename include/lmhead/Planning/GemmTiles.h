@@ -52,9 +52,18 @@ struct GemmTiles {
   int64_t clusterCols() const { return clusterN > 1 ? clusterN : 1; }
   int64_t clusterBlocks() const { return clusterRows() * clusterCols(); }
   bool isClustered() const { return clusterBlocks() > 1; }
+  /// Whether the epilogue stages C's tile through shared memory and stores
+  /// it with TMA (`tmaStore` = 1; -1 is the choice of storing from
+  /// registers as an override).
+  bool storesThroughTma() const { return tmaStore > 0; }
+  /// Bytes of shared memory the epilogue stages C in: kStagingBuffers
+  /// buffers of kStagingBufferBytes per consumer warpgroup when it stores
+  /// through TMA, else none.
+  int64_t epilogueStagingBytes() const;
   /// "BMxBNxBK, warp WMxWN, S stages, C-byte copies, swizzle Z", then
   /// ", group G" where the group is not kRasterGroupRows, ", persistent
-  /// P" for a persistent kernel and ", cluster MxN" for a clustered one.
+  /// P" for a persistent kernel, ", cluster MxN" for a clustered one and
+  /// ", TMA store" for one that stores C through TMA.
   std::string str() const;
 
   /// As overrides: whether any field is fixed (non-zero).
@@ -65,7 +74,8 @@ struct GemmTiles {
   /// As overrides: what is wrong with a field no configuration can have (a
   /// negative size, a copy width other than 2, 4, 8 or 16, a swizzle other
   /// than 0 or 1, a persistent grid below -1, a cluster of more than two
-  /// blocks), in option spelling, or none.
+  /// blocks, a TMA store other than -1, 0 or 1), in option spelling, or
+  /// none.
   std::optional<std::string> overrideError() const;
 
   bool operator==(const GemmTiles &other) const;

@@ -76,6 +76,22 @@ constexpr int64_t accumulatingEpilogueBytesInFlight(int64_t resultBytes) {
   return kRunsInFlight * kRunLength * resultBytes;
 }
 
+/// An sm_90a epilogue that stores C through TMA (GemmTiles::tmaStore)
+/// stages it in buffers of kStagingRows rows of C's tile, 128 bytes of each
+/// (one row of the 128-byte swizzle: 32 f32 or 64 16-bit columns), two
+/// buffers per consumer warpgroup: the threads fill one while TMA stores
+/// the other.
+constexpr int64_t kStagingRows = 64;
+constexpr int64_t kStagingRowBytes = 128;
+constexpr int64_t kStagingBuffers = 2;
+constexpr int64_t kStagingBufferBytes = kStagingRows * kStagingRowBytes;
+
+/// Bytes of loads one consumer warpgroup of such an epilogue keeps in flight
+/// when it adds to C: the next buffer's old values, loaded by TMA while the
+/// threads finish the current one.
+constexpr int64_t kStagedEpilogueBytesInFlightPerWarpgroup =
+    kStagingBufferBytes;
+
 /// Bytes of loads one lane of the step's row pass keeps in flight.
 constexpr int64_t stepRowPassBytesInFlight(int64_t elementBytes) {
   return kRowPassLoadsInFlight * kRowPassVector * elementBytes;

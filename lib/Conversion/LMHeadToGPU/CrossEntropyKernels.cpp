@@ -65,17 +65,35 @@ mlir::lmhead::getCrossEntropyGemms(Operation *op, CrossEntropyPlanAttr plan) {
     gemms.dh = spec(plan.getDh(), ContiguousK, vd ? ContiguousMN : ContiguousK);
     gemms.dw = spec(plan.getDw(), ContiguousMN, ContiguousMN);
     gemms.chunk = plan.getChunk();
+    // The element types the dh and dW epilogues store (buildCrossEntropy-
+    // Kernels): the gradient's own or the f32 buffer the chunks add to.
+    Type f32 = Float32Type::get(op->getContext());
+    Type dhType = f32, dwType = f32;
+    if (auto grad = dyn_cast<CELinearGradOp>(op))
+      dwType = getElementTypeOrSelf(grad.getDw().getType());
+    if (auto step = dyn_cast<CELinearStepOp>(op))
+      dhType = getElementTypeOrSelf(step.getDh().getType());
+    if (gemms.dh->tiles.storesThroughTma())
+      gemms.dh->storedType = dhType;
+    if (gemms.dw->tiles.storesThroughTma())
+      gemms.dw->storedType = dwType;
   }
+  if (gemms.logits.tiles.storesThroughTma())
+    return op->emitOpError()
+           << "cannot build the logits kernel of its plan: its epilogue "
+              "reduces the logits' rows and stores no whole tiles of C, so "
+              "it cannot store through TMA (tmaStore = 1)";
   // The epilogues' own checks are made when the kernels are built; here
   // the main loops'.
-  StoreEpilogue store;
-  store.resultType = Float32Type::get(op->getContext());
   for (auto [name, s] :
        {std::pair<StringRef, const GemmKernelSpec *>{"logits", &gemms.logits},
         {"dh", gemms.dh ? &*gemms.dh : nullptr},
         {"dw", gemms.dw ? &*gemms.dw : nullptr}}) {
     if (!s)
       continue;
+    StoreEpilogue store;
+    store.resultType =
+        s->storedType ? s->storedType : Float32Type::get(op->getContext());
     if (llvm::Error refused = checkGemmKernel(*s, store))
       return op->emitOpError()
              << "cannot build the " << name

@@ -18,6 +18,7 @@
 #include "llvm/Support/Error.h"
 
 #include <array>
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -30,6 +31,36 @@ inline llvm::Error kernelRefused(const llvm::Twine &why) {
 }
 
 struct GemmKernelSpec;
+
+/// Where an sm_90a consumer warpgroup stages its part of C's tile for a TMA
+/// store (GemmTiles::storesThroughTma; StagedTileStore.h writes it). The
+/// warpgroup's rows of the tile (warpM of them) go out kStagingRows rows
+/// by 128 bytes at a time (a "panel"), through kStagingBuffers buffers of
+/// 128-byte swizzled rows, as TMA reads them.
+struct TileStaging {
+  /// Dynamic shared memory (i8), and the byte offset in it of the
+  /// warpgroup's first buffer (1 KiB aligned; the second follows it).
+  Value shared, buffers;
+  /// The mbarriers on which TMA loads of C's old values complete, two per
+  /// consumer warpgroup, and the index of this warpgroup's first.
+  Value loadBarriers, firstLoadBarrier;
+  /// The first row in C of the warpgroup's part, and the tile's first
+  /// column.
+  Value row, col;
+  /// The thread's index in its warpgroup (0 issues the warpgroup's copies),
+  /// and the named barrier (an i32) its 128 threads meet at.
+  Value thread, barrierId;
+  /// The panels the warpgroup staged before this tile's (a persistent
+  /// kernel's earlier tiles'; 0 in one-tile blocks): which buffer and
+  /// which mbarrier phase each panel uses follow from it.
+  Value panelsBefore;
+  /// The thread's first row and column in the warpgroup's part.
+  Value threadRow, threadCol;
+  /// Each accumulator's row and column relative to threadRow and threadCol,
+  /// known when the kernel is written; every thread's row offsets are the
+  /// same multiples of 8, so a thread's rows are all threadRow modulo 8.
+  SmallVector<int64_t> rowOffsets, colOffsets;
+};
 
 /// Every f32 accumulator one thread holds when the K loop has ended.
 ///
@@ -67,6 +98,8 @@ struct AccumulatorTile {
   /// so that a persistent kernel can keep it from being hoisted out of its
   /// tile loop (GemmKernelSm90.cpp).
   Value lane;
+  /// Where to stage C for a TMA store, when the kernel stores through TMA.
+  std::optional<TileStaging> staging;
 
   /// The indices of the accumulators in row slot `slot`, in order: by
   /// column, two per 8-column block (columns c, c+1 with c = 2·(lane % 4)
@@ -90,6 +123,11 @@ public:
   virtual SmallVector<Type>
   getArgumentTypes(const GemmKernelSpec &spec) const = 0;
 
+  /// The element type in which the epilogue stores C's tiles whole, so that
+  /// they can go through shared memory and TMA
+  /// (GemmTiles::storesThroughTma); null when it does not store tiles.
+  virtual Type stagedResultType(const GemmKernelSpec &spec) const { return {}; }
+
   /// Succeeds when this epilogue can finish `spec`; else fails saying why.
   virtual llvm::Error check(const GemmKernelSpec &spec) const {
     return llvm::Error::success();
@@ -105,9 +143,10 @@ public:
 
 /// The linear_grad epilogue: `C = scale · acc (+ C)`, rounded once to C's
 /// element type and stored where it lies inside C. Its first argument is C
-/// as `memref<?x?xT>` [M,N]; with `runtimeScale`, the next is a
-/// `memref<?xf32>` whose element 0 multiplies the product too (read at run
-/// time); with a statistic slot, the last is the statistics buffer
+/// as `memref<?x?xT>` [M,N] (as the pointer to C's TMA tensor map,
+/// sm90ResultMapType, when the kernel stores through TMA); with `runtimeScale`,
+/// the next is a `memref<?xf32>` whose element 0 multiplies the product too
+/// (read at run time); with a statistic slot, the last is the statistics buffer
 /// (GradientStatistics.h), to whose slot it adds `Σ (scale · s · acc)²`
 /// over C, before C's old value is added.
 class StoreEpilogue : public GemmEpilogue {
@@ -127,6 +166,9 @@ public:
   int64_t statisticSlot = -1;
 
   SmallVector<Type> getArgumentTypes(const GemmKernelSpec &spec) const override;
+  Type stagedResultType(const GemmKernelSpec &spec) const override {
+    return resultType;
+  }
   llvm::Error check(const GemmKernelSpec &spec) const override;
   void write(OpBuilder &builder, Location loc, const GemmKernelSpec &spec,
              ValueRange arguments, const AccumulatorTile &tile) const override;

@@ -118,7 +118,7 @@ int64_t GemmKernelSpec::sharedMemoryBytes() const {
   int64_t elementBytes = operandType.getIntOrFloatBitWidth() / 8;
   int64_t stageBytes =
       (tiles.blockM + tiles.blockN) * tiles.blockK * elementBytes;
-  int64_t bytes = tiles.stages * stageBytes;
+  int64_t bytes = tiles.stages * stageBytes + tiles.epilogueStagingBytes();
   // sm_90a: the 1 KiB lets the kernel align its stages to the 128-byte
   // swizzle's 1 KiB pattern whatever the shared window's static part is.
   return usesWarpgroupMma(target) ? bytes + 1024 : bytes;
@@ -143,6 +143,20 @@ llvm::Error mlir::lmhead::checkGemmKernel(const GemmKernelSpec &spec,
     return refused;
   if (llvm::Error refused = epilogue.check(spec))
     return refused;
+  if (spec.tiles.storesThroughTma()) {
+    if (!usesWarpgroupMma(spec.target))
+      return kernelRefused("only the sm_90a kernels store C through TMA");
+    Type staged = epilogue.stagedResultType(spec);
+    if (!staged)
+      return kernelRefused("its epilogue does not store C's tiles whole, so "
+                           "it cannot store them through TMA");
+    if (staged != spec.storedType)
+      return kernelRefused(
+          llvm::formatv("C's tensor map would hold {0} but the epilogue "
+                        "stores {1}",
+                        spec.storedType, staged)
+              .str());
+  }
   // Every GPU that runs it must hold a block.
   for (const GpuChip &chip : knownGpuChips()) {
     if (chip.target != spec.chipTarget() ||

@@ -65,9 +65,16 @@ struct GemmKernelSpec {
   /// How A and B are stored.
   OperandOrder aOrder = OperandOrder::ContiguousK;
   OperandOrder bOrder = OperandOrder::ContiguousK;
+  /// The element type of C (f32, f16 or bf16) where the epilogue stores it
+  /// through shared memory and TMA (`tiles.storesThroughTma()`): the
+  /// element type of C's tensor map, which the launch passes in place of
+  /// C's view (gemmLaunch). Null otherwise. It is set with the epilogue,
+  /// and checkGemmKernel holds the two to agree.
+  Type storedType;
 
   /// Bytes of dynamic shared memory one block needs: every stage of the A
-  /// and B tiles (sm_90a: and 1 KiB to align them for the 128-byte swizzle).
+  /// and B tiles (sm_90a: and 1 KiB to align them for the 128-byte swizzle,
+  /// and the epilogue's staging buffers when it stores through TMA).
   int64_t sharedMemoryBytes() const;
   /// Threads in one block (sm_90a: one producer warpgroup and
   /// blockM/warpM consumer warpgroups).
@@ -102,6 +109,12 @@ gpu::GPUFuncOp buildGemmKernel(OpBuilder &builder, Location loc, StringRef name,
 /// device buffer with this box.
 nvgpu::TensorMapDescriptorType sm90OperandMapType(const GemmKernelSpec &spec,
                                                   bool isA);
+
+/// The TMA tensor-map type of C for an epilogue that stores through TMA
+/// (`spec.tiles.storesThroughTma()`): a box of kStagingRows rows by 128
+/// bytes of `spec.storedType`, 128-byte swizzle. TMA stores only what lies
+/// inside C and loads zeros outside it.
+nvgpu::TensorMapDescriptorType sm90ResultMapType(const GemmKernelSpec &spec);
 
 /// The grid of a GEMM kernel over C [M, N] under grouped rasterisation,
 /// with G = `tiles.rasterGroupRows()` (the planner's choice, from the DRAM

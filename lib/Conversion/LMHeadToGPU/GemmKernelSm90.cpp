@@ -51,10 +51,16 @@
 //   peer has made its last arrival on its barriers: the producer waits for
 //   the consumers' last releases after its last copy, as if to refill each
 //   stage once more (CUTLASS's producer tail).
+// - A kernel that stores through TMA (GemmTiles::tmaStore) gives each
+//   consumer warpgroup two staging buffers after the stages, and two
+//   mbarriers for TMA loads of C's old values; its epilogue writes the
+//   tile through them (StagedTileStore.h), and each consumer warpgroup
+//   waits for its last stores before the block exits.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GemmKernel.h"
+#include "StagedTileStore.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -180,8 +186,14 @@ private:
   void waitForLastReleases(Value steps);
   /// The producer's TMA loads of every K step of tile `tileIndex`.
   void writeProducer(Value base, Value kSteps, Value tileIndex);
-  /// A consumer warpgroup's K loop and epilogue for tile `tileIndex`.
-  void writeConsumer(Value base, Value kSteps, Value consumer, Value tileIndex);
+  /// A consumer warpgroup's K loop and epilogue for tile `tileIndex`, the
+  /// block's `ordinal`-th (null: its only one).
+  void writeConsumer(Value base, Value kSteps, Value consumer, Value tileIndex,
+                     Value ordinal);
+  /// Where the consumer warpgroup whose thread is `thread` stages its part
+  /// of the tile at (`row`, `col`) for a TMA store, the block's
+  /// `ordinal`-th tile (null: its only one).
+  TileStaging staging(Value thread, Value row, Value col, Value ordinal);
   /// One K step of a consumer: waits for the step's stage, multiplies it into
   /// `accumulators` and commits the step's wgmma group. Returns the new
   /// accumulators. The `firstStep`'s first slice has scale-d = 0: it ignores
@@ -214,6 +226,9 @@ private:
   Value shared, alignedOffset, alignedAddress;
   Value full, empty;
   nvgpu::MBarrierGroupType barrierType;
+  /// The mbarriers of the epilogue's TMA loads of C (two per consumer
+  /// warpgroup), when it stores through TMA.
+  Value epilogueLoads;
 };
 
 } // namespace
@@ -235,6 +250,22 @@ mlir::lmhead::sm90OperandMapType(const GemmKernelSpec &spec, bool isA) {
                               MemRefLayoutAttrInterface(), workgroup);
   return nvgpu::TensorMapDescriptorType::get(
       ctx, tile, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+      nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
+      nvgpu::TensorMapOOBKind::OOB_ZERO,
+      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+}
+
+nvgpu::TensorMapDescriptorType
+mlir::lmhead::sm90ResultMapType(const GemmKernelSpec &spec) {
+  MLIRContext *ctx = spec.storedType.getContext();
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
+  int64_t columns =
+      kStagingRowBytes / (spec.storedType.getIntOrFloatBitWidth() / 8);
+  auto box = MemRefType::get({kStagingRows, columns}, spec.storedType,
+                             MemRefLayoutAttrInterface(), workgroup);
+  return nvgpu::TensorMapDescriptorType::get(
+      ctx, box, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
       nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
       nvgpu::TensorMapOOBKind::OOB_ZERO,
       nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
@@ -301,6 +332,20 @@ llvm::Error mlir::lmhead::checkSm90GemmKernel(const GemmKernelSpec &spec) {
                         "multiple of 128, got {2}",
                         isA ? "A" : "B", isA ? "M" : "N",
                         outerExtent(spec, isA))
+              .str());
+  }
+  if (c.storesThroughTma()) {
+    Type stored = spec.storedType;
+    if (!stored || !(stored.isF32() || stored.isBF16() || stored.isF16()))
+      return kernelRefused("a kernel that stores through TMA needs C's "
+                           "element type, f32, bf16 or f16");
+    // Panels of 128 bytes: 32 f32 or 64 16-bit columns; every blockN is a
+    // multiple of 64.
+    if (c.warpM % kStagingRows != 0)
+      return kernelRefused(
+          llvm::formatv("the epilogue stages {0} rows at a time: warpM must "
+                        "be a multiple, got {1}",
+                        kStagingRows, c.warpM)
               .str());
   }
   if (c.clusterRows() == 2 && c.rasterGroupRows() % 2 != 0)
@@ -589,8 +634,42 @@ SmallVector<Value> Sm90GemmWriter::writeConsumerStep(
   return results;
 }
 
+TileStaging Sm90GemmWriter::staging(Value thread, Value row, Value col,
+                                    Value ordinal) {
+  TileStaging staging;
+  // The consumer's index from the thread, as the epilogue's rows are.
+  Value consumer = arith::SubIOp::create(b, div(thread, 128), index(1));
+  int64_t stageBytes = tileBytes(spec, true) + tileBytes(spec, false);
+  staging.shared = shared;
+  staging.buffers = add(add(alignedOffset, index(cfg.stages * stageBytes)),
+                        mul(consumer, kStagingBuffers * kStagingBufferBytes));
+  staging.loadBarriers = epilogueLoads;
+  staging.firstLoadBarrier = mul(consumer, kStagingBuffers);
+  staging.row = add(row, mul(consumer, cfg.warpM));
+  staging.col = col;
+  Value inGroup = rem(thread, 128);
+  staging.thread = inGroup;
+  // Named barrier 0 is the block's; consumer c meets at 1 + c.
+  staging.barrierId =
+      arith::IndexCastUIOp::create(b, b.getI32Type(), add(consumer, index(1)));
+  staging.panelsBefore =
+      ordinal ? mul(ordinal, stagedPanelsPerTile(spec)) : index(0);
+  Value warp = div(inGroup, 32), lane = rem(inGroup, 32);
+  staging.threadRow = add(mul(warp, 16), div(lane, 4));
+  staging.threadCol = mul(rem(lane, 4), 2);
+  // wgmma's D layout (writeConsumer): register r of row tile i lies
+  // 64·i + 8·((r/2)%2) rows and 8·(r/4) + r%2 columns from the thread's
+  // first.
+  for (int64_t i = 0; i < cfg.warpM / 64; ++i)
+    for (int64_t r = 0; r < cfg.blockN / 2; ++r) {
+      staging.rowOffsets.push_back(i * 64 + 8 * ((r / 2) % 2));
+      staging.colOffsets.push_back(8 * (r / 4) + r % 2);
+    }
+  return staging;
+}
+
 void Sm90GemmWriter::writeConsumer(Value base, Value kSteps, Value consumer,
-                                   Value tileIndex) {
+                                   Value tileIndex, Value ordinal) {
   int64_t stages = cfg.stages;
   int64_t tilesM = cfg.warpM / 64, width = cfg.blockN;
   Type f32 = b.getF32Type();
@@ -715,6 +794,8 @@ void Sm90GemmWriter::writeConsumer(Value base, Value kSteps, Value consumer,
       tile.rowSlots.push_back(2 * i + (r / 2) % 2);
     }
   }
+  if (cfg.storesThroughTma())
+    tile.staging = staging(thread, row, col, ordinal);
   epilogue.write(b, b.getLoc(), spec, epilogueArgs, tile);
 }
 
@@ -771,6 +852,22 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
   // for a map to come from global memory.
   nvgpu::TmaPrefetchOp::create(b, mapA, first);
   nvgpu::TmaPrefetchOp::create(b, mapB, first);
+  if (cfg.storesThroughTma()) {
+    // C's map (the epilogue's first argument) too, and the barriers of the
+    // epilogue's loads of C: one arrival each, thread 0 of the warpgroup
+    // announcing the bytes.
+    Value mapC =
+        UnrealizedConversionCastOp::create(
+            b, TypeRange{sm90ResultMapType(spec)}, epilogueArgs.front())
+            .getResult(0);
+    nvgpu::TmaPrefetchOp::create(b, mapC, first);
+    int64_t loads = consumers * kStagingBuffers;
+    epilogueLoads = nvgpu::MBarrierCreateOp::create(
+        b, nvgpu::MBarrierGroupType::get(b.getContext(), workgroup, loads));
+    for (int64_t l = 0; l < loads; ++l)
+      nvgpu::MBarrierInitOp::create(b, epilogueLoads, index(1), index(l),
+                                    first);
+  }
   for (int64_t s = 0; s < stages; ++s) {
     nvgpu::MBarrierInitOp::create(b, full, index(1), index(s), first);
     // Every consumer thread arrives, or in a cluster each consumer
@@ -838,13 +935,15 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
         b, arith::IndexCastUIOp::create(b, b.getIndexType(), uniformGroup),
         index(1));
     if (!cfg.isPersistent()) {
-      writeConsumer(Value(), kSteps, consumer, Value());
+      writeConsumer(Value(), kSteps, consumer, Value(), Value());
     } else {
       forEachTile([&](Value ordinal, Value tileIndex) {
         writeConsumer(arith::MulIOp::create(b, ordinal, kSteps), kSteps,
-                      consumer, tileIndex);
+                      consumer, tileIndex, ordinal);
       });
     }
+    if (cfg.storesThroughTma())
+      finishStagedStores(b, b.getLoc(), rem(threadId, 128));
   }
   // A persistent kernel's roles end in the entry block.
   if (tile)

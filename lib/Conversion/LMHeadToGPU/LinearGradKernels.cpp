@@ -41,6 +41,8 @@ lmhead::getLinearGradProducts(LinearGradOp op, KernelPlanAttr plan,
     product.spec.operandType = getElementTypeOrSelf(op.getDz().getType());
     product.epilogue.resultType =
         getElementTypeOrSelf(product.result.getType());
+    if (product.spec.tiles.storesThroughTma())
+      product.spec.storedType = product.epilogue.resultType;
     product.epilogue.accumulate = product.accumulate != nullptr;
     product.epilogue.scale = op.getScale().convertToDouble();
     if (op.getStats())

@@ -26,8 +26,9 @@ namespace lmhead {
 
 /// A launch of GEMM kernel `kernel`, built for `spec`, on `stream`: A and
 /// B (views of their stored form; memref views on sm_80, tensor maps of
-/// them on sm_90a), the epilogue's arguments, then M, N and K; on a grid
-/// of (ceil(N/blockN), ceil(M/blockM)) blocks.
+/// them on sm_90a), the epilogue's arguments (the first, C's view, as its
+/// tensor map when the kernel stores through TMA), then M, N and K; on the
+/// grid gemmGrid gives.
 Launch gemmLaunch(StringRef kernel, ScheduleStream stream,
                   const GemmKernelSpec &spec, const BufferView &a,
                   const BufferView &b, ArrayRef<LaunchArgument> epilogue,

@@ -3,16 +3,20 @@
 // The epilogue of linear_grad's products: each accumulator inside C is
 // scaled, added to C's old value when the kernel accumulates (gradient
 // accumulation), rounded once to C's element type and stored; values of the
-// padding beyond the ragged edges are dropped by a predicate.
+// padding beyond the ragged edges are dropped by a predicate. An sm_90a
+// kernel that stores through TMA hands the rounded tile to
+// StagedTileStore.h instead, which loads C's old values with TMA too.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GemmEpilogue.h"
 #include "GemmKernel.h"
 #include "GradientStatistics.h"
+#include "StagedTileStore.h"
 #include "TileRuns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -22,7 +26,11 @@ using namespace mlir::lmhead;
 
 SmallVector<Type>
 StoreEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
-  SmallVector<Type> types = {gemmMatrixType(resultType)};
+  // Through TMA, C arrives as its tensor map's address.
+  SmallVector<Type> types = {
+      spec.tiles.storesThroughTma()
+          ? Type(LLVM::LLVMPointerType::get(resultType.getContext()))
+          : Type(gemmMatrixType(resultType))};
   if (runtimeScale)
     types.push_back(MemRefType::get({ShapedType::kDynamic},
                                     Float32Type::get(resultType.getContext())));
@@ -76,6 +84,16 @@ void StoreEpilogue::write(OpBuilder &builder, Location loc,
               f32Constant(0.0)));
     }
     products.push_back(result);
+  }
+  if (tile.staging) {
+    Value map = UnrealizedConversionCastOp::create(
+                    builder, loc, TypeRange{sm90ResultMapType(spec)}, c)
+                    .getResult(0);
+    storeStagedTile(builder, loc, spec, map, tile, products, accumulate);
+    if (squares)
+      addWarpSumToStatistic(builder, loc, squares, arguments.back(),
+                            statisticSlot);
+    return;
   }
   // Runs of four columns, stored as vectors; when accumulating, the old
   // values of kRunsInFlight runs are loaded before the first of them is

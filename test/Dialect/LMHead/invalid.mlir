@@ -1420,6 +1420,23 @@ func.func @negative_gemm_cluster_grid() attributes {lmhead.config = #lmhead.gemm
 
 // -----
 
+// expected-error @+1 {{tmaStore must be 0 (C stored from registers) or 1 (through shared memory and TMA), got 2}}
+func.func @negative_gemm_tma_store() attributes {lmhead.config = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, tmaStore = 2>} {
+  return
+}
+
+// -----
+
+// The sm_80 kernels (on either target) store C from registers.
+func.func @negative_plan_tma_store_sm80(%dz: tensor<512x1024xbf16>, %h: tensor<512x256xbf16>, %w: tensor<1024x256xbf16>) -> (tensor<512x256xbf16>, tensor<1024x256xf32>) {
+  // expected-error @+1 {{the dw GEMM's sm_80 kernel stores C from registers; tmaStore = 1 needs an sm_90a kernel}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = sm_80, dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 16, swizzle = 1>, dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 16, swizzle = 1, tmaStore = 1>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
+    : (tensor<512x1024xbf16>, tensor<512x256xbf16>, tensor<1024x256xbf16>) -> (tensor<512x256xbf16>, tensor<1024x256xf32>)
+  return %dh, %dw : tensor<512x256xbf16>, tensor<1024x256xf32>
+}
+
+// -----
+
 // The sm_80 kernels (on either target) run without clusters.
 func.func @negative_plan_cluster_sm80(%dz: tensor<512x1024xbf16>, %h: tensor<512x256xbf16>, %w: tensor<1024x256xbf16>) -> (tensor<512x256xbf16>, tensor<1024x256xf32>) {
   // expected-error @+1 {{the dh GEMM's sm_80 kernel runs without clusters; a cluster of 2x1 needs an sm_90a kernel}}

@@ -25,7 +25,14 @@ numerical check on a machine that runs asynchronous operations at once:
   no-producer-tail  (a clustered kernel) drop the producer's waits after
                     its last copy for the consumers' last releases, so a
                     block may exit while its peer still arrives on its
-                    mbarriers.
+                    mbarriers;
+  no-proxy-fence    (kernels that store through TMA) drop the
+                    fence.proxy.async between the threads' writes into a
+                    staging buffer and the TMA store that reads it;
+  no-store-wait     (kernels that store through TMA) drop the issuing
+                    thread's waits for its stores to have read their
+                    buffers, so the threads fill a buffer a store may still
+                    be reading.
 
 Exits with status 2 when the kernel does not have the shape the bug needs.
 """
@@ -111,6 +118,17 @@ def plant(lines, bug):
             fail("no wait after the producer's last copy")
         for i in tail:
             lines[i] = "\tsetp.eq.u32 P1, 0, 0; // planted: no wait"
+    elif bug in ("no-proxy-fence", "no-store-wait"):
+        # In every kernel of the file: a one-tile kernel reuses no buffer.
+        begin, end = 0, len(lines)
+        pattern = (r"^\s*fence\.proxy\.async\.shared::cta;"
+                   if bug == "no-proxy-fence"
+                   else r"^\s*cp\.async\.bulk\.wait_group\.read\s+0;")
+        found = [i for i in range(begin, end) if re.search(pattern, lines[i])]
+        if not found:
+            fail("no staged TMA store: not a kernel that stores through TMA")
+        for i in found:
+            lines[i] = "\t// planted: dropped " + lines[i].strip()
     else:
         fail(f"unknown bug {bug!r}")
 

@@ -62,6 +62,8 @@ GemmConfigAttr GemmConfigAttr::get(MLIRContext *context, const GemmTiles &tiles,
   // No cluster is 1, whether chosen or left unset (0).
   stored.clusterM = tiles.clusterRows();
   stored.clusterN = tiles.clusterCols();
+  // Storing from registers is 0, whether chosen or forced (-1).
+  stored.tmaStore = tiles.storesThroughTma() ? 1 : 0;
 #define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION) , stored.NAME
   return get(context
 #include "lmhead/Planning/GemmTiles.def"
@@ -83,7 +85,7 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        int64_t warpM, int64_t warpN, int64_t stages,
                        int64_t copyBytes, int64_t swizzle, int64_t groupRows,
                        int64_t persistent, int64_t clusterM, int64_t clusterN,
-                       std::optional<GpuTarget> kernel) {
+                       int64_t tmaStore, std::optional<GpuTarget> kernel) {
   if (warpM <= 0 || warpM % 16 != 0)
     return emitError() << "warpM must be a positive multiple of 16 (the M "
                           "of mma.sync.m16n8k16), got "
@@ -132,6 +134,10 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << clusterM * clusterN
                        << " blocks needs a multiple of that many blocks, got "
                        << persistent;
+  if (tmaStore != 0 && tmaStore != 1)
+    return emitError() << "tmaStore must be 0 (C stored from registers) or "
+                          "1 (through shared memory and TMA), got "
+                       << tmaStore;
   return success();
 }
 
@@ -164,6 +170,11 @@ verifyKernelFamily(function_ref<InFlightDiagnostic()> emitError,
                        << " kernel runs without clusters; a cluster of "
                        << config.getClusterM() << "x" << config.getClusterN()
                        << " needs an sm_90a kernel";
+  if (!usesWarpgroupMma(kernel) && config.getTmaStore() != 0)
+    return emitError() << "the " << gemm << " GEMM's "
+                       << stringifyGpuTarget(kernel)
+                       << " kernel stores C from registers; tmaStore = 1 "
+                          "needs an sm_90a kernel";
   return success();
 }
 

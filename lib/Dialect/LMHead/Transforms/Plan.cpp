@@ -98,6 +98,7 @@ LinearGradGemms gemmsOf(LinearGradOp op, int64_t tokens, int64_t vocab,
   g.dh.nameB = "W";
   // An existing gradient is added by the epilogue, which loads it first.
   g.dh.accumulatesC = bool(op.getDhAcc());
+  g.dh.storesTiles = true;
   // dW[V,D] = dZᵀ·h, or dWᵀ[D,V] = hᵀ·dZ: K = N is the storage row index of
   // both operands, so every row runs along M or N.
   g.dw.m = vd ? vocab : hidden;
@@ -112,6 +113,7 @@ LinearGradGemms gemmsOf(LinearGradOp op, int64_t tokens, int64_t vocab,
   g.dw.nameA = vd ? "dZ" : "h";
   g.dw.nameB = vd ? "h" : "dZ";
   g.dw.accumulatesC = bool(op.getDwAcc());
+  g.dw.storesTiles = true;
   return g;
 }
 

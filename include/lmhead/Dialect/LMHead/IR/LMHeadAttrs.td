@@ -74,6 +74,11 @@ def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
       loads half of it, which TMA multicasts into both blocks' shared
       memory (1×2: adjacent columns sharing A). A persistent grid's size is
       then a multiple of 2;
+    - `tmaStore` (optional, 0 when absent): 1 when an sm_90a kernel's
+      epilogue stages its tile of C through shared memory, 64 rows by 128
+      bytes at a time, and stores it with TMA (which drops what lies
+      outside C); an epilogue that adds to C loads C's old values into the
+      same buffers with TMA first. 0 stores from registers;
     - `kernel` (optional): the kernel family that builds the GEMM when it is
       not the plan target's own. On sm_90a, a GEMM whose operands TMA
       cannot load (rows or bases not 16-byte multiples, so copies narrower
@@ -97,6 +102,7 @@ def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
       DefaultValuedParameter<"int64_t", "0">:$persistent,
       DefaultValuedParameter<"int64_t", "1">:$clusterM,
       DefaultValuedParameter<"int64_t", "1">:$clusterN,
+      DefaultValuedParameter<"int64_t", "0">:$tmaStore,
       LMHead_KernelFamilyParameter:$kernel);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
