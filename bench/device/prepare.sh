@@ -156,7 +156,7 @@ write_ce_bundles() {
   cat >"$source" <<MLIR
 #logits = #lmhead.gemm<$logits>
 #gemm = #lmhead.gemm<$gemm>
-#fwd = #lmhead.ce_plan<target = $target, logits = #logits, micros = 0.0 : f64>
+#fwd = #lmhead.ce_plan<target = $target, logits = #lmhead.gemm<${logits/, tmaStore = 1/}>, micros = 0.0 : f64>
 #grad = #lmhead.ce_plan<target = $target, logits = #logits, dh = #gemm, dw = #gemm, chunk = $chunk, micros = 0.0 : f64>
 #step = #lmhead.ce_plan<target = $target, logits = #logits, dh = #gemm, dw = #gemm, chunk = $rows, micros = 0.0 : f64>
 MLIR
@@ -193,13 +193,14 @@ MLIR
 }
 
 # The benchmark shapes with the configurations --lmhead-plan picks for
-# ce_linear_step at 4096×4096×128256 (on sm_90a: 128x128 tiles, 4 stages,
-# persistent grids of 132 blocks in 2x1 clusters for all three GEMMs),
-# chunks of 8192 columns.
+# ce_linear_step at 4096×4096×128256 (on sm_90a: 128x128 tiles, 3 stages,
+# persistent grids of 132 blocks in 2x1 clusters, C stored through TMA for
+# all three GEMMs; the forward's logits kernel, which stores no tiles, the
+# same without the TMA store), chunks of 8192 columns.
 ce_shapes=("4096 4096 128256" "8192 4096 128256" "8192 2304 256000" "16384 2048 248320")
 write_ce_bundles "$out/ce-bundles" sm_90a \
-  "blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 4, copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2" \
-  "blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 4, copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2" \
+  "blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2, tmaStore = 1" \
+  "blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2, tmaStore = 1" \
   8192 1024 "${ce_shapes[@]}"
 write_ce_bundles "$out/ce-bundles" sm_80 \
   "blockM = 128, blockN = 128, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1" \
@@ -208,8 +209,8 @@ write_ce_bundles "$out/ce-bundles" sm_80 \
 # Ragged small shapes for the dry run (vocabulary chunks of 64, 64, 64, 11;
 # token chunks of 16, 16, 5).
 write_ce_bundles "$out/ce-bundles-small" sm_90a \
-  "blockM = 64, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1" \
-  "blockM = 64, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1" \
+  "blockM = 64, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1, tmaStore = 1" \
+  "blockM = 64, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1, tmaStore = 1" \
   64 16 "37 48 203"
 write_ce_bundles "$out/ce-bundles-small" sm_80 \
   "blockM = 32, blockN = 32, blockK = 32, warpM = 16, warpN = 16, stages = 3, copyBytes = 16, swizzle = 1" \

@@ -386,6 +386,9 @@ mlir::lmhead::crossEntropyLogitsGemm(const CrossEntropyProblem &problem,
   g.elementBytes = problem.elementBytes;
   g.resultBytes = problem.backward ? problem.elementBytes : 0;
   g.reducesRows = true;
+  // The backward stores dZ's tiles into the chunk workspace (rows of the
+  // chunk's columns); the forward stores only row statistics.
+  g.storesTiles = problem.backward;
   g.rowElementsA = problem.hidden;
   g.aRowsAlongK = true;
   g.rowElementsB = problem.weightVD ? problem.hidden : problem.vocab;
@@ -468,6 +471,10 @@ mlir::lmhead::forwardEpilogueLimit(const GemmTiles &tiles, GpuTarget kernel,
           .str();
     return std::nullopt;
   }
+  // Stored through TMA, the logits need no address per column, but a row
+  // tile's logits are held until its panels are written: 192 and 256 wide
+  // tiles spill 40 and 376 bytes there (ptxas, CUDA 13), so the limit
+  // holds either way.
   if ((bias || storesLogits) && tiles.warpN > kMaxBiasedWarpgroupN)
     return llvm::formatv("{0}, a consumer warpgroup's tile is at most {1} "
                          "wide on sm_90a (the {2} of each of a thread's "

@@ -243,6 +243,9 @@ GemmProblem mlir::lmhead::onePassLogitsGemm(const CrossEntropyProblem &p,
   GemmProblem g = crossEntropyLogitsGemm(p, p.vocab);
   g.m = rows;
   g.resultBytes = p.elementBytes;
+  // The chunk's logits, stored whole into a buffer of padded rows.
+  g.storesTiles = true;
+  g.rowElementsC = paddedVocab(p);
   return g;
 }
 

@@ -132,6 +132,14 @@ public:
   explicit RowStatsEpilogue(LogitOptions options, bool storeLogits = false)
       : options(std::move(options)), storeLogits(storeLogits) {}
 
+  /// The one-pass step's logits, in the operand type, stored whole (so
+  /// they may go through TMA); the forward stores no tiles.
+  Type stagedResultType(const GemmKernelSpec &spec) const override {
+    return storeLogits ? options.operandType : Type();
+  }
+  unsigned stagedResultArgument(const GemmKernelSpec &spec) const override {
+    return options.hasBias ? 3 : 2;
+  }
   SmallVector<Type> getArgumentTypes(const GemmKernelSpec &spec) const override;
   llvm::Error check(const GemmKernelSpec &spec) const override;
   void write(OpBuilder &builder, Location loc, const GemmKernelSpec &spec,
@@ -165,6 +173,13 @@ public:
                     bool statistics = false)
       : options(std::move(options)), scale(scale), statistics(statistics) {}
 
+  /// dZ, in the operand type: stored whole, so it may go through TMA.
+  Type stagedResultType(const GemmKernelSpec &spec) const override {
+    return options.operandType;
+  }
+  unsigned stagedResultArgument(const GemmKernelSpec &spec) const override {
+    return options.hasBias ? 4 : 3;
+  }
   SmallVector<Type> getArgumentTypes(const GemmKernelSpec &spec) const override;
   llvm::Error check(const GemmKernelSpec &spec) const override;
   void write(OpBuilder &builder, Location loc, const GemmKernelSpec &spec,

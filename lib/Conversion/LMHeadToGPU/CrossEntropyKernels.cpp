@@ -78,11 +78,16 @@ mlir::lmhead::getCrossEntropyGemms(Operation *op, CrossEntropyPlanAttr plan) {
     if (gemms.dw->tiles.storesThroughTma())
       gemms.dw->storedType = dwType;
   }
-  if (gemms.logits.tiles.storesThroughTma())
-    return op->emitOpError()
-           << "cannot build the logits kernel of its plan: its epilogue "
-              "reduces the logits' rows and stores no whole tiles of C, so "
-              "it cannot store through TMA (tmaStore = 1)";
+  // The backward's dZ and the step's logits are tiles stored whole; the
+  // forward's logits kernel stores only row statistics.
+  if (gemms.logits.tiles.storesThroughTma()) {
+    if (isa<CELinearFwdOp>(op))
+      return op->emitOpError()
+             << "cannot build the logits kernel of its plan: the forward's "
+                "epilogue stores row statistics, no whole tiles of the "
+                "logits, so it cannot store through TMA (tmaStore = 1)";
+    gemms.logits.storedType = gemms.options.operandType;
+  }
   // The epilogues' own checks are made when the kernels are built; here
   // the main loops'.
   for (auto [name, s] :

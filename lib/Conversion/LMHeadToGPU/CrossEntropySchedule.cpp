@@ -280,7 +280,8 @@ void CrossEntropyScheduler::buildGrad(CELinearGradOp grad) {
                                           view(scales)};
   if (bias())
     epilogue.push_back(view("bias"));
-  epilogue.append({LaunchArgument::ofView(dz), LaunchArgument::ofSize(start)});
+  epilogue.append(
+      {gemmResultArgument(gemms.logits, dz), LaunchArgument::ofSize(start)});
   if (hasStats)
     epilogue.push_back(view("stats"));
   unsigned logits = schedule.add(
@@ -290,7 +291,7 @@ void CrossEntropyScheduler::buildGrad(CELinearGradOp grad) {
   // dh[N,D] (+)= dZ_c[N,c]·W_c, in chunk order.
   Launch dh =
       gemmLaunch(set.dh.getName(), ScheduleStream::Dh, *gemms.dh, dz, wChunk,
-                 {LaunchArgument::ofView(dh32)}, tokens, hidden, size);
+                 {gemmResultArgument(*gemms.dh, dh32)}, tokens, hidden, size);
   if (set.dhFirst != set.dh)
     dh.firstIterationKernel = set.dhFirst.getName().str();
   dh.after = {logits};
@@ -298,7 +299,7 @@ void CrossEntropyScheduler::buildGrad(CELinearGradOp grad) {
 
   // dW_c = dZ_cᵀ·h ([c,D]) or dW_cᵀ = hᵀ·dZ_c ([D,c]), written once.
   SmallVector<LaunchArgument> dwEpilogue = {
-      LaunchArgument::ofView(weight("dw", start, size))};
+      gemmResultArgument(*gemms.dw, weight("dw", start, size))};
   if (grad.getDwScale())
     dwEpilogue.push_back(view("dw_scale"));
   if (hasStats)
@@ -397,7 +398,7 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
   SmallVector<LaunchArgument> epilogue = {view("labels")};
   if (bias())
     epilogue.push_back(view("bias"));
-  epilogue.append({view("partials"), LaunchArgument::ofView(z),
+  epilogue.append({view("partials"), gemmResultArgument(gemms.logits, z),
                    LaunchArgument::ofSize(start)});
   unsigned logits = schedule.add(
       gemmLaunch(set.logits.getName(), ScheduleStream::Main, gemms.logits,
@@ -413,14 +414,15 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
   // dh_c = dZ_c·W into the chunk's rows of dh, written once.
   Launch dh =
       gemmLaunch(set.dh.getName(), ScheduleStream::Dh, *gemms.dh, z, whole("w"),
-                 {LaunchArgument::ofView(BufferView::matrix(
-                     "dh", size, hidden, hidden, hidden * start))},
+                 {gemmResultArgument(
+                     *gemms.dh, BufferView::matrix("dh", size, hidden, hidden,
+                                                   hidden * start))},
                  size, hidden, SizeExpr(vocab));
   dh.after = {rows};
   schedule.add(std::move(dh));
 
   // dW += dZ_cᵀ·h_c, or dWᵀ += h_cᵀ·dZ_c, in f32, in chunk order.
-  SmallVector<LaunchArgument> dwResult = {LaunchArgument::ofView(dw32)};
+  SmallVector<LaunchArgument> dwResult = {gemmResultArgument(*gemms.dw, dw32)};
   Launch dw =
       vd ? gemmLaunch(set.dw.getName(), ScheduleStream::Dw, *gemms.dw, z,
                       hChunk, dwResult, SizeExpr(vocab), hidden, size)

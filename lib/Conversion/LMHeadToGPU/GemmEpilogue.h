@@ -127,6 +127,12 @@ public:
   /// they can go through shared memory and TMA
   /// (GemmTiles::storesThroughTma); null when it does not store tiles.
   virtual Type stagedResultType(const GemmKernelSpec &spec) const { return {}; }
+  /// Which of the epilogue's arguments (getArgumentTypes) is that matrix,
+  /// passed as the pointer to its TMA tensor map when the kernel stores
+  /// through TMA.
+  virtual unsigned stagedResultArgument(const GemmKernelSpec &spec) const {
+    return 0;
+  }
 
   /// Succeeds when this epilogue can finish `spec`; else fails saying why.
   virtual llvm::Error check(const GemmKernelSpec &spec) const {

@@ -853,13 +853,13 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
   nvgpu::TmaPrefetchOp::create(b, mapA, first);
   nvgpu::TmaPrefetchOp::create(b, mapB, first);
   if (cfg.storesThroughTma()) {
-    // C's map (the epilogue's first argument) too, and the barriers of the
+    // C's map (an argument of the epilogue's) too, and the barriers of the
     // epilogue's loads of C: one arrival each, thread 0 of the warpgroup
     // announcing the bytes.
-    Value mapC =
-        UnrealizedConversionCastOp::create(
-            b, TypeRange{sm90ResultMapType(spec)}, epilogueArgs.front())
-            .getResult(0);
+    Value mapC = UnrealizedConversionCastOp::create(
+                     b, TypeRange{sm90ResultMapType(spec)},
+                     epilogueArgs[epilogue.stagedResultArgument(spec)])
+                     .getResult(0);
     nvgpu::TmaPrefetchOp::create(b, mapC, first);
     int64_t loads = consumers * kStagingBuffers;
     epilogueLoads = nvgpu::MBarrierCreateOp::create(

@@ -151,7 +151,7 @@ mlir::lmhead::buildLinearGradSchedule(LinearGradOp op, KernelPlanAttr plan,
                        LaunchArgument::ofSize(isDh ? 2 : 1)}));
     // C's view is the epilogue's first argument, the statistics its second.
     SmallVector<LaunchArgument, 2> epilogue = {
-        LaunchArgument::ofView(whole(product.result))};
+        gemmResultArgument(product.spec, whole(product.result))};
     if (hasStats)
       epilogue.push_back(LaunchArgument::ofView(whole(op.getStats())));
     schedule.add(gemmLaunch((prefix + "_" + product.role).str(), stream,

@@ -5,8 +5,10 @@
 // included, before any rounding) and rounded once to the operand type as
 // it is stored into the chunk workspace, which the dh and dW products then
 // read as an ordinary operand. The stores go by runs of four columns
-// (TileRuns.h); each row's label, lse and upstream gradient reach the lanes
-// by shuffles from one load a thread for four row slots (RowSlotValues.h).
+// (TileRuns.h), or through shared memory and TMA a row tile at a time
+// (StagedTileStore.h); each row's label, lse and upstream gradient reach the
+// lanes by shuffles from one load a thread for four row slots
+// (RowSlotValues.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,9 +17,11 @@
 #include "GradientStatistics.h"
 #include "KernelMath.h"
 #include "RowSlotValues.h"
+#include "StagedTileStore.h"
 #include "TileRuns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -35,7 +39,11 @@ LogitGradEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
                              MemRefType::get({dynamic}, f32)};
   if (options.hasBias)
     types.push_back(MemRefType::get({dynamic}, options.operandType));
-  types.push_back(gemmMatrixType(options.operandType));
+  // Through TMA, dZ arrives as its tensor map's address.
+  if (spec.tiles.storesThroughTma())
+    types.push_back(LLVM::LLVMPointerType::get(f32.getContext()));
+  else
+    types.push_back(gemmMatrixType(options.operandType));
   types.push_back(IndexType::get(f32.getContext()));
   if (statistics)
     types.push_back(statisticsBufferType(f32.getContext()));
@@ -66,8 +74,9 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
   };
   Type i64 = b.getI64Type();
   Value zero = index(0);
-  Value odd = laneIsOdd(b, loc, tile.lane);
-  Value aligned = runsAreAligned(b, loc, dz);
+  // Runs of four columns, or panels through TMA (StagedTileStore.h).
+  Value odd = tile.staging ? Value() : laneIsOdd(b, loc, tile.lane);
+  Value aligned = tile.staging ? Value() : runsAreAligned(b, loc, dz);
   Value squares = statistics ? f32Constant(0.0) : Value();
   // A loss gradient shared by every token is read once.
   Value sharedG = scale == TokenScale::PerToken
@@ -90,68 +99,95 @@ void LogitGradEpilogue::write(OpBuilder &b, Location loc,
   std::optional<RowSlotValues> rowScales;
   if (!sharedG)
     rowScales.emplace(perRow(scales));
-  for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
-    SmallVector<size_t> members = tile.slotMembers(slot);
-    if (members.empty())
-      continue;
-    Value row = tile.rows[members.front()];
-    Value rowInside = lessThan(row, tile.m);
-
+  // What a row slot's gradients share: whether its row lies inside C, its
+  // label's validity and index in the chunk, lse, g and softmax scale.
+  struct SlotState {
+    Value rowInside, valid, rowLse, g, softmaxScale, localLabel;
+  };
+  auto stateOf = [&](int64_t slot) -> SlotState {
+    SlotState state;
+    Value row = tile.rows[tile.slotMembers(slot).front()];
+    state.rowInside = lessThan(row, tile.m);
     // g is 0 for an ignored token, NaN for a label with no class.
     Value code = labelCodes.at(b, loc, slot);
     auto codeIs = [&](int32_t v, arith::CmpIPredicate predicate) -> Value {
       return arith::CmpIOp::create(b, loc, predicate, code,
                                    arith::ConstantIntOp::create(b, loc, v, 32));
     };
-    Value valid = codeIs(kIgnoredLabel, arith::CmpIPredicate::ne);
+    state.valid = codeIs(kIgnoredLabel, arith::CmpIPredicate::ne);
     Value bad = codeIs(kLabelWithoutClass, arith::CmpIPredicate::eq);
     Value label = arith::ExtSIOp::create(b, loc, i64, code);
-    Value rowLse = rowLses.at(b, loc, slot);
+    state.rowLse = rowLses.at(b, loc, slot);
     Value g = sharedG ? sharedG : rowScales->at(b, loc, slot);
-    g = arith::SelectOp::create(b, loc, valid, g, f32Constant(0.0));
-    g = arith::SelectOp::create(
+    g = arith::SelectOp::create(b, loc, state.valid, g, f32Constant(0.0));
+    state.g = arith::SelectOp::create(
         b, loc, bad, f32Constant(std::numeric_limits<double>::quiet_NaN()), g);
-    Value softmaxScale = softmaxScaleOf(b, loc, options, rowLse);
-    Value localLabel = arith::SubIOp::create(
+    state.softmaxScale = softmaxScaleOf(b, loc, options, state.rowLse);
+    state.localLabel = arith::SubIOp::create(
         b, loc, label, arith::IndexCastOp::create(b, loc, i64, vocabOffset));
-
-    // dZ of accumulator i, formed in f32 where the slot's runs are stored
-    // (so that only a run's values are live at once), rounded once.
-    auto gradientOf = [&](size_t i) -> Value {
-      Value col = tile.cols[i];
-      Value inside =
-          arith::AndIOp::create(b, loc, rowInside, lessThan(col, tile.n));
-      // Formed under a branch (0 outside C): ptxas then cannot start every
-      // column's work (the bias loads above all) at once and run out of
-      // registers.
-      auto formed = scf::IfOp::create(b, loc, TypeRange{b.getF32Type()}, inside,
-                                      /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(formed.elseBlock());
-      scf::YieldOp::create(b, loc, f32Constant(0.0));
-      b.setInsertionPointToStart(formed.thenBlock());
-      Value vocabIndex = arith::AddIOp::create(b, loc, col, vocabOffset);
-      Value capTanh;
-      Value z = logitValue(b, loc, options, tile.values[i], bias, vocabIndex,
-                           &capTanh);
-      Value isTarget = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::eq,
-          arith::IndexCastOp::create(b, loc, i64, col), localLabel);
-      Value d = logitGradient(b, loc, options, z, capTanh, rowLse, softmaxScale,
-                              isTarget);
-      // An ignored token's row is 0 whatever its logits are (a NaN in its
-      // hidden state included), not 0 times them.
-      d = arith::SelectOp::create(
-          b, loc, valid, arith::MulFOp::create(b, loc, d, g), f32Constant(0.0));
-      scf::YieldOp::create(b, loc, d);
-      b.setInsertionPointAfter(formed);
-      d = formed.getResult(0);
-      if (statistics)
-        squares = arith::AddFOp::create(b, loc, squares,
-                                        arith::MulFOp::create(b, loc, d, d));
-      return d;
-    };
-    storeRowSlot(b, loc, dz, tile, slot, gradientOf, odd, aligned);
+    return state;
+  };
+  // dZ of accumulator i, formed in f32 where it is stored (so that only a
+  // run's or a pair's values are live at once), rounded once.
+  auto gradientOf = [&](size_t i, const SlotState &state) -> Value {
+    Value col = tile.cols[i];
+    Value inside =
+        arith::AndIOp::create(b, loc, state.rowInside, lessThan(col, tile.n));
+    // Formed under a branch (0 outside C): ptxas then cannot start every
+    // column's work (the bias loads above all) at once and run out of
+    // registers.
+    auto formed = scf::IfOp::create(b, loc, TypeRange{b.getF32Type()}, inside,
+                                    /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(formed.elseBlock());
+    scf::YieldOp::create(b, loc, f32Constant(0.0));
+    b.setInsertionPointToStart(formed.thenBlock());
+    Value vocabIndex = arith::AddIOp::create(b, loc, col, vocabOffset);
+    Value capTanh;
+    Value z =
+        logitValue(b, loc, options, tile.values[i], bias, vocabIndex, &capTanh);
+    Value isTarget = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::IndexCastOp::create(b, loc, i64, col), state.localLabel);
+    Value d = logitGradient(b, loc, options, z, capTanh, state.rowLse,
+                            state.softmaxScale, isTarget);
+    // An ignored token's row is 0 whatever its logits are (a NaN in its
+    // hidden state included), not 0 times them.
+    d = arith::SelectOp::create(b, loc, state.valid,
+                                arith::MulFOp::create(b, loc, d, state.g),
+                                f32Constant(0.0));
+    scf::YieldOp::create(b, loc, d);
+    b.setInsertionPointAfter(formed);
+    d = formed.getResult(0);
+    if (statistics)
+      squares = arith::AddFOp::create(b, loc, squares,
+                                      arith::MulFOp::create(b, loc, d, d));
+    return d;
+  };
+  if (tile.staging) {
+    // Through TMA, a row tile (two row slots) at a time.
+    Value map = UnrealizedConversionCastOp::create(
+                    b, loc, TypeRange{sm90ResultMapType(spec)}, dz)
+                    .getResult(0);
+    for (int64_t rowTile = 0; rowTile < stagedRowTiles(spec); ++rowTile) {
+      DenseMap<int64_t, SlotState> states;
+      for (size_t i = 0; i < tile.values.size(); ++i)
+        if (tile.staging->rowOffsets[i] / kStagingRows == rowTile &&
+            !states.count(tile.rowSlots[i]))
+          states[tile.rowSlots[i]] = stateOf(tile.rowSlots[i]);
+      storeStagedRowTile(b, loc, spec, map, tile, rowTile, [&](size_t i) {
+        return gradientOf(i, states.lookup(tile.rowSlots[i]));
+      });
+    }
+  } else {
+    for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
+      if (tile.slotMembers(slot).empty())
+        continue;
+      SlotState state = stateOf(slot);
+      storeRowSlot(
+          b, loc, dz, tile, slot,
+          [&](size_t i) { return gradientOf(i, state); }, odd, aligned);
+    }
   }
   if (statistics)
     addWarpSumToStatistic(b, loc, squares, stats, kLogitGradientSlot);

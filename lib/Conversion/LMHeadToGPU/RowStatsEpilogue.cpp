@@ -10,7 +10,7 @@
 // The logits themselves are never stored (the partials are 16 bytes per
 // warpN logits), except by the one-pass step,
 // whose row pass turns them into dZ; it stores them by runs of four columns
-// (TileRuns.h).
+// (TileRuns.h), or through shared memory and TMA (StagedTileStore.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,10 +18,12 @@
 #include "GemmKernel.h"
 #include "KernelMath.h"
 #include "RowSlotValues.h"
+#include "StagedTileStore.h"
 #include "TileRuns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -40,9 +42,13 @@ RowStatsEpilogue::getArgumentTypes(const GemmKernelSpec &spec) const {
     types.push_back(MemRefType::get({dynamic}, options.operandType));
   types.push_back(MemRefType::get(
       {dynamic, dynamic, 4}, Float32Type::get(spec.operandType.getContext())));
+  // Through TMA, the logits buffer arrives as its tensor map's address.
   if (storeLogits)
-    types.append({gemmMatrixType(options.operandType),
-                  IndexType::get(spec.operandType.getContext())});
+    types.append(
+        {spec.tiles.storesThroughTma()
+             ? Type(LLVM::LLVMPointerType::get(spec.operandType.getContext()))
+             : Type(gemmMatrixType(options.operandType)),
+         IndexType::get(spec.operandType.getContext())});
   return types;
 }
 
@@ -137,8 +143,19 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
         ValueRange{arith::ConstantIntOp::create(b, loc, kIgnoredLabel, 32)});
     return ifInside.getResult(0);
   });
-  Value odd = logits ? laneIsOdd(b, loc, tile.lane) : Value();
-  Value aligned = logits ? runsAreAligned(b, loc, logits) : Value();
+  // The logits go by runs of four columns, or through shared memory and
+  // TMA a row tile (two row slots) at a time (StagedTileStore.h).
+  bool staged = logits && tile.staging;
+  Value odd = logits && !staged ? laneIsOdd(b, loc, tile.lane) : Value();
+  Value aligned = logits && !staged ? runsAreAligned(b, loc, logits) : Value();
+  Value map = staged ? UnrealizedConversionCastOp::create(
+                           b, loc, TypeRange{sm90ResultMapType(spec)}, logits)
+                           .getResult(0)
+                     : Value();
+  auto rowTileOf = [&](int64_t slot) {
+    return tile.staging->rowOffsets[tile.slotMembers(slot).front()] /
+           kStagingRows;
+  };
   for (int64_t slot = 0; slot < tile.numRowSlots; ++slot) {
     SmallVector<size_t> members = tile.slotMembers(slot);
     if (members.empty())
@@ -176,10 +193,16 @@ void RowStatsEpilogue::write(OpBuilder &b, Location loc,
         sumLogits = arith::AddFOp::create(
             b, loc, sumLogits, arith::SelectOp::create(b, loc, in, z, zeroF));
     }
-    if (logits)
+    if (logits && !staged)
       storeRowSlot(
           b, loc, logits, tile, slot, [&](size_t i) { return keptLogits[i]; },
           odd, aligned);
+    // A row tile's panels once its last slot's logits are formed.
+    if (staged &&
+        (slot + 1 == tile.numRowSlots || tile.slotMembers(slot + 1).empty() ||
+         rowTileOf(slot + 1) != rowTileOf(slot)))
+      storeStagedRowTile(b, loc, spec, map, tile, rowTileOf(slot),
+                         [&](size_t i) { return keptLogits[i]; });
     rowMax = quadReduce(rowMax, /*isMax=*/true);
     // The columns past V add 0 (the inline exp of NVVM's lowering does not
     // give exp(−inf) = 0, so they are selected out).

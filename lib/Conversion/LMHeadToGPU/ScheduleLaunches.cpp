@@ -36,20 +36,17 @@ Launch mlir::lmhead::gemmLaunch(StringRef kernel, ScheduleStream stream,
     launch.arguments.push_back(LaunchArgument::ofView(a));
     launch.arguments.push_back(LaunchArgument::ofView(b));
   }
-  for (auto [position, argument] : llvm::enumerate(epilogue)) {
-    // An epilogue that stores through TMA takes C (its first argument) as
-    // the tensor map of the same view.
-    if (position == 0 && spec.tiles.storesThroughTma() &&
-        argument.kind == LaunchArgument::Kind::View) {
-      launch.arguments.push_back(
-          LaunchArgument::ofTensorMap(argument.view, sm90ResultMapType(spec)));
-      continue;
-    }
-    launch.arguments.push_back(argument);
-  }
+  llvm::append_range(launch.arguments, epilogue);
   for (const SizeExpr &size : {m, n, k})
     launch.arguments.push_back(LaunchArgument::ofSize(size));
   return launch;
+}
+
+LaunchArgument mlir::lmhead::gemmResultArgument(const GemmKernelSpec &spec,
+                                                const BufferView &result) {
+  if (spec.tiles.storesThroughTma())
+    return LaunchArgument::ofTensorMap(result, sm90ResultMapType(spec));
+  return LaunchArgument::ofView(result);
 }
 
 Launch mlir::lmhead::smallLaunch(StringRef kernel, ScheduleStream stream,

@@ -26,9 +26,15 @@ namespace lmhead {
 
 /// A launch of GEMM kernel `kernel`, built for `spec`, on `stream`: A and
 /// B (views of their stored form; memref views on sm_80, tensor maps of
-/// them on sm_90a), the epilogue's arguments (the first, C's view, as its
-/// tensor map when the kernel stores through TMA), then M, N and K; on the
-/// grid gemmGrid gives.
+/// them on sm_90a), the epilogue's arguments, then M, N and K; on the grid
+/// gemmGrid gives.
+/// The epilogue argument of a GEMM kernel built for `spec` that stands for
+/// the matrix its epilogue stores whole tiles of (C, dZ, the step's
+/// logits): its view, or its TMA tensor map where the kernel stores through
+/// TMA (sm90ResultMapType).
+LaunchArgument gemmResultArgument(const GemmKernelSpec &spec,
+                                  const BufferView &result);
+
 Launch gemmLaunch(StringRef kernel, ScheduleStream stream,
                   const GemmKernelSpec &spec, const BufferView &a,
                   const BufferView &b, ArrayRef<LaunchArgument> epilogue,

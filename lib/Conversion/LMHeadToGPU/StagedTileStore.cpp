@@ -47,7 +47,10 @@ public:
         columnPanels(spec.tiles.blockN / panelColumns(spec)),
         panels(stagedPanelsPerTile(spec)) {}
 
-  void write(ArrayRef<Value> values, bool accumulate);
+  /// Stages and stores the panels of row tile `rowTile` of the warpgroup's
+  /// part (all of them for -1), each accumulator's value from `valueOf`.
+  void write(llvm::function_ref<Value(size_t)> valueOf, size_t count,
+             bool accumulate, int64_t rowTile);
 
 private:
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
@@ -114,17 +117,17 @@ private:
   const int64_t columnPanels, panels;
 };
 
-void StagedTileWriter::write(ArrayRef<Value> values, bool accumulate) {
+void StagedTileWriter::write(llvm::function_ref<Value(size_t)> valueOf,
+                             size_t count, bool accumulate, int64_t rowTile) {
   Type stored = spec.storedType, f32 = b.getF32Type();
   const int64_t bytes = storedBytes(spec), columns = panelColumns(spec);
   // The accumulators by panel, in pairs of adjacent columns of one row
   // (the first of each pair named).
   SmallVector<SmallVector<size_t>> pairsOf(panels);
-  for (size_t i = 0; i < values.size(); ++i) {
+  for (size_t i = 0; i < count; ++i) {
     if (s.colOffsets[i] % 2 != 0)
       continue;
-    assert(i + 1 < values.size() &&
-           s.colOffsets[i + 1] == s.colOffsets[i] + 1 &&
+    assert(i + 1 < count && s.colOffsets[i + 1] == s.colOffsets[i] + 1 &&
            s.rowOffsets[i + 1] == s.rowOffsets[i] && "pairs of columns");
     int64_t panel = (s.rowOffsets[i] / kStagingRows) * columnPanels +
                     s.colOffsets[i] / columns;
@@ -141,7 +144,9 @@ void StagedTileWriter::write(ArrayRef<Value> values, bool accumulate) {
   auto widePairType = VectorType::get({2}, f32);
   Value threads = arith::ConstantIntOp::create(b, 128, 32);
 
-  for (int64_t panel = 0; panel < panels; ++panel) {
+  const int64_t first = rowTile < 0 ? 0 : rowTile * columnPanels;
+  const int64_t end = rowTile < 0 ? panels : first + columnPanels;
+  for (int64_t panel = first; panel < end; ++panel) {
     Value g = panelNumber(panel);
     {
       OpBuilder::InsertionGuard guard(b);
@@ -149,9 +154,9 @@ void StagedTileWriter::write(ArrayRef<Value> values, bool accumulate) {
       // The previous panel's store has read its buffer, which the next
       // panel fills.
       NVVM::CpAsyncBulkWaitGroupOp::create(b, 0, b.getUnitAttr());
-      if (accumulate && panel == 0)
-        loadOldValues(0);
-      if (accumulate && panel + 1 < panels)
+      if (accumulate && panel == first)
+        loadOldValues(first);
+      if (accumulate && panel + 1 < end)
         loadOldValues(panel + 1);
     }
     if (accumulate) {
@@ -174,7 +179,7 @@ void StagedTileWriter::write(ArrayRef<Value> values, bool accumulate) {
           add(add(mul(row, kStagingRowBytes), mul(chunk, 16)), rem(byte, 16));
       Value element = div(offset, bytes);
       Value pair = vector::FromElementsOp::create(
-          b, widePairType, ValueRange{values[i], values[i + 1]});
+          b, widePairType, ValueRange{valueOf(i), valueOf(i + 1)});
       if (accumulate) {
         Value old = vector::LoadOp::create(
             b, pairType, buffer, ValueRange{element}, /*nontemporal=*/false,
@@ -217,7 +222,22 @@ void mlir::lmhead::storeStagedTile(OpBuilder &builder, Location loc,
                                    const AccumulatorTile &tile,
                                    ArrayRef<Value> values, bool accumulate) {
   ImplicitLocOpBuilder b(loc, builder);
-  StagedTileWriter(b, spec, map, *tile.staging).write(values, accumulate);
+  StagedTileWriter(b, spec, map, *tile.staging)
+      .write([&](size_t i) { return values[i]; }, values.size(), accumulate,
+             /*rowTile=*/-1);
+}
+
+int64_t mlir::lmhead::stagedRowTiles(const GemmKernelSpec &spec) {
+  return spec.tiles.warpM / kStagingRows;
+}
+
+void mlir::lmhead::storeStagedRowTile(
+    OpBuilder &builder, Location loc, const GemmKernelSpec &spec, Value map,
+    const AccumulatorTile &tile, int64_t rowTile,
+    llvm::function_ref<Value(size_t)> valueOf) {
+  ImplicitLocOpBuilder b(loc, builder);
+  StagedTileWriter(b, spec, map, *tile.staging)
+      .write(valueOf, tile.values.size(), /*accumulate=*/false, rowTile);
 }
 
 void mlir::lmhead::finishStagedStores(OpBuilder &builder, Location loc,

@@ -51,6 +51,21 @@ void storeStagedTile(OpBuilder &b, Location loc, const GemmKernelSpec &spec,
                      Value map, const AccumulatorTile &tile,
                      ArrayRef<Value> values, bool accumulate);
 
+/// The row tiles of kStagingRows rows in a consumer warpgroup's part of a
+/// tile: its panels go along each, then down.
+int64_t stagedRowTiles(const GemmKernelSpec &spec);
+
+/// Stores the panels of row tile `rowTile` of the warpgroup's part through
+/// its staging buffers and TMA, each accumulator's f32 value formed by
+/// `valueOf(i)` right before it is written (so that an epilogue that forms
+/// its values as it goes, a row tile at a time, keeps few of them live);
+/// rounded once to `spec.storedType`. For epilogues that replace C: the
+/// calls for a tile go in order of row tiles, each reached by every thread
+/// of the warpgroup.
+void storeStagedRowTile(OpBuilder &b, Location loc, const GemmKernelSpec &spec,
+                        Value map, const AccumulatorTile &tile, int64_t rowTile,
+                        llvm::function_ref<Value(size_t)> valueOf);
+
 /// Waits, in the warpgroup's thread 0 (`threadInWarpgroup` = 0), until
 /// every TMA store it issued has written C: a consumer warpgroup calls it
 /// once after its last tile, so that the block does not exit while TMA
