@@ -48,13 +48,16 @@
 // rather than let it decide between tiles.)
 //
 // An sm_90a epilogue that stores through TMA (GemmTiles::tmaStore) takes
-// its staging buffers from shared memory, and an accumulating one keeps one
-// buffer of C's old values in flight per consumer warpgroup
-// (kStagedEpilogueBytesInFlightPerWarpgroup) instead of kRunsInFlight runs a
-// thread. Its stores are priced as the register epilogue's, at bandwidth:
-// what it saves is instructions (no exchanges, bounds tests or global
-// stores in the consumers; see docs/performance.md), which the model does
-// not price. Where both predict the same time, the TMA store is chosen.
+// its staging buffers from shared memory. An accumulating one has the old
+// values of its first panels (one per buffer) loaded before the tile's K
+// loop, so they arrive under the MMAs (in the DRAM term, as the hidden
+// stores), and keeps one buffer of the rest in flight per consumer
+// warpgroup (kStagedEpilogueBytesInFlightPerWarpgroup) instead of
+// kRunsInFlight runs a thread. Its stores are priced as the register
+// epilogue's, at bandwidth: what it saves there is instructions (no
+// exchanges, bounds tests or global stores in the consumers; see
+// docs/performance.md), which the model does not price. Where both predict
+// the same time, the TMA store is chosen.
 //
 // The efficiency is the kernel family's best fraction of peak on the chip
 // times four factors, each 1 for a configuration without that weakness:
@@ -596,15 +599,24 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   // next tile's main loop, through the same DRAM.
   const double hiddenStores =
       t.isPersistent() ? c * double(pred.waves - 1) / double(pred.waves) : 0;
+  // An accumulating epilogue that stores through TMA has the old values of
+  // its first panels loaded before the tile's K loop (one per staging
+  // buffer): they arrive under the MMAs, through the same DRAM.
+  const double hiddenLoads =
+      p.accumulatesC && t.storesThroughTma()
+          ? c * double(t.prefetchedPanels(p.resultBytes)) /
+                double(t.stagedPanels(p.resultBytes))
+          : 0;
   pred.hbmMicros =
-      1e6 * std::max((operandBytes + hiddenStores) / chip.hbmBytesPerSecond,
+      1e6 * std::max((operandBytes + hiddenStores + hiddenLoads) /
+                         chip.hbmBytesPerSecond,
                      operandBytes * chip.dramLatencySeconds / loopInFlight);
 
   // The epilogue: C's tiles stored, after their old values are loaded when
   // it accumulates (kRunsInFlight runs a thread before the first store).
   MemoryPhase epilogue;
   epilogue.storeBytes = c - hiddenStores;
-  epilogue.loadBytes = p.accumulatesC ? c : 0;
+  epilogue.loadBytes = p.accumulatesC ? c - hiddenLoads : 0;
   epilogue.loadBytesInFlightPerThread =
       t.storesThroughTma()
           ? double(kStagedEpilogueBytesInFlightPerWarpgroup) / 128

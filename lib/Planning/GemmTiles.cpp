@@ -10,6 +10,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 using namespace mlir::lmhead;
 
 std::string GemmTiles::str() const {
@@ -38,6 +40,14 @@ int64_t GemmTiles::epilogueStagingBytes() const {
   if (!storesThroughTma())
     return 0;
   return numWarpTiles() * kStagingBuffers * kStagingBufferBytes;
+}
+
+int64_t GemmTiles::stagedPanels(int64_t resultBytes) const {
+  return (warpM / kStagingRows) * (blockN / (kStagingRowBytes / resultBytes));
+}
+
+int64_t GemmTiles::prefetchedPanels(int64_t resultBytes) const {
+  return std::min(kStagingBuffers, stagedPanels(resultBytes));
 }
 
 bool GemmTiles::anyFixed() const {

@@ -810,7 +810,22 @@ TEST(CostModelTest, TmaStoresStageCWhereTheEpilogueStoresTiles) {
   ASSERT_TRUE(withTma && without);
   EXPECT_DOUBLE_EQ(withTma->epilogueBytesInFlightPerSM,
                    2 * without->epilogueBytesInFlightPerSM);
-  EXPECT_LE(withTma->epilogueMicros, without->epilogueMicros);
+  EXPECT_LT(withTma->epilogueMicros, without->epilogueMicros);
+  // A 128-wide tile of 16-bit C is two panels a warpgroup, whose old values
+  // are loaded before the K loop: the epilogue waits for none, as if it did
+  // not accumulate.
+  ASSERT_EQ(staged.blockN, 128);
+  ASSERT_EQ(staged.warpM, 64);
+  std::optional<GemmPrediction> replacing = predictGemm(dh, gpu, staged);
+  ASSERT_TRUE(replacing);
+  EXPECT_DOUBLE_EQ(withTma->epilogueMicros, replacing->epilogueMicros);
+  // f32 C: four panels, two of them loaded early.
+  GemmProblem wide = accumulating;
+  wide.resultBytes = 4;
+  std::optional<GemmPrediction> early = predictGemm(wide, gpu, staged);
+  std::optional<GemmPrediction> late = predictGemm(wide, gpu, registers);
+  ASSERT_TRUE(early && late);
+  EXPECT_LT(early->epilogueMicros, late->epilogueMicros);
 
   // tma-store=-1 keeps the stores in registers.
   GemmTiles fromRegisters;

@@ -60,6 +60,13 @@ struct GemmTiles {
   /// buffers of kStagingBufferBytes per consumer warpgroup when it stores
   /// through TMA, else none.
   int64_t epilogueStagingBytes() const;
+  /// The panels (kStagingRows rows by kStagingRowBytes) in which a consumer
+  /// warpgroup stores its part of a tile through TMA, for C's elements of
+  /// `resultBytes`.
+  int64_t stagedPanels(int64_t resultBytes) const;
+  /// Of those, the first ones whose old values an accumulating epilogue has
+  /// loaded before the tile's K loop: one per staging buffer.
+  int64_t prefetchedPanels(int64_t resultBytes) const;
   /// "BMxBNxBK, warp WMxWN, S stages, C-byte copies, swizzle Z", then
   /// ", group G" where the group is not kRasterGroupRows, ", persistent
   /// P" for a persistent kernel, ", cluster MxN" for a clustered one and

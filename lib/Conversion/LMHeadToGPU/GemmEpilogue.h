@@ -60,6 +60,10 @@ struct TileStaging {
   /// known when the kernel is written; every thread's row offsets are the
   /// same multiples of 8, so a thread's rows are all threadRow modulo 8.
   SmallVector<int64_t> rowOffsets, colOffsets;
+  /// The tile's first panels whose old values the kernel loaded before its
+  /// K loop (for an epilogue that adds to C), so that their loads overlap
+  /// the tile's MMAs: the epilogue does not load them again.
+  int64_t prefetchedPanels = 0;
 };
 
 /// Every f32 accumulator one thread holds when the K loop has ended.
@@ -127,6 +131,12 @@ public:
   /// they can go through shared memory and TMA
   /// (GemmTiles::storesThroughTma); null when it does not store tiles.
   virtual Type stagedResultType(const GemmKernelSpec &spec) const { return {}; }
+  /// Whether the epilogue adds to that matrix's old values, which a kernel
+  /// that stores through TMA loads with TMA (and may start loading before
+  /// its K loop).
+  virtual bool addsToStagedResult(const GemmKernelSpec &spec) const {
+    return false;
+  }
   /// Which of the epilogue's arguments (getArgumentTypes) is that matrix,
   /// passed as the pointer to its TMA tensor map when the kernel stores
   /// through TMA.
@@ -174,6 +184,9 @@ public:
   SmallVector<Type> getArgumentTypes(const GemmKernelSpec &spec) const override;
   Type stagedResultType(const GemmKernelSpec &spec) const override {
     return resultType;
+  }
+  bool addsToStagedResult(const GemmKernelSpec &spec) const override {
+    return accumulate;
   }
   llvm::Error check(const GemmKernelSpec &spec) const override;
   void write(OpBuilder &builder, Location loc, const GemmKernelSpec &spec,

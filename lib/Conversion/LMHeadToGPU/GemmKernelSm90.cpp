@@ -55,7 +55,9 @@
 //   consumer warpgroup two staging buffers after the stages, and two
 //   mbarriers for TMA loads of C's old values; its epilogue writes the
 //   tile through them (StagedTileStore.h), and each consumer warpgroup
-//   waits for its last stores before the block exits.
+//   waits for its last stores before the block exits. An epilogue that
+//   adds to C has the tile's first two panels of old values loaded before
+//   the K loop, by one thread of each consumer warpgroup.
 //
 //===----------------------------------------------------------------------===//
 
@@ -227,8 +229,8 @@ private:
   Value full, empty;
   nvgpu::MBarrierGroupType barrierType;
   /// The mbarriers of the epilogue's TMA loads of C (two per consumer
-  /// warpgroup), when it stores through TMA.
-  Value epilogueLoads;
+  /// warpgroup) and C's tensor map, when it stores through TMA.
+  Value epilogueLoads, resultMap;
 };
 
 } // namespace
@@ -684,6 +686,22 @@ void Sm90GemmWriter::writeConsumer(Value base, Value kSteps, Value consumer,
         descriptor(true, index(0), add(rowStart, index(i * 64)), 0));
   Value descriptorB = descriptor(false, index(0), index(0), 0);
 
+  // An epilogue that adds to C through TMA: the warpgroup's thread 0 starts
+  // loading the tile's first panels of C's old values now, so that they
+  // land during the K loop. It computes where they go in its own branch:
+  // no other thread holds them through the loop.
+  bool prefetchesC =
+      cfg.storesThroughTma() && epilogue.addsToStagedResult(spec);
+  if (prefetchesC) {
+    auto issuer = scf::IfOp::create(b, equal(rem(epilogueThread(), 128), 0),
+                                    /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(issuer.thenBlock());
+    auto [row, col] = tileOrigin(tileIndex);
+    prefetchStagedOldValues(b, b.getLoc(), spec, resultMap,
+                            staging(epilogueThread(), row, col, ordinal));
+  }
+
   // The stage of a step and its mbarrier phase are carried through the K
   // loop, the stage wrapping after the last and the phase flipping then;
   // a tile starts where the block's previous tile left them.
@@ -794,8 +812,11 @@ void Sm90GemmWriter::writeConsumer(Value base, Value kSteps, Value consumer,
       tile.rowSlots.push_back(2 * i + (r / 2) % 2);
     }
   }
-  if (cfg.storesThroughTma())
+  if (cfg.storesThroughTma()) {
     tile.staging = staging(thread, row, col, ordinal);
+    if (prefetchesC)
+      tile.staging->prefetchedPanels = prefetchedPanelsPerTile(spec);
+  }
   epilogue.write(b, b.getLoc(), spec, epilogueArgs, tile);
 }
 
@@ -856,11 +877,11 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
     // C's map (an argument of the epilogue's) too, and the barriers of the
     // epilogue's loads of C: one arrival each, thread 0 of the warpgroup
     // announcing the bytes.
-    Value mapC = UnrealizedConversionCastOp::create(
-                     b, TypeRange{sm90ResultMapType(spec)},
-                     epilogueArgs[epilogue.stagedResultArgument(spec)])
-                     .getResult(0);
-    nvgpu::TmaPrefetchOp::create(b, mapC, first);
+    resultMap = UnrealizedConversionCastOp::create(
+                    b, TypeRange{sm90ResultMapType(spec)},
+                    epilogueArgs[epilogue.stagedResultArgument(spec)])
+                    .getResult(0);
+    nvgpu::TmaPrefetchOp::create(b, resultMap, first);
     int64_t loads = consumers * kStagingBuffers;
     epilogueLoads = nvgpu::MBarrierCreateOp::create(
         b, nvgpu::MBarrierGroupType::get(b.getContext(), workgroup, loads));

@@ -51,6 +51,15 @@ public:
   /// part (all of them for -1), each accumulator's value from `valueOf`.
   void write(llvm::function_ref<Value(size_t)> valueOf, size_t count,
              bool accumulate, int64_t rowTile);
+  /// Thread 0's loads of the tile's first panels (prefetchStagedOldValues),
+  /// once every store it issued has read its buffer.
+  void prefetch(int64_t count) {
+    OpBuilder::InsertionGuard guard(b);
+    enterIssuer();
+    NVVM::CpAsyncBulkWaitGroupOp::create(b, 0, b.getUnitAttr());
+    for (int64_t panel = 0; panel < count; ++panel)
+      loadOldValues(panel);
+  }
 
 private:
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
@@ -154,9 +163,10 @@ void StagedTileWriter::write(llvm::function_ref<Value(size_t)> valueOf,
       // The previous panel's store has read its buffer, which the next
       // panel fills.
       NVVM::CpAsyncBulkWaitGroupOp::create(b, 0, b.getUnitAttr());
-      if (accumulate && panel == first)
+      // (The kernel loaded the first panels' before its K loop.)
+      if (accumulate && panel == first && first >= s.prefetchedPanels)
         loadOldValues(first);
-      if (accumulate && panel + 1 < end)
+      if (accumulate && panel + 1 < end && panel + 1 >= s.prefetchedPanels)
         loadOldValues(panel + 1);
     }
     if (accumulate) {
@@ -213,8 +223,7 @@ void StagedTileWriter::write(llvm::function_ref<Value(size_t)> valueOf,
 } // namespace
 
 int64_t mlir::lmhead::stagedPanelsPerTile(const GemmKernelSpec &spec) {
-  return (spec.tiles.warpM / kStagingRows) *
-         (spec.tiles.blockN / panelColumns(spec));
+  return spec.tiles.stagedPanels(storedBytes(spec));
 }
 
 void mlir::lmhead::storeStagedTile(OpBuilder &builder, Location loc,
@@ -225,6 +234,19 @@ void mlir::lmhead::storeStagedTile(OpBuilder &builder, Location loc,
   StagedTileWriter(b, spec, map, *tile.staging)
       .write([&](size_t i) { return values[i]; }, values.size(), accumulate,
              /*rowTile=*/-1);
+}
+
+int64_t mlir::lmhead::prefetchedPanelsPerTile(const GemmKernelSpec &spec) {
+  return spec.tiles.prefetchedPanels(storedBytes(spec));
+}
+
+void mlir::lmhead::prefetchStagedOldValues(OpBuilder &builder, Location loc,
+                                           const GemmKernelSpec &spec,
+                                           Value map,
+                                           const TileStaging &staging) {
+  ImplicitLocOpBuilder b(loc, builder);
+  StagedTileWriter(b, spec, map, staging)
+      .prefetch(prefetchedPanelsPerTile(spec));
 }
 
 int64_t mlir::lmhead::stagedRowTiles(const GemmKernelSpec &spec) {

@@ -25,7 +25,9 @@
 // (zeros outside C), on one mbarrier per buffer: thread 0 loads the next
 // panel's as soon as its buffer is free (above), and the threads wait for
 // the current one's before they read it, add and write the sum back in
-// place. The result is rounded once, as the register epilogue rounds it.
+// place. The kernel loads the tile's first two panels' before its K loop
+// (prefetchStagedOldValues), so that only the later panels' loads wait in
+// the epilogue. The result is rounded once, as the register epilogue rounds it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,6 +67,20 @@ int64_t stagedRowTiles(const GemmKernelSpec &spec);
 void storeStagedRowTile(OpBuilder &b, Location loc, const GemmKernelSpec &spec,
                         Value map, const AccumulatorTile &tile, int64_t rowTile,
                         llvm::function_ref<Value(size_t)> valueOf);
+
+/// The panels whose old values a kernel loads before its K loop for an
+/// epilogue that adds to C (one per staging buffer, at most the tile's).
+int64_t prefetchedPanelsPerTile(const GemmKernelSpec &spec);
+
+/// Loads, in the warpgroup's thread 0 (`staging.thread` = 0), C's old values
+/// of the tile's first prefetchedPanelsPerTile panels into their buffers,
+/// once the warpgroup's earlier stores have read them: a kernel calls it
+/// before its K loop, with `staging` for the tile that loop computes, so
+/// that the loads overlap the MMAs; the epilogue (`staging.prefetched-
+/// Panels` set) then waits for them instead of loading them.
+void prefetchStagedOldValues(OpBuilder &b, Location loc,
+                             const GemmKernelSpec &spec, Value map,
+                             const TileStaging &staging);
 
 /// Waits, in the warpgroup's thread 0 (`threadInWarpgroup` = 0), until
 /// every TMA store it issued has written C: a consumer warpgroup calls it
