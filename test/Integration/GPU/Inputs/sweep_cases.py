@@ -1,24 +1,29 @@
 #!/usr/bin/env python3
-"""Runs the cross-entropy kernels of every configuration the cost model can
-choose on the PTX emulator, against decompose_case.py's float64 reference.
+"""Runs the kernels of every configuration the cost model can choose, with
+every epilogue and option, on the PTX emulator against decompose_case.py's
+float64 reference.
 
-    ce_sweep_configs.py --target sm_90a --options plain|every --seed S
-        [--only fwd|grad|step] --runtime LIB --runner-libs LIBS
+    sweep_cases.py --target sm_90a --options plain|every --seed S
+        [--only linear_grad|fwd|grad|step] --runtime LIB --runner-libs LIBS
 
-1. The configurations: every distinct tile the model lists for the logits
-   GEMM of a ce_linear_fwd and for the logits, dh and dW GEMMs of a
-   ce_linear_grad (../../../Target/PTX/Inputs/ce_configs.py's candidates
-   with --distinct-tiles: one configuration of each block and warp tile,
-   copy width and kernel family, each with the persistence, cluster and
-   store the model gives it).
+1. The configurations: every distinct tile the model lists for the dh and
+   dW GEMMs of a linear_grad (sweep_configs.py's candidates), for the
+   logits GEMM of a ce_linear_fwd and for the logits, dh and dW GEMMs of a
+   ce_linear_grad (../../../Target/PTX/Inputs/ce_configs.py's candidates);
+   of each, one configuration of each block and warp tile, copy width and
+   kernel family (--distinct-tiles), with the persistence, cluster and
+   store the model gives it.
 2. For the k-th configuration, one case of decompose_case.py each (fresh
    random inputs, NaN-poisoned device memory) on a ragged shape, N=150 and
-   D=72 with V=301 (plain: bf16, layout vd, i64 labels, mean) or V=304
+   D=72 with V=301 (plain: bf16, layout vd, i64 labels, mean; linear_grad's
+   dh bf16 and dW f32 at V=304, as TMA loads its dZ) or V=304
    (every: f16, layout dv, whose W rows TMA loads only at a V of whole 16
    bytes; i32 labels, soft-cap, label smoothing, z-loss, ignore index -1;
    the forward and backward with a bias, the backward with reduction none,
    db, statistics, and dh and dW accumulated in f32, the step with dh and
-   dW accumulated): the forward with the k-th forward logits
+   dW accumulated; linear_grad with dh accumulated in f32, dW in f16
+   accumulated, a scale, gradient statistics and a dynamic token count):
+   linear_grad with the k-th dh and dW configurations; the forward with the k-th forward logits
    configuration; the backward with the k-th logits, dh and dW
    configurations and chunks of 128 columns (three chunks); the one-pass
    step with the k-th backward logits configuration that stores logits
@@ -44,6 +49,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "Target", "PTX",
                                 "Inputs"))
 from ce_configs import Options, candidates, distinct_tiles  # noqa: E402
+import sweep_configs  # noqa: E402
 CASE = os.path.join(HERE, "..", "..", "Decompose", "Inputs",
                     "decompose_case.py")
 
@@ -54,9 +60,19 @@ GRAD_CHUNK, STEP_CHUNK = 128, 64
 def case_flags(op, options):
     """decompose_case.py's flags for `op` with the option set's choices."""
     every = options == "every"
-    flags = [f"--op={op}", f"--n={N}", f"--d={D}",
-             f"--v={304 if every else 301}",
+    # TMA loads linear_grad's dZ [N,V] and, in layout dv, W [D,V]: rows of
+    # whole 16 bytes.
+    vocab = 304 if every or op == "linear_grad" else 301
+    flags = [f"--op={op}", f"--n={N}", f"--d={D}", f"--v={vocab}",
              f"--dtype={'f16' if every else 'bf16'}"]
+    if op == "linear_grad":
+        if every:
+            flags += ["--layout=dv", "--accumulate-dh", "--dh-type=f32",
+                      "--accumulate-dw", "--dw-type=f16", "--scale=0.5",
+                      "--stats", "--dynamic-n"]
+        else:
+            flags += ["--dw-type=f32"]
+        return flags
     if every:
         flags += ["--layout=dv", "--labels-type=i32", "--logit-softcap=3.0",
                   "--label-smoothing=0.1", "--z-loss-weight=1e-4",
@@ -113,7 +129,9 @@ def run_case(args, op, plan, workdir, label):
         print(f"FAIL {label}: {done.stderr.strip()[-1500:]}", flush=True)
         return False
     # The op ran as the plan's kernels (not decomposed on the host).
-    kernels = ["logits"] + ([] if op == "ce_linear_fwd" else ["dh", "dw"])
+    kernels = [] if op == "linear_grad" else ["logits"]
+    if op != "ce_linear_fwd":
+        kernels += ["dh", "dw"]
     for kernel in kernels:
         if not re.search(rf"lmhead emulator: kernel {op}_0_{kernel}\w*: ",
                          done.stderr):
@@ -137,7 +155,8 @@ def main(argv):
                                                              "sm_90a"))
     parser.add_argument("--options", required=True,
                         choices=("plain", "every"))
-    parser.add_argument("--only", choices=("fwd", "grad", "step"))
+    parser.add_argument("--only",
+                        choices=("linear_grad", "fwd", "grad", "step"))
     parser.add_argument("--seed", required=True, type=int)
     parser.add_argument("--runtime", required=True)
     parser.add_argument("--runner-libs", required=True)
@@ -154,6 +173,9 @@ def main(argv):
         # wide (forwardEpilogueLimit), which the model's step plans keep to.
         found["step"] = [c for c in found["logits"]
                          if int(re.search(r"warpN = (\d+)", c).group(1)) <= 128]
+        found["lg_dh"], found["lg_dw"] = (
+            distinct_tiles(configs) for configs in sweep_configs.candidates(
+                args.lmhead_opt, args.target, N, D, 304, workdir))
 
         def gemm(kind, k):
             configs = found[kind]
@@ -161,6 +183,13 @@ def main(argv):
 
         plans = []
         target = args.target
+        if args.only in (None, "linear_grad"):
+            for k in range(max(len(found["lg_dh"]), len(found["lg_dw"]))):
+                plans.append((
+                    "linear_grad", f"linear_grad {k} {gemm('lg_dh', k)}",
+                    f"#lmhead.plan<target = {target}, dh = "
+                    f"{gemm('lg_dh', k)}, dw = {gemm('lg_dw', k)}, "
+                    f"dhMicros = 0.0 : f64, dwMicros = 0.0 : f64>"))
         if args.only in (None, "fwd"):
             for k in range(len(found["fwd"])):
                 plans.append(("ce_linear_fwd", f"fwd {k} {gemm('fwd', k)}",
