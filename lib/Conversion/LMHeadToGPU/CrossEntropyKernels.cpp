@@ -3,6 +3,7 @@
 #include "CrossEntropyKernels.h"
 #include "CrossEntropyRowKernels.h"
 #include "GradientStatistics.h"
+#include "LinearGradKernels.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -87,6 +88,58 @@ mlir::lmhead::getCrossEntropyGemms(Operation *op, CrossEntropyPlanAttr plan) {
                 "epilogue stores row statistics, no whole tiles of the "
                 "logits, so it cannot store through TMA (tmaStore = 1)";
     gemms.logits.storedType = gemms.options.operandType;
+  }
+  // The matrices TMA copies have rows of whole 16 bytes: h and W, the dZ
+  // workspace (rows of the chunk's columns), and the results stored
+  // through TMA (the f32 dh of the backward and dW of the step, the op's
+  // own dh or dW otherwise). The step's logits buffer has padded rows.
+  {
+    auto bytes = [](Type type) -> int64_t {
+      return type.getIntOrFloatBitWidth() / 8;
+    };
+    std::optional<int64_t> hidden;
+    if (std::optional<int64_t> hRow = rowBytesOf(ce.getH()))
+      hidden = *hRow / bytes(gemms.options.operandType);
+    auto rowsOf = [&](int64_t elements, Type type) -> std::optional<int64_t> {
+      return elements * bytes(type);
+    };
+    auto hiddenRows = [&](Type type) -> std::optional<int64_t> {
+      return hidden ? std::optional<int64_t>(*hidden * bytes(type))
+                    : std::nullopt;
+    };
+    Type operand = gemms.options.operandType;
+    int64_t vocab = gemms.options.vocab;
+    std::optional<int64_t> wRows = rowBytesOf(ce.getW());
+    SmallVector<TmaCopy, 3> logitsCopies = {{"h", rowBytesOf(ce.getH()), false},
+                                            {"W", wRows, false}};
+    if (isa<CELinearGradOp>(op))
+      logitsCopies.push_back({"dZ", rowsOf(gemms.chunk, operand), true});
+    if (failed(checkTmaRows(op, "logits", gemms.logits, logitsCopies)))
+      return failure();
+    if (gemms.dh) {
+      bool step = isa<CELinearStepOp>(op);
+      // The step's dZ is its padded logits buffer; the backward's the
+      // chunk workspace.
+      std::optional<int64_t> dzRows =
+          step ? std::nullopt : rowsOf(gemms.chunk, operand);
+      std::optional<int64_t> dwRows =
+          vd ? hiddenRows(gemms.dw->storedType ? gemms.dw->storedType : operand)
+             : rowsOf(vocab,
+                      gemms.dw->storedType ? gemms.dw->storedType : operand);
+      if (failed(checkTmaRows(
+              op, "dh", *gemms.dh,
+              {{"dZ", dzRows, false},
+               {"W", wRows, false},
+               {"dh",
+                hiddenRows(gemms.dh->storedType ? gemms.dh->storedType
+                                                : operand),
+                true}})) ||
+          failed(checkTmaRows(op, "dw", *gemms.dw,
+                              {{"dZ", dzRows, false},
+                               {"h", rowBytesOf(ce.getH()), false},
+                               {"dW", dwRows, true}})))
+        return failure();
+    }
   }
   // The epilogues' own checks are made when the kernels are built; here
   // the main loops'.
