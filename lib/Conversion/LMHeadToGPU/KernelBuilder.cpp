@@ -30,6 +30,23 @@ Value KernelBuilder::index(int64_t v) {
   return arith::ConstantIndexOp::create(*this, v);
 }
 
+/// The constant `c` of `x`'s integer or index type.
+static Value constantLike(OpBuilder &b, Location loc, Value x, int64_t c) {
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(x.getType(), c));
+}
+
+Value KernelBuilder::mulBy(Value x, int64_t c) {
+  return arith::MulIOp::create(*this, x, constantLike(*this, getLoc(), x, c));
+}
+
+Value KernelBuilder::divBy(Value x, int64_t c) {
+  return arith::DivUIOp::create(*this, x, constantLike(*this, getLoc(), x, c));
+}
+
+Value KernelBuilder::remBy(Value x, int64_t c) {
+  return arith::RemUIOp::create(*this, x, constantLike(*this, getLoc(), x, c));
+}
+
 Value KernelBuilder::f32(double v) {
   return arith::ConstantOp::create(*this, getF32FloatAttr(float(v)));
 }

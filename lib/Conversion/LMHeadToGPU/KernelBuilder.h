@@ -43,6 +43,11 @@ struct KernelBuilder : ImplicitLocOpBuilder {
   Value sub(Value x, Value y);
   Value div(Value x, Value y);
   Value select(Value c, Value x, Value y);
+  /// x · c, x / c and x mod c of an unsigned integer or index `x` by a
+  /// constant.
+  Value mulBy(Value x, int64_t c);
+  Value divBy(Value x, int64_t c);
+  Value remBy(Value x, int64_t c);
   /// x < y, signed integers.
   Value lessThan(Value x, Value y);
   Value load(Value memref, ValueRange indices);

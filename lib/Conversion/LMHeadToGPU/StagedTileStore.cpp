@@ -12,6 +12,7 @@
 
 #include "StagedTileStore.h"
 #include "GemmKernel.h"
+#include "KernelBuilder.h"
 
 #include "lmhead/Planning/MemoryParallelism.h"
 
@@ -41,8 +42,8 @@ int64_t panelColumns(const GemmKernelSpec &spec) {
 
 class StagedTileWriter {
 public:
-  StagedTileWriter(ImplicitLocOpBuilder &b, const GemmKernelSpec &spec,
-                   Value map, const TileStaging &staging)
+  StagedTileWriter(KernelBuilder &b, const GemmKernelSpec &spec, Value map,
+                   const TileStaging &staging)
       : b(b), spec(spec), map(map), s(staging),
         columnPanels(spec.tiles.blockN / panelColumns(spec)),
         panels(stagedPanelsPerTile(spec)) {}
@@ -62,18 +63,12 @@ public:
   }
 
 private:
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, x, y); }
-  Value add(Value x, int64_t y) { return add(x, index(y)); }
-  Value mul(Value x, int64_t y) {
-    return arith::MulIOp::create(b, x, index(y));
-  }
-  Value div(Value x, int64_t y) {
-    return arith::DivUIOp::create(b, x, index(y));
-  }
-  Value rem(Value x, int64_t y) {
-    return arith::RemUIOp::create(b, x, index(y));
-  }
+  Value index(int64_t v) { return b.index(v); }
+  Value add(Value x, Value y) { return b.add(x, y); }
+  Value add(Value x, int64_t y) { return b.add(x, b.index(y)); }
+  Value mul(Value x, int64_t y) { return b.mulBy(x, y); }
+  Value div(Value x, int64_t y) { return b.divBy(x, y); }
+  Value rem(Value x, int64_t y) { return b.remBy(x, y); }
 
   /// The panel's index among all the warpgroup staged (the kernel's, not
   /// the tile's): its buffer is this modulo 2.
@@ -119,7 +114,7 @@ private:
     return op;
   }
 
-  ImplicitLocOpBuilder &b;
+  KernelBuilder &b;
   const GemmKernelSpec &spec;
   Value map;
   const TileStaging &s;
@@ -230,7 +225,7 @@ void mlir::lmhead::storeStagedTile(OpBuilder &builder, Location loc,
                                    const GemmKernelSpec &spec, Value map,
                                    const AccumulatorTile &tile,
                                    ArrayRef<Value> values, bool accumulate) {
-  ImplicitLocOpBuilder b(loc, builder);
+  KernelBuilder b(loc, builder);
   StagedTileWriter(b, spec, map, *tile.staging)
       .write([&](size_t i) { return values[i]; }, values.size(), accumulate,
              /*rowTile=*/-1);
@@ -244,7 +239,7 @@ void mlir::lmhead::prefetchStagedOldValues(OpBuilder &builder, Location loc,
                                            const GemmKernelSpec &spec,
                                            Value map,
                                            const TileStaging &staging) {
-  ImplicitLocOpBuilder b(loc, builder);
+  KernelBuilder b(loc, builder);
   StagedTileWriter(b, spec, map, staging)
       .prefetch(prefetchedPanelsPerTile(spec));
 }
@@ -257,7 +252,7 @@ void mlir::lmhead::storeStagedRowTile(
     OpBuilder &builder, Location loc, const GemmKernelSpec &spec, Value map,
     const AccumulatorTile &tile, int64_t rowTile,
     llvm::function_ref<Value(size_t)> valueOf) {
-  ImplicitLocOpBuilder b(loc, builder);
+  KernelBuilder b(loc, builder);
   StagedTileWriter(b, spec, map, *tile.staging)
       .write(valueOf, tile.values.size(), /*accumulate=*/false, rowTile);
 }
