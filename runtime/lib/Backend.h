@@ -34,6 +34,10 @@ struct LaunchDims {
   unsigned cluster[3] = {1, 1, 1};
   /// Dynamic shared memory per block, in bytes.
   unsigned sharedBytes = 0;
+  /// A programmatic dependent launch: it may start while the kernel before
+  /// it on its stream finishes; the kernel waits for that one
+  /// (griddepcontrol.wait) before it touches global memory.
+  bool programmatic = false;
 
   bool hasClusters() const { return cluster[0] * cluster[1] * cluster[2] != 1; }
   /// "grid (x,y,z) block (x,y,z) [cluster (x,y,z)] shared N B".

@@ -830,6 +830,7 @@ Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
         dims.cluster[i] = kernel.cluster[i];
       }
       dims.sharedBytes = kernel.sharedBytes;
+      dims.programmatic = kernel.programmatic;
       bool first = run.iteration == 0 && kernel.firstIterationFunction;
       outcome = backend.launch(
           first ? kernel.firstIterationFunction : kernel.function,

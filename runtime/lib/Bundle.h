@@ -192,6 +192,9 @@ struct KernelSpec {
   unsigned block[3] = {1, 1, 1};
   unsigned cluster[3] = {1, 1, 1};
   unsigned sharedBytes = 0;
+  /// Launched as a programmatic dependent launch ("programmatic": true):
+  /// it may start while the kernel before it on its stream finishes.
+  bool programmatic = false;
   /// Each parameter, 64 bits.
   std::vector<ParamSpec> params;
   /// Kernels on other streams that this one waits for ("after").

@@ -757,6 +757,15 @@ private:
         !readTriple(path + ".cluster", member(value, "cluster"), kernel.cluster,
                     error))
       return false;
+    if (const Json *programmatic =
+            member(value, manifest::key::kProgrammatic)) {
+      if (!programmatic->is_boolean())
+        return fail(path + ".programmatic",
+                    "expected true (a programmatic dependent launch, whose "
+                    "kernel waits with griddepcontrol.wait) or false",
+                    error);
+      kernel.programmatic = programmatic->get<bool>();
+    }
     if (const Json *shared = member(value, "shared_bytes")) {
       if (!isInteger(*shared) || integerOf(*shared) < 0 ||
           integerOf(*shared) > 1024 * 1024)

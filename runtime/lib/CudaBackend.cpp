@@ -2,8 +2,10 @@
 //
 // Kernels are loaded with cuModuleLoadDataEx so that the JIT's error and
 // info logs can be captured: a PTX that does not assemble for the device
-// then says why, instead of just CUDA_ERROR_INVALID_PTX. Clusters need
-// cuLaunchKernelEx; plain launches use cuLaunchKernel.
+// then says why, instead of just CUDA_ERROR_INVALID_PTX. Clusters and
+// programmatic dependent launches need cuLaunchKernelEx (with the cluster
+// dimension and programmatic stream serialization attributes); plain
+// launches use cuLaunchKernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -229,7 +231,7 @@ Outcome CudaBackend::launch(void *function, const char *kernelName,
                          CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                          static_cast<int>(dims.sharedBytes)))
     return where();
-  if (!dims.hasClusters()) {
+  if (!dims.hasClusters() && !dims.programmatic) {
     if (!LMHEAD_CUDA_CHECK(*driver, error, cuLaunchKernel, f, dims.grid[0],
                            dims.grid[1], dims.grid[2], dims.block[0],
                            dims.block[1], dims.block[2], dims.sharedBytes,
@@ -237,12 +239,21 @@ Outcome CudaBackend::launch(void *function, const char *kernelName,
       return where();
     return {};
   }
-  CUlaunchAttribute cluster;
-  std::memset(&cluster, 0, sizeof(cluster));
-  cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  cluster.value.clusterDim.x = dims.cluster[0];
-  cluster.value.clusterDim.y = dims.cluster[1];
-  cluster.value.clusterDim.z = dims.cluster[2];
+  CUlaunchAttribute attributes[2];
+  std::memset(attributes, 0, sizeof(attributes));
+  unsigned count = 0;
+  if (dims.hasClusters()) {
+    CUlaunchAttribute &cluster = attributes[count++];
+    cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    cluster.value.clusterDim.x = dims.cluster[0];
+    cluster.value.clusterDim.y = dims.cluster[1];
+    cluster.value.clusterDim.z = dims.cluster[2];
+  }
+  if (dims.programmatic) {
+    CUlaunchAttribute &serialization = attributes[count++];
+    serialization.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    serialization.value.programmaticStreamSerializationAllowed = 1;
+  }
   CUlaunchConfig config;
   std::memset(&config, 0, sizeof(config));
   config.gridDimX = dims.grid[0];
@@ -253,8 +264,8 @@ Outcome CudaBackend::launch(void *function, const char *kernelName,
   config.blockDimZ = dims.block[2];
   config.sharedMemBytes = dims.sharedBytes;
   config.hStream = static_cast<CUstream>(stream);
-  config.attrs = &cluster;
-  config.numAttrs = 1;
+  config.attrs = attributes;
+  config.numAttrs = count;
   if (!LMHEAD_CUDA_CHECK(*driver, error, cuLaunchKernelEx, &config, f, params,
                          nullptr))
     return where();

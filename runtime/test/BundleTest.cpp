@@ -67,10 +67,11 @@ constexpr char kManifest[] = R"({
          "grid": [{"ceil_div": ["n", 128]}, 1, 1], "block": [128, 1, 1],
          "shared_bytes": 65536, "params": ["dz", "w", "dh", "n"]},
         {"name": "lm_dw", "stream": "dw", "grid": [8, 1, 1],
-         "block": [256, 1, 1], "cluster": [2, 1, 1],
+         "block": [256, 1, 1], "cluster": [2, 1, 1], "programmatic": true,
          "params": ["dz", "h", "dw", "n"]},
         {"name": "lm_db", "stream": "main", "grid": [4, 1, 1],
-         "block": [64, 1, 1], "params": ["dz", "db", "n"]}
+         "block": [64, 1, 1], "programmatic": true,
+         "params": ["dz", "db", "n"]}
       ]
     }
   }
@@ -121,6 +122,21 @@ protected:
                                     0x5000, 0x6000, 300};
 };
 
+TEST_F(BundleTest, AProgrammaticLaunchIsTrueOrFalse) {
+  std::string manifest = kManifest;
+  manifest.replace(manifest.find("\"programmatic\": true"),
+                   std::string("\"programmatic\": true").size(),
+                   "\"programmatic\": 1");
+  write("manifest.json", manifest);
+  LMHeadBundle *bundle = nullptr;
+  EXPECT_EQ(lmheadBundleLoad(directory.c_str(), &bundle),
+            LMHEAD_STATUS_INVALID_BUNDLE);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              HasSubstr("kernels[1].programmatic: expected true (a "
+                        "programmatic dependent launch, whose kernel waits "
+                        "with griddepcontrol.wait) or false"));
+}
+
 TEST_F(BundleTest, ForksToTheInternalStreamsAndJoinsBack) {
   std::string beforeLoad = log();
   LMHeadBundle *bundle = nullptr;
@@ -142,7 +158,8 @@ TEST_F(BundleTest, ForksToTheInternalStreamsAndJoinsBack) {
                 fork + " cuStreamWaitEvent:" + dw + "<" + fork +
                 " cuFuncSetAttribute:lm_dh.8=65536 cuLaunchKernel:lm_dh@" + dh +
                 " cuLaunchKernelEx:lm_dw@" + dw +
-                "+cluster(2,1,1) cuLaunchKernel:lm_db@s0 cuEventRecord:" +
+                "+cluster(2,1,1)+programmatic "
+                "cuLaunchKernelEx:lm_db@s0+programmatic cuEventRecord:" +
                 dhDone + "@" + dh + " cuStreamWaitEvent:s0<" + dhDone +
                 " cuEventRecord:" + dwDone + "@" + dw +
                 " cuStreamWaitEvent:s0<" + dwDone);

@@ -839,6 +839,39 @@ TEST(EmulatorTest, PrefetchesChangeNothingButATensorMapIsChecked) {
                         "tensor map encoded by this runtime"));
 }
 
+TEST(EmulatorTest, AProgrammaticLaunchTouchesGlobalMemoryOnlyOnceItWaits) {
+  // A programmatic dependent launch may start before the kernel before it
+  // ends: its global store before griddepcontrol.wait is reported, the same
+  // store after the wait is not, nor in a plain launch; reading a tensor
+  // map (which the host wrote) before the wait is fine.
+  std::vector<uint32_t> buffer(32 + 512, 0);
+  writeSwizzledF32Map(buffer);
+  auto storing = [](bool waitFirst) {
+    std::string wait = "\tgriddepcontrol.wait;\n";
+    return kernel("\t.reg .b32 %r<2>;\n\t.reg .b64 %rd<3>;",
+                  "\tld.param.u64 %rd1, [k_param_0];\n"
+                  "\tprefetch.tensormap [%rd1];\n" +
+                      std::string(waitFirst ? wait : "") +
+                      "\tmov.u32 %r1, 7;\n"
+                      "\tst.global.u32 [%rd1+1024], %r1;\n" +
+                      std::string(waitFirst ? "" : wait) +
+                      "\tgriddepcontrol.launch_dependents;\n"
+                      "\tret;");
+  };
+  auto run = [&](bool waitFirst, bool programmatic) {
+    return ::run(storing(waitFirst), buffer, 1, 32, false, 1, 1, nullptr,
+                 programmatic);
+  };
+  EXPECT_THAT(run(/*waitFirst=*/false, /*programmatic=*/true),
+              HasSubstr("a global store of 4 bytes at 0x"));
+  EXPECT_THAT(run(/*waitFirst=*/false, /*programmatic=*/true),
+              HasSubstr("before griddepcontrol.wait, in a programmatic "
+                        "dependent launch"));
+  EXPECT_EQ(run(/*waitFirst=*/true, /*programmatic=*/true), "");
+  EXPECT_EQ(run(/*waitFirst=*/false, /*programmatic=*/false), "");
+  EXPECT_EQ(buffer[256], 7u);
+}
+
 TEST(EmulatorTest, AnMbarrierThatCannotCompleteIsADeadlock) {
   std::vector<uint32_t> out(1, 0);
   std::string error =

@@ -39,7 +39,8 @@ template <typename T>
 std::string run(const std::string &ptx, std::vector<T> &buffer, unsigned blocks,
                 unsigned threads, bool checkUninitializedShared = false,
                 unsigned cluster = 1, unsigned hostThreads = 1,
-                emulator::LaunchStats *stats = nullptr) {
+                emulator::LaunchStats *stats = nullptr,
+                bool programmatic = false) {
   std::string error;
   std::optional<ptx::Module> module = ptx::parse(ptx, error);
   if (!module)
@@ -53,6 +54,7 @@ std::string run(const std::string &ptx, std::vector<T> &buffer, unsigned blocks,
   request.params = params;
   request.checkUninitializedShared = checkUninitializedShared;
   request.hostThreads = hostThreads;
+  request.programmatic = programmatic;
   auto start = reinterpret_cast<uint64_t>(buffer.data());
   uint64_t bytes = buffer.size() * sizeof(T);
   request.isGlobal = [=](uint64_t address, uint64_t size) {

@@ -570,13 +570,20 @@ FAKE_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
                                       void **extra) {
   std::lock_guard<std::recursive_mutex> lock(fakeMutex);
   (void)extra;
+  // The attributes the runtime sets, in the log: "+cluster(x,y,z)" and
+  // "+programmatic".
   std::string cluster;
-  for (unsigned i = 0; config && i < config->numAttrs; ++i)
+  for (unsigned i = 0; config && i < config->numAttrs; ++i) {
     if (config->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
       const auto &dim = config->attrs[i].value.clusterDim;
-      cluster = "+cluster(" + std::to_string(dim.x) + "," +
-                std::to_string(dim.y) + "," + std::to_string(dim.z) + ")";
+      cluster += "+cluster(" + std::to_string(dim.x) + "," +
+                 std::to_string(dim.y) + "," + std::to_string(dim.z) + ")";
     }
+    if (config->attrs[i].id ==
+            CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION &&
+        config->attrs[i].value.programmaticStreamSerializationAllowed)
+      cluster += "+programmatic";
+  }
   if (int injected =
           record("cuLaunchKernelEx",
                  functionName(f) + "@" +

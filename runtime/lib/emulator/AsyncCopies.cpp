@@ -304,8 +304,10 @@ bool BlockRunner::executePrefetch(const Decoded &inst, std::string &error) {
 
 bool BlockRunner::tensorMapAt(uint64_t address, unsigned t, const char *user,
                               TensorMap &map, std::string &error) {
+  readingTensorMap = true;
   unsigned char *bytes =
       memory(Space::Generic, address, sizeof(map), t, false, error);
+  readingTensorMap = false;
   if (!bytes)
     return false;
   std::memcpy(&map, bytes, sizeof(map));

@@ -433,6 +433,7 @@ EmulatorBackend::runLaunch(const Function &function, const LaunchDims &dims,
     request.cluster[i] = dims.cluster[i];
   }
   request.dynamicSharedBytes = dims.sharedBytes;
+  request.programmatic = dims.programmatic;
   request.params = params;
   request.globalAccesses = accesses;
   request.isGlobal = [this](uint64_t address, uint64_t bytes) {

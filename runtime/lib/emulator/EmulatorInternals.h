@@ -377,6 +377,9 @@ struct Thread {
   std::vector<std::vector<AsyncCopy>> asyncGroups{1};
   /// The fence.proxy.async this thread executed.
   uint32_t proxyFences = 0;
+  /// Whether the thread has executed griddepcontrol.wait (in a
+  /// programmatic launch it may touch global memory only then).
+  bool waitedForPriorGrid = false;
   /// TMA stores not complete, and the bulk async-groups committed (a
   /// store's group is the count when it was issued).
   std::vector<PendingBulkStore> bulkStores;
@@ -709,6 +712,7 @@ private:
 
   // --- Control flow and warp operations (WarpOps.cpp) -----------------------
   bool executeNop(const Decoded &inst, std::string &error);
+  bool executeGridDepControl(const Decoded &inst, std::string &error);
   bool executeBranch(const Decoded &inst, std::string &error);
   bool executeExit(const Decoded &inst, std::string &error);
   bool executeBarrier(const Decoded &inst, std::string &error);
@@ -726,6 +730,9 @@ private:
   const std::string &name;
   const LaunchRequest &request;
   const std::vector<unsigned char> &params;
+  /// Set while tensorMapAt reads a map: a programmatic launch may read the
+  /// maps the host wrote before it waits for the grid before it.
+  bool readingTensorMap = false;
   /// The cluster: its size in blocks per dimension and in all, the block
   /// of each rank, the threads of a block and the thread slots each takes
   /// in `block` (rounded up to whole warpgroups in a cluster, the slots

@@ -56,6 +56,12 @@ struct LaunchRequest {
   unsigned cluster[3] = {1, 1, 1};
   /// Whether the launch asked for clusters (%is_explicit_cluster).
   bool explicitCluster = false;
+  /// Whether the launch is a programmatic dependent launch: on a GPU it may
+  /// start before the kernel before it on its stream has ended, so each
+  /// thread must execute griddepcontrol.wait before it touches global
+  /// memory (reading a tensor map the host wrote excepted); an access
+  /// before is reported.
+  bool programmatic = false;
   /// Where the module's .global and .const variables are in device memory,
   /// by name (ModuleVariables.h); null when it has none placed.
   const std::map<std::string, uint64_t> *variables = nullptr;

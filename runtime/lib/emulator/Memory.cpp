@@ -124,6 +124,20 @@ unsigned char *BlockRunner::memory(Space space, uint64_t address,
   case Space::Global:
   case Space::Const:
   case Space::Generic:
+    // A programmatic launch may run beside the end of the kernel before it:
+    // nothing in global memory is settled until the thread has waited for
+    // that grid (tensor maps excepted: the host wrote them before either).
+    if (request.programmatic && !thread.waitedForPriorGrid &&
+        !readingTensorMap) {
+      std::ostringstream text;
+      text << "a global " << verb << " of " << bytes << " bytes at 0x"
+           << std::hex << address
+           << " before griddepcontrol.wait, in a programmatic dependent "
+              "launch (which may start before the kernel before it on its "
+              "stream ends)";
+      report(error, t, text.str());
+      return nullptr;
+    }
     // Within the allocation found last (no wrap-around: the extent lies
     // below 2^64), else as the caller says.
     if (!(address >= globalBegin && address < globalEnd &&

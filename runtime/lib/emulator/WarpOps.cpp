@@ -21,6 +21,18 @@ bool BlockRunner::executeNop(const Decoded &, std::string &) {
   return true;
 }
 
+/// griddepcontrol.wait and .launch_dependents: launches run to completion in
+/// stream order here, so the grid before a programmatic launch is always
+/// done; what is checked is that the kernel would be right if it were not
+/// (BlockRunner::memory): the wait is recorded.
+bool BlockRunner::executeGridDepControl(const Decoded &inst, std::string &) {
+  if (inst.source && inst.source->has("wait"))
+    for (unsigned t : active)
+      block[t].waitedForPriorGrid = true;
+  advance();
+  return true;
+}
+
 /// fence and membar order memory here anyway (a block's threads run in
 /// program order); fence.proxy.async is counted, since a TMA store may read
 /// only the shared bytes their writer fenced since writing.

@@ -89,6 +89,7 @@ inline constexpr const char *kIterationsBack = "iterations_back";
 inline constexpr const char *kGrid = "grid";
 inline constexpr const char *kBlock = "block";
 inline constexpr const char *kCluster = "cluster";
+inline constexpr const char *kProgrammatic = "programmatic";
 inline constexpr const char *kSharedBytes = "shared_bytes";
 inline constexpr const char *kParams = "params";
 /// The forms of a parameter and of an integer expression.
