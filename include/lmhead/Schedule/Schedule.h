@@ -164,6 +164,12 @@ struct Launch {
   std::array<int64_t, 3> cluster = {1, 1, 1};
   /// Dynamic shared memory, in bytes.
   int64_t sharedBytes = 0;
+  /// A programmatic dependent launch: it may start while the launch before
+  /// it on its stream finishes (its kernel waits with griddepcontrol.wait
+  /// before it touches global memory). The bundle runtime launches it so;
+  /// the host code of --lmhead-lower-to-gpu launches it plainly, where the
+  /// wait returns at once.
+  bool programmatic = false;
   SmallVector<LaunchArgument> arguments;
 
   /// The launch with symbol `name` bound to `value` in every size (a loop's

@@ -58,6 +58,11 @@
 //   waits for its last stores before the block exits. An epilogue that
 //   adds to C has the tile's first two panels of old values loaded before
 //   the K loop, by one thread of each consumer warpgroup.
+// - Programmatic dependent launch: the kernel sets up its shared memory and
+//   prefetches its tensor maps, then waits for the kernel before it on its
+//   stream (griddepcontrol.wait) before any global access and lets the
+//   next one launch; gemmLaunch makes its launches programmatic, so that
+//   this prologue overlaps the previous kernel's last blocks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -908,6 +913,13 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
   } else {
     gpu::BarrierOp::create(b);
   }
+  // The launch may be a programmatic dependent one (gemmLaunch), started
+  // while the kernel before it on its stream finishes: everything above
+  // touched only shared memory and the tensor maps the host wrote. Wait for
+  // that kernel before any global access, then let the next kernel's
+  // blocks launch (they wait for this one in turn).
+  NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
+  NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::launch_dependents);
 
   // At least one K step: the consumers peel step 0, and for K = 0 its tiles
   // lie wholly outside the operands, so TMA fills them with zeros.

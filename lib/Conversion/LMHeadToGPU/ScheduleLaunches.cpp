@@ -27,6 +27,9 @@ Launch mlir::lmhead::gemmLaunch(StringRef kernel, ScheduleStream stream,
   launch.cluster = gemmCluster(spec.tiles);
   launch.sharedBytes = spec.sharedMemoryBytes();
   if (usesWarpgroupMma(spec.target)) {
+    // sm_90a kernels wait for the kernel before them themselves
+    // (griddepcontrol.wait), so they may start while it finishes.
+    launch.programmatic = true;
     // sm_90a kernels read A and B through TMA tensor maps.
     launch.arguments.push_back(
         LaunchArgument::ofTensorMap(a, sm90OperandMapType(spec, true)));

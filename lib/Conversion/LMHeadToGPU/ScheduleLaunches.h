@@ -27,7 +27,8 @@ namespace lmhead {
 /// A launch of GEMM kernel `kernel`, built for `spec`, on `stream`: A and
 /// B (views of their stored form; memref views on sm_80, tensor maps of
 /// them on sm_90a), the epilogue's arguments, then M, N and K; on the grid
-/// gemmGrid gives.
+/// gemmGrid gives. An sm_90a kernel's launch is a programmatic dependent
+/// one (its kernel waits for the one before it itself).
 /// The epilogue argument of a GEMM kernel built for `spec` that stands for
 /// the matrix its epilogue stores whole tiles of (C, dZ, the step's
 /// logits): its view, or its TMA tensor map where the kernel stores through

@@ -100,6 +100,8 @@ ManifestJson kernelEntry(const Launch &launch) {
   if (launch.cluster != std::array<int64_t, 3>{1, 1, 1})
     kernel[key::kCluster] = launch.cluster;
   kernel[key::kSharedBytes] = launch.sharedBytes;
+  if (launch.programmatic)
+    kernel[key::kProgrammatic] = true;
   ManifestJson params = ManifestJson::array();
   for (const LaunchArgument &argument : launch.arguments)
     appendParams(params, argument);

@@ -2,7 +2,8 @@
 // (sm_80 and sm_90a) as PTX and a manifest.json that lmheadBundleRun
 // follows; the bundle then runs on the PTX emulator and its dh and dW match
 // a float64 reference. sm_90a kernels read A and B through TMA tensor maps
-// that the runtime encodes from the manifest's "tensormap" parameters. Ops
+// that the runtime encodes from the manifest's "tensormap" parameters, and
+// are launched as programmatic dependents ("programmatic": true). Ops
 // without a plan or with a bias gradient are skipped with a warning; the
 // module is left unchanged.
 //
@@ -68,7 +69,7 @@
 // dh = dZ·W: A = dZ [n,1000], B = W [1000,64], C = dh [n,64]; M = n, N = 64, K = 1000.
 // MANIFEST-NEXT:      {"name": "linear_grad_0_dh", "stream": "dh",
 // MANIFEST-NEXT:       "grid": [{"min": [8, {"ceil_div": ["n", 64]}]}, 1, {"ceil_div": [{"ceil_div": ["n", 64]}, 8]}], "block": [128, 1, 1],
-// MANIFEST-NEXT:       "shared_bytes": 24576,
+// MANIFEST-NEXT:       "shared_bytes": 24576,{{$}}
 // MANIFEST-NEXT:       "params": ["dz", "dz", {"const": 0}, "n", {"const": 1000}, {"const": 1000}, {"const": 1},
 // MANIFEST-SAME:                  "w", "w", {"const": 0}, {"const": 1000}, {"const": 64}, {"const": 64}, {"const": 1},
 // MANIFEST-SAME:                  "dh", "dh", {"const": 0}, "n", {"const": 64}, {"const": 64}, {"const": 1},
@@ -76,7 +77,7 @@
 // dW = dZᵀ·h: A = dZ, B = h, C = dW [1000,64]; M = 1000, N = 64, K = n.
 // MANIFEST-NEXT:      {"name": "linear_grad_0_dw", "stream": "dw",
 // MANIFEST-NEXT:       "grid": [8, 1, 1], "block": [128, 1, 1],
-// MANIFEST-NEXT:       "shared_bytes": 24576,
+// MANIFEST-NEXT:       "shared_bytes": 24576,{{$}}
 // MANIFEST-NEXT:       "params": ["dz", "dz", {"const": 0}, "n", {"const": 1000}, {"const": 1000}, {"const": 1},
 // MANIFEST-SAME:                  "h", "h", {"const": 0}, "n", {"const": 64}, {"const": 64}, {"const": 1},
 // MANIFEST-SAME:                  "dw", "dw", {"const": 0}, {"const": 1000}, {"const": 64}, {"const": 64}, {"const": 1},
@@ -103,14 +104,14 @@
 // MANIFEST-NEXT:    "kernels": [
 // MANIFEST-NEXT:      {"name": "linear_grad_1_dh", "stream": "dh",
 // MANIFEST-NEXT:       "grid": [4, 1, 1], "block": [128, 1, 1],
-// MANIFEST-NEXT:       "shared_bytes": 24576,
+// MANIFEST-NEXT:       "shared_bytes": 24576,{{$}}
 // MANIFEST-NEXT:       "params": ["dz", "dz", {"const": 0}, {"const": 200}, {"const": 1000}, {"const": 1000}, {"const": 1},
 // MANIFEST-SAME:                  "w", "w", {"const": 0}, {"const": 64}, {"const": 1000}, {"const": 1000}, {"const": 1},
 // MANIFEST-SAME:                  "dh", "dh", {"const": 0}, {"const": 200}, {"const": 64}, {"const": 64}, {"const": 1},
 // MANIFEST-SAME:                  {"const": 200}, {"const": 64}, {"const": 1000}]},
 // MANIFEST-NEXT:      {"name": "linear_grad_1_dw", "stream": "dw",
 // MANIFEST-NEXT:       "grid": [1, 16, 1], "block": [128, 1, 1],
-// MANIFEST-NEXT:       "shared_bytes": 24576,
+// MANIFEST-NEXT:       "shared_bytes": 24576,{{$}}
 // MANIFEST-NEXT:       "params": ["h", "h", {"const": 0}, {"const": 200}, {"const": 64}, {"const": 64}, {"const": 1},
 // MANIFEST-SAME:                  "dz", "dz", {"const": 0}, {"const": 200}, {"const": 1000}, {"const": 1000}, {"const": 1},
 // MANIFEST-SAME:                  "dw", "dw", {"const": 0}, {"const": 64}, {"const": 1000}, {"const": 1000}, {"const": 1},
@@ -129,14 +130,14 @@
 // MANIFEST:         "kernels": [
 // MANIFEST-NEXT:      {"name": "linear_grad_2_dh", "stream": "dh",
 // MANIFEST-NEXT:       "grid": [{"min": [8, {"ceil_div": ["n", 128]}]}, 1, {"ceil_div": [{"ceil_div": ["n", 128]}, 8]}], "block": [384, 1, 1],
-// MANIFEST-NEXT:       "shared_bytes": 74752,
+// MANIFEST-NEXT:       "shared_bytes": 74752, "programmatic": true,
 // MANIFEST-NEXT:       "params": [{"tensormap": "dz", "shape": ["n", 1000], "box": [128, 64], "swizzle": 128, "element": "bf16"},
 // MANIFEST-SAME:                  {"tensormap": "w", "shape": [1000, 64], "box": [64, 64], "swizzle": 128, "element": "bf16"},
 // MANIFEST-SAME:                  "dh", "dh", {"const": 0}, "n", {"const": 64}, {"const": 64}, {"const": 1},
 // MANIFEST-SAME:                  "n", {"const": 64}, {"const": 1000}]},
 // MANIFEST-NEXT:      {"name": "linear_grad_2_dw", "stream": "dw",
 // MANIFEST-NEXT:       "grid": [8, 1, 1], "block": [384, 1, 1],
-// MANIFEST-NEXT:       "shared_bytes": 74752,
+// MANIFEST-NEXT:       "shared_bytes": 74752, "programmatic": true,
 // MANIFEST-NEXT:       "params": [{"tensormap": "dz", "shape": ["n", 1000], "box": [64, 64], "swizzle": 128, "element": "bf16"},
 // MANIFEST-SAME:                  {"tensormap": "h", "shape": ["n", 64], "box": [64, 64], "swizzle": 128, "element": "bf16"},
 // MANIFEST-SAME:                  "dw", "dw", {"const": 0}, {"const": 1000}, {"const": 64}, {"const": 64}, {"const": 1},

@@ -32,7 +32,11 @@ numerical check on a machine that runs asynchronous operations at once:
   no-store-wait     (kernels that store through TMA) drop the issuing
                     thread's waits for its stores to have read their
                     buffers, so the threads fill a buffer a store may still
-                    be reading.
+                    be reading;
+  no-grid-wait      (kernels launched as programmatic dependents) drop
+                    griddepcontrol.wait, so a kernel reads global memory
+                    that the kernel before it on its stream may still be
+                    writing.
 
 Exits with status 2 when the kernel does not have the shape the bug needs.
 """
@@ -118,15 +122,17 @@ def plant(lines, bug):
             fail("no wait after the producer's last copy")
         for i in tail:
             lines[i] = "\tsetp.eq.u32 P1, 0, 0; // planted: no wait"
-    elif bug in ("no-proxy-fence", "no-store-wait"):
+    elif bug in ("no-proxy-fence", "no-store-wait", "no-grid-wait"):
         # In every kernel of the file: a one-tile kernel reuses no buffer.
         begin, end = 0, len(lines)
-        pattern = (r"^\s*fence\.proxy\.async\.shared::cta;"
-                   if bug == "no-proxy-fence"
-                   else r"^\s*cp\.async\.bulk\.wait_group\.read\s+0;")
+        pattern = {
+            "no-proxy-fence": r"^\s*fence\.proxy\.async\.shared::cta;",
+            "no-store-wait": r"^\s*cp\.async\.bulk\.wait_group\.read\s+0;",
+            "no-grid-wait": r"^\s*griddepcontrol\.wait;",
+        }[bug]
         found = [i for i in range(begin, end) if re.search(pattern, lines[i])]
         if not found:
-            fail("no staged TMA store: not a kernel that stores through TMA")
+            fail(f"no line matches {pattern!r} for {bug}")
         for i in found:
             lines[i] = "\t// planted: dropped " + lines[i].strip()
     else:
