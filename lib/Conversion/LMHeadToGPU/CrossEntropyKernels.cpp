@@ -3,7 +3,6 @@
 #include "CrossEntropyKernels.h"
 #include "CrossEntropyRowKernels.h"
 #include "GradientStatistics.h"
-#include "LinearGradKernels.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

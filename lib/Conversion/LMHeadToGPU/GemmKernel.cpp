@@ -172,6 +172,39 @@ llvm::Error mlir::lmhead::checkGemmKernel(const GemmKernelSpec &spec,
   return llvm::Error::success();
 }
 
+std::optional<int64_t> mlir::lmhead::rowBytesOf(Value matrix) {
+  auto type = dyn_cast<ShapedType>(matrix.getType());
+  if (!type || !type.hasRank() || type.getRank() == 0 ||
+      ShapedType::isDynamic(type.getShape().back()))
+    return std::nullopt;
+  return type.getShape().back() *
+         (type.getElementType().getIntOrFloatBitWidth() / 8);
+}
+
+LogicalResult mlir::lmhead::checkTmaRows(Operation *op, StringRef gemm,
+                                         const GemmKernelSpec &spec,
+                                         ArrayRef<TmaCopy> copies) {
+  if (!usesWarpgroupMma(spec.target))
+    return success();
+  for (const TmaCopy &copy : copies) {
+    if (copy.stored && !spec.tiles.storesThroughTma())
+      continue;
+    if (!copy.rowBytes || *copy.rowBytes % 16 == 0)
+      continue;
+    return op->emitOpError()
+           << "the " << gemm << " kernel of its plan "
+           << (copy.stored ? "stores " : "loads ") << copy.name
+           << " with TMA (an sm_90a kernel"
+           << (copy.stored ? " with tmaStore = 1" : "")
+           << "), which copies rows of whole 16 bytes; " << copy.name
+           << "'s rows are " << *copy.rowBytes << " bytes"
+           << (copy.stored ? " (tmaStore = 0 stores from registers)"
+                           : " (kernel = sm_80 with copyBytes dividing them "
+                             "copies any rows)");
+  }
+  return success();
+}
+
 gpu::GPUFuncOp mlir::lmhead::createGemmKernelFunc(OpBuilder &builder,
                                                   Location loc, StringRef name,
                                                   const GemmKernelSpec &spec,

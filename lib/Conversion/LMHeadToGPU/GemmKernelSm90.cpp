@@ -114,6 +114,23 @@ int64_t sharingBlocks(const GemmKernelSpec &spec, bool isA) {
   return isA ? spec.tiles.clusterCols() : spec.tiles.clusterRows();
 }
 
+/// The tensor-map type every sm_90a copy uses: a box of `box` (rows,
+/// columns) elements of `element` in shared memory, 128-byte swizzle, zero
+/// fill outside the tensor.
+nvgpu::TensorMapDescriptorType swizzledMapType(ArrayRef<int64_t> box,
+                                               Type element) {
+  MLIRContext *ctx = element.getContext();
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
+  auto tile =
+      MemRefType::get(box, element, MemRefLayoutAttrInterface(), workgroup);
+  return nvgpu::TensorMapDescriptorType::get(
+      ctx, tile, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+      nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
+      nvgpu::TensorMapOOBKind::OOB_ZERO,
+      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+}
+
 class Sm90GemmWriter {
 public:
   Sm90GemmWriter(ImplicitLocOpBuilder &b, const GemmKernelSpec &spec,
@@ -242,9 +259,6 @@ private:
 
 nvgpu::TensorMapDescriptorType
 mlir::lmhead::sm90OperandMapType(const GemmKernelSpec &spec, bool isA) {
-  MLIRContext *ctx = spec.operandType.getContext();
-  auto workgroup = gpu::AddressSpaceAttr::get(
-      ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
   // A block of a cluster loads its part of a shared K-major tile as one
   // box; MN-major tiles are loaded panel by panel either way.
   SmallVector<int64_t, 2> box =
@@ -253,29 +267,14 @@ mlir::lmhead::sm90OperandMapType(const GemmKernelSpec &spec, bool isA) {
                                         sharingBlocks(spec, isA),
                                     kStepK}
           : SmallVector<int64_t, 2>{kStepK, 64};
-  auto tile = MemRefType::get(box, spec.operandType,
-                              MemRefLayoutAttrInterface(), workgroup);
-  return nvgpu::TensorMapDescriptorType::get(
-      ctx, tile, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
-      nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
-      nvgpu::TensorMapOOBKind::OOB_ZERO,
-      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+  return swizzledMapType(box, spec.operandType);
 }
 
 nvgpu::TensorMapDescriptorType
 mlir::lmhead::sm90ResultMapType(const GemmKernelSpec &spec) {
-  MLIRContext *ctx = spec.storedType.getContext();
-  auto workgroup = gpu::AddressSpaceAttr::get(
-      ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
   int64_t columns =
       kStagingRowBytes / (spec.storedType.getIntOrFloatBitWidth() / 8);
-  auto box = MemRefType::get({kStagingRows, columns}, spec.storedType,
-                             MemRefLayoutAttrInterface(), workgroup);
-  return nvgpu::TensorMapDescriptorType::get(
-      ctx, box, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
-      nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
-      nvgpu::TensorMapOOBKind::OOB_ZERO,
-      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+  return swizzledMapType({kStagingRows, columns}, spec.storedType);
 }
 
 llvm::Error mlir::lmhead::checkSm90GemmKernel(const GemmKernelSpec &spec) {

@@ -25,39 +25,6 @@ std::optional<std::string> lmhead::whyNoLinearGradKernels(LinearGradOp op) {
   return std::nullopt;
 }
 
-std::optional<int64_t> lmhead::rowBytesOf(Value matrix) {
-  auto type = dyn_cast<ShapedType>(matrix.getType());
-  if (!type || !type.hasRank() || type.getRank() == 0 ||
-      ShapedType::isDynamic(type.getShape().back()))
-    return std::nullopt;
-  return type.getShape().back() *
-         (type.getElementType().getIntOrFloatBitWidth() / 8);
-}
-
-LogicalResult lmhead::checkTmaRows(Operation *op, StringRef gemm,
-                                   const GemmKernelSpec &spec,
-                                   ArrayRef<TmaCopy> copies) {
-  if (!usesWarpgroupMma(spec.target))
-    return success();
-  for (const TmaCopy &copy : copies) {
-    if (copy.stored && !spec.tiles.storesThroughTma())
-      continue;
-    if (!copy.rowBytes || *copy.rowBytes % 16 == 0)
-      continue;
-    return op->emitOpError()
-           << "the " << gemm << " kernel of its plan "
-           << (copy.stored ? "stores " : "loads ") << copy.name
-           << " with TMA (an sm_90a kernel"
-           << (copy.stored ? " with tmaStore = 1" : "")
-           << "), which copies rows of whole 16 bytes; " << copy.name
-           << "'s rows are " << *copy.rowBytes << " bytes"
-           << (copy.stored ? " (tmaStore = 0 stores from registers)"
-                           : " (kernel = sm_80 with copyBytes dividing them "
-                             "copies any rows)");
-  }
-  return success();
-}
-
 FailureOr<SmallVector<LinearGradProduct, 2>>
 lmhead::getLinearGradProducts(LinearGradOp op, KernelPlanAttr plan,
                               bool unusedToo) {

@@ -42,30 +42,6 @@ struct LinearGradProduct {
   LinearGradDim m, n, k;
 };
 
-/// A matrix a GEMM kernel copies, for checkTmaRows: its name in
-/// diagnostics, the bytes between the starts of its rows (none where they
-/// are known only at run time), and whether the kernel stores it (through
-/// TMA only when it stores through TMA) or loads it.
-struct TmaCopy {
-  StringRef name;
-  std::optional<int64_t> rowBytes;
-  bool stored = false;
-};
-
-/// The bytes between the starts of two rows of `matrix` (a ranked tensor
-/// whose last dimension is contiguous), or none where they are dynamic.
-std::optional<int64_t> rowBytesOf(Value matrix);
-
-/// Checks, for the GEMM called `gemm` built as `spec`, that TMA can copy
-/// the matrices an sm_90a kernel copies with it (those it loads, and those
-/// it stores when it stores through TMA): rows of whole 16 bytes, as the
-/// tensor maps need. A plan the model chose always passes; one written by
-/// hand may not, and would otherwise fail only when the runtime encodes
-/// the map. Emits an error on `op` naming the matrix.
-LogicalResult checkTmaRows(Operation *op, StringRef gemm,
-                           const GemmKernelSpec &spec,
-                           ArrayRef<TmaCopy> copies);
-
 /// Why the GEMM kernels cannot compute `op` on any target (a bias
 /// gradient, an accumulator type other than f32), or none.
 std::optional<std::string> whyNoLinearGradKernels(LinearGradOp op);

@@ -85,13 +85,8 @@ private:
   }
   /// The panel's buffer as the box C's tensor map copies.
   Value boxView(Value g) {
-    auto workgroup = gpu::AddressSpaceAttr::get(
-        b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
-    auto type = MemRefType::get(sm90ResultMapType(spec).getTensor().getShape(),
-                                spec.storedType, MemRefLayoutAttrInterface(),
-                                workgroup);
-    return memref::ViewOp::create(b, type, s.shared, bufferOffset(g),
-                                  ValueRange{});
+    return memref::ViewOp::create(b, sm90ResultMapType(spec).getTensor(),
+                                  s.shared, bufferOffset(g), ValueRange{});
   }
   /// Thread 0 of the warpgroup loads C's old values of `panel` into its
   /// buffer, completing on the buffer's mbarrier.

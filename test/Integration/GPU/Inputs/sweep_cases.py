@@ -195,22 +195,19 @@ def main(argv):
                 plans.append(("ce_linear_fwd", f"fwd {k} {gemm('fwd', k)}",
                               f"#lmhead.ce_plan<target = {target}, logits = "
                               f"{gemm('fwd', k)}, micros = 0.0 : f64>"))
-        rounds = max(len(found[k]) for k in ("logits", "dh", "dw"))
-        if args.only in (None, "grad"):
-            for k in range(rounds):
+        # The backward and the step: the k-th logits configuration of
+        # their list, dh and dW, chunks of `chunk` columns or tokens.
+        for op, kind, logits, chunk in (
+                ("ce_linear_grad", "grad", "logits", GRAD_CHUNK),
+                ("ce_linear_step", "step", "step", STEP_CHUNK)):
+            if args.only not in (None, kind):
+                continue
+            for k in range(max(len(found[g]) for g in (logits, "dh", "dw"))):
                 plans.append((
-                    "ce_linear_grad", f"grad {k} {gemm('logits', k)}",
+                    op, f"{kind} {k} {gemm(logits, k)}",
                     f"#lmhead.ce_plan<target = {target}, logits = "
-                    f"{gemm('logits', k)}, dh = {gemm('dh', k)}, dw = "
-                    f"{gemm('dw', k)}, chunk = {GRAD_CHUNK}, "
-                    f"micros = 0.0 : f64>"))
-        if args.only in (None, "step"):
-            for k in range(max(len(found["step"]), len(found["dh"]))):
-                plans.append((
-                    "ce_linear_step", f"step {k} {gemm('step', k)}",
-                    f"#lmhead.ce_plan<target = {target}, logits = "
-                    f"{gemm('step', k)}, dh = {gemm('dh', k)}, dw = "
-                    f"{gemm('dw', k)}, chunk = {STEP_CHUNK}, "
+                    f"{gemm(logits, k)}, dh = {gemm('dh', k)}, dw = "
+                    f"{gemm('dw', k)}, chunk = {chunk}, "
                     f"micros = 0.0 : f64>"))
         print(f"{target} {args.options}: {len(plans)} cases", flush=True)
         passed = sum(run_case(args, op, plan, workdir, label)
