@@ -59,6 +59,17 @@
 // docs/performance.md), which the model does not price. Where both predict
 // the same time, the TMA store is chosen.
 //
+// The epilogue also works on the SM: its exponentials (the cross-entropy
+// logits', GemmProblem::epilogueExpsPerElement) at the special-function
+// rate, and on sm_90a the consumers' instructions that store C, counted
+// in the SASS (kStagedStoreInstructions, kRegisterStoreInstructions). A
+// cooperative kernel's consumers run it between two main loops, so it is
+// added for every tile. A ping-pong kernel (GemmTiles::pingPong) runs it
+// under the other consumer's main loop: only the last tile's, and what of
+// each tile's outlasts a main loop, is added. The model credits no other
+// kernel with hiding it (two cooperative blocks on an SM run their waves
+// in step).
+//
 // The efficiency is the kernel family's best fraction of peak on the chip
 // times four factors, each 1 for a configuration without that weakness:
 // pipeline depth (K elements in flight), warp-tile shape (fragment loads per
@@ -108,6 +119,13 @@ constexpr int64_t kProducerRegisters = 40;
 /// K elements in flight (prefetched stages × K step) that hide the latency
 /// of global loads at full rate.
 constexpr double kLatencyHidingDepth = 128;
+/// Instructions an sm_90a consumer thread issues per f32 accumulator to
+/// store its part of a tile, counted in the SASS of linear_grad's dh and
+/// dW kernels (128x128 tiles, 64 accumulators a thread; docs/performance.md,
+/// "Epilogues through shared memory and TMA"): 241 and 248 instructions
+/// after the last wgmma wait through TMA, 882 and 817 from registers.
+constexpr double kStagedStoreInstructions = 4;
+constexpr double kRegisterStoreInstructions = 14;
 /// Launch, prologue (filling the stages) and epilogue of one kernel.
 constexpr double kLaunchMicros = 2.0;
 
@@ -243,6 +261,10 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                     " kernels run without, got a cluster of " +
                     llvm::Twine(t.clusterRows()) + "x" +
                     llvm::Twine(t.clusterCols()));
+  check.require(!t.isPingPong() || hopper,
+                "ping-pong kernels are sm_90a's; the " +
+                    llvm::Twine(stringifyGpuTarget(kernel)) +
+                    " kernels have no consumer warpgroups to alternate");
   check.require(t.clusterBlocks() <= 2 && t.clusterM <= 2 && t.clusterN <= 2,
                 "clusters are 2x1 or 1x2 blocks, got " +
                     llvm::Twine(t.clusterRows()) + "x" +
@@ -258,6 +280,16 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
   if (check.failed())
     return reject();
   const int64_t warpTiles = t.numWarpTiles();
+  // The warps or consumer warpgroups of a block: a ping-pong block's two
+  // each compute a whole tile.
+  const int64_t consumers = t.numConsumers();
+  check.require(!t.isPingPong() || (t.isPersistent() && warpTiles == 1),
+                "a ping-pong kernel is persistent and each consumer "
+                "warpgroup computes a whole tile (warpM = blockM), got "
+                "persistent = " +
+                    llvm::Twine(t.persistent) +
+                    ", blockM = " + llvm::Twine(t.blockM) +
+                    ", warpM = " + llvm::Twine(t.warpM));
   if (hopper)
     check.require(t.warpN == t.blockN,
                   "warpN must equal blockN on " + chip.targetName() +
@@ -337,7 +369,7 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
 
   // Copies: as wide as the rows allow, and a whole number per thread.
   const int64_t threads =
-      hopper ? (warpTiles + 1) * 128 : warpTiles * 32; // + producer group
+      hopper ? (consumers + 1) * 128 : consumers * 32; // + producer group
   const int64_t widest = widestCopyBytes(p);
   if (hopper)
     check.require(t.copyBytes == 16 && widest == 16,
@@ -458,7 +490,7 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
     return reject();
   const int64_t allocated = llvm::alignTo(registers, 8);
   const int64_t blockRegisters =
-      hopper ? warpTiles * 128 * allocated + 128 * kProducerRegisters
+      hopper ? consumers * 128 * allocated + 128 * kProducerRegisters
              : threads * allocated;
   if (!check.require(blockRegisters <= chip.registersPerBlock,
                      "one block needs about " + llvm::Twine(blockRegisters) +
@@ -513,7 +545,7 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
     shape = std::min(1.0, 0.85 + 0.15 * t.warpN / 128.0);
     // One consumer warpgroup per SM cannot hide its epilogue and the waits
     // on each stage's barrier behind another's MMAs.
-    occupancy = pred.blocksPerSM * warpTiles >= 2 ? 1.0 : 0.85;
+    occupancy = pred.blocksPerSM * consumers >= 2 ? 1.0 : 0.85;
   } else {
     // Per k16 step a warp loads WM/16 A and WN/16 B fragments with
     // ldmatrix.x4 and issues (WM/16)·(WN/8) MMAs; 64×64 (1 load per 4
@@ -622,15 +654,46 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
           ? double(kStagedEpilogueBytesInFlightPerWarpgroup) / 128
           : double(accumulatingEpilogueBytesInFlight(p.resultBytes));
   epilogue.threadsPerSM =
-      double((hopper ? warpTiles * 128 : threads) * pred.blocksPerSM);
+      double((hopper ? consumers * 128 : threads) * pred.blocksPerSM);
   epilogue.activeSMs = activeSMs;
   MemoryTime epilogueTime = memoryTime(epilogue, chip);
   pred.epilogueMicros = epilogueTime.micros;
   pred.epilogueLatencyBound = epilogueTime.latencyBound();
   pred.epilogueBytesInFlightPerSM =
       p.accumulatesC ? epilogueTime.bytesInFlightPerSM : 0;
-  pred.micros = std::max({pred.computeMicros, pred.l2Micros, pred.hbmMicros}) +
-                pred.epilogueMicros + kLaunchMicros;
+  const double mainLoop =
+      std::max({pred.computeMicros, pred.l2Micros, pred.hbmMicros});
+
+  // The epilogue's work on the SMs: its exponentials over all of C, and on
+  // sm_90a the consumers' store instructions for each tile an SM computes
+  // (a warpgroup's four warps issue on the SM's four schedulers side by
+  // side, the tile's warpgroups one after the other).
+  const double exps = 1e6 * p.epilogueExpsPerElement * double(p.m) *
+                      double(p.n) / chip.expPerSecond();
+  double stores = 0;
+  if (hopper && p.storesTiles) {
+    const double perAccumulator = t.storesThroughTma()
+                                      ? kStagedStoreInstructions
+                                      : kRegisterStoreInstructions;
+    const double cycles =
+        perAccumulator * double(t.warpM * t.warpN / 128) * double(warpTiles);
+    stores =
+        1e6 * cycles * double(pred.waves * pred.blocksPerSM) / chip.clockHz;
+  }
+  // A ping-pong consumer's epilogue runs under the other's main loop: of
+  // each tile's, only what outlasts that main loop, and the last tile's.
+  double exposed = 1;
+  if (t.isPingPong() && pred.waves > 1 && exps + stores > 0) {
+    const double perTile = (exps + stores) / double(pred.waves);
+    const double loopPerTile = mainLoop / double(pred.waves);
+    exposed = (perTile +
+               double(pred.waves - 1) * std::max(0.0, perTile - loopPerTile)) /
+              (exps + stores);
+  }
+  pred.epilogueExpMicros = exps * exposed;
+  pred.epilogueStoreMicros = stores * exposed;
+  pred.epilogueMicros += pred.epilogueExpMicros + pred.epilogueStoreMicros;
+  pred.micros = mainLoop + pred.epilogueMicros + kLaunchMicros;
   return pred;
 }
 
@@ -687,31 +750,62 @@ std::optional<GemmPrediction> evaluateGroups(const GemmProblem &p,
   return best;
 }
 
-/// evaluateGroups for `t`, one block per tile or persistent as `fixed`
-/// (the override: 0 lets the model choose, -1 is one block per tile, P a
-/// persistent grid of at most P blocks) says. The model's persistent grid
-/// is one block per resident slot of the SMs; it is tried only on sm_90a
-/// (no other kernel is persistent) and where the tiles take more than one
+/// evaluateGroups for `t`, one block per tile or persistent as the
+/// override `o` says (0 lets the model choose, -1 is one block per tile, P
+/// a persistent grid of at most P blocks), cooperative or ping-pong as it
+/// says (0 lets the model choose). The model's persistent grid is one
+/// block per resident slot of the SMs; it is tried only on sm_90a (no
+/// other kernel is persistent) and where the tiles take more than one
 /// wave (with one, each block computes a single tile either way), and
-/// chosen only where it is faster.
+/// chosen only where it is faster. Ping-pong is tried for the tiles one
+/// consumer warpgroup computes whole (warpM = blockM) on the persistent
+/// grid, and chosen only where it is faster still.
 std::optional<GemmPrediction>
 evaluatePersistence(const GemmProblem &p, const GpuChip &chip, GemmTiles t,
                     const GemmTiles &o, Rejection *rejection) {
+  // Whole clusters of blocks, `blocksPerSM` on each SM.
+  auto fullGrid = [&](int64_t blocksPerSM) {
+    return chip.numSMs * blocksPerSM / t.clusterBlocks() * t.clusterBlocks();
+  };
+  if (o.pingPong > 0) {
+    // Ping-pong is persistent: on the grid asked for, or on a grid that
+    // fills the slots its blocks leave.
+    t.pingPong = 1;
+    t.persistent = o.persistent != 0 ? o.persistent : fullGrid(1);
+    std::optional<GemmPrediction> pred =
+        evaluateGroups(p, chip, t, o.groupRows, rejection);
+    if (pred && o.persistent == 0 && pred->blocksPerSM > 1) {
+      t.persistent = fullGrid(pred->blocksPerSM);
+      pred = evaluateGroups(p, chip, t, o.groupRows, rejection);
+    }
+    return pred;
+  }
+  t.pingPong = 0;
   t.persistent = std::max<int64_t>(o.persistent, 0);
   std::optional<GemmPrediction> perTile =
       evaluateGroups(p, chip, t, o.groupRows, rejection);
-  if (o.persistent != 0 || !perTile || perTile->waves <= 1 ||
+  if (o.persistent < 0 || !perTile || perTile->waves <= 1 ||
       !usesWarpgroupMma(perTile->kernel))
     return perTile;
-  // Whole clusters of blocks.
-  t.persistent = chip.numSMs * perTile->blocksPerSM / t.clusterBlocks() *
-                 t.clusterBlocks();
-  std::optional<GemmPrediction> persistent =
-      evaluateGroups(p, chip, t, o.groupRows, rejection);
-  if (persistent && persistent->micros < perTile->micros &&
-      !sameTime(*persistent, *perTile))
-    return persistent;
-  return perTile;
+  std::optional<GemmPrediction> best = perTile;
+  if (o.persistent == 0) {
+    t.persistent = fullGrid(perTile->blocksPerSM);
+    std::optional<GemmPrediction> persistent =
+        evaluateGroups(p, chip, t, o.groupRows, rejection);
+    if (persistent && persistent->micros < perTile->micros &&
+        !sameTime(*persistent, *perTile))
+      best = persistent;
+  }
+  if (o.pingPong < 0 || t.blockM != t.warpM)
+    return best;
+  t.pingPong = 1;
+  t.persistent = o.persistent != 0 ? o.persistent : fullGrid(1);
+  std::optional<GemmPrediction> pingPong =
+      evaluateGroups(p, chip, t, o.groupRows, nullptr);
+  if (pingPong && pingPong->micros < best->micros &&
+      !sameTime(*pingPong, *best))
+    return pingPong;
+  return best;
 }
 
 /// Whether `a` is a better choice than `b`.

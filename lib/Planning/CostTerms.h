@@ -47,15 +47,13 @@ struct Span {
   double micros = 0, busy = 0;
 };
 
-/// The span of one GEMM, with `extraMicros` of epilogue work (the exp) that
-/// runs after its K loop on every SM.
-inline Span spanOf(const GemmPrediction &g, const GpuChip &chip,
-                   double extraMicros = 0) {
+/// The span of one GEMM (its epilogue's work, the exp included, is in its
+/// prediction).
+inline Span spanOf(const GemmPrediction &g, const GpuChip &chip) {
   double slots = double(g.waves) * chip.numSMs * g.blocksPerSM;
   double computeBusy = g.computeMicros * double(g.numTiles) / slots;
-  return {g.micros + extraMicros,
-          std::max({computeBusy, g.l2Micros, g.hbmMicros}) + g.epilogueMicros +
-              extraMicros};
+  return {g.micros,
+          std::max({computeBusy, g.l2Micros, g.hbmMicros}) + g.epilogueMicros};
 }
 
 /// Two spans on two streams.

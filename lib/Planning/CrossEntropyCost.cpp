@@ -5,9 +5,11 @@
 //
 //   exp       the logits epilogue takes one exponential per logit (the
 //             partial sum of exp in the forward, p = exp(z - lse) in the
-//             backward), issued by the MUFU at 16 per clock per SM; it
-//             follows the K loop in each block, so it is added to the
-//             GEMM's time rather than hidden under it;
+//             backward), issued by the MUFU at 16 per clock per SM; the
+//             GEMM model prices it with the epilogue
+//             (GemmProblem::epilogueExpsPerElement): after each tile's K
+//             loop, or under the other consumer's in a ping-pong kernel.
+//             It is reported apart from the GEMM;
 //   partials  forward: per row and warp-column tile of warpN columns the
 //             epilogue writes four f32 (max, sum of exp, target logit, sum
 //             of z), 16 * N * ceil(V / warpN) bytes, and the row kernel
@@ -129,9 +131,9 @@ CrossEntropyPlan planForward(const CrossEntropyProblem &p, GemmPlanner &gemms,
   CrossEntropyPrediction pred;
   pred.logits = *best;
   pred.floorMicros = crossEntropyFloorMicros(p, chip);
-  pred.logitsMicros = best->micros;
-  pred.expMicros = 1e6 * double(p.tokens) * p.vocab / chip.expPerSecond();
-  pred.gemmMicros = pred.logitsMicros + pred.expMicros;
+  pred.expMicros = best->epilogueExpMicros;
+  pred.logitsMicros = best->micros - pred.expMicros;
+  pred.gemmMicros = best->micros;
   double partials = partialBytes(*best);
   pred.partialsMicros = micros(partials, hbm);
   // The row kernel, the warps a token partialsWarpsPerToken gives; then
@@ -197,8 +199,8 @@ ChunkPrediction predictChunk(const CrossEntropyProblem &p, int64_t chunk,
     GemmProblem first = crossEntropyDhGemm(p, columns, chunk);
     first.accumulatesC = p.accumulateDh && p.dhResultBytes == 4;
     k.dhFirst = *predictGemm(first, chip, k.dh.tiles);
-    k.exp = 1e6 * double(p.tokens) * columns / chip.expPerSecond();
-    k.l = spanOf(k.logits, chip, k.exp);
+    k.exp = k.logits.epilogueExpMicros;
+    k.l = spanOf(k.logits, chip);
     k.products = concurrent(spanOf(k.dh, chip), spanOf(k.dw, chip));
     k.productsFirst = concurrent(spanOf(k.dhFirst, chip), spanOf(k.dw, chip));
     return std::nullopt;
@@ -231,8 +233,9 @@ ChunkPrediction predictChunk(const CrossEntropyProblem &p, int64_t chunk,
   pred.gemmMicros =
       chunkedMicros(numChunks, {full.l, full.productsFirst, full.products},
                     {tail.l, tail.productsFirst, tail.products});
-  pred.logitsMicros = fulls * full.logits.micros + tail.logits.micros;
   pred.expMicros = fulls * full.exp + tail.exp;
+  pred.logitsMicros =
+      fulls * full.logits.micros + tail.logits.micros - pred.expMicros;
   pred.dhMicros =
       numChunks == 1
           ? tail.dhFirst.micros
@@ -386,6 +389,7 @@ mlir::lmhead::crossEntropyLogitsGemm(const CrossEntropyProblem &problem,
   g.elementBytes = problem.elementBytes;
   g.resultBytes = problem.backward ? problem.elementBytes : 0;
   g.reducesRows = true;
+  g.epilogueExpsPerElement = 1;
   // The backward stores dZ's tiles into the chunk workspace (rows of the
   // chunk's columns); the forward stores only row statistics.
   g.storesTiles = problem.backward;

@@ -29,6 +29,8 @@ std::string GemmTiles::str() const {
     os << ", cluster " << clusterRows() << "x" << clusterCols();
   if (storesThroughTma())
     os << ", TMA store";
+  if (isPingPong())
+    os << ", ping-pong";
   return s;
 }
 
@@ -39,7 +41,7 @@ int64_t GemmTiles::rasterGroupRows() const {
 int64_t GemmTiles::epilogueStagingBytes() const {
   if (!storesThroughTma())
     return 0;
-  return numWarpTiles() * kStagingBuffers * kStagingBufferBytes;
+  return numConsumers() * kStagingBuffers * kStagingBufferBytes;
 }
 
 int64_t GemmTiles::stagedPanels(int64_t resultBytes) const {
@@ -93,12 +95,17 @@ std::optional<std::string> GemmTiles::overrideError() const {
     os << "tma-store must be 1 (C through shared memory and TMA), -1 (from "
           "registers) or 0 (let the cost model choose); got "
        << tmaStore;
+  else if (pingPong < -1 || pingPong > 1)
+    os << "ping-pong must be 1 (consumer warpgroups take tiles in turns), -1 "
+          "(they split each tile) or 0 (let the cost model choose); got "
+       << pingPong;
   if (!s.empty())
     return s;
-  // Every other field is a size or a count: -1 is persistence's and the
-  // TMA store's own.
+  // Every other field is a size or a count: -1 is persistence's, the TMA
+  // store's and ping-pong's own.
 #define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION)              \
-  if (NAME < 0 && &NAME != &persistent && &NAME != &tmaStore) {                \
+  if (NAME < 0 && &NAME != &persistent && &NAME != &tmaStore &&                \
+      &NAME != &pingPong) {                                                    \
     os << FLAG << " must be positive, or 0 to let the cost model choose; got " \
        << NAME;                                                                \
     return s;                                                                  \

@@ -4,7 +4,8 @@
 // CrossEntropyCost.cpp does for the two ops alone (CostTerms.h):
 //
 //   exp       two exponentials per logit: the logits epilogue's partial sum
-//             of exp, and the row pass's p = exp(z - lse);
+//             of exp (the GEMM model prices it with the epilogue), and the
+//             row pass's p = exp(z - lse);
 //   row pass  per chunk, after its logits: the partials read once (16 bytes
 //             per row and warp-column tile), the chunk buffer read and
 //             written back as dZ (2 * rows * V * elementBytes), lse and the
@@ -120,7 +121,9 @@ std::optional<OnePassPlan> planChunk(const CrossEntropyProblem &p, int64_t rows,
   first.accumulatesC = p.accumulateDw;
   k.dwFirst = *predictGemm(first, chip, k.dw.tiles);
   const double expEach = 1e6 * logits / chip.expPerSecond();
-  k.exp = 2 * expEach;
+  // The logits epilogue's exponentials are the GEMM's (priced with its
+  // epilogue); the row pass takes the others.
+  k.exp = k.logits.epilogueExpMicros + expEach;
   const double partials = double(kPartialRecordBytes) * rows *
                           ceilDiv(p.vocab, k.logits.tiles.warpN);
   // The warps a token the kernel is compiled with for the chunks' rows,
@@ -133,7 +136,7 @@ std::optional<OnePassPlan> planChunk(const CrossEntropyProblem &p, int64_t rows,
       double(stepRowPassBytesInFlight(p.elementBytes)), rows * warps * 32,
       chip);
   k.row = kLaunchMicros + std::max(memoryTime(rowPass, chip).micros, expEach);
-  Span logitsSpan = spanOf(k.logits, chip, expEach);
+  Span logitsSpan = spanOf(k.logits, chip);
   k.l = {logitsSpan.micros + k.row, logitsSpan.busy + k.row};
   k.products = concurrent(spanOf(k.dh, chip), spanOf(k.dw, chip));
   k.productsFirst = concurrent(spanOf(k.dh, chip), spanOf(k.dwFirst, chip));
@@ -172,7 +175,9 @@ predict(const CrossEntropyProblem &p, int64_t rows, GemmPlanner &gemms) {
   pred.gemmMicros =
       chunkedMicros(numChunks, {full.l, full.productsFirst, full.products},
                     {tail.l, tail.productsFirst, tail.products});
-  pred.logitsMicros = fulls * full.logits.micros + tail.logits.micros;
+  pred.logitsMicros =
+      fulls * (full.logits.micros - full.logits.epilogueExpMicros) +
+      tail.logits.micros - tail.logits.epilogueExpMicros;
   pred.expMicros = fulls * full.exp + tail.exp;
   pred.rowMicros = fulls * full.row + tail.row;
   pred.dhMicros = fulls * full.dh.micros + tail.dh.micros;

@@ -15,7 +15,7 @@
 // RUN: not lmhead-opt %s '--lmhead-pipeline=target=sm_80 min-tokens=0 operands=device' 2>&1 | FileCheck %s --check-prefix=RETURNED
 // RUN: not lmhead-opt %s '--lmhead-pipeline=operands=gpu' 2>&1 | FileCheck %s --check-prefix=BADOPERANDS
 // RUN: lmhead-opt %s '--lmhead-pipeline=operands=device' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPERANDS
-// RUN: lmhead-opt %s '--lmhead-pipeline=target=sm_90a min-tokens=7 f32-operands=bf16 ce-workspace-bytes=1048576 ce-schedule=two-pass block-m=128 block-n=64 block-k=64 warp-m=64 warp-n=64 stages=5 copy-bytes=16 swizzle=1 persistent=4 cluster-m=1 cluster-n=2 tma-store=1' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORWARDED
+// RUN: lmhead-opt %s '--lmhead-pipeline=target=sm_90a min-tokens=7 f32-operands=bf16 ce-workspace-bytes=1048576 ce-schedule=two-pass block-m=128 block-n=64 block-k=64 warp-m=64 warp-n=64 stages=5 copy-bytes=16 swizzle=1 persistent=4 cluster-m=1 cluster-n=2 tma-store=1 ping-pong=-1' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=FORWARDED
 
 // The host: the setup (copies in) on one stream, on which the dh kernel
 // goes on; the dW kernel on a second stream that waits for the setup
@@ -86,7 +86,7 @@
 // Every option reaches --lmhead-plan (the tile options through one
 // GemmTiles).
 // FORWARDED:    lmhead-form-steps{ce-schedule=two-pass}
-// FORWARDED:    lmhead-plan{block-k=64 block-m=128 block-n=64 ce-schedule=two-pass ce-workspace-bytes=1048576 cluster-m=1 cluster-n=2 copy-bytes=16 f32-operands=bf16 form-steps=false group-rows=0 list-configs=false min-tokens=7 persistent=4 stages=5 swizzle=1 target=sm_90a tma-store=1 warp-m=64 warp-n=64}
+// FORWARDED:    lmhead-plan{block-k=64 block-m=128 block-n=64 ce-schedule=two-pass ce-workspace-bytes=1048576 cluster-m=1 cluster-n=2 copy-bytes=16 f32-operands=bf16 form-steps=false group-rows=0 list-configs=false min-tokens=7 persistent=4 ping-pong=-1 stages=5 swizzle=1 target=sm_90a tma-store=1 warp-m=64 warp-n=64}
 
 // operands=device (on the program of the integration test, whose tensors
 // live in device buffers it allocates): the launch functions copy only the

@@ -117,7 +117,7 @@ TEST_F(LMHeadOpsTest, EnumsPrintAsTheirKeywords) {
 TEST_F(LMHeadOpsTest, GemmConfigHoldsEveryTileFieldInOrder) {
   // Distinct values catch a field of GemmTiles.def out of the attribute's
   // parameter order.
-  GemmTiles tiles{256, 128, 64, 64, 32, 4, 8, 1, 16, 132, 1, 2, 1};
+  GemmTiles tiles{256, 128, 64, 64, 32, 4, 8, 1, 16, 132, 1, 2, 1, 1};
   GemmConfigAttr config = GemmConfigAttr::get(&context, tiles);
   EXPECT_EQ(config.getBlockM(), 256);
   EXPECT_EQ(config.getWarpN(), 32);
@@ -126,17 +126,21 @@ TEST_F(LMHeadOpsTest, GemmConfigHoldsEveryTileFieldInOrder) {
   EXPECT_EQ(config.getPersistent(), 132);
   EXPECT_EQ(config.getClusterN(), 2);
   EXPECT_EQ(config.getTmaStore(), 1);
+  EXPECT_EQ(config.getPingPong(), 1);
   EXPECT_EQ(config.getTiles(), tiles);
   std::string text;
   llvm::raw_string_ostream(text) << config;
   EXPECT_EQ(text, "#lmhead.gemm<blockM = 256, blockN = 128, blockK = 64, "
                   "warpM = 64, warpN = 32, stages = 4, copyBytes = 8, "
                   "swizzle = 1, groupRows = 16, persistent = 132, "
-                  "clusterN = 2, tmaStore = 1>");
+                  "clusterN = 2, tmaStore = 1, pingPong = 1>");
   // Storing from registers, chosen (-1) or left to the model (0), is the
   // attribute's default, which the printer leaves out.
   tiles.tmaStore = -1;
   EXPECT_EQ(GemmConfigAttr::get(&context, tiles).getTmaStore(), 0);
+  // So is the cooperative kernel.
+  tiles.pingPong = -1;
+  EXPECT_EQ(GemmConfigAttr::get(&context, tiles).getPingPong(), 0);
 }
 
 TEST_F(LMHeadOpsTest, AGroupLeftUnsetIsTheUsualOneAndGoesWithoutSaying) {

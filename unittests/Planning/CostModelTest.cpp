@@ -562,10 +562,13 @@ TEST(CostModelTest, PersistentKernelsDrainTheirStoresUnderTheNextTile) {
   // dh at the headline shape on sm_90a takes several waves of 128-row
   // tiles. One block per tile stores its tile after its K loop; a
   // persistent grid (one block per resident slot) drains a tile's stores
-  // under the next tile's main loop, so the planner chooses it.
+  // under the next tile's main loop, so the planner chooses it (for the
+  // cooperative kernel; PingPong... below for the other).
   const GpuChip &gpu = target("sm_90a");
   GemmProblem p = dhProblem(kBenchmarkShapes[0]);
-  GemmPlan plan = planGemm(p, gpu, {});
+  GemmTiles cooperative;
+  cooperative.pingPong = -1;
+  GemmPlan plan = planGemm(p, gpu, cooperative);
   ASSERT_TRUE(plan.choice);
   const GemmPrediction &persistent = *plan.choice;
   SCOPED_TRACE(persistent.tiles.str());
@@ -784,22 +787,30 @@ TEST(CostModelTest, TmaStoresStageCWhereTheEpilogueStoresTiles) {
   GemmProblem dh = dhProblem(kBenchmarkShapes[0]);
   dh.storesTiles = true;
   dh.resultBytes = 2;
-  GemmPlan plan = planGemm(dh, gpu);
+  GemmTiles cooperative;
+  cooperative.pingPong = -1;
+  GemmPlan plan = planGemm(dh, gpu, cooperative);
   ASSERT_TRUE(plan.choice) << plan.reason;
   EXPECT_TRUE(plan.choice->tiles.storesThroughTma())
       << plan.choice->tiles.str();
 
   // The same tiles from registers: the staging buffers are the only
   // difference in shared memory (two of 64 rows by 128 bytes per consumer
-  // warpgroup), and the stores are priced alike.
+  // warpgroup), and the stores' bytes are priced alike; the consumers'
+  // store instructions (which the SASS counts) are 4 an accumulator
+  // through TMA, 14 from registers.
   GemmTiles staged = plan.choice->tiles, registers = staged;
   registers.tmaStore = 0;
   std::optional<GemmPrediction> withTma = predictGemm(dh, gpu, staged);
   std::optional<GemmPrediction> without = predictGemm(dh, gpu, registers);
   ASSERT_TRUE(withTma && without);
   EXPECT_EQ(withTma->sharedBytes - without->sharedBytes,
-            staged.numWarpTiles() * 2 * 64 * 128);
-  EXPECT_EQ(withTma->epilogueMicros, without->epilogueMicros);
+            staged.numConsumers() * 2 * 64 * 128);
+  EXPECT_DOUBLE_EQ(withTma->epilogueMicros - withTma->epilogueStoreMicros,
+                   without->epilogueMicros - without->epilogueStoreMicros);
+  EXPECT_GT(withTma->epilogueStoreMicros, 0);
+  EXPECT_NEAR(withTma->epilogueStoreMicros / without->epilogueStoreMicros,
+              4.0 / 14.0, 1e-9);
 
   // An accumulating epilogue: TMA keeps one buffer (8 KiB) of 16-bit C's
   // old values in flight per warpgroup, the registers' runs half that.
@@ -880,5 +891,118 @@ TEST(CostModelTest, TmaStoresKeepToWhatTheKernelBuilds) {
   two.tmaStore = 2;
   ASSERT_TRUE(two.overrideError());
   EXPECT_NE(two.overrideError()->find("tma-store must be 1"),
+            std::string::npos);
+}
+
+TEST(CostModelTest, PingPongHidesEachTilesEpilogueUnderTheOtherMainLoop) {
+  // The same 128x128 tiles of dh at the headline shape, one consumer
+  // warpgroup a tile: cooperative (alone on its tile, its tensor cores idle
+  // through each epilogue) and ping-pong (two consumers on alternate tiles).
+  const GpuChip &gpu = target("sm_90a");
+  GemmProblem dh = dhProblem(kBenchmarkShapes[0]);
+  dh.storesTiles = true;
+  dh.resultBytes = 2;
+  GemmTiles t{128, 128, 64, 128, 128, 3, 16, 1};
+  t.persistent = gpu.numSMs;
+  t.tmaStore = 1;
+  GemmTiles pingPongTiles = t;
+  pingPongTiles.pingPong = 1;
+  std::optional<GemmPrediction> alone = predictGemm(dh, gpu, t);
+  std::optional<GemmPrediction> pingPong = predictGemm(dh, gpu, pingPongTiles);
+  ASSERT_TRUE(alone && pingPong);
+  ASSERT_GT(alone->waves, 1);
+  // Two consumer warpgroups and their staging, and the same main loop.
+  EXPECT_EQ(alone->threads, 256);
+  EXPECT_EQ(pingPong->threads, 384);
+  EXPECT_EQ(pingPong->sharedBytes - alone->sharedBytes, 2 * 8 * 1024);
+  EXPECT_EQ(pingPong->waves, alone->waves);
+  // Each tile's store instructions: 4 an accumulator, 128 accumulators a
+  // thread, one warpgroup a tile; only the last tile's remain.
+  const double perTile = 1e6 * 4 * 128 / gpu.clockHz;
+  EXPECT_NEAR(alone->epilogueStoreMicros, perTile * alone->waves,
+              1e-9 * perTile);
+  EXPECT_NEAR(pingPong->epilogueStoreMicros, perTile, 1e-9 * perTile);
+  EXPECT_LT(pingPong->micros, alone->micros);
+
+  // The logits' exponentials (one per element of C): the cooperative
+  // kernel takes all of them after its main loops, ping-pong one tile's.
+  GemmProblem logits = logitsProblem(kBenchmarkShapes[0]);
+  logits.epilogueExpsPerElement = 1;
+  GemmTiles rows{64, 128, 64, 64, 128, 4, 16, 1};
+  rows.persistent = gpu.numSMs;
+  GemmTiles rowsPingPong = rows;
+  rowsPingPong.pingPong = 1;
+  alone = predictGemm(logits, gpu, rows);
+  pingPong = predictGemm(logits, gpu, rowsPingPong);
+  ASSERT_TRUE(alone && pingPong);
+  const double exps = 1e6 * double(logits.m) * logits.n / gpu.expPerSecond();
+  EXPECT_NEAR(alone->epilogueExpMicros, exps, 1e-9 * exps);
+  EXPECT_NEAR(pingPong->epilogueExpMicros, exps / pingPong->waves, 1e-9 * exps);
+
+  // An epilogue longer than the main loop it hides under (four
+  // exponentials an element, K = 16: one short K step a tile) shows its
+  // excess on every tile.
+  GemmProblem shortK = logits;
+  shortK.k = 16;
+  shortK.rowElementsA = shortK.rowElementsB = 16;
+  shortK.epilogueExpsPerElement = 4;
+  alone = predictGemm(shortK, gpu, rows);
+  pingPong = predictGemm(shortK, gpu, rowsPingPong);
+  ASSERT_TRUE(alone && pingPong);
+  EXPECT_GT(pingPong->epilogueExpMicros,
+            2 * alone->epilogueExpMicros / pingPong->waves);
+}
+
+TEST(CostModelTest, PingPongKeepsToWhatTheKernelBuilds) {
+  const GpuChip &gpu = target("sm_90a");
+  GemmProblem dh = dhProblem(kBenchmarkShapes[0]);
+  dh.storesTiles = true;
+  GemmTiles t{128, 128, 64, 128, 128, 3, 16, 1};
+  t.pingPong = 1;
+  std::string why;
+  // One block per tile has no tiles to alternate.
+  EXPECT_FALSE(predictGemm(dh, gpu, t, &why));
+  EXPECT_NE(why.find("a ping-pong kernel is persistent and each consumer "
+                     "warpgroup computes a whole tile"),
+            std::string::npos)
+      << why;
+  // Two warpgroups on one tile are the cooperative kernel.
+  t.persistent = gpu.numSMs;
+  t.warpM = 64;
+  EXPECT_FALSE(predictGemm(dh, gpu, t, &why));
+  EXPECT_NE(why.find("warpM = blockM"), std::string::npos) << why;
+  t.warpM = 128;
+  EXPECT_TRUE(predictGemm(dh, gpu, t, &why)) << why;
+  // The sm_80 kernels have no warpgroups.
+  GemmTiles sm80{128, 128, 32, 64, 64, 3, 16, 1};
+  sm80.pingPong = 1;
+  EXPECT_FALSE(predictGemm(dh, target("sm_80"), sm80, &why));
+  EXPECT_NE(why.find("ping-pong kernels are sm_90a's"), std::string::npos)
+      << why;
+
+  // ping-pong=1 plans a persistent ping-pong kernel; -1 never one.
+  GemmTiles forced;
+  forced.pingPong = 1;
+  GemmPlan plan = planGemm(dh, gpu, forced);
+  ASSERT_TRUE(plan.choice) << plan.reason;
+  EXPECT_TRUE(plan.choice->tiles.isPingPong());
+  EXPECT_TRUE(plan.choice->tiles.isPersistent());
+  EXPECT_EQ(plan.choice->tiles.blockM, plan.choice->tiles.warpM);
+  forced.pingPong = -1;
+  std::vector<GemmPrediction> valid;
+  plan = planGemm(dh, gpu, forced, &valid);
+  ASSERT_TRUE(plan.choice) << plan.reason;
+  for (const GemmPrediction &g : valid)
+    EXPECT_FALSE(g.tiles.isPingPong()) << g.tiles.str();
+  // With one block per tile, there is none either.
+  forced.pingPong = 1;
+  forced.persistent = -1;
+  plan = planGemm(dh, gpu, forced);
+  EXPECT_EQ(plan.failure, GemmPlan::Failure::NoValidConfig);
+  // Values other than -1, 0 and 1 are refused as overrides.
+  GemmTiles two;
+  two.pingPong = 2;
+  ASSERT_TRUE(two.overrideError());
+  EXPECT_NE(two.overrideError()->find("ping-pong must be 1"),
             std::string::npos);
 }

@@ -77,6 +77,10 @@ struct GemmProblem {
   /// TMA stores rows of 16-byte multiples from 16-byte aligned bases.
   int64_t rowElementsC = 0;
   int64_t baseAlignC = 16;
+  /// Exponentials the epilogue takes per element of C after each tile's K
+  /// loop (the cross-entropy logits' epilogues: one), at the chip's
+  /// special-function rate (GpuChip::expPerSecond).
+  double epilogueExpsPerElement = 0;
 
   /// `2·M·N·K`, the flops the GEMM needs.
   double flops() const { return 2.0 * m * n * k; }
@@ -104,6 +108,12 @@ struct GemmPrediction {
   /// drain under the next tile's main loop: they are in the DRAM term, and
   /// this holds the rest.
   double epilogueMicros = 0;
+  /// Of `epilogueMicros`, the epilogue's work on the SMs that no main loop
+  /// hides: its exponentials, and (sm_90a) the consumers' instructions
+  /// that store C. A cooperative kernel's tensor cores wait for every
+  /// tile's; a ping-pong kernel runs one consumer's under the other's main
+  /// loop, so only the last tile's and what outlasts a main loop remain.
+  double epilogueExpMicros = 0, epilogueStoreMicros = 0;
   /// Whether the epilogue's loads are bound by latency rather than by
   /// bandwidth.
   bool epilogueLatencyBound = false;

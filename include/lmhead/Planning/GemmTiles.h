@@ -28,6 +28,13 @@ struct GemmTiles {
 
   /// Warps (sm_80) or consumer warpgroups (sm_90a) computing one block tile.
   int64_t numWarpTiles() const { return (blockM / warpM) * (blockN / warpN); }
+  /// Whether two consumer warpgroups take a persistent sm_90a block's tiles
+  /// in turns, each computing a whole one (`pingPong` = 1; -1 is the
+  /// cooperative kernel as an override).
+  bool isPingPong() const { return pingPong > 0; }
+  /// Warps (sm_80) or consumer warpgroups (sm_90a) of one block: those of
+  /// a block tile, or the two of a ping-pong kernel, each on its own tile.
+  int64_t numConsumers() const { return isPingPong() ? 2 : numWarpTiles(); }
   /// Whether the copies are element loads (`copyBytes` = 2, narrower than
   /// any cp.async): synchronous `ld.global` and `st.shared`, for rows of any
   /// alignment.
@@ -70,7 +77,8 @@ struct GemmTiles {
   /// "BMxBNxBK, warp WMxWN, S stages, C-byte copies, swizzle Z", then
   /// ", group G" where the group is not kRasterGroupRows, ", persistent
   /// P" for a persistent kernel, ", cluster MxN" for a clustered one and
-  /// ", TMA store" for one that stores C through TMA.
+  /// ", TMA store" for one that stores C through TMA, ", ping-pong" for
+  /// one whose consumer warpgroups take tiles in turns.
   std::string str() const;
 
   /// As overrides: whether any field is fixed (non-zero).
@@ -81,7 +89,8 @@ struct GemmTiles {
   /// As overrides: what is wrong with a field no configuration can have (a
   /// negative size, a copy width other than 2, 4, 8 or 16, a swizzle other
   /// than 0 or 1, a persistent grid below -1, a cluster of more than two
-  /// blocks, a TMA store other than -1, 0 or 1), in option spelling, or
+  /// blocks, a TMA store or ping-pong other than -1, 0 or 1), in option
+  /// spelling, or
   /// none.
   std::optional<std::string> overrideError() const;
 

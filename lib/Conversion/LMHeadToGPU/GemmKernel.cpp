@@ -126,7 +126,7 @@ int64_t GemmKernelSpec::sharedMemoryBytes() const {
 
 int64_t GemmKernelSpec::numThreads() const {
   if (usesWarpgroupMma(target))
-    return 128 * (1 + tiles.blockM / tiles.warpM);
+    return 128 * (1 + tiles.numConsumers());
   return 32 * tiles.numWarpTiles();
 }
 

@@ -77,7 +77,7 @@ struct GemmKernelSpec {
   /// and the epilogue's staging buffers when it stores through TMA).
   int64_t sharedMemoryBytes() const;
   /// Threads in one block (sm_90a: one producer warpgroup and
-  /// blockM/warpM consumer warpgroups).
+  /// GemmTiles::numConsumers consumer warpgroups).
   int64_t numThreads() const;
   /// The target whose GPUs run the kernel: `runsOn`, or `target`.
   GpuTarget chipTarget() const { return runsOn.value_or(target); }

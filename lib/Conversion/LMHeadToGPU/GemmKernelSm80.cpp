@@ -161,6 +161,9 @@ llvm::Error mlir::lmhead::checkSm80GemmKernel(const GemmKernelSpec &spec) {
   if (c.isPersistent())
     return kernelRefused("the sm_80 kernels take one block per tile; "
                          "persistent kernels are sm_90a's");
+  if (c.isPingPong())
+    return kernelRefused("the sm_80 kernels have no consumer warpgroups to "
+                         "alternate; ping-pong kernels are sm_90a's");
   if (c.copyBytes != 2 && c.copyBytes != 4 && c.copyBytes != 8 &&
       c.copyBytes != 16)
     return kernelRefused(

@@ -58,6 +58,20 @@
 //   waits for its last stores before the block exits. An epilogue that
 //   adds to C has the tile's first two panels of old values loaded before
 //   the K loop, by one thread of each consumer warpgroup.
+// - A ping-pong kernel (GemmTiles::pingPong, always persistent) has two
+//   consumer warpgroups that take the block's tiles in turns, each
+//   computing a whole tile: warpgroup 1 the block's tiles 0, 2, 4, ...,
+//   warpgroup 2 tiles 1, 3, 5, .... The producer loads the tiles in order,
+//   so their K steps follow each other through the stages as in the
+//   cooperative kernel, and each stage is released by the one warpgroup
+//   that read it. A warpgroup starts a tile's main loop only once the other
+//   has waited for every stage of the tile before (a `turn` mbarrier per
+//   warpgroup, on which the other arrives after its K loop): the main
+//   loops then take the tensor cores one after the other, one
+//   warpgroup's epilogue runs under the other's main loop, and a
+//   warpgroup never waits for a stage's phase while that stage is two
+//   phases behind (the parity it waits for would match the older one).
+//   CUTLASS's ping-pong kernel orders its main loops the same way.
 // - Programmatic dependent launch: the kernel sets up its shared memory and
 //   prefetches its tensor maps, then waits for the kernel before it on its
 //   stream (griddepcontrol.wait) before any global access and lets the
@@ -173,9 +187,25 @@ private:
   /// Writes a persistent kernel's loop over the block's tiles, with
   /// `body(ordinal, tileIndex)` for each: how many of the block's tiles
   /// come before it (`index`), and its index in gemmGrid's grouped order
-  /// (an i32). Returns the number of the block's tiles (`index`).
+  /// (an i32). A ping-pong consumer takes every second tile from its own
+  /// (`firstOrdinal`, an index; null: every tile from the first). Returns
+  /// the number of the block's tiles (`index`).
   Value
-  forEachTile(llvm::function_ref<void(Value ordinal, Value tileIndex)> body);
+  forEachTile(llvm::function_ref<void(Value ordinal, Value tileIndex)> body,
+              Value firstOrdinal = Value());
+  /// The first row of the tile that the consumer warpgroup `consumer`
+  /// computes, from the block tile's: a cooperative consumer's slice, or
+  /// (ping-pong) the whole tile.
+  Value consumerRowOffset(Value consumer) {
+    return cfg.isPingPong() ? index(0) : mul(consumer, cfg.warpM);
+  }
+  /// A ping-pong consumer waits for its turn to start the main loop of the
+  /// block's `ordinal`-th tile: until the other consumer has passed every
+  /// stage of the tile before (none for the block's first tile).
+  void waitForTurn(Value consumer, Value ordinal);
+  /// A ping-pong consumer that has issued its tile's last K step passes the
+  /// turn to the other.
+  void passTurn(Value consumer);
   /// The tiles (an i32) of `tile` elements that cover `extent`.
   Value tileCount(Value extent, int64_t tile);
   /// The first row and column in C of tile `tileIndex` (forEachTile's), written
@@ -253,6 +283,9 @@ private:
   /// The mbarriers of the epilogue's TMA loads of C (two per consumer
   /// warpgroup) and C's tensor map, when it stores through TMA.
   Value epilogueLoads, resultMap;
+  /// A ping-pong kernel's turn barriers: one per consumer warpgroup, on
+  /// which the other's threads arrive when it has passed a tile's stages.
+  Value turns;
 };
 
 } // namespace
@@ -305,7 +338,14 @@ llvm::Error mlir::lmhead::checkSm90GemmKernel(const GemmKernelSpec &spec) {
                       "blockM at most 256 (one TMA box), got {0} and {1}",
                       c.warpM, c.blockM)
             .str());
-  int64_t consumers = c.blockM / c.warpM;
+  if (c.isPingPong() && (!c.isPersistent() || c.blockM != c.warpM))
+    return kernelRefused(
+        llvm::formatv("a ping-pong kernel is persistent and each consumer "
+                      "warpgroup computes a whole tile (warpM = blockM), got "
+                      "persistent = {0}, blockM = {1}, warpM = {2}",
+                      c.persistent, c.blockM, c.warpM)
+            .str());
+  int64_t consumers = c.numConsumers();
   if (consumers > 2)
     return kernelRefused(
         llvm::formatv("{0} consumer warpgroups; the kernel has at most 2",
@@ -394,7 +434,8 @@ Value Sm90GemmWriter::tileCount(Value extent, int64_t tile) {
 }
 
 Value Sm90GemmWriter::forEachTile(
-    llvm::function_ref<void(Value ordinal, Value tileIndex)> body) {
+    llvm::function_ref<void(Value ordinal, Value tileIndex)> body,
+    Value firstOrdinal) {
   // Tiles are counted in 32 bits (a C of up to 2³¹ tiles, 2⁴³ elements at
   // the smallest): 64-bit divisions are calls to a subroutine whose
   // registers the consumers, full of accumulators, do not have. The loop
@@ -423,8 +464,9 @@ Value Sm90GemmWriter::forEachTile(
       arith::CeilDivUIOp::create(b, arith::SubIOp::create(b, tiles, first),
                                  grid),
       zero);
-  auto loop =
-      scf::ForOp::create(b, zero, mine, arith::ConstantIntOp::create(b, 1, 32));
+  auto loop = scf::ForOp::create(
+      b, firstOrdinal ? asI32(firstOrdinal) : zero, mine,
+      arith::ConstantIntOp::create(b, firstOrdinal ? 2 : 1, 32));
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -497,6 +539,27 @@ void Sm90GemmWriter::releaseStage(Value stage) {
                             /*has_side_effects=*/true, /*is_align_stack=*/false,
                             LLVM::tailcallkind::TailCallKind::None,
                             LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+void Sm90GemmWriter::waitForTurn(Value consumer, Value ordinal) {
+  // The other consumer arrives on this one's barrier once per tile of its
+  // own: before the block's tile o it has completed phase (o - 1) / 2 of
+  // it. Tile 0 waits for the phase before the first, whose parity (1) a
+  // fresh barrier reports complete, as the producer's first waits do.
+  // The barrier is never two phases ahead: the other consumer passes its
+  // next turn only after waiting for this one's.
+  Value phase = add(div(add(ordinal, index(1)), 2), index(1));
+  Value parity = arith::TruncIOp::create(
+      b, b.getI1Type(),
+      arith::IndexCastOp::create(b, b.getI64Type(), rem(phase, 2)));
+  nvgpu::MBarrierTryWaitParityOp::create(b, turns, parity, index(10000000),
+                                         consumer);
+}
+
+void Sm90GemmWriter::passTurn(Value consumer) {
+  nvgpu::MBarrierArriveOp::create(
+      b, nvgpu::MBarrierTokenType::get(b.getContext()), turns,
+      arith::SubIOp::create(b, index(1), consumer));
 }
 
 Value Sm90GemmWriter::epilogueThread() {
@@ -651,15 +714,19 @@ TileStaging Sm90GemmWriter::staging(Value thread, Value row, Value col,
                         mul(consumer, kStagingBuffers * kStagingBufferBytes));
   staging.loadBarriers = epilogueLoads;
   staging.firstLoadBarrier = mul(consumer, kStagingBuffers);
-  staging.row = add(row, mul(consumer, cfg.warpM));
+  staging.row = add(row, consumerRowOffset(consumer));
   staging.col = col;
   Value inGroup = rem(thread, 128);
   staging.thread = inGroup;
   // Named barrier 0 is the block's; consumer c meets at 1 + c.
   staging.barrierId =
       arith::IndexCastUIOp::create(b, b.getI32Type(), add(consumer, index(1)));
-  staging.panelsBefore =
-      ordinal ? mul(ordinal, stagedPanelsPerTile(spec)) : index(0);
+  // The warpgroup's earlier tiles: all the block's, or a ping-pong
+  // consumer's every second.
+  Value earlierTiles = !ordinal           ? index(0)
+                       : cfg.isPingPong() ? div(ordinal, 2)
+                                          : ordinal;
+  staging.panelsBefore = mul(earlierTiles, stagedPanelsPerTile(spec));
   Value warp = div(inGroup, 32), lane = rem(inGroup, 32);
   staging.threadRow = add(mul(warp, 16), div(lane, 4));
   staging.threadCol = mul(rem(lane, 4), 2);
@@ -681,7 +748,7 @@ void Sm90GemmWriter::writeConsumer(Value base, Value kSteps, Value consumer,
   Type f32 = b.getF32Type();
   auto fragmentType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(width / 2, f32));
-  Value rowStart = mul(consumer, cfg.warpM);
+  Value rowStart = consumerRowOffset(consumer);
 
   // Stage 0's descriptors, once: each step adds its stage and slice.
   SmallVector<Value> descriptorsA;
@@ -730,6 +797,9 @@ void Sm90GemmWriter::writeConsumer(Value base, Value kSteps, Value consumer,
                                    arith::SubIOp::create(b, stage, index(1)));
   };
 
+  if (cfg.isPingPong())
+    waitForTurn(consumer, ordinal);
+
   // K step 0 is peeled: its first wgmma starts the accumulators with
   // scale-d = 0 from undefined registers, so no plain instruction writes
   // registers that a wgmma reads (ptxas would fence them itself, C7519),
@@ -760,6 +830,10 @@ void Sm90GemmWriter::writeConsumer(Value base, Value kSteps, Value consumer,
     accumulators.push_back(nextPhase);
     scf::YieldOp::create(b, accumulators);
   }
+  // Every stage of the tile has been waited for: the other ping-pong
+  // consumer may start its main loop while these wgmmas finish.
+  if (cfg.isPingPong())
+    passTurn(consumer);
   // The last group must land before the accumulators are read.
   NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
   // A persistent block's producer is already filling stages for its next
@@ -783,7 +857,7 @@ void Sm90GemmWriter::writeConsumer(Value base, Value kSteps, Value consumer,
   // uniform one of the K loop's descriptors (`consumer`) would make ptxas
   // carry uniform values into the epilogue, which then spills.
   Value epilogueRowStart =
-      mul(arith::SubIOp::create(b, div(thread, 128), index(1)), cfg.warpM);
+      consumerRowOffset(arith::SubIOp::create(b, div(thread, 128), index(1)));
   Value warpFirstRow = add(add(row, epilogueRowStart), mul(warp, 16));
   Value rowBase = add(warpFirstRow, div(lane, 4));
   Value colBase = add(col, mul(rem(lane, 4), 2));
@@ -866,7 +940,9 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
   alignedAddress = add(base, alignedOffset);
 
   int64_t stages = cfg.stages;
-  int64_t consumers = cfg.blockM / cfg.warpM;
+  int64_t consumers = cfg.numConsumers();
+  // The consumer warpgroups that read each stage: a tile's.
+  int64_t readers = cfg.numWarpTiles();
   barrierType =
       nvgpu::MBarrierGroupType::get(b.getContext(), workgroup, stages);
   full = nvgpu::MBarrierCreateOp::create(b, barrierType);
@@ -898,8 +974,14 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
     // Every consumer thread arrives, or in a cluster each consumer
     // warpgroup of both blocks once (releaseStage).
     int64_t releases =
-        cfg.isClustered() ? consumers * cfg.clusterBlocks() : 128 * consumers;
+        cfg.isClustered() ? readers * cfg.clusterBlocks() : 128 * readers;
     nvgpu::MBarrierInitOp::create(b, empty, index(releases), index(s), first);
+  }
+  if (cfg.isPingPong()) {
+    turns = nvgpu::MBarrierCreateOp::create(
+        b, nvgpu::MBarrierGroupType::get(b.getContext(), workgroup, 2));
+    for (int64_t c = 0; c < 2; ++c)
+      nvgpu::MBarrierInitOp::create(b, turns, index(128), index(c), first);
   }
   if (cfg.isClustered()) {
     // The peer's copies and arrivals reach these barriers: their set-up is
@@ -969,10 +1051,12 @@ void Sm90GemmWriter::write(gpu::GPUFuncOp func) {
     if (!cfg.isPersistent()) {
       writeConsumer(Value(), kSteps, consumer, Value(), Value());
     } else {
-      forEachTile([&](Value ordinal, Value tileIndex) {
-        writeConsumer(arith::MulIOp::create(b, ordinal, kSteps), kSteps,
-                      consumer, tileIndex, ordinal);
-      });
+      forEachTile(
+          [&](Value ordinal, Value tileIndex) {
+            writeConsumer(arith::MulIOp::create(b, ordinal, kSteps), kSteps,
+                          consumer, tileIndex, ordinal);
+          },
+          cfg.isPingPong() ? consumer : Value());
     }
     if (cfg.storesThroughTma())
       finishStagedStores(b, b.getLoc(), rem(threadId, 128));

@@ -1427,6 +1427,37 @@ func.func @negative_gemm_tma_store() attributes {lmhead.config = #lmhead.gemm<bl
 
 // -----
 
+// expected-error @+1 {{pingPong must be 0 (consumer warpgroups split each tile) or 1 (they take whole tiles in turns), got 2}}
+func.func @negative_gemm_ping_pong() attributes {lmhead.config = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 128, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, persistent = 132, pingPong = 2>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a ping-pong kernel is persistent and each of its consumer warpgroups computes a whole tile (warpM = blockM), got persistent = 0, blockM = 128, warpM = 128}}
+func.func @negative_gemm_ping_pong_per_tile() attributes {lmhead.config = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 128, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, pingPong = 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a ping-pong kernel is persistent and each of its consumer warpgroups computes a whole tile (warpM = blockM), got persistent = 132, blockM = 128, warpM = 64}}
+func.func @negative_gemm_ping_pong_split_tile() attributes {lmhead.config = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, persistent = 132, pingPong = 1>} {
+  return
+}
+
+// -----
+
+// The sm_80 kernels have no warpgroups to alternate.
+func.func @negative_plan_ping_pong_sm80(%dz: tensor<512x1024xbf16>, %h: tensor<512x256xbf16>, %w: tensor<1024x256xbf16>) -> (tensor<512x256xbf16>, tensor<1024x256xf32>) {
+  // expected-error @+1 {{the dh GEMM's sm_80 kernel has no warpgroups to alternate; pingPong = 1 needs an sm_90a kernel}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = sm_80, dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 64, warpN = 64, stages = 2, copyBytes = 16, swizzle = 1, persistent = 132, pingPong = 1>, dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 16, swizzle = 1>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
+    : (tensor<512x1024xbf16>, tensor<512x256xbf16>, tensor<1024x256xbf16>) -> (tensor<512x256xbf16>, tensor<1024x256xf32>)
+  return %dh, %dw : tensor<512x256xbf16>, tensor<1024x256xf32>
+}
+
+// -----
+
 // The sm_80 kernels (on either target) store C from registers.
 func.func @negative_plan_tma_store_sm80(%dz: tensor<512x1024xbf16>, %h: tensor<512x256xbf16>, %w: tensor<1024x256xbf16>) -> (tensor<512x256xbf16>, tensor<1024x256xf32>) {
   // expected-error @+1 {{the dw GEMM's sm_80 kernel stores C from registers; tmaStore = 1 needs an sm_90a kernel}}

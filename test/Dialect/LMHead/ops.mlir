@@ -500,8 +500,10 @@ func.func @linear_grad_with_sm80_kernel_on_sm90a(%dz: tensor<1024x1001xbf16>, %h
 // blocks, and one block per tile (persistent = 0), which goes without
 // saying too; 2x1 and 1x2 clusters, and no cluster (1x1), which goes
 // without saying; a store through TMA, and from registers (tmaStore = 0),
-// which goes without saying.
+// which goes without saying; a ping-pong kernel, and the cooperative one
+// (pingPong = 0), which goes without saying.
 // CHECK-LABEL: func.func @gemm_configs(
+// CHECK-SAME:    lmhead.cooperative = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, persistent = 132>
 // CHECK-SAME:    lmhead.eight = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 3, copyBytes = 16, swizzle = 1>
 // CHECK-SAME:    lmhead.elements = #lmhead.gemm<blockM = 32, blockN = 32, blockK = 32, warpM = 16, warpN = 16, stages = 2, copyBytes = 2, swizzle = 1>
 // CHECK-SAME:    lmhead.grouped = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1, groupRows = 32>
@@ -511,6 +513,7 @@ func.func @linear_grad_with_sm80_kernel_on_sm90a(%dz: tensor<1024x1001xbf16>, %h
 // CHECK-SAME:    lmhead.pair_n = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 4, copyBytes = 16, swizzle = 1, clusterN = 2>
 // CHECK-SAME:    lmhead.per_tile = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1>
 // CHECK-SAME:    lmhead.persistent = #lmhead.gemm<blockM = 128, blockN = 256, blockK = 64, warpM = 64, warpN = 256, stages = 3, copyBytes = 16, swizzle = 1, groupRows = 16, persistent = 132>
+// CHECK-SAME:    lmhead.ping_pong = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 128, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2, tmaStore = 1, pingPong = 1>
 // CHECK-SAME:    lmhead.registers = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1>
 // CHECK-SAME:    lmhead.small = #lmhead.gemm<blockM = 16, blockN = 16, blockK = 16, warpM = 16, warpN = 16, stages = 2, copyBytes = 4, swizzle = 0>
 // CHECK-SAME:    lmhead.tma_store = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2, tmaStore = 1>
@@ -528,7 +531,9 @@ func.func @gemm_configs() attributes {
     lmhead.pair_n = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 4, copyBytes = 16, swizzle = 1, clusterM = 1, clusterN = 2>,
     lmhead.lone = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 4, copyBytes = 16, swizzle = 1, clusterM = 1, clusterN = 1>,
     lmhead.tma_store = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2, tmaStore = 1>,
-    lmhead.registers = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, tmaStore = 0>} {
+    lmhead.registers = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, tmaStore = 0>,
+    lmhead.ping_pong = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 128, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2, tmaStore = 1, pingPong = 1>,
+    lmhead.cooperative = #lmhead.gemm<blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, persistent = 132, pingPong = 0>} {
   return
 }
 

@@ -65,17 +65,17 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // SM90-SAME:   warpN = 128,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 16, persistent = 132, clusterM = 2, tmaStore = 1>,
+// SM90-SAME:   swizzle = 1, persistent = 132, clusterM = 2, tmaStore = 1>,
 // SM90-SAME:   dw = <
 // SM90-SAME:   blockM = 128,
 // SM90-SAME:   blockN = 128,
 // SM90-SAME:   blockK = 64,
-// SM90-SAME:   warpM = 64,
+// SM90-SAME:   warpM = 128,
 // SM90-SAME:   warpN = 128,
 // SM90-SAME:   stages = 3,
 // SM90-SAME:   copyBytes = 16,
-// SM90-SAME:   swizzle = 1, groupRows = 32, persistent = 132, clusterN = 2, tmaStore = 1>,
-// SM90-SAME:   chunk = 6784,
+// SM90-SAME:   swizzle = 1, groupRows = 32, persistent = 132, clusterM = 2, tmaStore = 1, pingPong = 1>,
+// SM90-SAME:   chunk = 9216,
 // SM90-SAME:   micros = {{[0-9.e+]+}} : f64>
 // BUDGET-LABEL: func.func @grad_vd(
 // BUDGET:       lmhead.ce_linear_grad
@@ -84,10 +84,10 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // WARPM-LABEL: func.func @grad_vd(
 // WARPM:       lmhead.ce_linear_grad
 // WARPM-SAME:    logits = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
-// WARPM-SAME:    dh = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
-// WARPM-SAME:    dw = <blockM = 256, blockN = 128, blockK = 64, warpM = 128, warpN = 128,
+// WARPM-SAME:    dh = <blockM = 128, blockN = 128, blockK = 64, warpM = 128, warpN = 128, {{[^>]*}}pingPong = 1>
+// WARPM-SAME:    dw = <blockM = 128, blockN = 128, blockK = 64, warpM = 128, warpN = 128, {{[^>]*}}pingPong = 1>
 func.func @grad_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<4096xi64>, %lse: tensor<4096xf32>, %g: tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
-  // expected-remark @+1 {{planned for sm_90a: logits 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1, group 32, persistent 132, cluster 2x1, TMA store; dh 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1, group 16, persistent 132, cluster 2x1, TMA store; dW 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1, group 32, persistent 132, cluster 1x2, TMA store; chunk 6784 columns (19 chunks), workspace 111149056 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 128256 columns at 16566.6 us); 16868.2 us predicted (GEMMs with their exp 16742.7 us, of which exp 135.9 us, alone logits 5571.8 us, dh 5814.8 us, dW 5588.7 us, after 368.5 us saved by the two streams; small kernels 30.5 us; chunk sync 95.0 us), floor 16342.6 us (3 GEMMs); two-pass schedule: a backward alone (its lse is not computed by a ce_linear_fwd here)}}
+  // expected-remark @+1 {{planned for sm_90a: logits 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1, group 32, persistent 132, cluster 2x1, TMA store; dh 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1, persistent 132, cluster 2x1, TMA store; dW 128x128x64, warp 128x128, 3 stages, 16-byte copies, swizzle 1, group 32, persistent 132, cluster 2x1, TMA store, ping-pong; chunk 9216 columns (14 chunks), workspace 150994944 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 128256 columns at 16637.1 us); 16920.8 us predicted (GEMMs with their exp 16820.2 us, of which exp 135.9 us, alone logits 5716.8 us, dh 5792.5 us, dW 5663.0 us, after 487.9 us saved by the two streams; small kernels 30.5 us; chunk sync 70.0 us), floor 16342.6 us (3 GEMMs); two-pass schedule: a backward alone (its lse is not computed by a ce_linear_fwd here)}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<4096xi64>, tensor<4096xf32>, tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
   return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
@@ -106,13 +106,13 @@ func.func @fwd_dv(%h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>, %y: ten
 // A dynamic N is planned for 8192 tokens.
 // SM90-LABEL: func.func @grad_dynamic_tokens(
 // SM90:      lmhead.ce_linear_grad {{.*}} {lmhead.plan = #lmhead.ce_plan<target = sm_90a,
-// SM90-SAME:   chunk = 8000,
+// SM90-SAME:   chunk = 10688,
 // BUDGET-LABEL: func.func @grad_dynamic_tokens(
 // BUDGET:       lmhead.ce_linear_grad
 // BUDGET-SAME:    chunk = 1024,
 // BUDGET-REMARK: remark: {{.*}}Function=grad_dynamic_tokens{{.*}}Remark="planned for sm_90a (N is dynamic; planned for 8192 tokens): {{.*}}; chunk 1024 columns (32 chunks), workspace 33554432 bytes (ce-workspace-bytes=33554432 given: the largest chunk it holds);
 func.func @grad_dynamic_tokens(%h: tensor<?x1024xbf16>, %w: tensor<32000x1024xbf16>, %y: tensor<?xi64>, %lse: tensor<?xf32>, %g: tensor<f32>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>) {
-  // expected-remark @+1 {{planned for sm_90a (N is dynamic; planned for 8192 tokens): logits 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1, persistent 132, cluster 2x1, TMA store; dh 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1, persistent 132, cluster 2x1, TMA store; dW 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1, persistent 132, cluster 1x2, TMA store; chunk 8000 columns (4 chunks), workspace 262144000 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 32000 columns at 2182.4 us)}}
+  // expected-remark @+1 {{planned for sm_90a (N is dynamic; planned for 8192 tokens): logits 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1, persistent 132, cluster 1x2, TMA store; dh 128x128x64, warp 64x128, 3 stages, 16-byte copies, swizzle 1, persistent 132, cluster 2x1, TMA store; dW 128x128x64, warp 128x128, 3 stages, 16-byte copies, swizzle 1, persistent 132, cluster 2x1, TMA store, ping-pong; chunk 10688 columns (3 chunks), workspace 350224384 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 32000 columns at 2218.0 us); 2255.0 us predicted (GEMMs with their exp 2214.4 us, of which exp 67.8 us, alone logits 746.6 us, dh 722.4 us, dW 818.7 us, after 141.2 us saved by the two streams; small kernels 25.6 us; chunk sync 15.0 us), floor 2038.8 us (3 GEMMs); two-pass schedule: a backward alone (its lse is not computed by a ce_linear_fwd here)}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<?x1024xbf16>, tensor<32000x1024xbf16>, tensor<?xi64>, tensor<?xf32>, tensor<f32>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>)
   return %dh, %dw : tensor<?x1024xbf16>, tensor<32000x1024xf32>
@@ -144,9 +144,9 @@ func.func @rows_of_8_bytes(%h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>
 // SM90:       lmhead.ce_linear_grad
 // SM90-SAME:    logits = <{{[^>]*}}copyBytes = 2, swizzle = 1, kernel = sm_80>
 // SM90-SAME:    dh = <{{[^>]*}}copyBytes = 2, swizzle = 1, kernel = sm_80>
-// SM90-SAME:    dw = <{{[^>]*}}copyBytes = 16, swizzle = 1, clusterN = 2>
+// SM90-SAME:    dw = <blockM = 64, {{[^>]*}}copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2, pingPong = 1>
 func.func @odd_vocab_dv(%h: tensor<1000x128xbf16>, %w: tensor<128x50257xbf16>, %y: tensor<1000xi64>, %lse: tensor<1000xf32>, %g: tensor<f32>) -> (tensor<1000x128xbf16>, tensor<128x50257xbf16>) {
-  // expected-remark @+3 {{planned for sm_90a: logits (sm_80 kernel) 256x128x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1; dh (sm_80 kernel) 64x16x32, warp 32x16, 2 stages, 2-byte copies, swizzle 1; dW^T 128x192x64, warp 64x192, 2 stages, 16-byte copies, swizzle 1, cluster 1x2; chunk 25152 columns (2 chunks)}}
+  // expected-remark @+3 {{planned for sm_90a: logits (sm_80 kernel) 256x128x32, warp 64x64, 2 stages, 2-byte copies, swizzle 1; dh (sm_80 kernel) 64x16x32, warp 32x16, 2 stages, 2-byte copies, swizzle 1; dW^T 64x128x64, warp 64x128, 4 stages, 16-byte copies, swizzle 1, persistent 132, cluster 2x1, ping-pong; chunk 25152 columns (2 chunks), workspace 100608000 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 50304 columns at 352.4 us)}}
   // expected-remark @+2 {{logits is built with the sm_80 kernel (ldmatrix, mma.sync) and 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes), because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of W are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   // expected-remark @+1 {{dh is built with the sm_80 kernel (ldmatrix, mma.sync) and 2-byte element copies (synchronous loads; cp.async copies 4, 8 or 16 bytes), because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of W are 50257 elements of 2 bytes = 100514 bytes, not a multiple of 4}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(dv) reduction(mean)

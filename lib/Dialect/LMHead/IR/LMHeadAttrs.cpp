@@ -64,6 +64,8 @@ GemmConfigAttr GemmConfigAttr::get(MLIRContext *context, const GemmTiles &tiles,
   stored.clusterN = tiles.clusterCols();
   // Storing from registers is 0, whether chosen or forced (-1).
   stored.tmaStore = tiles.storesThroughTma() ? 1 : 0;
+  // The cooperative kernel is 0, whether chosen or forced (-1).
+  stored.pingPong = tiles.isPingPong() ? 1 : 0;
 #define LMHEAD_GEMM_TILE_FIELD(NAME, ACCESSOR, FLAG, DESCRIPTION) , stored.NAME
   return get(context
 #include "lmhead/Planning/GemmTiles.def"
@@ -79,13 +81,12 @@ GemmTiles GemmConfigAttr::getTiles() const {
   return tiles;
 }
 
-LogicalResult
-GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                       int64_t blockM, int64_t blockN, int64_t blockK,
-                       int64_t warpM, int64_t warpN, int64_t stages,
-                       int64_t copyBytes, int64_t swizzle, int64_t groupRows,
-                       int64_t persistent, int64_t clusterM, int64_t clusterN,
-                       int64_t tmaStore, std::optional<GpuTarget> kernel) {
+LogicalResult GemmConfigAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, int64_t blockM,
+    int64_t blockN, int64_t blockK, int64_t warpM, int64_t warpN,
+    int64_t stages, int64_t copyBytes, int64_t swizzle, int64_t groupRows,
+    int64_t persistent, int64_t clusterM, int64_t clusterN, int64_t tmaStore,
+    int64_t pingPong, std::optional<GpuTarget> kernel) {
   if (warpM <= 0 || warpM % 16 != 0)
     return emitError() << "warpM must be a positive multiple of 16 (the M "
                           "of mma.sync.m16n8k16), got "
@@ -138,6 +139,17 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "tmaStore must be 0 (C stored from registers) or "
                           "1 (through shared memory and TMA), got "
                        << tmaStore;
+  if (pingPong != 0 && pingPong != 1)
+    return emitError() << "pingPong must be 0 (consumer warpgroups split "
+                          "each tile) or 1 (they take whole tiles in "
+                          "turns), got "
+                       << pingPong;
+  if (pingPong == 1 && (persistent == 0 || blockM != warpM))
+    return emitError() << "a ping-pong kernel is persistent and each of its "
+                          "consumer warpgroups computes a whole tile "
+                          "(warpM = blockM), got persistent = "
+                       << persistent << ", blockM = " << blockM
+                       << ", warpM = " << warpM;
   return success();
 }
 
@@ -158,6 +170,12 @@ verifyKernelFamily(function_ref<InFlightDiagnostic()> emitError,
                        << " kernel copies 16-byte rows with TMA, got "
                        << "copyBytes = " << config.getCopyBytes()
                        << " (narrower copies need kernel = sm_80)";
+  // Before persistence: a ping-pong kernel is persistent too.
+  if (!usesWarpgroupMma(kernel) && config.getPingPong() != 0)
+    return emitError() << "the " << gemm << " GEMM's "
+                       << stringifyGpuTarget(kernel)
+                       << " kernel has no warpgroups to alternate; "
+                          "pingPong = 1 needs an sm_90a kernel";
   if (!usesWarpgroupMma(kernel) && config.getPersistent() != 0)
     return emitError() << "the " << gemm << " GEMM's "
                        << stringifyGpuTarget(kernel)

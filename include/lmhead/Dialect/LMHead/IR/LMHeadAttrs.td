@@ -79,6 +79,13 @@ def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
       bytes at a time, and stores it with TMA (which drops what lies
       outside C); an epilogue that adds to C loads C's old values into the
       same buffers with TMA first. 0 stores from registers;
+    - `pingPong` (optional, 0 when absent): 1 when a persistent sm_90a
+      kernel's two consumer warpgroups take the block's tiles in turns,
+      each computing a whole tile (warpM = blockM), the second's main loop
+      starting once the first's has issued its last step, so that each
+      one's epilogue runs under the other's main loop. 0 is the
+      cooperative kernel: its blockM/warpM consumer warpgroups split each
+      tile and run its epilogue together;
     - `kernel` (optional): the kernel family that builds the GEMM when it is
       not the plan target's own. On sm_90a, a GEMM whose operands TMA
       cannot load (rows or bases not 16-byte multiples, so copies narrower
@@ -103,6 +110,7 @@ def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
       DefaultValuedParameter<"int64_t", "1">:$clusterM,
       DefaultValuedParameter<"int64_t", "1">:$clusterN,
       DefaultValuedParameter<"int64_t", "0">:$tmaStore,
+      DefaultValuedParameter<"int64_t", "0">:$pingPong,
       LMHead_KernelFamilyParameter:$kernel);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
