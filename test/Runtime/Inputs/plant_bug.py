@@ -33,6 +33,10 @@ numerical check on a machine that runs asynchronous operations at once:
                     thread's waits for its stores to have read their
                     buffers, so the threads fill a buffer a store may still
                     be reading;
+  no-turn-wait      (a ping-pong kernel) drop a consumer warpgroup's wait
+                    for its turn before its first tile's main loop, so it
+                    takes a stage's phase of the other warpgroup's tile for
+                    one of its own;
   no-grid-wait      (kernels launched as programmatic dependents) drop
                     griddepcontrol.wait, so a kernel reads global memory
                     that the kernel before it on its stream may still be
@@ -135,6 +139,19 @@ def plant(lines, bug):
             fail(f"no line matches {pattern!r} for {bug}")
         for i in found:
             lines[i] = "\t// planted: dropped " + lines[i].strip()
+    elif bug == "no-turn-wait":
+        # A ping-pong consumer waits for its turn, then for its first
+        # stage, before its first wgmma; a cooperative one only for the
+        # stage.
+        begin, end = first_kernel(lines)
+        consumer = index_of(lines, r"setmaxnreg\.inc\.sync\.aligned", begin)
+        fence = index_of(lines, r"wgmma\.fence\.sync\.aligned", consumer)
+        waits = [i for i in range(consumer, fence)
+                 if "mbarrier.try_wait" in lines[i]]
+        if len(waits) != 2:
+            fail("no turn wait before the first stage's: not a ping-pong "
+                 "kernel")
+        lines[waits[0]] = "\tsetp.eq.u32 P1, 0, 0; // planted: no turn wait"
     else:
         fail(f"unknown bug {bug!r}")
 
