@@ -1114,6 +1114,60 @@ TEST(EmulatorTest, DivergentBarriersAreReported) {
   EXPECT_THAT(error, HasSubstr("bar.sync 0;"));
 }
 
+TEST(EmulatorTest, LanesMeetingAtABarrierBeforeThemWaitThereForTheirWarp) {
+  // A loop whose barrier is its first instruction: odd and even lanes take
+  // two paths back to it, the odd lanes' nearer in the code, so they reach
+  // the barrier first; they wait there for the even lanes (where the
+  // hardware reconverges the warp), and the warp runs it whole.
+  std::vector<uint32_t> out(32, 0);
+  std::string error =
+      run(kernel("\t.reg .pred %p<3>;\n\t.reg .b32 %r<8>;\n\t.reg .b64 %rd<4>;",
+                 std::string(kPrologue) + "\tmov.u32 %r5, 0;\n"
+                                          "\tmov.u32 %r6, 0;\n"
+                                          "$LOOP:\n"
+                                          "\tbar.sync 0;\n"
+                                          "\tsetp.ge.u32 %p1, %r5, 2;\n"
+                                          "\t@%p1 bra $DONE;\n"
+                                          "\tadd.s32 %r5, %r5, 1;\n"
+                                          "\tand.b32 %r7, %r1, 1;\n"
+                                          "\tsetp.eq.u32 %p2, %r7, 0;\n"
+                                          "\t@%p2 bra $EVEN;\n"
+                                          "\tadd.s32 %r6, %r6, 10;\n"
+                                          "\tbra $LOOP;\n"
+                                          "$EVEN:\n"
+                                          "\tadd.s32 %r6, %r6, 1;\n"
+                                          "\tbra $LOOP;\n"
+                                          "$DONE:\n"
+                                          "\tst.global.u32 [%rd2], %r6;\n"
+                                          "\tret;"),
+          out, 1, 32);
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(out[0], 2u);
+  EXPECT_EQ(out[1], 20u);
+  EXPECT_EQ(out[30], 2u);
+  EXPECT_EQ(out[31], 20u);
+}
+
+TEST(EmulatorTest, LanesOfAWarpAtDifferentBarriersAreReported) {
+  // Odd and even lanes each wait at a barrier of their own.
+  std::vector<uint32_t> out(32, 0);
+  std::string error =
+      run(kernel("\t.reg .pred %p<3>;\n\t.reg .b32 %r<8>;\n\t.reg .b64 %rd<4>;",
+                 std::string(kPrologue) + "\tand.b32 %r7, %r1, 1;\n"
+                                          "\tsetp.eq.u32 %p2, %r7, 0;\n"
+                                          "\t@%p2 bra $EVEN;\n"
+                                          "\tbar.sync 0;\n"
+                                          "\tbra $DONE;\n"
+                                          "$EVEN:\n"
+                                          "\tbar.sync 0;\n"
+                                          "$DONE:\n"
+                                          "\tst.global.u32 [%rd2], %r1;\n"
+                                          "\tret;"),
+          out, 1, 32);
+  EXPECT_THAT(error, HasSubstr("divergent barrier: lanes of warp 0 wait at "
+                               "different barriers"));
+}
+
 TEST(EmulatorTest, UnsupportedInstructionsAreNamedBeforeAnythingRuns) {
   std::vector<uint32_t> out(1, 0);
   std::string error =

@@ -394,6 +394,9 @@ struct Thread {
   uint32_t clusterArrivals = 0, clusterWaits = 0;
   /// Waiting at a warpgroup instruction for the other 127 threads.
   bool atCollective = false;
+  /// Waiting before an aligned barrier (bar.sync) for the lanes of its
+  /// diverged warp that took other paths: the warp reconverges there.
+  bool reconverging = false;
   std::vector<unsigned char> local;
   /// What this thread knows of retired wgmmas and completed phases.
   Knowledge known;

@@ -6,7 +6,11 @@
 // executes the instruction at the lowest program counter among its
 // runnable lanes, for the lanes that are there, which reconverges diverged
 // lanes where their paths meet; lanes whose mbarrier wait was vain sit out
-// the rest of the warp's turn. Instructions are dispatched to their
+// the rest of the warp's turn. Lanes that reach an aligned barrier
+// (bar.sync) before the rest of their warp wait there for it (paths that
+// meet at a barrier placed before them in the code, as a loop's, would
+// otherwise reach it one at a time); a lane that exits or waits at another
+// barrier instead is a divergent barrier. Instructions are dispatched to their
 // family's file through the list in Instructions.def.
 //
 //===----------------------------------------------------------------------===//
@@ -331,7 +335,7 @@ int BlockRunner::runWarp(unsigned w, std::string &error) {
       for (unsigned t = first; t < last; ++t) {
         const Thread &thread = block[t];
         if (thread.exited || thread.atBarrier || thread.atCollective ||
-            (parked >> (t - first) & 1))
+            thread.reconverging || (parked >> (t - first) & 1))
           continue;
         ++runnable;
         if (thread.pc < pc) {
@@ -344,6 +348,35 @@ int BlockRunner::runWarp(unsigned w, std::string &error) {
     }
     converged = false;
     if (pc == std::numeric_limits<std::size_t>::max()) {
+      // Lanes waiting before a barrier for the rest of their warp: once
+      // every live lane waits, they go on together if it is the same
+      // barrier (lanes that only sit out this turn, or wait at a warpgroup
+      // instruction, come back first).
+      bool reconverging = false, othersRun = false;
+      std::size_t meeting = std::numeric_limits<std::size_t>::max();
+      for (unsigned t = first; t < last; ++t) {
+        const Thread &thread = block[t];
+        if (thread.exited)
+          continue;
+        if (!thread.reconverging) {
+          othersRun = true;
+          continue;
+        }
+        if (reconverging && meeting != thread.pc) {
+          instruction = &kernel.code[thread.pc];
+          report(error, t,
+                 "divergent barrier: lanes of warp " + std::to_string(w) +
+                     " wait at different barriers");
+          return -1;
+        }
+        reconverging = true;
+        meeting = thread.pc;
+      }
+      if (reconverging && !othersRun) {
+        for (unsigned t = first; t < last; ++t)
+          block[t].reconverging = false;
+        continue;
+      }
       // All lanes wait or finished: a barrier must be the same one.
       std::size_t barrier = std::numeric_limits<std::size_t>::max();
       for (unsigned t = first; t < last; ++t)
@@ -358,6 +391,21 @@ int BlockRunner::runWarp(unsigned w, std::string &error) {
           barrier = block[t].pc;
         }
       return any ? 1 : 0;
+    }
+    if (pc >= kernel.code.size() || kernel.code[pc].op == Op::Ret ||
+        kernel.code[pc].op == Op::Exit) {
+      // A lane may not leave while lanes of its warp wait before a barrier
+      // for it.
+      for (unsigned t = first; t < last; ++t)
+        if (block[t].reconverging) {
+          instruction = &kernel.code[block[t].pc];
+          report(error, lanes.front(),
+                 "divergent barrier: lane " +
+                     std::to_string(lanes.front() - first) + " of warp " +
+                     std::to_string(w) +
+                     " exits while lanes of its warp wait at this barrier");
+          return -1;
+        }
     }
     if (pc >= kernel.code.size()) {
       for (unsigned t = first; t < last; ++t)
@@ -375,15 +423,21 @@ int BlockRunner::runWarp(unsigned w, std::string &error) {
     }
     const Decoded &inst = kernel.code[pc];
     if (inst.op == Op::Bar) {
-      // A barrier reached by only part of the warp's live lanes.
+      // A barrier reached by only part of the warp's live lanes: they wait
+      // for the others (above).
+      bool whole = true;
       for (unsigned t = first; t < last; ++t)
-        if (!block[t].exited && block[t].pc != pc) {
-          instruction = &inst;
-          report(error, t,
-                 "divergent barrier: lane " + std::to_string(t - first) +
-                     " of warp " + std::to_string(w) +
-                     " is not at this barrier");
-          return -1;
+        whole &= block[t].exited || block[t].pc == pc;
+      if (!whole) {
+        for (unsigned t : lanes)
+          block[t].reconverging = true;
+        continue;
+      }
+      // The lanes that waited here for these go on with them.
+      for (unsigned t = first; t < last; ++t)
+        if (block[t].reconverging) {
+          block[t].reconverging = false;
+          lanes.push_back(t);
         }
     }
     if (!execute(inst, first, error))
