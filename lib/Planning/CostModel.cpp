@@ -36,8 +36,9 @@
 // epilogue accumulates, its loads of C's old values at what kRunsInFlight
 // runs a thread keep in flight.
 //
-// A persistent kernel (sm_90a) keeps its blocks: its producer copies the
-// next tile's first stages while the consumers finish a tile, and the
+// A persistent kernel keeps its blocks: the next tile's first stages are
+// copied while a tile's epilogue runs (by the sm_90a producer; by the
+// sm_80 kernel's own cp.async, issued before its epilogue), and the
 // epilogue's stores drain while the next tile's MMAs run: they share DRAM
 // with the main loop's reads (added to the DRAM term) and only the last
 // wave's stores follow the main loop. Loads of C's old values still stop
@@ -250,10 +251,11 @@ std::optional<GemmPrediction> evaluate(const GemmProblem &p,
                   "per ldmatrix.x4), got " +
                       llvm::Twine(t.warpN));
   }
-  check.require(!t.isPersistent() || hopper,
-                "persistent kernels are sm_90a's; the " +
-                    llvm::Twine(stringifyGpuTarget(kernel)) +
-                    " kernels take one block per tile, got persistent = " +
+  check.require(!t.isPersistent() || !t.elementCopies(),
+                "a persistent kernel loads its next tile's first stages "
+                "with cp.async during the epilogue; with element copies "
+                "(copyBytes = 2, synchronous) it takes one block per tile, "
+                "got persistent = " +
                     llvm::Twine(t.persistent));
   check.require(!t.isClustered() || hopper,
                 "thread-block clusters are sm_90a's; the " +
@@ -754,12 +756,13 @@ std::optional<GemmPrediction> evaluateGroups(const GemmProblem &p,
 /// override `o` says (0 lets the model choose, -1 is one block per tile, P
 /// a persistent grid of at most P blocks), cooperative or ping-pong as it
 /// says (0 lets the model choose). The model's persistent grid is one
-/// block per resident slot of the SMs; it is tried only on sm_90a (no
-/// other kernel is persistent) and where the tiles take more than one
-/// wave (with one, each block computes a single tile either way), and
-/// chosen only where it is faster. Ping-pong is tried for the tiles one
-/// consumer warpgroup computes whole (warpM = blockM) on the persistent
-/// grid, and chosen only where it is faster still.
+/// block per resident slot of the SMs; it is tried where the tiles take
+/// more than one wave (with one, each block computes a single tile either
+/// way) and the copies are asynchronous (an sm_80 kernel with element
+/// copies takes one block per tile), and chosen only where it is faster.
+/// Ping-pong is tried for the tiles one consumer warpgroup computes whole
+/// (warpM = blockM) on the persistent grid, and chosen only where it is faster
+/// still.
 std::optional<GemmPrediction>
 evaluatePersistence(const GemmProblem &p, const GpuChip &chip, GemmTiles t,
                     const GemmTiles &o, Rejection *rejection) {
@@ -784,8 +787,7 @@ evaluatePersistence(const GemmProblem &p, const GpuChip &chip, GemmTiles t,
   t.persistent = std::max<int64_t>(o.persistent, 0);
   std::optional<GemmPrediction> perTile =
       evaluateGroups(p, chip, t, o.groupRows, rejection);
-  if (o.persistent < 0 || !perTile || perTile->waves <= 1 ||
-      !usesWarpgroupMma(perTile->kernel))
+  if (o.persistent < 0 || !perTile || perTile->waves <= 1 || t.elementCopies())
     return perTile;
   std::optional<GemmPrediction> best = perTile;
   if (o.persistent == 0) {

@@ -622,25 +622,36 @@ TEST(CostModelTest, PersistentKernelsDrainTheirStoresUnderTheNextTile) {
   EXPECT_EQ(offPlan.choice->tiles.persistent, 0);
 }
 
-TEST(CostModelTest, OnlySm90aKernelsArePersistent) {
+TEST(CostModelTest, Sm80KernelsArePersistentWithAsynchronousCopies) {
+  // The sm_80 kernel loads its next tile's first stages with cp.async while
+  // it runs a tile's epilogue: at the headline shape dh takes several
+  // waves, and the model makes it persistent on one block per resident
+  // slot.
   const GpuChip &a100 = target("sm_80");
   GemmProblem p = dhProblem(kBenchmarkShapes[0]);
   GemmPlan plan = planGemm(p, a100, {});
   ASSERT_TRUE(plan.choice);
-  EXPECT_FALSE(plan.choice->tiles.isPersistent());
+  EXPECT_TRUE(plan.choice->tiles.isPersistent()) << plan.choice->tiles.str();
+  EXPECT_EQ(plan.choice->tiles.persistent,
+            a100.numSMs * plan.choice->blocksPerSM);
   GemmTiles forced;
   forced.persistent = 108;
-  GemmPlan refused = planGemm(p, a100, forced);
+  GemmPlan kept = planGemm(p, a100, forced);
+  ASSERT_TRUE(kept.choice) << kept.reason;
+  EXPECT_EQ(kept.choice->tiles.persistent, 108);
+  // Element copies are synchronous: an odd vocabulary's dZ rows take one
+  // block per tile, on sm_80 and as sm_90a's sm_80 kernel alike.
+  GemmProblem odd = dhProblem({4096, 4096, 50257});
+  GemmPlan refused = planGemm(odd, a100, forced);
   EXPECT_EQ(refused.failure, GemmPlan::Failure::NoValidConfig);
-  EXPECT_NE(refused.reason.find("persistent kernels are sm_90a's"),
+  EXPECT_NE(refused.reason.find("with element copies (copyBytes = 2, "
+                                "synchronous) it takes one block per tile"),
             std::string::npos)
       << refused.reason;
-  // On sm_90a an odd vocabulary takes the sm_80 kernel (element copies),
-  // which is never persistent either.
-  GemmPlan odd = planGemm(dhProblem({4096, 4096, 50257}), target("sm_90a"), {});
-  ASSERT_TRUE(odd.choice);
-  EXPECT_EQ(odd.choice->kernel, GpuTarget::Sm80);
-  EXPECT_FALSE(odd.choice->tiles.isPersistent());
+  GemmPlan hopper = planGemm(odd, target("sm_90a"), {});
+  ASSERT_TRUE(hopper.choice);
+  EXPECT_EQ(hopper.choice->kernel, GpuTarget::Sm80);
+  EXPECT_FALSE(hopper.choice->tiles.isPersistent());
 }
 
 TEST(CostModelTest, RowReducingEpiloguesArePersistentOnlyWithFewAccumulators) {

@@ -13,6 +13,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -92,6 +94,103 @@ TileOfIndex mlir::lmhead::groupedTileOfIndex(OpBuilder &builder, Location loc,
   return {arith::AddIOp::create(
               b, firstRow, arith::RemUIOp::create(b, inGroup, rowsInGroup)),
           arith::DivUIOp::create(b, inGroup, rowsInGroup)};
+}
+
+namespace {
+
+/// The tiles (an i32) of `tile` elements that cover `extent`.
+Value tileCount(ImplicitLocOpBuilder &b, Value extent, int64_t tile) {
+  return arith::IndexCastUIOp::create(
+      b, b.getI32Type(),
+      arith::CeilDivUIOp::create(b, extent,
+                                 arith::ConstantIndexOp::create(b, tile)));
+}
+
+} // namespace
+
+Value mlir::lmhead::forEachPersistentTile(
+    OpBuilder &builder, Location loc, const GemmTiles &tiles, Value m, Value n,
+    llvm::function_ref<void(Value ordinal, Value tileIndex)> body,
+    Value firstOrdinal) {
+  ImplicitLocOpBuilder b(loc, builder);
+  Type i32 = b.getI32Type();
+  auto asI32 = [&](Value v) -> Value {
+    return arith::IndexCastUIOp::create(b, i32, v);
+  };
+  // A cluster walks the tiles of C taken in pairs (its "cluster tiles"),
+  // both its blocks in step: cluster c is blocks 2c and 2c + 1.
+  Value first = asI32(gpu::BlockIdOp::create(b, gpu::Dimension::x));
+  Value grid = asI32(gpu::GridDimOp::create(b, gpu::Dimension::x));
+  if (tiles.isClustered()) {
+    Value blocks = arith::ConstantIntOp::create(b, tiles.clusterBlocks(), 32);
+    first = arith::DivUIOp::create(b, first, blocks);
+    grid = arith::DivUIOp::create(b, grid, blocks);
+  }
+  Value count = arith::MulIOp::create(
+      b, tileCount(b, m, tiles.blockM * tiles.clusterRows()),
+      tileCount(b, n, tiles.blockN * tiles.clusterCols()));
+  // The tiles this block takes in turns: none for a block beyond the last
+  // tile (the grid has none).
+  Value zero = arith::ConstantIntOp::create(b, 0, 32);
+  Value mine = arith::SelectOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, first, count),
+      arith::CeilDivUIOp::create(b, arith::SubIOp::create(b, count, first),
+                                 grid),
+      zero);
+  auto loop = scf::ForOp::create(
+      b, firstOrdinal ? asI32(firstOrdinal) : zero, mine,
+      arith::ConstantIntOp::create(b, firstOrdinal ? 2 : 1, 32));
+  {
+    // The body writes with the caller's builder.
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(loop.getBody());
+    Value ordinal = loop.getInductionVar();
+    Value tile = arith::AddIOp::create(
+        builder, loc, first,
+        arith::MulIOp::create(builder, loc, ordinal, grid));
+    body(arith::IndexCastUIOp::create(builder, loc, builder.getIndexType(),
+                                      ordinal),
+         tile);
+  }
+  return arith::IndexCastUIOp::create(b, b.getIndexType(), mine);
+}
+
+std::pair<Value, Value>
+mlir::lmhead::persistentTileOrigin(OpBuilder &builder, Location loc,
+                                   const GemmTiles &tiles, Value m, Value n,
+                                   Value tileIndex, Value clusterRank) {
+  ImplicitLocOpBuilder b(loc, builder);
+  // The grouped order over cluster tiles (a 2x1 cluster's group of G rows
+  // of tiles is G/2 rows of pairs); the block's tile is its rank's of the
+  // pair.
+  const int64_t clusterM = tiles.clusterRows(), clusterN = tiles.clusterCols();
+  TileOfIndex coordinates = groupedTileOfIndex(
+      b, loc, tileIndex, tileCount(b, m, tiles.blockM * clusterM),
+      tileCount(b, n, tiles.blockN * clusterN),
+      tiles.rasterGroupRows() / clusterM);
+  auto origin = [&](Value tile, int64_t cluster, int64_t size) -> Value {
+    Value first = arith::MulIOp::create(
+        b, arith::IndexCastUIOp::create(b, b.getIndexType(), tile),
+        arith::ConstantIndexOp::create(b, cluster));
+    if (cluster > 1)
+      first = arith::AddIOp::create(b, first, clusterRank);
+    return arith::MulIOp::create(b, first,
+                                 arith::ConstantIndexOp::create(b, size));
+  };
+  return {origin(coordinates.row, clusterM, tiles.blockM),
+          origin(coordinates.col, clusterN, tiles.blockN)};
+}
+
+Value mlir::lmhead::rereadThreadId(OpBuilder &builder, Location loc) {
+  Value tid = LLVM::InlineAsmOp::create(
+                  builder, loc, builder.getI32Type(), ValueRange{},
+                  "mov.u32 $0, %tid.x;", "=r",
+                  /*has_side_effects=*/true, /*is_align_stack=*/false,
+                  LLVM::tailcallkind::TailCallKind::None,
+                  LLVM::AsmDialectAttr(), ArrayAttr())
+                  .getResult(0);
+  return arith::IndexCastUIOp::create(builder, loc, builder.getIndexType(),
+                                      tid);
 }
 
 BlockTile mlir::lmhead::enterBlockTile(OpBuilder &builder, Location loc,

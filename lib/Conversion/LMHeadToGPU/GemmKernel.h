@@ -173,6 +173,38 @@ TileOfIndex groupedTileOfIndex(OpBuilder &builder, Location loc, Value tile,
                                Value rowTiles, Value colTiles,
                                int64_t groupRows);
 
+/// Writes a persistent kernel's loop over the tiles its block takes in
+/// gemmGrid's order: block b (cluster b of a clustered grid, its blocks in
+/// step) takes tiles b, b + grid, ... of the grouped order over C's tiles
+/// (taken in pairs by a cluster). Calls `body(ordinal, tileIndex)` for
+/// each: how many of the block's tiles come before it (`index`), and its
+/// index in that order (an i32: 64-bit divisions are subroutine calls,
+/// whose registers an sm_90a consumer full of accumulators does not have;
+/// a C of up to 2³¹ tiles). A ping-pong consumer takes every second tile
+/// from its own, `firstOrdinal` (an `index`; null: every tile from the
+/// first). Returns the number of the block's tiles (`index`).
+Value forEachPersistentTile(
+    OpBuilder &builder, Location loc, const GemmTiles &tiles, Value m, Value n,
+    llvm::function_ref<void(Value ordinal, Value tileIndex)> body,
+    Value firstOrdinal = Value());
+
+/// The first row and column in C (`index` values) of forEachPersistentTile's
+/// tile `tileIndex`, for the block of rank `clusterRank` (an `index`) in its
+/// cluster (null without one): a cluster's pair of tiles, the rank's of
+/// the two.
+std::pair<Value, Value> persistentTileOrigin(OpBuilder &builder, Location loc,
+                                             const GemmTiles &tiles, Value m,
+                                             Value n, Value tileIndex,
+                                             Value clusterRank);
+
+/// The thread's index (`index`) read again, through an instruction the
+/// optimiser may not move, for a persistent kernel's epilogue of each
+/// tile: otherwise LLVM hoists every per-thread offset of the epilogue out
+/// of the tile loop, and the threads, whose registers hold the
+/// accumulators, carry them all through the K loop (ptxas spills them with
+/// the larger epilogues).
+Value rereadThreadId(OpBuilder &builder, Location loc);
+
 /// Where a GEMM kernel's block works: the first row and column of its tile
 /// of C, and the `scf.if` whose body holds the kernel's work.
 struct BlockTile {

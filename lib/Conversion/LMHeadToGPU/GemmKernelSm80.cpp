@@ -32,6 +32,16 @@
 //   No other barrier is needed (the emulator's race check agrees).
 // - After the K loop each thread hands its accumulators, with their rows
 //   and columns in C, to the kernel's GemmEpilogue.
+// - A persistent kernel (GemmTiles::persistent, cp.async copies) runs the
+//   same block on each of its tiles in turn (forEachPersistentTile: block
+//   b takes tiles b, b + grid, ... of the grouped order). Once a tile's K
+//   loop is done and a barrier has ended every warp's reads of the stages,
+//   it issues the next tile's first stages-1 steps of copies, so that they
+//   are in flight while the warps run this tile's epilogue; its stores
+//   drain under the next tile's K loop. The commit groups stay one per
+//   step, empty past the block's last tile, so each K loop's waits count
+//   them as the first tile's do. Element copies are synchronous, so such a
+//   kernel would wait for them before its epilogue: it is not built.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +59,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::lmhead;
@@ -138,6 +149,18 @@ private:
   /// Hands the accumulators, with their rows and columns, to the epilogue.
   void writeEpilogue(ValueRange accumulators);
 
+  /// Issues the copies of the tile's first stages-1 K steps, one commit
+  /// group each (empty past the end of K, or where `copy` is false, so that
+  /// the group count stays fixed).
+  void writePrologue(Value copy = Value());
+
+  /// The K loop over the block's tile (blockRow, blockCol), from the first
+  /// stages the prologue filled; returns the accumulators.
+  ValueRange writeMainLoop();
+
+  /// A persistent kernel's loop over its tiles (the file comment).
+  void writePersistentTiles();
+
   ImplicitLocOpBuilder &b;
   const GemmKernelSpec &spec;
   const GemmEpilogue &epilogue;
@@ -145,7 +168,7 @@ private:
   SharedTile tileA, tileB;
 
   // Set up by write().
-  Value a, bOperand, m, n, k;
+  Value a, bOperand, m, n, k, kSteps;
   ValueRange epilogueArgs;
   Value sharedA, sharedB;
   Value threadId, lane, warpRow, warpCol, blockRow, blockCol;
@@ -158,9 +181,11 @@ llvm::Error mlir::lmhead::checkSm80GemmKernel(const GemmKernelSpec &spec) {
     return kernelRefused(
         "the sm_80 kernels multiply f16 or bf16 operands with mma.sync");
   const GemmTiles &c = spec.tiles;
-  if (c.isPersistent())
-    return kernelRefused("the sm_80 kernels take one block per tile; "
-                         "persistent kernels are sm_90a's");
+  if (c.isPersistent() && c.elementCopies())
+    return kernelRefused(
+        "a persistent sm_80 kernel loads its next tile's first stages with "
+        "cp.async during the epilogue; element copies (copyBytes = 2) are "
+        "synchronous and take one block per tile");
   if (c.isPingPong())
     return kernelRefused("the sm_80 kernels have no consumer warpgroups to "
                          "alternate; ping-pong kernels are sm_90a's");
@@ -485,9 +510,14 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
   int64_t warpsM = cfg.blockM / cfg.warpM;
   warpRow = rem(warp, warpsM);
   warpCol = div(warp, warpsM);
-  BlockTile tile = enterBlockTile(b, b.getLoc(), cfg, m);
-  blockRow = tile.row;
-  blockCol = tile.col;
+  // A persistent block finds its tiles in its loop; each block of the
+  // grid has at least one.
+  std::optional<BlockTile> tile;
+  if (!cfg.isPersistent()) {
+    tile = enterBlockTile(b, b.getLoc(), cfg, m);
+    blockRow = tile->row;
+    blockCol = tile->col;
+  }
 
   // A's stages, then B's, in one dynamic shared-memory buffer.
   auto workgroup = gpu::AddressSpaceAttr::get(
@@ -506,14 +536,27 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
   sharedB = memref::ViewOp::create(b, stagesType(tileB), shared, index(bytesA),
                                    ValueRange{});
 
-  Value kSteps = arith::CeilDivUIOp::create(b, k, index(cfg.blockK));
+  kSteps = arith::CeilDivUIOp::create(b, k, index(cfg.blockK));
+  if (cfg.isPersistent()) {
+    writePersistentTiles();
+  } else {
+    writePrologue();
+    writeEpilogue(writeMainLoop());
+  }
+  if (tile)
+    b.setInsertionPointAfter(tile->inside);
+  gpu::ReturnOp::create(b);
+}
+
+void Sm80GemmWriter::writePrologue(Value copy) {
   // Element copies are synchronous: no commit groups, nothing to wait for.
   const bool async = !cfg.elementCopies();
-  // Prologue: the first stages-1 steps, one commit group each (empty past
-  // the end of K, so that the group count stays fixed).
-  for (int64_t s = 0; s < stages - 1; ++s) {
+  for (int64_t s = 0; s < cfg.stages - 1; ++s) {
     Value step = index(s);
-    auto ifOp = scf::IfOp::create(b, lessThan(step, kSteps), false);
+    Value inside = lessThan(step, kSteps);
+    if (copy)
+      inside = arith::AndIOp::create(b, inside, copy);
+    auto ifOp = scf::IfOp::create(b, inside, false);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
@@ -523,7 +566,11 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
     if (async)
       NVVM::CpAsyncCommitGroupOp::create(b);
   }
+}
 
+ValueRange Sm80GemmWriter::writeMainLoop() {
+  const int64_t stages = cfg.stages;
+  const bool async = !cfg.elementCopies();
   int64_t tiles = (cfg.warpM / 16) * (cfg.warpN / 8);
   auto accType = VectorType::get({4}, b.getF32Type());
   Value zero = arith::ConstantOp::create(
@@ -567,9 +614,62 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
       copyNext();
     scf::YieldOp::create(b, updated);
   }
-  writeEpilogue(loop.getResults());
-  b.setInsertionPointAfter(tile.inside);
-  gpu::ReturnOp::create(b);
+  return loop.getResults();
+}
+
+void Sm80GemmWriter::writePersistentTiles() {
+  Type i32 = b.getI32Type();
+  auto asI32 = [&](Value v) -> Value {
+    return arith::IndexCastUIOp::create(b, i32, v);
+  };
+  auto tileCount = [&](Value extent, int64_t size) {
+    return asI32(arith::CeilDivUIOp::create(b, extent, index(size)));
+  };
+  Value tiles = arith::MulIOp::create(b, tileCount(m, cfg.blockM),
+                                      tileCount(n, cfg.blockN));
+  Value grid = asI32(gpu::GridDimOp::create(b, gpu::Dimension::x));
+  auto origin = [&](Value tileIndex) {
+    auto [row, col] = persistentTileOrigin(b, b.getLoc(), cfg, m, n, tileIndex,
+                                           /*clusterRank=*/Value());
+    blockRow = row;
+    blockCol = col;
+  };
+  // The block's first tile (its own index, forEachPersistentTile's order)
+  // fills its first stages before the loop; every later one's are filled
+  // during the previous tile's epilogue.
+  Value first = asI32(gpu::BlockIdOp::create(b, gpu::Dimension::x));
+  origin(first);
+  writePrologue(
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, first, tiles));
+  forEachPersistentTile(
+      b, b.getLoc(), cfg, m, n, [&](Value /*ordinal*/, Value tileIndex) {
+        origin(tileIndex);
+        ValueRange accumulators = writeMainLoop();
+        // Every warp is done reading the stages: the next tile's first
+        // steps may overwrite them while this tile's epilogue runs.
+        gpu::BarrierOp::create(b);
+        // Its copies' offsets come from the thread read again: LLVM would
+        // otherwise share them with the K loop's, held in registers through
+        // every tile (ptxas spilled 4 to 12 bytes in the 255 registers of
+        // the larger tiles).
+        Value nextIndex = arith::AddIOp::create(b, tileIndex, grid);
+        origin(nextIndex);
+        Value entryThread = threadId;
+        threadId = rereadThreadId(b, b.getLoc());
+        writePrologue(arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
+                                            nextIndex, tiles));
+        threadId = entryThread;
+        origin(tileIndex);
+        // The epilogue's lane and warp from the thread read again (see
+        // rereadThreadId).
+        Value thread = rereadThreadId(b, b.getLoc());
+        lane = rem(thread, 32);
+        Value warp = div(thread, 32);
+        int64_t warpsM = cfg.blockM / cfg.warpM;
+        warpRow = rem(warp, warpsM);
+        warpCol = div(warp, warpsM);
+        writeEpilogue(accumulators);
+      });
 }
 
 gpu::GPUFuncOp mlir::lmhead::buildSm80GemmKernel(OpBuilder &builder,

@@ -206,8 +206,6 @@ private:
   /// A ping-pong consumer that has issued its tile's last K step passes the
   /// turn to the other.
   void passTurn(Value consumer);
-  /// The tiles (an i32) of `tile` elements that cover `extent`.
-  Value tileCount(Value extent, int64_t tile);
   /// The first row and column in C of tile `tileIndex` (forEachTile's), written
   /// at the insertion point: the consumers ask only after their K loop, so that
   /// they hold no coordinates through it.
@@ -428,76 +426,17 @@ Value Sm90GemmWriter::descriptor(bool isA, Value stage, Value outerStart,
   return arith::OrIOp::create(b, start, i64(fields));
 }
 
-Value Sm90GemmWriter::tileCount(Value extent, int64_t tile) {
-  return arith::IndexCastUIOp::create(
-      b, b.getI32Type(), arith::CeilDivUIOp::create(b, extent, index(tile)));
-}
-
 Value Sm90GemmWriter::forEachTile(
     llvm::function_ref<void(Value ordinal, Value tileIndex)> body,
     Value firstOrdinal) {
-  // Tiles are counted in 32 bits (a C of up to 2³¹ tiles, 2⁴³ elements at
-  // the smallest): 64-bit divisions are calls to a subroutine whose
-  // registers the consumers, full of accumulators, do not have. The loop
-  // counts the block's own tiles, the n-th being tile blockIdx + n·gridDim.
-  Type i32 = b.getI32Type();
-  auto asI32 = [&](Value v) -> Value {
-    return arith::IndexCastUIOp::create(b, i32, v);
-  };
-  // A cluster walks the tiles of C taken in pairs (its "cluster tiles"),
-  // both its blocks in step: cluster c is blocks 2c and 2c + 1.
-  Value first = asI32(gpu::BlockIdOp::create(b, gpu::Dimension::x));
-  Value grid = asI32(gpu::GridDimOp::create(b, gpu::Dimension::x));
-  if (cfg.isClustered()) {
-    Value blocks = arith::ConstantIntOp::create(b, cfg.clusterBlocks(), 32);
-    first = arith::DivUIOp::create(b, first, blocks);
-    grid = arith::DivUIOp::create(b, grid, blocks);
-  }
-  Value tiles =
-      arith::MulIOp::create(b, tileCount(m, cfg.blockM * cfg.clusterRows()),
-                            tileCount(n, cfg.blockN * cfg.clusterCols()));
-  // The tiles this block takes in turns: none for a block beyond the last
-  // tile (the grid has none).
-  Value zero = arith::ConstantIntOp::create(b, 0, 32);
-  Value mine = arith::SelectOp::create(
-      b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, first, tiles),
-      arith::CeilDivUIOp::create(b, arith::SubIOp::create(b, tiles, first),
-                                 grid),
-      zero);
-  auto loop = scf::ForOp::create(
-      b, firstOrdinal ? asI32(firstOrdinal) : zero, mine,
-      arith::ConstantIntOp::create(b, firstOrdinal ? 2 : 1, 32));
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value ordinal = loop.getInductionVar();
-    Value tile = arith::AddIOp::create(b, first,
-                                       arith::MulIOp::create(b, ordinal, grid));
-    body(arith::IndexCastUIOp::create(b, b.getIndexType(), ordinal), tile);
-  }
-  return arith::IndexCastUIOp::create(b, b.getIndexType(), mine);
+  return forEachPersistentTile(b, b.getLoc(), cfg, m, n, body, firstOrdinal);
 }
 
 std::pair<Value, Value> Sm90GemmWriter::tileOrigin(Value tileIndex) {
   if (!tileIndex)
     return {blockRow, blockCol};
-  // The grouped order over cluster tiles (a 2x1 cluster's group of G rows
-  // of tiles is G/2 rows of pairs); the block's tile is its rank's of the
-  // pair.
-  const int64_t clusterM = cfg.clusterRows(), clusterN = cfg.clusterCols();
-  TileOfIndex coordinates = groupedTileOfIndex(
-      b, b.getLoc(), tileIndex, tileCount(m, cfg.blockM * clusterM),
-      tileCount(n, cfg.blockN * clusterN), cfg.rasterGroupRows() / clusterM);
-  Value rank = cfg.isClustered() ? clusterRank() : Value();
-  auto origin = [&](Value tiles, int64_t cluster, int64_t size) {
-    Value tile =
-        mul(arith::IndexCastUIOp::create(b, b.getIndexType(), tiles), cluster);
-    if (cluster > 1)
-      tile = add(tile, rank);
-    return mul(tile, size);
-  };
-  return {origin(coordinates.row, clusterM, cfg.blockM),
-          origin(coordinates.col, clusterN, cfg.blockN)};
+  return persistentTileOrigin(b, b.getLoc(), cfg, m, n, tileIndex,
+                              cfg.isClustered() ? clusterRank() : Value());
 }
 
 Value Sm90GemmWriter::clusterRank() {
@@ -563,15 +502,7 @@ void Sm90GemmWriter::passTurn(Value consumer) {
 }
 
 Value Sm90GemmWriter::epilogueThread() {
-  if (!cfg.isPersistent())
-    return threadId;
-  Value tid = LLVM::InlineAsmOp::create(
-                  b, b.getI32Type(), ValueRange{}, "mov.u32 $0, %tid.x;", "=r",
-                  /*has_side_effects=*/true, /*is_align_stack=*/false,
-                  LLVM::tailcallkind::TailCallKind::None,
-                  LLVM::AsmDialectAttr(), ArrayAttr())
-                  .getResult(0);
-  return arith::IndexCastUIOp::create(b, b.getIndexType(), tid);
+  return cfg.isPersistent() ? rereadThreadId(b, b.getLoc()) : threadId;
 }
 
 Value Sm90GemmWriter::emptyParity(Value step) {

@@ -1478,10 +1478,11 @@ func.func @negative_plan_cluster_sm80(%dz: tensor<512x1024xbf16>, %h: tensor<512
 
 // -----
 
-// The sm_80 kernels (on either target) take one block per tile.
+// The sm_80 kernels (on either target) with element copies take one block
+// per tile (persistent ones load the next tile with cp.async).
 func.func @negative_plan_persistent_sm80(%dz: tensor<512x1024xbf16>, %h: tensor<512x256xbf16>, %w: tensor<1024x256xbf16>) -> (tensor<512x256xbf16>, tensor<1024x256xf32>) {
-  // expected-error @+1 {{the dw GEMM's sm_80 kernel takes one block per tile; persistent = 108 needs an sm_90a kernel}}
-  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = sm_80, dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 16, swizzle = 1>, dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 16, swizzle = 1, persistent = 108>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
+  // expected-error @+1 {{the dw GEMM's sm_80 kernel with element copies (copyBytes = 2) takes one block per tile; persistent = 108 needs cp.async copies}}
+  %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd) {lmhead.plan = #lmhead.plan<target = sm_80, dh = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 16, swizzle = 1, persistent = 108>, dw = #lmhead.gemm<blockM = 64, blockN = 64, blockK = 32, warpM = 32, warpN = 32, stages = 2, copyBytes = 2, swizzle = 1, persistent = 108>, dhMicros = 1.0 : f64, dwMicros = 1.0 : f64>}
     : (tensor<512x1024xbf16>, tensor<512x256xbf16>, tensor<1024x256xbf16>) -> (tensor<512x256xbf16>, tensor<1024x256xf32>)
   return %dh, %dw : tensor<512x256xbf16>, tensor<1024x256xf32>
 }

@@ -72,7 +72,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1, groupRows = 16>,
+// SM80-SAME:   swizzle = 1, groupRows = 16, persistent = 108>,
 // SM80-SAME:   dh = <
 // SM80-SAME:   blockM = 128,
 // SM80-SAME:   blockN = 256,
@@ -81,7 +81,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1, groupRows = 16>,
+// SM80-SAME:   swizzle = 1, groupRows = 16, persistent = 108>,
 // SM80-SAME:   dw = <
 // SM80-SAME:   blockM = 128,
 // SM80-SAME:   blockN = 256,
@@ -90,8 +90,8 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1, groupRows = 32>,
-// SM80-SAME:   chunk = 8576,
+// SM80-SAME:   swizzle = 1, groupRows = 32, persistent = 108>,
+// SM80-SAME:   chunk = 7552,
 // SM80-SAME:   micros = {{[0-9.e+]+}} : f64>
 // BUDGET-LABEL: func.func @grad_vd(
 // BUDGET:       lmhead.ce_linear_grad
@@ -109,7 +109,7 @@ func.func @fwd_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: 
 // BLOCKM-SAME:    dw = <
 // BLOCKM-SAME:    blockM = 64,
 func.func @grad_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<4096xi64>, %lse: tensor<4096xf32>, %g: tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
-  // expected-remark @+1 {{planned for sm_80: logits 256x128x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, group 16; dh 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, group 16; dW 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, group 32; chunk 8576 columns (15 chunks), workspace 140509184 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 128256 columns at 48153.2 us); 49020.4 us predicted (GEMMs with their exp 48884.8 us, of which exp 215.6 us, alone logits 16042.0 us, dh 17167.3 us, dW 16567.3 us, after 1107.5 us saved by the two streams; small kernels 60.6 us; chunk sync 75.0 us), floor 41380.4 us (3 GEMMs); two-pass schedule: a backward alone (its lse is not computed by a ce_linear_fwd here)}}
+  // expected-remark @+1 {{planned for sm_80: logits 256x128x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, group 16, persistent 108; dh 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, group 16, persistent 108; dW 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, group 32, persistent 108; chunk 7552 columns (17 chunks), workspace 123731968 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 128256 columns at 46560.9 us); 47416.9 us predicted (GEMMs with their exp 47271.3 us, of which exp 215.6 us, alone logits 15888.8 us, dh 16849.2 us, dW 15947.1 us, after 1629.4 us saved by the two streams; small kernels 60.6 us; chunk sync 85.0 us), floor 41380.4 us (3 GEMMs); two-pass schedule: a backward alone (its lse is not computed by a ce_linear_fwd here)}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<4096xi64>, tensor<4096xf32>, tensor<f32>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
   return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
@@ -121,14 +121,14 @@ func.func @grad_vd(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y:
 // SM80:      lmhead.ce_linear_grad
 // SM80-SAME:   lmhead.plan = #lmhead.ce_plan<target = sm_80,
 // SM80-SAME:   dh = <blockM = 64, blockN = 128,
-// SM80-SAME:   dw = <blockM = 128, blockN = 256,
-// SM80-SAME:   chunk = 6400,
+// SM80-SAME:   dw = <blockM = 256, blockN = 128,
+// SM80-SAME:   chunk = 16000,
 // BUDGET-LABEL: func.func @grad_dv_bias(
 // BUDGET:       lmhead.ce_linear_grad
 // BUDGET-SAME:    chunk = 4096,
 // BUDGET-REMARK: remark: {{.*}}Function=grad_dv_bias{{.*}}dW^T {{.*}}; chunk 4096 columns (8 chunks), workspace 16777216 bytes (ce-workspace-bytes=16777216 given: the largest chunk it holds)
 func.func @grad_dv_bias(%h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>, %y: tensor<1024xi32>, %lse: tensor<1024xf32>, %g: tensor<1024xf32>, %b: tensor<32000xf16>, %acc: tensor<2048x32000xf32>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>, tensor<32000xf32>) {
-  // expected-remark @+1 {{planned for sm_80: logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dh 64x128x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1, group 16; dW^T 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 6400 columns (5 chunks), workspace 26214400 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 16000 columns at}}
+  // expected-remark @+1 {{planned for sm_80: logits 256x128x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, persistent 108; dh 64x128x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1, group 16; dW^T 256x128x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, persistent 108; chunk 16000 columns (2 chunks), workspace 65536000 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 32000 columns at 1818.8 us)}}
   %dh, %dw, %db = lmhead.ce_linear_grad %h, %w, %y, %lse, %g bias(%b) accumulate_dw(%acc) layout(dv) reduction(none)
     : (tensor<1024x2048xf16>, tensor<2048x32000xf16>, tensor<1024xi32>, tensor<1024xf32>, tensor<1024xf32>, tensor<32000xf16>, tensor<2048x32000xf32>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>, tensor<32000xf32>)
   return %dh, %dw, %db : tensor<1024x2048xf16>, tensor<2048x32000xf32>, tensor<32000xf32>
@@ -146,7 +146,7 @@ func.func @grad_dv_bias(%h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>, %
 // BUDGET-SAME:    chunk = 512,
 // BUDGET-REMARK: remark: {{.*}}Function=grad_dynamic_tokens{{.*}}planned for sm_80 (N is dynamic; planned for 8192 tokens): {{.*}}; chunk 512 columns (63 chunks), workspace 16777216 bytes (ce-workspace-bytes=16777216 given: the largest chunk it holds)
 func.func @grad_dynamic_tokens(%h: tensor<?x1024xbf16>, %w: tensor<32000x1024xbf16>, %y: tensor<?xi64>, %lse: tensor<?xf32>, %g: tensor<f32>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>) {
-  // expected-remark @+1 {{planned for sm_80 (N is dynamic; planned for 8192 tokens): logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; dh 128x128x64, warp 64x64, 3 stages, 16-byte copies, swizzle 1; dW 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1; chunk 6400 columns (5 chunks), workspace 209715200 bytes (chosen by the model}}
+  // expected-remark @+1 {{planned for sm_80 (N is dynamic; planned for 8192 tokens): logits 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, persistent 108; dh 128x128x64, warp 64x64, 3 stages, 16-byte copies, swizzle 1, persistent 108; dW 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, persistent 108; chunk 6400 columns (5 chunks), workspace 209715200 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 32000 columns at 6151.9 us)}}
   %dh, %dw = lmhead.ce_linear_grad %h, %w, %y, %lse, %g layout(vd) reduction(mean)
     : (tensor<?x1024xbf16>, tensor<32000x1024xbf16>, tensor<?xi64>, tensor<?xf32>, tensor<f32>) -> (tensor<?x1024xbf16>, tensor<32000x1024xf32>)
   return %dh, %dw : tensor<?x1024xbf16>, tensor<32000x1024xf32>

@@ -120,14 +120,14 @@ func.func @grad_dynamic_tokens(%h: tensor<?x1024xbf16>, %w: tensor<32000x1024xbf
 
 // Rows of 100 bf16 (200 bytes): cp.async can copy them 8 bytes at a time,
 // TMA cannot, so all three GEMMs are built by the sm_80 kernel, which
-// Hopper runs too.
+// Hopper runs too; its logits GEMM is persistent (cp.async copies).
 // SM90-LABEL: func.func @rows_of_8_bytes(
 // SM90:       lmhead.ce_linear_grad
-// SM90-SAME:    logits = <{{[^>]*}}copyBytes = 8, swizzle = 1, kernel = sm_80>
+// SM90-SAME:    logits = <{{[^>]*}}copyBytes = 8, swizzle = 1, persistent = 132, kernel = sm_80>
 // SM90-SAME:    dh = <{{[^>]*}}copyBytes = 8, swizzle = 1, kernel = sm_80>
 // SM90-SAME:    dw = <{{[^>]*}}copyBytes = 8, swizzle = 1, kernel = sm_80>
 func.func @rows_of_8_bytes(%h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>, %y: tensor<1000xi64>, %lse: tensor<1000xf32>, %g: tensor<f32>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>) {
-  // expected-remark @+4 {{planned for sm_90a: logits (sm_80 kernel) 256x128x32, warp 64x64, 5 stages, 8-byte copies, swizzle 1; dh (sm_80 kernel) 32x32x32, warp 16x16, 4 stages, 8-byte copies, swizzle 1; dW (sm_80 kernel) 256x128x32, warp 64x64, 5 stages, 8-byte copies, swizzle 1; chunk 32000 columns (1 chunk)}}
+  // expected-remark @+4 {{planned for sm_90a: logits (sm_80 kernel) 256x128x32, warp 64x64, 5 stages, 8-byte copies, swizzle 1, persistent 132; dh (sm_80 kernel) 32x32x32, warp 16x16, 4 stages, 8-byte copies, swizzle 1; dW (sm_80 kernel) 256x128x32, warp 64x64, 5 stages, 8-byte copies, swizzle 1; chunk 32000 columns (1 chunk), workspace 64000000 bytes (chosen by the model: the smallest within 2% of the fastest chunk, 32000 columns at 109.5 us)}}
   // expected-remark @+3 {{logits is built with the sm_80 kernel (ldmatrix, mma.sync) and 8-byte cp.async copies, because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of h are 100 elements of 2 bytes = 200 bytes, not a multiple of 16}}
   // expected-remark @+2 {{dh is built with the sm_80 kernel (ldmatrix, mma.sync) and 8-byte cp.async copies, because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of W are 100 elements of 2 bytes = 200 bytes, not a multiple of 16}}
   // expected-remark @+1 {{dW is built with the sm_80 kernel (ldmatrix, mma.sync) and 8-byte cp.async copies, because TMA (sm_90a's copies) needs rows and bases of 16-byte multiples: the rows of h are 100 elements of 2 bytes = 200 bytes, not a multiple of 16}}

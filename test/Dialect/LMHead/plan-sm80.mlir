@@ -52,6 +52,9 @@
 // BADF32: error: lmhead-plan: option 'f32-operands': 'tf32' is not one of f32, bf16
 
 // The first benchmark shape (N=4096, D=4096, V=128256), a [V,D] weight.
+// Its tiles take several waves: both GEMMs are persistent, one block per
+// SM (each loads its next tile's first stages with cp.async during a
+// tile's epilogue); with element copies (COPY2) they are not.
 // SM80-LABEL: func.func @plan_vd(
 // SM80:      lmhead.linear_grad
 // SM80-SAME:   lmhead.plan = #lmhead.plan<target = sm_80,
@@ -63,7 +66,7 @@
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1, groupRows = 16>
+// SM80-SAME:   swizzle = 1, groupRows = 16, persistent = 108>
 // SM80-SAME:   dw = <
 // SM80-SAME:   blockM = 128,
 // SM80-SAME:   blockN = 256,
@@ -72,7 +75,7 @@
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1, groupRows = 32>
+// SM80-SAME:   swizzle = 1, groupRows = 32, persistent = 108>
 // SM80-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 // MORE-LABEL: func.func @plan_vd(
 // MORE-NOT: lmhead.linear_grad
@@ -83,7 +86,7 @@
 // BLOCKM-SAME:   dh = <
 // BLOCKM-SAME:   blockM = 64,
 // BLOCKM-SAME:   blockN = 256,
-// BLOCKM-SAME:   stages = 4,
+// BLOCKM-SAME:   stages = 5,
 // BLOCKM-SAME:   dw = <
 // BLOCKM-SAME:   blockM = 64,
 // BLOCKM-SAME:   blockN = 256,
@@ -94,7 +97,7 @@
 // BLOCKN-SAME:   dh = <
 // BLOCKN-SAME:   blockM = 256,
 // BLOCKN-SAME:   blockN = 64,
-// BLOCKN-SAME:   stages = 4,
+// BLOCKN-SAME:   stages = 5,
 // BLOCKN-SAME:   dw = <
 // BLOCKN-SAME:   blockM = 256,
 // BLOCKN-SAME:   blockN = 64,
@@ -114,7 +117,7 @@
 // WARPM-SAME:   dh = <
 // WARPM-SAME:   blockM = 128,
 // WARPM-SAME:   blockN = 128,
-// WARPM-SAME:   blockK = 32,
+// WARPM-SAME:   blockK = 64,
 // WARPM-SAME:   warpM = 32,
 // WARPM-SAME:   warpN = 64,
 // WARPM-SAME:   dw = <
@@ -129,7 +132,7 @@
 // WARPN-SAME:   dh = <
 // WARPN-SAME:   blockM = 128,
 // WARPN-SAME:   blockN = 128,
-// WARPN-SAME:   blockK = 32,
+// WARPN-SAME:   blockK = 64,
 // WARPN-SAME:   warpM = 64,
 // WARPN-SAME:   warpN = 32,
 // WARPN-SAME:   dw = <
@@ -160,18 +163,20 @@
 // COPY2-SAME:   lmhead.plan = #lmhead.plan<target = sm_80,
 // COPY2-SAME:   dh = <
 // COPY2-SAME:   copyBytes = 2,
+// COPY2-NOT:    persistent
 // COPY2-SAME:   dw = <
 // COPY2-SAME:   copyBytes = 2,
+// COPY2-NOT:    persistent
 // NARROW-NOT: LMHeadNarrowCopies {{.*}} Function=plan_vd
 // SWIZZLE-LABEL: func.func @plan_vd(
 // SWIZZLE:      lmhead.linear_grad
 // SWIZZLE-SAME:   lmhead.plan = #lmhead.plan<target = sm_80,
 // SWIZZLE-SAME:   dh = <
-// SWIZZLE-SAME:   swizzle = 1, groupRows = 16>
+// SWIZZLE-SAME:   swizzle = 1, groupRows = 16, persistent = 108>
 // SWIZZLE-SAME:   dw = <
-// SWIZZLE-SAME:   swizzle = 1, groupRows = 32>
+// SWIZZLE-SAME:   swizzle = 1, groupRows = 32, persistent = 108>
 func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>) {
-  // expected-remark @+1 {{planned for sm_80: dh 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, group 16 (}}
+  // expected-remark @+1 {{planned for sm_80: dh 128x256x32, warp 64x64, 5 stages, 16-byte copies, swizzle 1, group 16, persistent 108 (}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
     : (tensor<4096x128256xbf16>, tensor<4096x4096xbf16>, tensor<128256x4096xbf16>) -> (tensor<4096x4096xbf16>, tensor<128256x4096xf32>)
   return %dh, %dw : tensor<4096x4096xbf16>, tensor<128256x4096xf32>
@@ -200,7 +205,7 @@ func.func @plan_vd(%dz: tensor<4096x128256xbf16>, %h: tensor<4096x4096xbf16>, %w
 // SM80-SAME:   warpN = 64,
 // SM80-SAME:   stages = 5,
 // SM80-SAME:   copyBytes = 16,
-// SM80-SAME:   swizzle = 1, groupRows = 16>
+// SM80-SAME:   swizzle = 1, groupRows = 16, persistent = 108>
 // SM80-SAME:   dhMicros = {{[0-9.e+]+}} : f64, dwMicros = {{[0-9.e+]+}} : f64>
 func.func @plan_dv(%dz: tensor<1024x32000xf16>, %h: tensor<1024x2048xf16>, %w: tensor<2048x32000xf16>) -> (tensor<1024x2048xf16>, tensor<2048x32000xf32>) {
   // expected-remark @+1 {{planned for sm_80: dh 64x128x32, warp 64x64, 4 stages, 16-byte copies, swizzle 1, group 16 (}}
@@ -232,7 +237,7 @@ func.func @plan_dynamic_tokens(%dz: tensor<?x32000xbf16>, %h: tensor<?x1024xbf16
 // SM80-SAME:   swizzle = 1>
 // SM80-SAME:   dw = <
 // SM80-SAME:   copyBytes = 8,
-// SM80-SAME:   swizzle = 1>
+// SM80-SAME:   swizzle = 1, persistent = 108>
 func.func @rows_of_8_bytes(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x100xbf16>, %w: tensor<32000x100xbf16>) -> (tensor<1000x100xbf16>, tensor<32000x100xf32>) {
   // expected-error @+1 {{'lmhead.linear_grad' op dh = dZ*W: no sm_80 kernel configuration with copy-bytes=16 fits: copyBytes must be 2, 4, 8 or 16 and divide the rows of dZ and W (at most 8 here), got 16}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)
@@ -252,8 +257,8 @@ func.func @rows_of_8_bytes(%dz: tensor<1000x32000xbf16>, %h: tensor<1000x100xbf1
 // KEEP-SAME:   blockM = 32,
 // KEEP-SAME:   blockN = 32,
 // KEEP-SAME:   dw = <
-// KEEP-SAME:   blockM = 64,
-// KEEP-SAME:   blockN = 64,
+// KEEP-SAME:   blockM = 16,
+// KEEP-SAME:   blockN = 128,
 func.func @negative_few_tokens(%dz: tensor<64x1024xbf16>, %h: tensor<64x256xbf16>, %w: tensor<1024x256xbf16>) -> (tensor<64x256xbf16>, tensor<1024x256xf32>) {
   // expected-remark @+1 {{decomposed: N = 64 tokens is below min-tokens = 512; a GEMM this small is left to the host compiler}}
   %dh, %dw = lmhead.linear_grad %dz, %h, %w layout(vd)

@@ -176,11 +176,13 @@ verifyKernelFamily(function_ref<InFlightDiagnostic()> emitError,
                        << stringifyGpuTarget(kernel)
                        << " kernel has no warpgroups to alternate; "
                           "pingPong = 1 needs an sm_90a kernel";
-  if (!usesWarpgroupMma(kernel) && config.getPersistent() != 0)
+  if (!usesWarpgroupMma(kernel) && config.getPersistent() != 0 &&
+      config.getCopyBytes() == 2)
     return emitError() << "the " << gemm << " GEMM's "
                        << stringifyGpuTarget(kernel)
-                       << " kernel takes one block per tile; persistent = "
-                       << config.getPersistent() << " needs an sm_90a kernel";
+                       << " kernel with element copies (copyBytes = 2) takes "
+                          "one block per tile; persistent = "
+                       << config.getPersistent() << " needs cp.async copies";
   if (!usesWarpgroupMma(kernel) &&
       config.getClusterM() * config.getClusterN() != 1)
     return emitError() << "the " << gemm << " GEMM's "
