@@ -69,16 +69,17 @@ def configs(attr):
                       r"copyBytes = (\d+), swizzle = (\d+)"
                       r"(?:, groupRows = (\d+))?(?:, persistent = (\d+))?"
                       r"(?:, clusterM = (\d+))?(?:, clusterN = (\d+))?"
-                      r"(?:, tmaStore = (\d+))?"
+                      r"(?:, tmaStore = (\d+))?(?:, pingPong = (\d+))?"
                       r"(?:, kernel = (\w+))?>", attr)
         (bm, bn, bk, wm, wn, s, c, z, group, blocks, cluster_m, cluster_n,
-         tma_store, kernel) = m.groups()
+         tma_store, ping_pong, kernel) = m.groups()
         out.append(f"{bm}x{bn}x{bk}, warp {wm}x{wn}, {s} stages, {c} B copies"
                    + f", groups of {group or 8} rows"
                    + (f", persistent on {blocks} blocks" if blocks else "")
                    + (f", {cluster_m or 1}x{cluster_n or 1} clusters"
                       if cluster_m or cluster_n else "")
                    + (", C stored through TMA" if tma_store else "")
+                   + (", ping-pong" if ping_pong else "")
                    + (f", {kernel} kernel" if kernel else ""))
     micros = [float(re.search(name + r" = ([0-9.e+]+) : f64", attr).group(1))
               for name in ("dhMicros", "dwMicros")]
