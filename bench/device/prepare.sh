@@ -195,26 +195,28 @@ MLIR
 # The benchmark shapes with the configurations --lmhead-plan picks for
 # ce_linear_step at 4096×4096×128256 (on sm_90a: 128x128 tiles, 3 stages,
 # persistent grids of 132 blocks in 2x1 clusters, C stored through TMA for
-# all three GEMMs; the forward's logits kernel, which stores no tiles, the
-# same without the TMA store), chunks of 8192 columns.
+# all three GEMMs, the dh and dW products ping-pong, each consumer
+# warpgroup on whole 128x128 tiles; the forward's logits kernel, which
+# stores no tiles, the same without the TMA store; on sm_80 the products
+# persistent on 108 blocks), chunks of 8192 columns.
 ce_shapes=("4096 4096 128256" "8192 4096 128256" "8192 2304 256000" "16384 2048 248320")
 write_ce_bundles "$out/ce-bundles" sm_90a \
   "blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2, tmaStore = 1" \
-  "blockM = 128, blockN = 128, blockK = 64, warpM = 64, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2, tmaStore = 1" \
+  "blockM = 128, blockN = 128, blockK = 64, warpM = 128, warpN = 128, stages = 3, copyBytes = 16, swizzle = 1, persistent = 132, clusterM = 2, tmaStore = 1, pingPong = 1" \
   8192 1024 "${ce_shapes[@]}"
 write_ce_bundles "$out/ce-bundles" sm_80 \
   "blockM = 128, blockN = 128, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1" \
-  "blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1" \
+  "blockM = 128, blockN = 256, blockK = 32, warpM = 64, warpN = 64, stages = 5, copyBytes = 16, swizzle = 1, persistent = 108" \
   8192 1024 "${ce_shapes[@]}"
 # Ragged small shapes for the dry run (vocabulary chunks of 64, 64, 64, 11;
 # token chunks of 16, 16, 5).
 write_ce_bundles "$out/ce-bundles-small" sm_90a \
   "blockM = 64, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1, tmaStore = 1" \
-  "blockM = 64, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1, tmaStore = 1" \
+  "blockM = 64, blockN = 64, blockK = 64, warpM = 64, warpN = 64, stages = 3, copyBytes = 16, swizzle = 1, persistent = 2, tmaStore = 1, pingPong = 1" \
   64 16 "37 48 203"
 write_ce_bundles "$out/ce-bundles-small" sm_80 \
   "blockM = 32, blockN = 32, blockK = 32, warpM = 16, warpN = 16, stages = 3, copyBytes = 16, swizzle = 1" \
-  "blockM = 32, blockN = 32, blockK = 32, warpM = 16, warpN = 16, stages = 3, copyBytes = 16, swizzle = 1" \
+  "blockM = 32, blockN = 32, blockK = 32, warpM = 16, warpN = 16, stages = 3, copyBytes = 16, swizzle = 1, persistent = 2" \
   64 16 "37 48 203"
 echo "prepared the ce bundles: $(du -sh "$out/ce-bundles" | cut -f1) ($(ls "$out"/ce-bundles/*/*.ptx | wc -l) PTX files)"
 
