@@ -63,11 +63,12 @@ def LMHead_GemmConfigAttr : LMHead_Attr<"GemmConfig", "gemm"> {
       rasterisation walks this many rows of tiles column by column, so that
       the blocks of one wave share the tiles of A and B they read through
       L2; the planner chooses it from the DRAM traffic it predicts;
-    - `persistent` (optional, 0 when absent): a persistent sm_90a kernel
-      on a grid of at most this many blocks, each walking its share of the
+    - `persistent` (optional, 0 when absent): a persistent kernel on a
+      grid of at most this many blocks, each walking its share of the
       tiles in the grouped order above (block b takes tiles b, b + grid,
       ...), so that a block loads its next tile's operands while it
-      finishes the last one; 0 is one block per tile;
+      finishes the last one (an sm_80 kernel only with cp.async copies,
+      not element copies); 0 is one block per tile;
     - `clusterM`, `clusterN` (optional, 1 when absent): an sm_90a kernel's
       thread-block cluster, 2×1 or 1×2 blocks. The two blocks of a 2×1
       cluster compute tiles on adjacent rows and share their B tile: each

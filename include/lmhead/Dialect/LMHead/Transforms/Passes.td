@@ -220,17 +220,20 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
 
     The options `block-m`, `block-n`, `block-k`, `warp-m`, `warp-n`,
     `stages`, `copy-bytes`, `swizzle`, `group-rows`, `persistent`,
-    `cluster-m`, `cluster-n` and `tma-store` (declared once, with the fields of the
-    `#lmhead.gemm` attribute, in `lmhead/Planning/GemmTiles.def`) fix a
-    field of every GEMM's configuration (0 leaves it to the model;
-    `persistent=-1` asks for one block per tile, `persistent=P` for a
-    persistent sm_90a grid of at most P blocks; `cluster-m=2` or
+    `cluster-m`, `cluster-n`, `tma-store` and `ping-pong` (declared once,
+    with the fields of the `#lmhead.gemm` attribute, in
+    `lmhead/Planning/GemmTiles.def`) fix a field of every GEMM's
+    configuration (0 leaves it to the model; `persistent=-1` asks for one
+    block per tile, `persistent=P` for a persistent grid of at most P
+    blocks (on sm_80 with cp.async copies); `cluster-m=2` or
     `cluster-n=2` for sm_90a thread-block clusters of two blocks sharing
     their B or A tile through TMA multicast, `cluster-m=1 cluster-n=1` for
     none; `tma-store=1` for sm_90a epilogues that store C through shared
     memory and TMA, wherever the epilogue stores whole tiles (the
     cross-entropy logits' row statistics store none), `tma-store=-1` for
-    stores from registers); an op for
+    stores from registers; `ping-pong=1` for persistent sm_90a kernels
+    whose two consumer warpgroups take whole tiles in turns, `ping-pong=-1`
+    for cooperative ones that split each tile); an op for
     which no configuration with the fixed fields is valid is an error naming
     the constraint that fails. Remarks have the category `lmhead-plan` (show
     them with `--remarks-filter=lmhead-plan --remark-format=emitRemark`).
