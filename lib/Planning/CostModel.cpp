@@ -798,7 +798,9 @@ evaluatePersistence(const GemmProblem &p, const GpuChip &chip, GemmTiles t,
         !sameTime(*persistent, *perTile))
       best = persistent;
   }
-  if (o.pingPong < 0 || t.blockM != t.warpM)
+  // Only the sm_90a kernels have warpgroups to alternate.
+  if (o.pingPong < 0 || t.blockM != t.warpM ||
+      !usesWarpgroupMma(perTile->kernel))
     return best;
   t.pingPong = 1;
   t.persistent = o.persistent != 0 ? o.persistent : fullGrid(1);

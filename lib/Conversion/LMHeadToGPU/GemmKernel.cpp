@@ -108,6 +108,15 @@ Value tileCount(ImplicitLocOpBuilder &b, Value extent, int64_t tile) {
 
 } // namespace
 
+Value mlir::lmhead::persistentTileCount(OpBuilder &builder, Location loc,
+                                        const GemmTiles &tiles, Value m,
+                                        Value n) {
+  ImplicitLocOpBuilder b(loc, builder);
+  return arith::MulIOp::create(
+      b, tileCount(b, m, tiles.blockM * tiles.clusterRows()),
+      tileCount(b, n, tiles.blockN * tiles.clusterCols()));
+}
+
 Value mlir::lmhead::forEachPersistentTile(
     OpBuilder &builder, Location loc, const GemmTiles &tiles, Value m, Value n,
     llvm::function_ref<void(Value ordinal, Value tileIndex)> body,
@@ -126,9 +135,7 @@ Value mlir::lmhead::forEachPersistentTile(
     first = arith::DivUIOp::create(b, first, blocks);
     grid = arith::DivUIOp::create(b, grid, blocks);
   }
-  Value count = arith::MulIOp::create(
-      b, tileCount(b, m, tiles.blockM * tiles.clusterRows()),
-      tileCount(b, n, tiles.blockN * tiles.clusterCols()));
+  Value count = persistentTileCount(b, loc, tiles, m, n);
   // The tiles this block takes in turns: none for a block beyond the last
   // tile (the grid has none).
   Value zero = arith::ConstantIntOp::create(b, 0, 32);

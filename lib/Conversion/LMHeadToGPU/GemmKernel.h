@@ -173,6 +173,11 @@ TileOfIndex groupedTileOfIndex(OpBuilder &builder, Location loc, Value tile,
                                Value rowTiles, Value colTiles,
                                int64_t groupRows);
 
+/// The tiles of C (an i32) a persistent kernel's blocks take in turns:
+/// C's tiles, or a clustered kernel's pairs of them.
+Value persistentTileCount(OpBuilder &builder, Location loc,
+                          const GemmTiles &tiles, Value m, Value n);
+
 /// Writes a persistent kernel's loop over the tiles its block takes in
 /// gemmGrid's order: block b (cluster b of a clustered grid, its blocks in
 /// step) takes tiles b, b + grid, ... of the grouped order over C's tiles

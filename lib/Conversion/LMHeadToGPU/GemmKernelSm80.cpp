@@ -161,6 +161,10 @@ private:
   /// A persistent kernel's loop over its tiles (the file comment).
   void writePersistentTiles();
 
+  /// Sets the thread's index and what follows from it: its lane, and its
+  /// warp's row and column of warp tiles.
+  void setThread(Value thread);
+
   ImplicitLocOpBuilder &b;
   const GemmKernelSpec &spec;
   const GemmEpilogue &epilogue;
@@ -504,12 +508,7 @@ void Sm80GemmWriter::write(gpu::GPUFuncOp func) {
   n = args.n;
   k = args.k;
 
-  threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  lane = rem(threadId, 32);
-  Value warp = div(threadId, 32);
-  int64_t warpsM = cfg.blockM / cfg.warpM;
-  warpRow = rem(warp, warpsM);
-  warpCol = div(warp, warpsM);
+  setThread(gpu::ThreadIdOp::create(b, gpu::Dimension::x));
   // A persistent block finds its tiles in its loop; each block of the
   // grid has at least one.
   std::optional<BlockTile> tile;
@@ -617,16 +616,21 @@ ValueRange Sm80GemmWriter::writeMainLoop() {
   return loop.getResults();
 }
 
+void Sm80GemmWriter::setThread(Value thread) {
+  threadId = thread;
+  lane = rem(thread, 32);
+  Value warp = div(thread, 32);
+  int64_t warpsM = cfg.blockM / cfg.warpM;
+  warpRow = rem(warp, warpsM);
+  warpCol = div(warp, warpsM);
+}
+
 void Sm80GemmWriter::writePersistentTiles() {
   Type i32 = b.getI32Type();
   auto asI32 = [&](Value v) -> Value {
     return arith::IndexCastUIOp::create(b, i32, v);
   };
-  auto tileCount = [&](Value extent, int64_t size) {
-    return asI32(arith::CeilDivUIOp::create(b, extent, index(size)));
-  };
-  Value tiles = arith::MulIOp::create(b, tileCount(m, cfg.blockM),
-                                      tileCount(n, cfg.blockN));
+  Value tiles = persistentTileCount(b, b.getLoc(), cfg, m, n);
   Value grid = asI32(gpu::GridDimOp::create(b, gpu::Dimension::x));
   auto origin = [&](Value tileIndex) {
     auto [row, col] = persistentTileOrigin(b, b.getLoc(), cfg, m, n, tileIndex,
@@ -650,25 +654,25 @@ void Sm80GemmWriter::writePersistentTiles() {
         gpu::BarrierOp::create(b);
         // Its copies' offsets come from the thread read again: LLVM would
         // otherwise share them with the K loop's, held in registers through
-        // every tile (ptxas spilled 4 to 12 bytes in the 255 registers of
+        // every tile (ptxas spilled 8 to 24 bytes in the 255 registers of
         // the larger tiles).
+        Value row = blockRow, col = blockCol, entryThread = threadId;
         Value nextIndex = arith::AddIOp::create(b, tileIndex, grid);
         origin(nextIndex);
-        Value entryThread = threadId;
         threadId = rereadThreadId(b, b.getLoc());
         writePrologue(arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
                                             nextIndex, tiles));
-        threadId = entryThread;
-        origin(tileIndex);
+        blockRow = row;
+        blockCol = col;
         // The epilogue's lane and warp from the thread read again (see
-        // rereadThreadId).
-        Value thread = rereadThreadId(b, b.getLoc());
-        lane = rem(thread, 32);
-        Value warp = div(thread, 32);
-        int64_t warpsM = cfg.blockM / cfg.warpM;
-        warpRow = rem(warp, warpsM);
-        warpCol = div(warp, warpsM);
+        // rereadThreadId); the K loop keeps the entry's.
+        Value entryLane = lane, entryWarpRow = warpRow, entryWarpCol = warpCol;
+        setThread(rereadThreadId(b, b.getLoc()));
         writeEpilogue(accumulators);
+        threadId = entryThread;
+        lane = entryLane;
+        warpRow = entryWarpRow;
+        warpCol = entryWarpCol;
       });
 }
 
