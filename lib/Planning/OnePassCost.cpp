@@ -206,6 +206,19 @@ predict(const CrossEntropyProblem &p, int64_t rows, GemmPlanner &gemms) {
                                        chip),
                         chip)
                  .micros;
+  if (p.biasGradient) {
+    // Each chunk's column sums of dZ added to the f32 db (a block per
+    // kColumnSumColumns columns), then db rounded when it is not f32.
+    auto sums = [&](int64_t chunkRows) {
+      MemoryPhase phase = rowKernelPhase(
+          double(chunkRows) * paddedVocab(p) * p.elementBytes + 4.0 * p.vocab,
+          4.0 * p.vocab,
+          double(columnSumBytesInFlight(p.elementBytes, chunkRows)),
+          ceilDiv(p.vocab, kColumnSumColumns) * kRowKernelThreads, chip);
+      return kLaunchMicros + memoryTime(phase, chip).micros;
+    };
+    small += fulls * sums(rows) + sums(lastRows);
+  }
   pred.smallKernelMicros = small;
   pred.chunkMicros = kChunkMicros * numChunks;
   pred.micros = pred.gemmMicros + pred.smallKernelMicros + pred.chunkMicros;

@@ -29,13 +29,7 @@ mlir::lmhead::whyNoCrossEntropyKernels(Operation *op) {
   auto ce = dyn_cast<CrossEntropyOp>(op);
   if (!ce)
     return "not a cross-entropy op";
-  if (std::optional<std::string> why = whyNot(ce))
-    return why;
-  if (auto step = dyn_cast<CELinearStepOp>(op)) {
-    if (step.getDb())
-      return "the one-pass step does not compute a bias gradient";
-  }
-  return std::nullopt;
+  return whyNot(ce);
 }
 
 FailureOr<CrossEntropyGemms>
@@ -214,8 +208,10 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
     set.rowWarpsPerToken = stepRowPassWarpsPerToken(
         set.gemms.logits.chipTarget(), chunkRows, options.vocab,
         options.operandType.getIntOrFloatBitWidth() / 8);
+    bool statistics = static_cast<bool>(step.getStats());
+    bool scaled = static_cast<bool>(step.getDwScale());
     set.rows = buildStepRowKernel(builder, loc, name("rows"), options,
-                                  set.rowWarpsPerToken);
+                                  set.rowWarpsPerToken, statistics);
     Reduction reduction = step.getReduction();
     set.reduce = buildLossReductionKernel(builder, loc, name("reduce"), options,
                                           reduction == Reduction::Mean);
@@ -224,22 +220,28 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
     set.numChunks = ShapedType::isDynamic(tokens)
                         ? ShapedType::kDynamic
                         : (tokens + set.gemms.chunk - 1) / set.gemms.chunk;
+    bool severalChunks =
+        ShapedType::isDynamic(set.numChunks) || set.numChunks > 1;
     // dh_c is written once, in dh's type (added to what it accumulates into,
-    // which the result starts as).
+    // which the result starts as); its squares are of its own product.
     StoreEpilogue dhStore;
     dhStore.resultType = getElementTypeOrSelf(step.getDh().getType());
     dhStore.accumulate = static_cast<bool>(step.getDhAcc());
+    if (statistics)
+      dhStore.statisticSlot = kHiddenGradientSlot;
     FailureOr<gpu::GPUFuncOp> dh = gemm("dh", *set.gemms.dh, dhStore);
     if (failed(dh))
       return failure();
     set.dhFirst = set.dh = *dh;
-    // dW accumulates in f32 over the chunks: the first chunk stores unless
-    // an f32 dW starts as the gradient it adds to.
+    // dW accumulates in f32 over the chunks (each chunk's product scaled
+    // by dw_scale): the first chunk stores unless an f32 dW starts as the
+    // gradient it adds to.
     Type f32 = Float32Type::get(op->getContext());
     Type dwType = getElementTypeOrSelf(step.getDw().getType());
-    set.dwStartsFromInit = step.getDwAcc() && dwType.isF32();
+    set.dwStartsFromInit = step.getDwAcc() && dwType.isF32() && !statistics;
     StoreEpilogue dwStore, dwAccumulate;
     dwStore.resultType = dwAccumulate.resultType = f32;
+    dwStore.runtimeScale = dwAccumulate.runtimeScale = scaled;
     dwAccumulate.accumulate = true;
     dwStore.accumulate = set.dwStartsFromInit;
     FailureOr<gpu::GPUFuncOp> dwFirst =
@@ -248,19 +250,36 @@ mlir::lmhead::buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,
     if (failed(dwFirst))
       return failure();
     set.dwFirst = set.dw = *dwFirst;
-    bool severalChunks =
-        ShapedType::isDynamic(set.numChunks) || set.numChunks > 1;
     if (!set.dwStartsFromInit && severalChunks) {
       FailureOr<gpu::GPUFuncOp> next = gemm("dw", *set.gemms.dw, dwAccumulate);
       if (failed(next))
         return failure();
       set.dw = *next;
     }
-    if (!dwType.isF32())
+    if (!dwType.isF32() || (statistics && step.getDwAcc()))
       set.round = buildRoundGradientKernel(
           builder, loc, name("dw_round"), dwType,
           step.getDwAcc() ? getElementTypeOrSelf(step.getDwAcc().getType())
                           : Type());
+    if (statistics) {
+      set.clearStats =
+          buildClearStatisticsKernel(builder, loc, name("stats_clear"));
+      set.dwSquares = buildSumOfSquaresKernel(builder, loc, name("dw_squares"),
+                                              f32, kWeightGradientSlot);
+    }
+    // db accumulates in f32 over the chunks too.
+    if (Value db = step.getDb()) {
+      Type dbType = getElementTypeOrSelf(db.getType());
+      set.dbFirst = set.db = buildColumnSumKernel(
+          builder, loc, name("db_first"), options.operandType, f32, scaled);
+      if (severalChunks)
+        set.db = buildColumnSumKernel(builder, loc, name("db"),
+                                      options.operandType, f32, scaled,
+                                      /*accumulate=*/true);
+      if (!dbType.isF32())
+        set.dbRound = buildRoundGradientKernel(builder, loc, name("db_round"),
+                                               dbType, Type());
+    }
     return set;
   }
 

@@ -72,9 +72,10 @@ struct CrossEntropyKernelSet {
   /// accumulates); the dW product; the mean's shared token scale; the bias
   /// gradient's column sums; the final rounding of an f32 dh into dh's type.
   gpu::GPUFuncOp dhFirst, dh, dw, scale, db, round;
-  /// ce_linear_grad with gradient statistics: the kernel that clears them
-  /// first and the sum of squares of the f32 dh (GradientStatistics.h).
-  gpu::GPUFuncOp clearStats, dhSquares;
+  /// With gradient statistics: the kernel that clears them first, and the
+  /// sum of squares of ce_linear_grad's f32 dh and of ce_linear_step's f32
+  /// dW (GradientStatistics.h).
+  gpu::GPUFuncOp clearStats, dhSquares, dwSquares;
   /// ce_linear_grad: whether dh is f32 and starts as the gradient it adds
   /// to (accumulate_dh), so that every chunk's product accumulates into it.
   /// Never with statistics, which are of dh's own product: dh is then
@@ -86,8 +87,15 @@ struct CrossEntropyKernelSet {
   /// token scale (`scale`), and dW rounded from f32 to its type (`round`).
   gpu::GPUFuncOp dwFirst;
   /// ce_linear_step: whether dW is f32 and starts as the gradient it adds
-  /// to (accumulate_dw).
+  /// to (accumulate_dw). Never with statistics, which are of dW's own
+  /// product: dW is then summed apart and `round` adds what it accumulates
+  /// into.
   bool dwStartsFromInit = false;
+  /// ce_linear_step with a bias gradient: the column sums of the first
+  /// token chunk's dZ (stored) and of the others' (added, the same kernel
+  /// when there is one chunk), into an f32 db; db rounded to its type when
+  /// it is not f32 (`dbRound`).
+  gpu::GPUFuncOp dbFirst, dbRound;
   /// ce_linear_grad: the number of vocabulary chunks; ce_linear_step: of
   /// token chunks (ShapedType::kDynamic for a dynamic token count).
   int64_t numChunks = 0;
@@ -98,7 +106,8 @@ struct CrossEntropyKernelSet {
 
 /// Builds the kernels of `op` planned as `plan` into `module`, each named
 /// `<prefix>_<role>` (logits, rows, reduce; scale, dh_first, dh, dw, db,
-/// dh_round, stats_clear, dh_squares; dw_first, dw_round). Fails with an error
+/// dh_round, stats_clear, dh_squares; dw_first, dw_round, dw_squares,
+/// db_first, db_round). Fails with an error
 /// on the op when one cannot be built.
 FailureOr<CrossEntropyKernelSet>
 buildCrossEntropyKernels(Operation *op, CrossEntropyPlanAttr plan,

@@ -13,6 +13,7 @@
 
 #include "CrossEntropyRowKernels.h"
 #include "GemmKernel.h"
+#include "GradientStatistics.h"
 #include "KernelBuilder.h"
 #include "KernelMath.h"
 #include "TileRuns.h"
@@ -411,8 +412,10 @@ gpu::GPUFuncOp mlir::lmhead::buildMeanScaleKernel(OpBuilder &builder,
 gpu::GPUFuncOp mlir::lmhead::buildColumnSumKernel(OpBuilder &builder,
                                                   Location loc, StringRef name,
                                                   Type operandType,
-                                                  Type resultType,
-                                                  bool scaled) {
+                                                  Type resultType, bool scaled,
+                                                  bool accumulate) {
+  assert((!accumulate || resultType.isF32()) &&
+         "the column sums accumulate in an f32 db");
   Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
   SmallVector<Type> arguments = {gemmMatrixType(operandType),
                                  vectorType(resultType)};
@@ -527,9 +530,12 @@ gpu::GPUFuncOp mlir::lmhead::buildColumnSumKernel(OpBuilder &builder,
     sum = b.add(sum, b.load(sliceSums, {b.index(s), e, vector}));
   if (factor)
     sum = b.mul(sum, b.load(factor, {b.index(0)}));
+  Value at = b.add(vocabOffset, col);
+  if (accumulate)
+    sum = b.add(b.load(db, at), sum);
   if (!resultType.isF32())
     sum = arith::TruncFOp::create(b, resultType, sum);
-  b.store(sum, db, b.add(vocabOffset, col));
+  b.store(sum, db, at);
   b.setInsertionPointToEnd(&entry);
   gpu::ReturnOp::create(b);
   return func;
@@ -631,17 +637,25 @@ SizeExpr mlir::lmhead::roundGradientBlocks(const SizeExpr &rows,
 gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
                                                 Location loc, StringRef name,
                                                 const LogitOptions &options,
-                                                int64_t warpsPerToken) {
+                                                int64_t warpsPerToken,
+                                                bool statistics) {
   Type f32 = builder.getF32Type(), indexType = builder.getIndexType();
   Type i64 = builder.getI64Type();
   int64_t dynamic = ShapedType::kDynamic;
   auto partialsType = MemRefType::get({dynamic, dynamic, 4}, f32);
-  gpu::GPUFuncOp func = createKernel(
-      builder, loc, name,
-      {vectorType(options.labelType), partialsType,
-       gemmMatrixType(options.operandType), vectorType(f32), vectorType(f32),
-       vectorType(f32), indexType, indexType, indexType},
-      kRowKernelThreads);
+  SmallVector<Type> arguments = {vectorType(options.labelType),
+                                 partialsType,
+                                 gemmMatrixType(options.operandType),
+                                 vectorType(f32),
+                                 vectorType(f32),
+                                 vectorType(f32),
+                                 indexType,
+                                 indexType,
+                                 indexType};
+  if (statistics)
+    arguments.push_back(statisticsBufferType(builder.getContext()));
+  gpu::GPUFuncOp func =
+      createKernel(builder, loc, name, arguments, kRowKernelThreads);
   Value slots = warpsPerToken > 1 ? addWarpFoldSlots(func, loc) : Value();
   Block &entry = func.getBody().front();
   KernelBuilder b(loc, OpBuilder::atBlockBegin(&entry));
@@ -650,6 +664,7 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
   Value lossOut = entry.getArgument(4), scales = entry.getArgument(5);
   Value numPartials = entry.getArgument(6), rows = entry.getArgument(7);
   Value rowOffset = entry.getArgument(8);
+  Value statsOut = statistics ? entry.getArgument(9) : Value();
   RowThread t = rowThread(b, warpsPerToken);
   TokenStatistics stats =
       mergeTokenPartials(b, partials, t, rows, numPartials, warpsPerToken,
@@ -679,6 +694,10 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
     Value softmaxScale = softmaxScaleOf(b, b.getLoc(), options, lse);
     Value label64 =
         label.getType() == i64 ? label : arith::ExtSIOp::create(b, i64, label);
+    // With statistics, the sum of the squares this lane formed so far: an
+    // iteration argument of the loops below, held here while their bodies
+    // are written.
+    Value squares;
     // The rounded dZ of the logit `stored` (operand type) in column `col`.
     auto gradientAt = [&](Value stored, Value col) -> Value {
       Value capTanh;
@@ -689,6 +708,8 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
       Value d = logitGradient(b, b.getLoc(), options, z, capTanh, lse,
                               softmaxScale, isTarget);
       d = b.select(valid, b.mul(d, g), b.f32(0.0));
+      if (statistics)
+        squares = b.add(squares, b.mul(d, d));
       return arith::TruncFOp::create(b, options.operandType, d);
     };
 
@@ -717,12 +738,16 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
             b, b.index(options.vocab / kRowPassVector),
             arith::DivUIOp::create(b, stride, b.index(kRowPassVector))),
         zero);
-    auto vectorLoop = scf::ForOp::create(b, first, vectors,
-                                         b.index(round * kRowPassLoadsInFlight),
-                                         ValueRange{});
+    SmallVector<Value, 1> zeroSquares;
+    if (statistics)
+      zeroSquares.push_back(b.f32(0.0));
+    auto vectorLoop = scf::ForOp::create(
+        b, first, vectors, b.index(round * kRowPassLoadsInFlight), zeroSquares);
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(vectorLoop.getBody());
+      if (statistics)
+        squares = vectorLoop.getRegionIterArgs()[0];
       Value zeros =
           arith::ConstantOp::create(b, vectorType, b.getZeroAttr(vectorType));
       SmallVector<Value> inside, columns, loaded;
@@ -741,28 +766,54 @@ gpu::GPUFuncOp mlir::lmhead::buildStepRowKernel(OpBuilder &builder,
             [&] { return zeros; }));
       }
       for (int64_t u = 0; u < kRowPassLoadsInFlight; ++u) {
-        OpBuilder::InsertionGuard branch(b);
-        b.enterIf(inside[u]);
-        SmallVector<Value> gradients;
-        for (int64_t e = 0; e < kRowPassVector; ++e)
-          gradients.push_back(
-              gradientAt(vector::ExtractOp::create(b, loaded[u], e),
-                         b.add(columns[u], b.index(e))));
-        vector::StoreOp::create(
-            b, vector::FromElementsOp::create(b, vectorType, gradients), logits,
-            ValueRange{row, columns[u]}, /*nontemporal=*/false,
-            llvm::MaybeAlign(vectorBytes));
+        auto storeVector = [&] {
+          SmallVector<Value> gradients;
+          for (int64_t e = 0; e < kRowPassVector; ++e)
+            gradients.push_back(
+                gradientAt(vector::ExtractOp::create(b, loaded[u], e),
+                           b.add(columns[u], b.index(e))));
+          vector::StoreOp::create(
+              b, vector::FromElementsOp::create(b, vectorType, gradients),
+              logits, ValueRange{row, columns[u]}, /*nontemporal=*/false,
+              llvm::MaybeAlign(vectorBytes));
+        };
+        if (!statistics) {
+          OpBuilder::InsertionGuard branch(b);
+          b.enterIf(inside[u]);
+          storeVector();
+          continue;
+        }
+        Value before = squares;
+        squares = b.valueIf(
+            inside[u], f32,
+            [&] {
+              storeVector();
+              return squares;
+            },
+            [&] { return before; });
       }
+      if (statistics)
+        scf::YieldOp::create(b, squares);
     }
     auto columns = scf::ForOp::create(
         b, b.add(b.mul(vectors, b.index(kRowPassVector)), first),
-        b.index(options.vocab), b.index(round), ValueRange{});
+        b.index(options.vocab), b.index(round),
+        statistics ? ValueRange{vectorLoop.getResult(0)} : ValueRange{});
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(columns.getBody());
+      if (statistics)
+        squares = columns.getRegionIterArgs()[0];
       Value col = columns.getInductionVar();
       b.store(gradientAt(b.load(logits, {row, col}), col), logits, {row, col});
+      if (statistics)
+        scf::YieldOp::create(b, squares);
     }
+    // The token's warps are whole warps of the block, all inside or all
+    // outside the chunk: every lane of a warp reaches the warp's sum.
+    if (statistics)
+      addWarpSumToStatistic(b, b.getLoc(), columns.getResult(0), statsOut,
+                            kLogitGradientSlot);
   }
   gpu::ReturnOp::create(b);
   return func;

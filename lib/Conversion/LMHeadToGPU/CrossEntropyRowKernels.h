@@ -59,7 +59,9 @@ gpu::GPUFuncOp buildMeanScaleKernel(OpBuilder &builder, Location loc,
                                     const LogitOptions &options);
 
 /// The bias gradient of one chunk: `db[v0 + j] = Σ_i dZ_c[i, j]` summed
-/// in f32 (times `scale[0]` when `scaled`) and rounded once to db's type.
+/// in f32 (times `scale[0]` when `scaled`) and rounded once to db's type;
+/// with `accumulate` (an f32 db) added to what db holds (the step's token
+/// chunks).
 /// A block takes kColumnSumColumns columns: each thread adds every
 /// kColumnSumRowSlices-th row of one vector of kRowPassVector columns,
 /// loading kColumnSumLoadsInFlight vectors before it adds the first (one
@@ -71,7 +73,8 @@ gpu::GPUFuncOp buildMeanScaleKernel(OpBuilder &builder, Location loc,
 /// (`index`). Grid: ceil(n / kColumnSumColumns) blocks.
 gpu::GPUFuncOp buildColumnSumKernel(OpBuilder &builder, Location loc,
                                     StringRef name, Type operandType,
-                                    Type resultType, bool scaled = false);
+                                    Type resultType, bool scaled = false,
+                                    bool accumulate = false);
 
 /// The final rounding of an f32 gradient, one thread per kRoundGroup
 /// consecutive elements of a row: `out = round(acc (+ init))` to out's
@@ -95,13 +98,18 @@ SizeExpr roundGradientBlocks(const SizeExpr &rows, const SizeExpr &cols);
 /// soft-cap) into dZ in place, in f32 as LogitGradEpilogue forms it, with
 /// the shared token scale `scales[0]`, rounded once to the operand type;
 /// the token's warps take its vectors of logits in turn.
+/// With `statistics`, each warp also adds the squares of the f32 dZ it
+/// forms (before rounding, as LogitGradEpilogue does) to ‖dZ‖² of the
+/// statistics buffer (GradientStatistics.h).
 /// Arguments: labels [N], partials [R,P,4], the chunk buffer
 /// (gemmMatrixType of the operand type) [R, ≥V], lse and loss (f32 [N],
-/// written), scales (f32 [1]), P, R and the chunk's first token (`index`).
+/// written), scales (f32 [1]), P, R and the chunk's first token (`index`),
+/// then with `statistics` the statistics buffer.
 /// Grid: ceil(R / (kRowKernelWarps / warpsPerToken)) blocks.
 gpu::GPUFuncOp buildStepRowKernel(OpBuilder &builder, Location loc,
                                   StringRef name, const LogitOptions &options,
-                                  int64_t warpsPerToken);
+                                  int64_t warpsPerToken,
+                                  bool statistics = false);
 
 /// The blocks of a row kernel over `tokens` tokens, `warpsPerToken` warps
 /// each.

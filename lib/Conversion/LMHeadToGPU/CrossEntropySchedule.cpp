@@ -351,12 +351,21 @@ void CrossEntropyScheduler::buildGrad(CELinearGradOp grad) {
 
 void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
   bool vd = layout() == WeightLayout::VD;
-  bool dwIsF32 = getElementTypeOrSelf(step.getDw().getType()).isF32();
+  bool hasStats = static_cast<bool>(step.getStats());
+  // dW summed apart from what it adds to: a 16-bit dW, or statistics of
+  // dW's own product.
+  bool dwApart = !getElementTypeOrSelf(step.getDw().getType()).isF32() ||
+                 (hasStats && step.getDwAcc());
+  Value db = step.getDb();
+  bool dbApart = db && !getElementTypeOrSelf(db.getType()).isF32();
   SmallVector<SizeExpr, 3> perToken = {tokens};
   addInputs();
   addBuffer("dloss", Role::Operand, step.getDloss().getType(), {},
             step.getDloss());
   addBias();
+  if (step.getDwScale())
+    addBuffer("dw_scale", Role::Operand, step.getDwScale().getType(), {},
+              step.getDwScale());
   addBuffer("loss", Role::Result, step.getLoss().getType(), {}, step.getLoss());
   addBuffer("lse", Role::Result, step.getLse().getType(), perToken,
             step.getLse());
@@ -364,27 +373,42 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
             step.getDh(), step.getDhAcc());
   addBuffer("dw", Role::Result, step.getDw().getType(), weightShape(),
             step.getDw(), step.getDwAcc());
-  // Logits of two chunks: the chunk after next overwrites a chunk's.
+  if (db)
+    addBuffer("db", Role::Result, db.getType(), {SizeExpr(vocab)}, db);
+  if (hasStats)
+    addBuffer("stats", Role::Result, step.getStats().getType(),
+              {SizeExpr(kNumStatisticSlots)}, step.getStats());
+  // Logits of two chunks (the chunk after next overwrites a chunk's), each
+  // of the chunk's rows or of all N where there are fewer: a dynamic N
+  // smaller than the chunk takes no more memory than it needs.
   int64_t chunk = gemms.chunk;
+  SizeExpr chunkRows = min(SizeExpr(chunk), tokens);
   SizeExpr padded(llvm::alignTo(vocab, kChunkColumnAlignment));
   addBuffer("z", Role::Workspace, step.getH().getType(),
-            {chunkBuffers(), SizeExpr(chunk), padded});
+            {min(chunkBuffers(), ceilDiv(tokens, chunk)), chunkRows, padded});
   Type f32 = Float32Type::get(op->getContext());
   int64_t partials = numPartialColumns(gemms.logits.tiles, vocab);
   addBuffer("partials", Role::Workspace, f32,
-            {SizeExpr(chunk), SizeExpr(partials), SizeExpr(4)});
+            {chunkRows, SizeExpr(partials), SizeExpr(4)});
   addBuffer("token_loss", Role::Workspace, f32, perToken);
-  if (!dwIsF32)
+  if (dwApart)
     addBuffer("dw_f32", Role::Workspace, f32, weightShape());
+  if (dbApart)
+    addBuffer("db_f32", Role::Workspace, f32, {SizeExpr(vocab)});
   if (step.getGradientReduction() == Reduction::Mean)
     addBuffer("scale", Role::Workspace, f32, {SizeExpr(1)});
 
+  if (hasStats)
+    schedule.add(smallLaunch(set.clearStats.getName(), ScheduleStream::Main,
+                             SizeExpr(1), 32,
+                             {view("stats"), LaunchArgument::ofSize(0),
+                              LaunchArgument::ofSize(kNumStatisticSlots)}));
   StringRef scales = "dloss";
   if (set.scale) {
     addScale();
     scales = "scale";
   }
-  BufferView dw32 = whole(dwIsF32 ? "dw" : "dw_f32");
+  BufferView dw32 = whole(dwApart ? "dw_f32" : "dw");
 
   // One iteration per chunk of tokens: its logits, their row pass (loss,
   // lse, dZ in place), then its products on their streams.
@@ -392,7 +416,7 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
   SizeExpr start = c * SizeExpr(chunk);
   SizeExpr size = min(SizeExpr(chunk), tokens - start);
   BufferView z = BufferView::matrix("z", size, SizeExpr(vocab), padded,
-                                    remainder(c, 2) * SizeExpr(chunk) * padded);
+                                    remainder(c, 2) * chunkRows * padded);
   BufferView hChunk =
       BufferView::matrix("h", size, hidden, hidden, hidden * start);
   SmallVector<LaunchArgument> epilogue = {view("labels")};
@@ -404,45 +428,83 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
       gemmLaunch(set.logits.getName(), ScheduleStream::Main, gemms.logits,
                  hChunk, whole("w"), epilogue, size, SizeExpr(vocab), hidden));
 
-  unsigned rows = schedule.add(smallLaunch(
-      set.rows.getName(), ScheduleStream::Main,
-      rowKernelBlocks(size, set.rowWarpsPerToken), kRowKernelThreads,
-      {view("labels"), view("partials"), LaunchArgument::ofView(z), view("lse"),
-       view("token_loss"), view(scales), LaunchArgument::ofSize(partials),
-       LaunchArgument::ofSize(size), LaunchArgument::ofSize(start)}));
+  SmallVector<LaunchArgument> rowArguments = {view("labels"),
+                                              view("partials"),
+                                              LaunchArgument::ofView(z),
+                                              view("lse"),
+                                              view("token_loss"),
+                                              view(scales),
+                                              LaunchArgument::ofSize(partials),
+                                              LaunchArgument::ofSize(size),
+                                              LaunchArgument::ofSize(start)};
+  if (hasStats)
+    rowArguments.push_back(view("stats"));
+  unsigned rows =
+      schedule.add(smallLaunch(set.rows.getName(), ScheduleStream::Main,
+                               rowKernelBlocks(size, set.rowWarpsPerToken),
+                               kRowKernelThreads, std::move(rowArguments)));
 
   // dh_c = dZ_c·W into the chunk's rows of dh, written once.
-  Launch dh =
-      gemmLaunch(set.dh.getName(), ScheduleStream::Dh, *gemms.dh, z, whole("w"),
-                 {gemmResultArgument(
-                     *gemms.dh, BufferView::matrix("dh", size, hidden, hidden,
-                                                   hidden * start))},
-                 size, hidden, SizeExpr(vocab));
+  SmallVector<LaunchArgument> dhEpilogue = {gemmResultArgument(
+      *gemms.dh,
+      BufferView::matrix("dh", size, hidden, hidden, hidden * start))};
+  if (hasStats)
+    dhEpilogue.push_back(view("stats"));
+  Launch dh = gemmLaunch(set.dh.getName(), ScheduleStream::Dh, *gemms.dh, z,
+                         whole("w"), dhEpilogue, size, hidden, SizeExpr(vocab));
   dh.after = {rows};
   schedule.add(std::move(dh));
 
   // dW += dZ_cᵀ·h_c, or dWᵀ += h_cᵀ·dZ_c, in f32, in chunk order.
-  SmallVector<LaunchArgument> dwResult = {gemmResultArgument(*gemms.dw, dw32)};
+  SmallVector<LaunchArgument> dwEpilogue = {
+      gemmResultArgument(*gemms.dw, dw32)};
+  if (step.getDwScale())
+    dwEpilogue.push_back(view("dw_scale"));
   Launch dw =
       vd ? gemmLaunch(set.dw.getName(), ScheduleStream::Dw, *gemms.dw, z,
-                      hChunk, dwResult, SizeExpr(vocab), hidden, size)
+                      hChunk, dwEpilogue, SizeExpr(vocab), hidden, size)
          : gemmLaunch(set.dw.getName(), ScheduleStream::Dw, *gemms.dw, hChunk,
-                      z, dwResult, hidden, SizeExpr(vocab), size);
+                      z, dwEpilogue, hidden, SizeExpr(vocab), size);
   if (set.dwFirst != set.dw)
     dw.firstIterationKernel = set.dwFirst.getName().str();
   dw.after = {rows};
   schedule.add(std::move(dw));
+
+  // db += Σ_i dZ_c[i, :], in f32, in chunk order.
+  if (db) {
+    SmallVector<LaunchArgument> arguments = {LaunchArgument::ofView(z),
+                                             view(dbApart ? "db_f32" : "db")};
+    if (step.getDwScale())
+      arguments.push_back(view("dw_scale"));
+    arguments.append({LaunchArgument::ofSize(0), LaunchArgument::ofSize(size),
+                      LaunchArgument::ofSize(vocab)});
+    Launch columnSums =
+        smallLaunch(set.db.getName(), ScheduleStream::Db,
+                    gridBlocks(SizeExpr(vocab), kColumnSumColumns),
+                    kRowKernelThreads, std::move(arguments));
+    if (set.dbFirst != set.db)
+      columnSums.firstIterationKernel = set.dbFirst.getName().str();
+    columnSums.after = {rows};
+    schedule.add(std::move(columnSums));
+  }
   waitForProductsTwoChunksBack(logits);
   schedule.endLoop();
 
-  // The loss once every token's is written; dW rounded once to its type,
-  // adding what it accumulates into (which dw holds when the op starts).
+  // The loss once every token's is written; ‖dW‖² of the f32 sum, before
+  // anything is added to it; dW rounded once to its type, adding what it
+  // accumulates into (which dw holds when the op starts); db rounded.
   schedule.add(smallLaunch(set.reduce.getName(), ScheduleStream::Main,
                            SizeExpr(1), kRowKernelThreads,
                            {view("labels"), view("token_loss"), view("loss"),
                             LaunchArgument::ofSize(tokens)}));
+  SmallVector<SizeExpr, 3> shape = weightShape();
+  if (hasStats)
+    schedule.add(smallLaunch(
+        set.dwSquares.getName(), ScheduleStream::Dw,
+        sumOfSquaresBlocks(shape[0] * shape[1]), kSumOfSquaresThreads,
+        {LaunchArgument::ofView(dw32), view("stats"),
+         LaunchArgument::ofSize(shape[0]), LaunchArgument::ofSize(shape[1])}));
   if (set.round) {
-    SmallVector<SizeExpr, 3> shape = weightShape();
     SmallVector<LaunchArgument> arguments = {LaunchArgument::ofView(dw32)};
     if (step.getDwAcc())
       arguments.push_back(view("dw"));
@@ -451,6 +513,17 @@ void CrossEntropyScheduler::buildStep(CELinearStepOp step) {
     schedule.add(smallLaunch(set.round.getName(), ScheduleStream::Dw,
                              roundGradientBlocks(shape[0], shape[1]),
                              kRowKernelThreads, std::move(arguments)));
+  }
+  if (set.dbRound) {
+    auto asRow = [&](StringRef buffer) {
+      return LaunchArgument::ofView(BufferView::matrix(
+          buffer, SizeExpr(1), SizeExpr(vocab), SizeExpr(vocab)));
+    };
+    schedule.add(smallLaunch(
+        set.dbRound.getName(), ScheduleStream::Db,
+        roundGradientBlocks(SizeExpr(1), SizeExpr(vocab)), kRowKernelThreads,
+        {asRow("db_f32"), asRow("db"), LaunchArgument::ofSize(1),
+         LaunchArgument::ofSize(vocab)}));
   }
 }
 

@@ -23,15 +23,21 @@
 //   (into db) each run on a stream of their own after it. The dh stream
 //   ends with the sum of squares of `dh_f32` (statistics) and its rounding
 //   into dh.
-// - ce_linear_step (static N): for a mean gradient the shared token scale
-//   first; then, per chunk c of the plan's tokens, on the main stream the
-//   logits GEMM of the chunk's rows of h stores the logits into
-//   `z<c mod 2>` [chunk, V padded to 64] and the partials [chunk,P,4] once
-//   chunk c−2's products are done, and the row pass writes the chunk's lse
-//   and token losses and turns the buffer into dZ; after it `dh_c = dZ_c·W`
-//   (the chunk's rows of dh) runs on the dh stream and `dW += dZ_cᵀ·h_c`
-//   (into dw, or `dw_f32` when dW is not f32) on the dw stream. The loss's
-//   reduction ends the main stream, the rounding of `dw_f32` the dw stream.
+// - ce_linear_step: with statistics one warp clears them, and for a mean
+//   gradient the shared token scale comes first; then, per chunk c of the
+//   plan's tokens (a loop of ceil(N / chunk) iterations, N static or
+//   not), on the main stream the logits GEMM of the chunk's rows of h
+//   stores the logits into `z<c mod 2>` [min(chunk, N), V padded to 64]
+//   and the partials [min(chunk, N),P,4] once chunk c−2's products are
+//   done, and the row pass writes the chunk's lse and token losses and
+//   turns the buffer into dZ (adding ‖dZ‖² to the statistics); after it
+//   `dh_c = dZ_c·W` (the chunk's rows of dh) runs on the dh stream,
+//   `dW += dZ_cᵀ·h_c` (into dw, or `dw_f32` when dW is not f32 or has
+//   statistics and adds to a gradient; scaled by dw_scale) on the dw
+//   stream and, with a bias gradient, `db += Σ_i dZ_c` (into db, or
+//   `db_f32` when db is not f32) on the db stream. The loss's reduction
+//   ends the main stream; ‖dW‖² of the f32 sum and its rounding the dw
+//   stream; the rounding of `db_f32` the db stream.
 //
 // A result the op accumulates into (accumulate_dh, accumulate_dw) starts as
 // the gradient it adds to, so a rounding kernel that adds it reads it from

@@ -1631,6 +1631,36 @@ func.func @negative_ce_linear_step_db_without_bias(%h: tensor<8x4xbf16>, %w: ten
 
 // -----
 
+func.func @negative_ce_linear_step_stats_type(%h: tensor<8x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<8xi64>, %g: tensor<f32>) {
+  // expected-error @+1 {{'lmhead.ce_linear_step' op 'stats' must be tensor<3xf32> ([‖dZ‖², ‖dh‖², ‖dW‖²]), got 'tensor<2xf32>'}}
+  %loss, %lse, %dh, %dw, %stats = lmhead.ce_linear_step %h, %w, %y, %g layout(vd) reduction(mean)
+      : (tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<8xi64>, tensor<f32>)
+      -> (tensor<f32>, tensor<8xf32>, tensor<8x4xbf16>, tensor<32x4xbf16>, stats tensor<2xf32>)
+  return
+}
+
+// -----
+
+func.func @negative_ce_linear_step_dw_scale_rank(%h: tensor<8x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<8xi64>, %g: tensor<f32>, %s: tensor<1xf32>) {
+  // expected-error @+1 {{'lmhead.ce_linear_step' op 'dw_scale' must be a rank-0 tensor (a scalar), got 'tensor<1xf32>'}}
+  %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g dw_scale(%s) layout(vd) reduction(mean)
+      : (tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<8xi64>, tensor<f32>, tensor<1xf32>)
+      -> (tensor<f32>, tensor<8xf32>, tensor<8x4xbf16>, tensor<32x4xbf16>)
+  return
+}
+
+// -----
+
+func.func @negative_ce_linear_step_result_types(%h: tensor<8x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<8xi64>, %g: tensor<f32>) {
+  // expected-error @+3 {{expected the result types '(loss, lse, dh, dw[, db][, stats tensor<3xf32>])'}}
+  %loss, %lse = lmhead.ce_linear_step %h, %w, %y, %g layout(vd) reduction(mean)
+      : (tensor<8x4xbf16>, tensor<32x4xbf16>, tensor<8xi64>, tensor<f32>)
+      -> (tensor<f32>, tensor<8xf32>)
+  return
+}
+
+// -----
+
 func.func @negative_ce_linear_step_lse_tokens(%h: tensor<8x4xbf16>, %w: tensor<32x4xbf16>, %y: tensor<8xi64>, %g: tensor<f32>) {
   // expected-error @+1 {{token count N}}
   %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %y, %g layout(vd) reduction(mean)

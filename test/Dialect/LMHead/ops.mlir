@@ -573,3 +573,21 @@ func.func @ce_linear_step_everything(%h: tensor<512x64xf16>, %w: tensor<64x1000x
       -> (tensor<f32>, tensor<512xf32>, tensor<512x64xf16>, tensor<64x1000xf32>, tensor<1000xf32>)
   return %loss, %lse, %dh, %dw, %db : tensor<f32>, tensor<512xf32>, tensor<512x64xf16>, tensor<64x1000xf32>, tensor<1000xf32>
 }
+
+// The gradient statistics and the dW scale; statistics without a bias
+// gradient.
+// CHECK-LABEL: func.func @ce_linear_step_statistics(
+// CHECK:         lmhead.ce_linear_step %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} bias(%{{.*}}) dw_scale(%{{.*}}) layout(vd) reduction(sum)
+// CHECK-SAME:      -> (tensor<f32>, tensor<?xf32>, tensor<?x64xbf16>, tensor<1000x64xbf16>, tensor<1000xf32>, stats tensor<3xf32>)
+// CHECK:         lmhead.ce_linear_step %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} bias(%{{.*}}) layout(vd) reduction(sum)
+// CHECK-SAME:      -> (tensor<f32>, tensor<?xf32>, tensor<?x64xbf16>, tensor<1000x64xbf16>, stats tensor<3xf32>)
+func.func @ce_linear_step_statistics(%h: tensor<?x64xbf16>, %w: tensor<1000x64xbf16>, %y: tensor<?xi64>, %g: tensor<f32>,
+    %b: tensor<1000xbf16>, %s: tensor<f32>) {
+  %loss, %lse, %dh, %dw, %db, %stats = lmhead.ce_linear_step %h, %w, %y, %g bias(%b) dw_scale(%s) layout(vd) reduction(sum)
+      : (tensor<?x64xbf16>, tensor<1000x64xbf16>, tensor<?xi64>, tensor<f32>, tensor<1000xbf16>, tensor<f32>)
+      -> (tensor<f32>, tensor<?xf32>, tensor<?x64xbf16>, tensor<1000x64xbf16>, tensor<1000xf32>, stats tensor<3xf32>)
+  %loss2, %lse2, %dh2, %dw2, %stats2 = lmhead.ce_linear_step %h, %w, %y, %g bias(%b) layout(vd) reduction(sum)
+      : (tensor<?x64xbf16>, tensor<1000x64xbf16>, tensor<?xi64>, tensor<f32>, tensor<1000xbf16>)
+      -> (tensor<f32>, tensor<?xf32>, tensor<?x64xbf16>, tensor<1000x64xbf16>, stats tensor<3xf32>)
+  return
+}

@@ -124,12 +124,12 @@ func.func @other_options(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16
 
 // -----
 
-// The bias gradient: the step is formed, then split back, its kernels do
-// not compute db yet.
+// The bias gradient: the step sums each token chunk's dZ into db.
 // CHECK-LABEL: func.func @bias_gradient(
-// CHECK:         lmhead.ce_linear_fwd
-// CHECK:         lmhead.ce_linear_grad
-// REMARK: Function=bias_gradient {{.*}}Remark="planned for sm_90a: {{.*}}; two-pass schedule: the one-pass schedule does not compute a bias gradient"
+// CHECK:         %loss, %lse, %dh, %dw, %db = lmhead.ce_linear_step {{.*}} bias(%{{.*}}) layout(vd) reduction(sum)
+// CHECK-SAME:      -> (tensor<f32>, tensor<4096xf32>, tensor<4096x4096xbf16>, tensor<128256x4096xf32>, tensor<128256xf32>)
+// CHECK-NOT:     lmhead.ce_linear_grad
+// REMARK: Function=bias_gradient {{.*}}Remark="one-pass schedule for sm_90a: {{.*}} against {{.*}} for the two ops, floor
 func.func @bias_gradient(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<4096xi64>, %b: tensor<128256xbf16>, %g: tensor<f32>)
     -> (tensor<f32>, tensor<4096x4096xbf16>, tensor<128256x4096xf32>, tensor<128256xf32>) {
   %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y bias(%b) layout(vd) reduction(sum)
@@ -142,10 +142,13 @@ func.func @bias_gradient(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16
 
 // -----
 
-// A dynamic token count: ce-schedule=auto keeps the two ops; with
-// ce-schedule=one-pass the step's chunks are a loop over however many the
-// token count makes, the chunk size planned for 8192 tokens.
-// REMARK: Function=dynamic_tokens {{.*}}Remark="planned for sm_90a (N is dynamic; {{.*}}; two-pass schedule: N is dynamic: ce-schedule=auto keeps the two ops for a dynamic token count (ce-schedule=one-pass runs the step for any N)"
+// A dynamic token count: the step's chunks are a loop over however many
+// the token count makes, the chunk size planned for 8192 tokens, where the
+// model compares the schedules too.
+// CHECK-LABEL: func.func @dynamic_tokens(
+// CHECK:         lmhead.ce_linear_step {{.*}} -> (tensor<f32>, tensor<?xf32>, tensor<?x4096xbf16>, tensor<128256x4096xf32>)
+// REMARK: Function=dynamic_tokens {{.*}}Remark="one-pass schedule for sm_90a: {{.*}}; token chunk {{[0-9]+}} rows ({{[0-9]+}} chunks of the 8192 tokens planned for: N is dynamic, and the chunks are a loop), workspace {{.*}} against {{.*}} for the two ops
+// TWOPASS: Function=dynamic_tokens {{.*}}Remark="planned for sm_90a (N is dynamic; {{.*}}; two-pass schedule: ce-schedule=two-pass"
 // BOUND: Function=dynamic_tokens {{.*}}Remark="one-pass schedule for sm_80: {{.*}}; token chunk 384 rows (22 chunks of the 8192 tokens planned for: N is dynamic, and the chunks are a loop), workspace
 func.func @dynamic_tokens(%h: tensor<?x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<?xi64>, %g: tensor<f32>)
     -> (tensor<f32>, tensor<?x4096xbf16>, tensor<128256x4096xf32>) {
@@ -155,4 +158,25 @@ func.func @dynamic_tokens(%h: tensor<?x4096xbf16>, %w: tensor<128256x4096xbf16>,
       : (tensor<?x4096xbf16>, tensor<128256x4096xbf16>, tensor<?xi64>, tensor<?xf32>, tensor<f32>)
       -> (tensor<?x4096xbf16>, tensor<128256x4096xf32>)
   return %loss, %dh, %dw : tensor<f32>, tensor<?x4096xbf16>, tensor<128256x4096xf32>
+}
+
+// -----
+
+// Gradient statistics and a dW scale (a loss scale's inverse): the step
+// computes them too, and --lmhead-decompose would give them back to the
+// backward.
+// CHECK-LABEL: func.func @statistics_and_scale(
+// CHECK:         %loss, %lse, %dh, %dw, %stats = lmhead.ce_linear_step %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} dw_scale(%{{.*}}) layout(vd) reduction(mean)
+// CHECK-SAME:      -> (tensor<f32>, tensor<4096xf32>, tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, stats tensor<3xf32>)
+// FORM-LABEL: func.func @statistics_and_scale(
+// FORM:         lmhead.ce_linear_step {{.*}} dw_scale(%{{.*}}) {{.*}} {lmhead.formed_step}
+// REMARK: Function=statistics_and_scale {{.*}}Remark="one-pass schedule for sm_90a: {{.*}} against {{.*}} for the two ops
+func.func @statistics_and_scale(%h: tensor<4096x4096xbf16>, %w: tensor<128256x4096xbf16>, %y: tensor<4096xi64>, %g: tensor<f32>, %s: tensor<f32>)
+    -> (tensor<f32>, tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<3xf32>) {
+  %loss, %lse = lmhead.ce_linear_fwd %h, %w, %y layout(vd) reduction(mean)
+      : (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<4096xi64>) -> (tensor<f32>, tensor<4096xf32>)
+  %dh, %dw, %stats = lmhead.ce_linear_grad %h, %w, %y, %lse, %g dw_scale(%s) layout(vd) reduction(mean)
+      : (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<4096xi64>, tensor<4096xf32>, tensor<f32>, tensor<f32>)
+      -> (tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, stats tensor<3xf32>)
+  return %loss, %dh, %dw, %stats : tensor<f32>, tensor<4096x4096xbf16>, tensor<128256x4096xbf16>, tensor<3xf32>
 }

@@ -25,21 +25,20 @@ using namespace mlir::lmhead;
 // The result types of the gradient ops
 //===----------------------------------------------------------------------===//
 
-/// `(dh, dw[, db][, stats S])`: the bias gradient, when there is one, is a
-/// plain type, the statistics follow the keyword `stats`, so that either
-/// may be present without the other.
-static ParseResult parseGradientResultTypes(OpAsmParser &parser, Type &dh,
-                                            Type &dw, Type &db, Type &stats) {
-  auto expected = [&](SMLoc loc) {
-    return parser.emitError(loc, "expected the result types '(dh, dw[, "
-                                 "db][, stats tensor<3xf32>])'");
-  };
-  if (failed(parser.parseOptionalLParen()))
-    return expected(parser.getCurrentLocation());
+/// `dh, dw[, db][, stats S])` after the opening parenthesis, with `what`
+/// (the whole list's form) in the error: the bias gradient, when there is
+/// one, is a plain type, the statistics follow the keyword `stats`, so that
+/// either may be present without the other.
+static ParseResult parseGradientTypesAfterParen(OpAsmParser &parser,
+                                                StringRef what, Type &dh,
+                                                Type &dw, Type &db,
+                                                Type &stats) {
   if (parser.parseType(dh))
     return failure();
   if (failed(parser.parseOptionalComma()))
-    return expected(parser.getCurrentLocation());
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected the result types '")
+           << what << "'";
   if (parser.parseType(dw))
     return failure();
   while (succeeded(parser.parseOptionalComma())) {
@@ -61,14 +60,62 @@ static ParseResult parseGradientResultTypes(OpAsmParser &parser, Type &dh,
   return parser.parseRParen();
 }
 
-static void printGradientResultTypes(OpAsmPrinter &printer, Operation *,
-                                     Type dh, Type dw, Type db, Type stats) {
-  printer << "(" << dh << ", " << dw;
+static void printGradientTypes(OpAsmPrinter &printer, Type dh, Type dw, Type db,
+                               Type stats) {
+  printer << dh << ", " << dw;
   if (db)
     printer << ", " << db;
   if (stats)
     printer << ", stats " << stats;
   printer << ")";
+}
+
+/// ce_linear_grad's `(dh, dw[, db][, stats S])`.
+static ParseResult parseGradientResultTypes(OpAsmParser &parser, Type &dh,
+                                            Type &dw, Type &db, Type &stats) {
+  constexpr StringLiteral what = "(dh, dw[, db][, stats tensor<3xf32>])";
+  if (failed(parser.parseOptionalLParen()))
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected the result types '")
+           << what << "'";
+  return parseGradientTypesAfterParen(parser, what, dh, dw, db, stats);
+}
+
+static void printGradientResultTypes(OpAsmPrinter &printer, Operation *,
+                                     Type dh, Type dw, Type db, Type stats) {
+  printer << "(";
+  printGradientTypes(printer, dh, dw, db, stats);
+}
+
+/// ce_linear_step's `(loss, lse, dh, dw[, db][, stats S])`.
+static ParseResult parseStepResultTypes(OpAsmParser &parser, Type &loss,
+                                        Type &lse, Type &dh, Type &dw, Type &db,
+                                        Type &stats) {
+  constexpr StringLiteral what =
+      "(loss, lse, dh, dw[, db][, stats tensor<3xf32>])";
+  auto expected = [&]() {
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected the result types '")
+           << what << "'";
+  };
+  if (failed(parser.parseOptionalLParen()))
+    return expected();
+  if (parser.parseType(loss))
+    return failure();
+  if (failed(parser.parseOptionalComma()))
+    return expected();
+  if (parser.parseType(lse))
+    return failure();
+  if (failed(parser.parseOptionalComma()))
+    return expected();
+  return parseGradientTypesAfterParen(parser, what, dh, dw, db, stats);
+}
+
+static void printStepResultTypes(OpAsmPrinter &printer, Operation *, Type loss,
+                                 Type lse, Type dh, Type dw, Type db,
+                                 Type stats) {
+  printer << "(" << loss << ", " << lse << ", ";
+  printGradientTypes(printer, dh, dw, db, stats);
 }
 
 #define GET_OP_CLASSES
@@ -485,6 +532,13 @@ LogicalResult CELinearStepOp::verify() {
                               relations)))
     return failure();
   relations.tokens.push_back({"lse", getLse(), 0});
+  if (failed(verifyStatistics(*this, getStats())))
+    return failure();
+  if (Value scale = getDwScale()) {
+    if (failed(check.f32(scale, "dw_scale")) ||
+        failed(check.rank(scale, "dw_scale", 0, "(a scalar)")))
+      return failure();
+  }
   return verifyGradientResults(*this, check, relations);
 }
 
@@ -512,12 +566,6 @@ bool mlir::lmhead::formOneStep(CELinearFwdOp fwd, CELinearGradOp grad,
       grad.getZLossWeight() != fwd.getZLossWeight() ||
       grad.getAccumulatorType() != fwd.getAccumulatorType())
     return fail("the backward's options differ from the forward's");
-  if (grad.getStats())
-    return fail("the backward returns gradient statistics, which the "
-                "one-pass step does not compute");
-  if (grad.getDwScale())
-    return fail("the backward scales dW by a dw_scale, which the one-pass "
-                "step does not take");
   if (fwd.getReduction() == Reduction::None ||
       grad.getReduction() == Reduction::None)
     return fail("reduction none gives a per-token loss or loss gradient, "
@@ -533,12 +581,13 @@ CELinearStepOp mlir::lmhead::fuseIntoStep(RewriterBase &rewriter,
   SmallVector<Type> types = {fwd.getLoss().getType(), fwd.getLse().getType(),
                              grad.getDh().getType(), grad.getDw().getType()};
   Type db = grad.getDb() ? grad.getDb().getType() : Type();
+  Type stats = grad.getStats() ? grad.getStats().getType() : Type();
   auto step = CELinearStepOp::create(
       rewriter,
       FusedLoc::get(rewriter.getContext(), {fwd.getLoc(), grad.getLoc()}),
-      types[0], types[1], types[2], types[3], db, fwd.getH(), fwd.getW(),
+      types[0], types[1], types[2], types[3], db, stats, fwd.getH(), fwd.getW(),
       fwd.getLabels(), grad.getDloss(), fwd.getBias(), grad.getDhAcc(),
-      grad.getDwAcc(),
+      grad.getDwAcc(), grad.getDwScale(),
       grad.getReduction() == fwd.getReduction() ? ReductionAttr()
                                                 : grad.getReductionAttr(),
       fwd.getLayoutAttr(), fwd.getReductionAttr(), fwd.getIgnoreIndexAttr(),
@@ -547,6 +596,8 @@ CELinearStepOp mlir::lmhead::fuseIntoStep(RewriterBase &rewriter,
   SmallVector<Value> gradResults = {step.getDh(), step.getDw()};
   if (grad.getDb())
     gradResults.push_back(step.getDb());
+  if (grad.getStats())
+    gradResults.push_back(step.getStats());
   rewriter.replaceOp(grad, gradResults);
   rewriter.replaceOp(fwd, {step.getLoss(), step.getLse()});
   return step;
@@ -570,11 +621,12 @@ mlir::lmhead::splitStep(RewriterBase &rewriter, CELinearStepOp step) {
       step.getLabelSmoothingAttr(), step.getLogitSoftcapAttr(),
       step.getZLossWeightAttr(), step.getAccTypeAttr());
   Type db = step.getDb() ? step.getDb().getType() : Type();
+  Type stats = step.getStats() ? step.getStats().getType() : Type();
   auto grad = CELinearGradOp::create(
       rewriter, gradLoc, step.getDh().getType(), step.getDw().getType(), db,
-      /*stats=*/Type(), step.getH(), step.getW(), step.getLabels(),
-      fwd.getLse(), step.getDloss(), step.getBias(), step.getDhAcc(),
-      step.getDwAcc(), /*dw_scale=*/Value(), step.getLayoutAttr(),
+      stats, step.getH(), step.getW(), step.getLabels(), fwd.getLse(),
+      step.getDloss(), step.getBias(), step.getDhAcc(), step.getDwAcc(),
+      step.getDwScale(), step.getLayoutAttr(),
       // The backward takes the step's grad_reduction: a mean loss written as
       // sum / count has its gradient summed, with dloss = 1 / count.
       ReductionAttr::get(rewriter.getContext(), step.getGradientReduction()),
@@ -585,6 +637,8 @@ mlir::lmhead::splitStep(RewriterBase &rewriter, CELinearStepOp step) {
                                 grad.getDw()};
   if (step.getDb())
     results.push_back(grad.getDb());
+  if (step.getStats())
+    results.push_back(grad.getStats());
   rewriter.replaceOp(step, results);
   return {fwd, grad};
 }

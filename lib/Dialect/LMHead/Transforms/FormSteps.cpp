@@ -54,14 +54,15 @@ std::optional<std::string> whyNoStep(CELinearGradOp grad, CESchedule schedule,
   // the valid count, say) moves above it; a loss gradient computed from the
   // loss cannot.
   SmallVector<Value> late;
-  for (Value value : {grad.getDloss(), grad.getDhAcc(), grad.getDwAcc()})
+  for (Value value :
+       {grad.getDloss(), grad.getDhAcc(), grad.getDwAcc(), grad.getDwScale()})
     if (value && !dominance.properlyDominates(value, fwd))
       late.push_back(value);
   if (!late.empty() &&
       failed(moveValueDefinitions(rewriter, late, fwd, dominance)))
     return (Twine(late.front() == grad.getDloss()
                       ? "the loss gradient"
-                      : "a gradient the backward adds to") +
+                      : "a gradient the backward adds to, or its dw_scale,") +
             " is computed from the forward's results, or by operations with "
             "side effects after it: it is not known before the forward")
         .str();

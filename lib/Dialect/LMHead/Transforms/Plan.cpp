@@ -513,15 +513,9 @@ PlanPass::Outcome PlanPass::planStep(CELinearStepOp op,
   if (ShapedType::isDynamic(vocab) || ShapedType::isDynamic(hidden))
     return twoPass("D and V must be static");
   bool dynamicTokens = ShapedType::isDynamic(tokens);
-  if (dynamicTokens && formed && ceSchedule == CESchedule::Auto)
-    return twoPass("N is dynamic: ce-schedule=auto keeps the two ops for a "
-                   "dynamic token count (ce-schedule=one-pass runs the step "
-                   "for any N)");
   if (!dynamicTokens && tokens < minTokens)
     return twoPass("N = " + Twine(tokens) +
                    " tokens is below min-tokens = " + Twine(minTokens));
-  if (op.getDb())
-    return twoPass("the one-pass schedule does not compute a bias gradient");
   if (getElementTypeOrSelf(h.getType()).isF32()) {
     if (f32Operands != F32Operands::BF16)
       return twoPass("f32 operands stay exact on the host");

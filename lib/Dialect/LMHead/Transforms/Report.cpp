@@ -200,11 +200,13 @@ void readCrossEntropyStep(CELinearStepOp op, OpFigures &f) {
          crossEntropyTensors(op, {{"dloss", op.getDloss()},
                                   {"dh_acc", op.getDhAcc()},
                                   {"dw_acc", op.getDwAcc()},
+                                  {"dw_scale", op.getDwScale()},
                                   {"loss", op.getLoss()},
                                   {"lse", op.getLse()},
                                   {"dh", op.getDh()},
                                   {"dw", op.getDw()},
-                                  {"db", op.getDb()}}),
+                                  {"db", op.getDb()},
+                                  {"stats", op.getStats()}}),
          Schedule{3, 2, true, true}, f);
 }
 

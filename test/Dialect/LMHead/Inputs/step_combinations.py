@@ -15,8 +15,8 @@ labels ignored as -100, %y1 as -1), so one run compares them all: `@main`
 returns every pair's loss, dh, dW and db.
 
 With --count-steps it prints, instead, how many pairs the one-pass schedule
-keeps as a step after planning (those with bf16 operands, f32 accumulators
-and no bias gradient), so that a test can hold the planner to forming them.
+keeps as a step after planning (those with bf16 operands and f32
+accumulators), so that a test can hold the planner to forming them.
 """
 
 import argparse
@@ -122,8 +122,7 @@ def main():
     args = parser.parse_args()
     if args.count_steps:
         print(sum(1 for c in combinations()
-                  if c["operand"] == "bf16" and c["acc"] == "f32"
-                  and not c["bias"]))
+                  if c["operand"] == "bf16" and c["acc"] == "f32"))
     else:
         print(module(), end="")
 

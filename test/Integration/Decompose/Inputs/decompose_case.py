@@ -99,10 +99,10 @@ def add_case_options(parser):
     add("--db-type", choices=FLOAT_TYPES, help="db element type (--dtype)")
     add("--db", action="store_true", help="ask for the bias gradient result")
     add("--dw-scale", type=float,
-        help="ce_linear_grad: the dw_scale operand (a tensor<f32>) that "
+        help="ce gradient ops: the dw_scale operand (a tensor<f32>) that "
         "multiplies dW and db; exact in f32")
     add("--stats", action="store_true",
-        help="linear_grad, ce_linear_grad: ask for the gradient statistics "
+        help="linear_grad and the ce gradient ops: ask for the gradient statistics "
         "[|dZ|^2, |dh|^2, |dW|^2], checked one by one")
     add("--accumulate-dh", action="store_true")
     add("--accumulate-dw", action="store_true")
@@ -139,10 +139,11 @@ def validate(case, parser):
     if case.op == "ce_linear_fwd" and (case.db or case.accumulate_dh or
                                        case.accumulate_dw):
         parser.error("ce_linear_fwd has no gradients")
-    if case.stats and case.op not in ("linear_grad", "ce_linear_grad"):
-        parser.error("--stats is a result of linear_grad and ce_linear_grad")
-    if case.dw_scale is not None and case.op != "ce_linear_grad":
-        parser.error("--dw-scale is an operand of ce_linear_grad")
+    if case.stats and case.op not in ("linear_grad",) + CE_GRADIENT_OPS:
+        parser.error("--stats is a result of linear_grad and of the ce "
+                     "gradient ops")
+    if case.dw_scale is not None and case.op not in CE_GRADIENT_OPS:
+        parser.error("--dw-scale is an operand of the ce gradient ops")
     if case.scale is not None and case.op != "linear_grad":
         parser.error("--scale is a linear_grad attribute")
     if case.ignored is None:
@@ -325,21 +326,24 @@ def reference_results(case, operands):
                                    x.get("bias"))
         loss, lse = ref.ce_forward_of_logits(logits, x["labels"],
                                              ce_options(case))
-        return (loss, lse) + tuple(ref.ce_linear_grad(
-            x["h"], x["w"], x["labels"], lse, x["dloss"], ce_options(case),
-            x.get("bias"), x.get("dh_acc"), x.get("dw_acc"), case.db,
-            logits))
+        return [loss, lse] + gradient_results(case, x, lse, logits)
+    return gradient_results(case, x, x["lse"])
+
+
+def gradient_results(case, x, lse, logits=None):
+    """The results of ce_linear_grad (and the gradient results of the
+    step) for `lse`, in result order."""
     # dw_scale multiplies dW and db before dW's accumulate-into is added.
     factor = 1.0 if case.dw_scale is None else case.dw_scale
     dh, dw, db = ref.ce_linear_grad(
-        x["h"], x["w"], x["labels"], x["lse"], x["dloss"], ce_options(case),
-        x.get("bias"), x.get("dh_acc"), None, case.db)
+        x["h"], x["w"], x["labels"], lse, x["dloss"], ce_options(case),
+        x.get("bias"), x.get("dh_acc"), None, case.db, logits)
     dw = ref.add_into(x.get("dw_acc"), [[factor * v for v in row]
                                         for row in dw])
     results = [dh, dw] + ([[factor * v for v in db]] if case.db else [])
     if case.stats:
         stats = ref.ce_gradient_statistics(
-            x["h"], x["w"], x["labels"], x["lse"], x["dloss"],
+            x["h"], x["w"], x["labels"], lse, x["dloss"],
             ce_options(case), x.get("bias"))
         results.append(stats[:2] + [stats[2] * factor * factor])
     return results

@@ -270,8 +270,9 @@ def LMHead_CELinearGradOp : LMHead_CEOp<"ce_linear_grad",
 // ce_linear_step
 //===----------------------------------------------------------------------===//
 
-def LMHead_CELinearStepOp : LMHead_CEOp<"ce_linear_step",
-    [AttrSizedOperandSegments]> {
+def LMHead_CELinearStepOp
+    : LMHead_CEOp<"ce_linear_step", [AttrSizedOperandSegments,
+                                     AttrSizedResultSegments]> {
   let summary = "the fused linear cross-entropy's loss and its gradients in "
                 "one op, for a loss gradient known before the forward";
   let description = [{
@@ -285,14 +286,19 @@ def LMHead_CELinearStepOp : LMHead_CEOp<"ce_linear_step",
     two ops. The gradient's reduction is `grad_reduction` when it is given
     (frameworks often differentiate a mean as a sum whose upstream gradient
     they divide by the valid count themselves), `reduction` otherwise.
+    As ce_linear_grad, it may give the bias gradient `db` (with a bias),
+    scale dW and db by `dw_scale`, and return the gradient statistics
+    `stats` ([‖dZ‖², ‖dh‖², ‖dW‖²]).
 
     `--lmhead-plan` forms it from such a pair when the cost model predicts
     the one-pass schedule faster; its kernels then compute the logits once
     for both (three GEMMs of work, where the two ops take four): per chunk
     of tokens, the logits into a chunk buffer, a row pass that writes the
     loss terms and turns the buffer into dZ in place, `dh_c = dZ_c·W` and
-    `dW += dZ_cᵀ·h_c` accumulated in f32. `--lmhead-decompose` splits it
-    back into the two ops' definitions.
+    `dW += dZ_cᵀ·h_c` accumulated in f32 (and `db += Σ_i dZ_c`, in f32).
+    The token count may be dynamic: the chunks are then a loop whose count
+    is `ceil(N / chunk)`. `--lmhead-decompose` splits it back into the two
+    ops' definitions.
 
     ```mlir
     %loss, %lse, %dh, %dw = lmhead.ce_linear_step %h, %w, %labels, %dloss
@@ -303,31 +309,40 @@ def LMHead_CELinearStepOp : LMHead_CEOp<"ce_linear_step",
             tensor<1024x64xbf16>)
     ```
   }];
-  let arguments = !con((ins
-    Arg<LMHead_Tensor, "hidden states h, [N,D]">:$h,
-    Arg<LMHead_Tensor, "weight W, [V,D] or [D,V] by layout">:$w,
-    Arg<LMHead_Tensor, "target labels, [N], i32 or i64">:$labels,
-    Arg<LMHead_Tensor, "upstream gradient of the loss, tensor<f32>">:$dloss,
-    Arg<Optional<LMHead_Tensor>, "logit bias b, [V]">:$bias,
-    Arg<Optional<LMHead_Tensor>, "existing dh gradient to add to, [N,D]">:$dh_acc,
-    Arg<Optional<LMHead_Tensor>, "existing dW gradient to add to, shaped as W">:$dw_acc,
-    Arg<OptionalAttr<LMHead_ReductionAttr>,
-        "the backward's reduction, mean or sum (default: reduction)">:$grad_reduction
-  ), ceOptions);
-  let results = (outs
-    Res<LMHead_Tensor, "loss, tensor<f32>">:$loss,
-    Res<LMHead_Tensor, "log-sum-exp of each token's logits, [N] f32">:$lse,
-    Res<LMHead_Tensor, "gradient of h, [N,D]">:$dh,
-    Res<LMHead_Tensor, "gradient of W, shaped as W">:$dw,
-    Res<Optional<LMHead_Tensor>, "bias gradient, [V]">:$db
-  );
+  let arguments = !con(
+      (ins Arg<LMHead_Tensor, "hidden states h, [N,D]">:$h,
+          Arg<LMHead_Tensor, "weight W, [V,D] or [D,V] by layout">:$w,
+          Arg<LMHead_Tensor, "target labels, [N], i32 or i64">:$labels,
+          Arg<LMHead_Tensor,
+              "upstream gradient of the loss, tensor<f32>">:$dloss,
+          Arg<Optional<LMHead_Tensor>, "logit bias b, [V]">:$bias,
+          Arg<Optional<LMHead_Tensor>,
+              "existing dh gradient to add to, [N,D]">:$dh_acc,
+          Arg<Optional<LMHead_Tensor>,
+              "existing dW gradient to add to, shaped as W">:$dw_acc,
+          Arg<Optional<LMHead_Tensor>,
+              "factor of dW and db, tensor<f32>, read at run time">:$dw_scale,
+          Arg<OptionalAttr<LMHead_ReductionAttr>,
+              "the backward's reduction, mean or sum (default: "
+              "reduction)">:$grad_reduction),
+      ceOptions);
+  let results = (outs Res<LMHead_Tensor, "loss, tensor<f32>">:$loss,
+      Res<LMHead_Tensor, "log-sum-exp of each token's logits, [N] f32">:$lse,
+      Res<LMHead_Tensor, "gradient of h, [N,D]">:$dh,
+      Res<LMHead_Tensor, "gradient of W, shaped as W">:$dw,
+      Res<Optional<LMHead_Tensor>, "bias gradient, [V]">:$db,
+      Res<Optional<LMHead_Tensor>,
+          "gradient statistics, tensor<3xf32>">:$stats);
   let assemblyFormat = [{
     $h `,` $w `,` $labels `,` $dloss (`bias` `(` $bias^ `)`)?
     (`accumulate_dh` `(` $dh_acc^ `)`)?
     (`accumulate_dw` `(` $dw_acc^ `)`)?
+    (`dw_scale` `(` $dw_scale^ `)`)?
     `layout` `(` $layout `)` `reduction` `(` $reduction `)`
     (`grad_reduction` `(` $grad_reduction^ `)`)?
-    attr-dict `:` functional-type(operands, results)
+    attr-dict `:` `(` type(operands) `)` `->`
+    custom<StepResultTypes>(type($loss), type($lse), type($dh), type($dw),
+                            type($db), type($stats))
   }];
   let extraClassDeclaration = ceClassDeclaration # [{
     /// The reduction the gradient is taken of: grad_reduction, or
