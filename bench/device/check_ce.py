@@ -19,7 +19,7 @@ there is one the `ce_linear_step_<i>` of that shape (a row of its own,
 against the same reference; "ms ours" is that call); shapes come from the
 manifests ("tensors"). Two more rows per shape run the PyTorch op,
 lmhead.torch.linear_cross_entropy, on the same inputs ("torch op": two
-passes; "torch op one-pass": LMHEAD_SCHEDULE=one-pass), on the bundles
+passes; "torch op one-pass": schedule="one-pass"), on the bundles
 prepare.sh compiled into its cache (run.sh sets LMHEAD_CACHE_DIR): loss,
 lse, dh and dW against the same reference, the op's forward + backward
 timed against the same baselines, its peak memory in "MiB ours".
@@ -332,7 +332,7 @@ class TorchGpu:
 
     def torch_op(self, one_pass):
         """The PyTorch op, lmhead.torch.linear_cross_entropy, on the same
-        inputs (two passes, or LMHEAD_SCHEDULE=one-pass): a forward +
+        inputs (schedule "two-pass", or "one-pass"): a forward +
         backward step as the baselines', after one run whose loss, dh and
         dW (and the lse of the op's forward) fill the results errors()
         checks. Raises ImportError without the package."""
@@ -343,18 +343,11 @@ class TorchGpu:
         schedule = "one-pass" if one_pass else "two-pass"
 
         def step():
-            previous = os.environ.get("LMHEAD_SCHEDULE")
-            os.environ["LMHEAD_SCHEDULE"] = schedule
-            try:
-                h.grad = w.grad = None
-                loss = linear_cross_entropy(h, w, self.labels,
-                                            ignore_index=IGNORE_INDEX)
-                loss.backward()
-            finally:
-                if previous is None:
-                    os.environ.pop("LMHEAD_SCHEDULE")
-                else:
-                    os.environ["LMHEAD_SCHEDULE"] = previous
+            h.grad = w.grad = None
+            loss = linear_cross_entropy(h, w, self.labels,
+                                        ignore_index=IGNORE_INDEX,
+                                        schedule=schedule)
+            loss.backward()
             return loss
 
         self.poison()

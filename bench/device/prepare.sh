@@ -222,15 +222,15 @@ echo "prepared the ce bundles: $(du -sh "$out/ce-bundles" | cut -f1) ($(ls "$out
 
 # The PyTorch op's kernels (check_ce.py's "torch op" rows): its bundles
 # compiled into the cache it reads there (the GPU machine has no
-# lmhead-opt), per shape and target: the two-pass kind (any N) and the
-# one-pass step of that N.
+# lmhead-opt), per shape and target: the two-pass kind, the one-pass step
+# and the default's (auto), each for any N.
 for target in sm_90a sm_80; do
   for shape in "${ce_shapes[@]}"; do
-    read -r n d v <<<"$shape"
-    for tokens in 0 "$n"; do
+    read -r _ d v <<<"$shape"
+    for schedule in two-pass one-pass auto; do
       LMHEAD_CACHE_DIR="$out/torch-cache" PYTHONPATH="$build/python_packages" \
         python3 -m lmhead.kernel_cache --target "$target" --hidden "$d" \
-        --vocab "$v" --tokens "$tokens" >/dev/null
+        --vocab "$v" --schedule "$schedule" >/dev/null
     done
   done
 done

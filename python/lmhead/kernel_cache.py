@@ -2,10 +2,11 @@
 
 A :class:`ProblemKind` is everything lmhead's fused cross-entropy kernels
 are specialised on: the target, the element types, the weight layout, the
-loss options, D, V, whether there is a bias, and for the one-pass step the
-token count. :func:`compile_bundle` writes its MLIR module (a
-``lmhead.ce_linear_fwd`` and a ``lmhead.ce_linear_grad`` with the token
-count dynamic, or one ``lmhead.ce_linear_step``), runs ``lmhead-opt
+loss options, D, V, whether there is a bias, and the schedule.
+:func:`compile_bundle` writes its MLIR module (a ``lmhead.ce_linear_fwd``
+and a ``lmhead.ce_linear_grad``, or one ``lmhead.ce_linear_step``, or the
+two in one function for the planner to choose, always with the token
+count dynamic), runs ``lmhead-opt
 --lmhead-plan --lmhead-write-bundle`` on it and keeps the bundle in
 :func:`cache_dir`, under the lmhead version, a hash of the module and the
 build identity of the lmhead-opt that compiled it, so that it is compiled
@@ -52,10 +53,13 @@ from . import __version__, compiler, mlir_text, settings
 from .loss_options import LossOptions
 
 __all__ = ["ProblemKind", "BundleCompileError", "cache_dir",
-           "compile_bundle", "TARGETS"]
+           "compile_bundle", "TARGETS", "SCHEDULES"]
 
 #: The kernel targets: sm_80 (Ampere and later) and sm_90a (Hopper).
 TARGETS = ("sm_80", "sm_90a")
+
+#: The schedules a bundle may be compiled for (ProblemKind.schedule).
+SCHEDULES = ("two-pass", "one-pass", "auto")
 
 #: Bundles compiled by this process (the tests read it).
 compiled_count = [0]
@@ -88,10 +92,14 @@ class ProblemKind:
     vocab: int
     has_bias: bool
     options: LossOptions
-    #: 0: the two-pass ops (forward and backward), any token count; N > 0:
-    #: the one-pass ce_linear_step for exactly N tokens (planned for that
-    #: N, so its bundle is specialised on N).
-    step_tokens: int = 0
+    #: Which ops the bundle holds, each for any token count: "two-pass",
+    #: the forward and the backward ops (a function each); "one-pass", the
+    #: ce_linear_step (its chunks a loop over however many N makes);
+    #: "auto", the forward and the backward of its lse in one function,
+    #: which lmhead-opt's planner makes one ce_linear_step where its cost
+    #: model predicts the step faster (the bundle then holds the step, and
+    #: otherwise the two ops). The step kinds are called with dloss = 1.
+    schedule: str = "two-pass"
     #: Whether the backward also gives the gradient statistics
     #: [‖dZ‖², ‖dh‖², ‖dW‖²] (its ``stats`` result).
     statistics: bool = False
@@ -104,16 +112,28 @@ class ProblemKind:
     #: ``weight.grad``) instead of overwriting it.
     accumulate_dw: bool = False
 
+    def __post_init__(self):
+        if self.schedule not in SCHEDULES:
+            raise ValueError(f"schedule {self.schedule!r}: expected one of "
+                             f"{', '.join(SCHEDULES)}")
+        if self.schedule != "two-pass":
+            if self.options.reduction == "none":
+                raise ValueError(f"the {self.schedule} schedule's step needs "
+                                 f"reduction mean or sum")
+            if self.accumulate_dw:
+                raise ValueError("the step kinds do not add dW to a given "
+                                 "gradient")
+
     def module_text(self) -> str:
-        """The MLIR module of the forward and backward ops, or of the
-        one-pass step."""
+        """The MLIR module of the forward and backward ops, of the one-pass
+        step, or (``auto``) of the forward and backward of one head that
+        the planner may make a step."""
         o = self.options
-        h = mlir_text.tensor_type(
-            [self.step_tokens or None, self.hidden], self.operand)
+        h = mlir_text.tensor_type([None, self.hidden], self.operand)
         w = mlir_text.weight_type(o.weight_layout, self.hidden, self.vocab,
                                   self.operand)
-        y = mlir_text.tensor_type([self.step_tokens or None], self.label)
-        per_token = mlir_text.tensor_type([self.step_tokens or None], "f32")
+        y = mlir_text.tensor_type([None], self.label)
+        per_token = mlir_text.tensor_type([None], "f32")
         scalar = mlir_text.tensor_type([], "f32")
         loss = per_token if o.reduction == "none" else scalar
         bias = [("b", mlir_text.tensor_type([self.vocab], self.operand))]
@@ -130,17 +150,6 @@ class ProblemKind:
                 result_keywords={"stats": "stats"})
 
         comment = f"lmhead.torch: {self}"
-        if self.step_tokens:
-            # Called with dloss = 1, it gives the loss, lse, dh and dW of
-            # the reduction's own gradient.
-            step = op("lmhead.ce_linear_step", ["h", "w", "y", "g"],
-                      [("loss", scalar), ("lse", per_token), ("dh", h),
-                       ("dw", w)])
-            return mlir_text.function(
-                "step", [("h", h), ("w", w), ("y", y), ("g", scalar)] + bias,
-                step, comment)
-        forward = op("lmhead.ce_linear_fwd", ["h", "w", "y"],
-                     [("loss", loss), ("lse", per_token)])
         extra_arguments, extra_clauses = [], []
         if self.accumulate_dw:
             extra_arguments.append(("gw", w))
@@ -148,14 +157,28 @@ class ProblemKind:
         if self.weight_grad_scale:
             extra_arguments.append(("s", scalar))
             extra_clauses.append(("dw_scale", "s"))
-        results = [("dh", h), ("dw", w)]
+        gradients = [("dh", h), ("dw", w)]
         if self.has_bias:
-            results.append(("db", mlir_text.tensor_type([self.vocab], "f32")))
+            gradients.append(("db", mlir_text.tensor_type([self.vocab],
+                                                          "f32")))
         if self.statistics:
-            results.append(("stats", mlir_text.tensor_type([3], "f32")))
-        backward = op("lmhead.ce_linear_grad", ["h", "w", "y", "lse", "g"],
-                      results, extra_clauses)
+            gradients.append(("stats", mlir_text.tensor_type([3], "f32")))
         base = [("h", h), ("w", w), ("y", y)]
+        forward = op("lmhead.ce_linear_fwd", ["h", "w", "y"],
+                     [("loss", loss), ("lse", per_token)])
+        backward = op("lmhead.ce_linear_grad", ["h", "w", "y", "lse", "g"],
+                      gradients, extra_clauses)
+        if self.schedule != "two-pass":
+            # Called with dloss = 1: the loss, lse and the gradients of the
+            # reduction's own loss, which the caller scales.
+            arguments = base + [("g", scalar)] + bias + extra_arguments
+            if self.schedule == "auto":
+                return mlir_text.function("step", arguments,
+                                          [forward, backward], comment)
+            step = op("lmhead.ce_linear_step", ["h", "w", "y", "g"],
+                      [("loss", scalar), ("lse", per_token)] + gradients,
+                      extra_clauses)
+            return mlir_text.function("step", arguments, step, comment)
         return (mlir_text.function("forward", base + bias, forward, comment) +
                 mlir_text.function(
                     "backward",
@@ -802,9 +825,9 @@ def _verify_cache() -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m lmhead.kernel_cache",
-        description="Compile the kernel bundle of an LM-head loss into the "
-        "cache lmhead.torch reads ($LMHEAD_CACHE_DIR), and print its folder; "
-        "or, with --verify, check every entry of that cache.")
+        description="Compile the kernel bundles of an LM-head loss into the "
+        "cache lmhead.torch reads ($LMHEAD_CACHE_DIR), and print their "
+        "folders; or, with --verify, check every entry of that cache.")
     parser.add_argument("--verify", action="store_true",
                         help="check the owner, modes and files of every "
                         "entry (after copying a cache from another machine) "
@@ -816,9 +839,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--dtype", choices=("bf16", "f16"), default="bf16")
     parser.add_argument("--labels", choices=("i64", "i32"), default="i64")
     parser.add_argument("--bias", action="store_true")
-    parser.add_argument("--tokens", type=int, default=0,
-                        help="N of a one-pass step (0: the two-pass ops, "
-                        "any N)")
+    parser.add_argument("--schedule", choices=SCHEDULES + ("default",),
+                        default="default",
+                        help="the bundle of which schedule: two-pass (the "
+                        "forward and backward ops), one-pass (the step), "
+                        "auto (the step where the cost model predicts it "
+                        "faster, else the two ops); default: what "
+                        "lmhead.torch's default needs, two-pass and, for "
+                        "mean and sum, auto")
     parser.add_argument("--ignore-index", type=int, default=-100)
     parser.add_argument("--reduction", default="mean")
     parser.add_argument("--label-smoothing", type=float, default=0.0)
@@ -840,12 +868,17 @@ def main(argv: Optional[List[str]] = None) -> int:
         options = LossOptions.make(args.ignore_index, args.reduction,
                                    args.label_smoothing, args.softcap,
                                    args.z_loss, args.weight_layout)
-        if args.tokens and options.reduction == "none":
-            raise ValueError("a one-pass step (--tokens) needs reduction "
-                             "mean or sum")
-        kind = ProblemKind(args.target, args.dtype, args.labels, args.hidden,
-                           args.vocab, args.bias, options, args.tokens)
-        print(compile_bundle(kind))
+        schedules = [args.schedule]
+        if args.schedule == "default":
+            schedules = ["two-pass"]
+            if options.reduction != "none":
+                schedules.append("auto")
+        kinds = [ProblemKind(args.target, args.dtype, args.labels,
+                             args.hidden, args.vocab, args.bias, options,
+                             schedule)
+                 for schedule in schedules]
+        for kind in kinds:
+            print(compile_bundle(kind))
     except (ValueError, BundleCompileError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -9,7 +9,7 @@ always match the function's signature.
 """
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from .loss_options import LossOptions
 
@@ -70,37 +70,48 @@ class OpCall:
     result_keywords: Dict[str, str] = field(default_factory=dict)
 
 
-def function(name: str, arguments: Sequence[Value], op: OpCall,
-             comment: str = "") -> str:
-    """``func.func @NAME`` taking ``arguments``, whose body is ``op`` and
-    which returns every result of it."""
+def function(name: str, arguments: Sequence[Value],
+             ops: Union[OpCall, Sequence[OpCall]], comment: str = "") -> str:
+    """``func.func @NAME`` taking ``arguments``, whose body is ``ops`` (one
+    op, or several, each of which may use the results of those before it)
+    and which returns every result of them."""
+    ops = [ops] if isinstance(ops, OpCall) else list(ops)
     types = dict(arguments)
-    missing = [a for a in op.operands + [c[1] for c in op.clauses]
-               if a not in types]
-    if missing:
-        raise ValueError(f"{op.name} in @{name} uses {missing}, which are not "
-                         f"arguments of the function")
+    body, results = [], []
+    for op in ops:
+        missing = [a for a in op.operands + [c[1] for c in op.clauses]
+                   if a not in types]
+        if missing:
+            raise ValueError(f"{op.name} in @{name} uses {missing}, which are "
+                             f"not arguments of the function or results of "
+                             f"the ops before it")
+        op_result_types = ", ".join(
+            f"{op.result_keywords[n]} {t}" if n in op.result_keywords else t
+            for n, t in op.results)
+        result_names = ", ".join(f"%{n}" for n, _ in op.results)
+        operand_types = [types[n] for n in op.operands]
+        operand_types += [types[a] for _, a in op.clauses]
+        pieces = [", ".join(f"%{n}" for n in op.operands)]
+        pieces += [f"{keyword}(%{argument})"
+                   for keyword, argument in op.clauses]
+        pieces += op.words
+        if op.attributes:
+            pieces.append(op.attributes)
+        body += [
+            f"  {result_names} = {op.name} {' '.join(pieces)}",
+            f"      : ({', '.join(operand_types)}) -> ({op_result_types})",
+        ]
+        types.update(op.results)
+        results += op.results
     signature = ", ".join(f"%{n}: {t}" for n, t in arguments)
-    result_types = ", ".join(t for _, t in op.results)
-    op_result_types = ", ".join(
-        f"{op.result_keywords[n]} {t}" if n in op.result_keywords else t
-        for n, t in op.results)
-    result_names = ", ".join(f"%{n}" for n, _ in op.results)
-    operand_types = [types[n] for n in op.operands]
-    operand_types += [types[a] for _, a in op.clauses]
-    pieces = [", ".join(f"%{n}" for n in op.operands)]
-    pieces += [f"{keyword}(%{argument})" for keyword, argument in op.clauses]
-    pieces += op.words
-    if op.attributes:
-        pieces.append(op.attributes)
+    result_types = ", ".join(t for _, t in results)
     lines = []
     if comment:
         lines.append(f"// {comment}")
+    lines.append(f"func.func @{name}({signature}) -> ({result_types}) {{")
+    lines += body
     lines += [
-        f"func.func @{name}({signature}) -> ({result_types}) {{",
-        f"  {result_names} = {op.name} {' '.join(pieces)}",
-        f"      : ({', '.join(operand_types)}) -> ({op_result_types})",
-        f"  return {result_names} : {result_types}",
+        f"  return {', '.join(f'%{n}' for n, _ in results)} : {result_types}",
         "}",
     ]
     return "\n".join(lines) + "\n"

@@ -26,7 +26,7 @@ VARIABLES = (
     "XDG_CACHE_HOME",             # the cache's default parent
     "LMHEAD_DEVICE",              # "emulator": CPU tensors on the emulator
     "LMHEAD_TARGET",              # sm_80 or sm_90a instead of the device's
-    "LMHEAD_SCHEDULE",            # "one-pass": the one-pass training step
+    "LMHEAD_SCHEDULE",            # auto, one-pass or two-pass, for every call
     "LMHEAD_DISTRIBUTED_CHECKS",  # "1": ranks compare their batches
     "LMHEAD_CHECK_LABELS",        # async, sync or off
 )

@@ -22,6 +22,7 @@ import inspect
 import torch
 
 from .loss import linear_cross_entropy
+from .ops import check_schedule
 
 __all__ = ["patch_causal_lm"]
 
@@ -30,13 +31,17 @@ _LOSS_ARGUMENTS = ("labels", "shift_labels", "num_items_in_batch",
                    "ignore_index", "logits_to_keep", "return_dict")
 
 
-def patch_causal_lm(model: torch.nn.Module) -> torch.nn.Module:
+def patch_causal_lm(model: torch.nn.Module,
+                    schedule: str = "auto") -> torch.nn.Module:
     """Makes ``model`` (a transformers ``*ForCausalLM``: Llama, Mistral,
     Qwen2, Gemma, ...) compute its training loss with lmhead; returns it.
 
     The model must have an ``lm_head`` (nn.Linear) and its decoder under
     ``base_model_prefix`` (``model.model``). Patching twice does nothing.
+    ``schedule`` is :func:`linear_cross_entropy`'s: by default a training
+    step runs the one-pass step where the cost model predicts it faster.
     """
+    check_schedule(schedule)
     if getattr(model, "_lmhead_patched", False):
         return model
     head = getattr(model, "lm_head", None)
@@ -64,14 +69,14 @@ def patch_causal_lm(model: torch.nn.Module) -> torch.nn.Module:
         shift_labels = named.get("shift_labels")
         if labels is None and shift_labels is None:
             return original(*args, **kwargs)
-        return _training_forward(model, decoder, head, named)
+        return _training_forward(model, decoder, head, named, schedule)
 
     model.forward = forward
     model._lmhead_patched = True
     return model
 
 
-def _training_forward(model, decoder, head, named):
+def _training_forward(model, decoder, head, named, schedule):
     labels = named.pop("labels", None)
     shift_labels = named.pop("shift_labels", None)
     num_items = named.pop("num_items_in_batch", None)
@@ -88,7 +93,8 @@ def _training_forward(model, decoder, head, named):
     loss = linear_cross_entropy(
         hidden, head.weight, shift_labels.to(hidden.device), head.bias,
         ignore_index=ignore_index,
-        reduction="mean" if num_items is None else "sum", softcap=softcap)
+        reduction="mean" if num_items is None else "sum", softcap=softcap,
+        schedule=schedule)
     if num_items is not None:
         if torch.is_tensor(num_items):
             num_items = num_items.to(loss.device)

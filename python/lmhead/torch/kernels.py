@@ -6,9 +6,11 @@ bias or not) :func:`bundle_for` writes a module holding a
 count dynamic, runs the packaged ``lmhead-opt --lmhead-plan
 --lmhead-write-bundle`` on it once, keeps the bundle on disk (keyed by the
 lmhead version and that module's text) and loads it once per process. Any
-token count then runs on the same kernels. The one-pass schedule
-(``LMHEAD_SCHEDULE=one-pass``) compiles a ``lmhead.ce_linear_step`` instead,
-once per token count.
+token count then runs on the same kernels. The training step's bundle
+holds a ``lmhead.ce_linear_step`` (the one-pass schedule), also for any
+token count; by default it is the forward and backward of one head in one
+function, which the planner makes a step where its cost model predicts the
+step faster.
 
 :func:`run` launches one op of a bundle on torch tensors:
 
@@ -40,6 +42,7 @@ from ..loss_options import LossOptions
 from ..runtime import BundleOp, Runtime
 
 __all__ = ["KernelError", "Bundle", "bind_device", "bundle_for", "kind_of",
+           "element_name",
            "run",
            "target_for", "uses_emulator", "stats"]
 
@@ -53,6 +56,16 @@ class KernelError(RuntimeError):
     diagnostic."""
 
 
+def constant_for_compile(fn):
+    """``fn`` (of no tensor arguments) marked for torch.compile as a
+    constant of the graph: called once while the graph is traced, not
+    traced into (lmhead's settings are read under a lock, which Dynamo
+    cannot enter, and once per process anyway)."""
+    mark = getattr(torch.compiler, "assume_constant_result", None)
+    return mark(fn) if mark else fn
+
+
+@constant_for_compile
 def uses_emulator() -> bool:
     """True when CPU tensors run on the PTX emulator
     (``LMHEAD_DEVICE=emulator``)."""
@@ -107,34 +120,47 @@ def target_for(device: torch.device) -> str:
     return "sm_90a" if (major, minor) == (9, 0) else "sm_80"
 
 
+def element_name(dtype: torch.dtype) -> str:
+    """The element type name of ``dtype`` in lmhead's modules (bf16, f16,
+    f32, i64, i32)."""
+    return _ELEMENT[dtype]
+
+
 def kind_of(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
             bias: Optional[torch.Tensor], opts: LossOptions,
-            kernel_target: str, step: bool = False,
+            kernel_target: str, schedule: str = "two-pass",
             statistics: bool = False,
             weight_grad_scale: bool = False,
             accumulate_dw: bool = False) -> ProblemKind:
-    """The problem kind of these tensors (the one-pass step's, for their
-    token count, with ``step``; with a backward that gives the gradient
-    statistics, with ``statistics``, that scales dW and db by a
-    ``dw_scale`` operand, with ``weight_grad_scale``, and that adds dW to
-    the gradient its ``dw`` buffer holds, with ``accumulate_dw``)."""
+    """The problem kind of these tensors: the bundle of ``schedule``
+    (ProblemKind.schedule), whose gradients come with the gradient
+    statistics with ``statistics``, scaled (dW and db) by a ``dw_scale``
+    operand with ``weight_grad_scale``, and (the backward's dW) added to
+    the gradient its ``dw`` buffer holds with ``accumulate_dw``."""
     vocab = weight.shape[0] if opts.weight_layout == "vd" else \
         weight.shape[1]
+    # Plain ints: under torch.compile (a fake implementation) the sizes
+    # may be symbolic, and a kind fixes D and V (a guard of the graph).
     return ProblemKind(kernel_target, _ELEMENT[h.dtype],
-                       _ELEMENT[target.dtype], h.shape[1], vocab,
-                       bias is not None, opts, h.shape[0] if step else 0,
-                       statistics, weight_grad_scale, accumulate_dw)
+                       _ELEMENT[target.dtype], int(h.shape[1]), int(vocab),
+                       bias is not None, opts, schedule, statistics,
+                       weight_grad_scale, accumulate_dw)
 
 
 @dataclass
 class Bundle:
     """A loaded bundle: its directory, handle and ops by kind
     (``ce_linear_fwd`` and ``ce_linear_grad``, or ``ce_linear_step``), as
-    the runtime describes them."""
+    the runtime describes them. An ``auto`` bundle holds the step where
+    the planner chose it (:meth:`has_step`)."""
 
     directory: str
     handle: ctypes.c_void_p
     ops: Dict[str, BundleOp]
+
+    def has_step(self) -> bool:
+        """Whether the bundle holds the one-pass ``ce_linear_step``."""
+        return "ce_linear_step" in self.ops
 
 
 _lock = threading.Lock()
@@ -185,8 +211,10 @@ def bundle_for(kind: ProblemKind) -> Bundle:
             ops = {op.kind: op for op in runtime.ops(handle)}
         except RuntimeError as error:
             raise KernelError(str(error)) from error
-        wanted = {"ce_linear_step"} if kind.step_tokens else {
-            "ce_linear_fwd", "ce_linear_grad"}
+        step, two_pass = {"ce_linear_step"}, {"ce_linear_fwd",
+                                              "ce_linear_grad"}
+        wanted = {"one-pass": step, "two-pass": two_pass}.get(
+            kind.schedule, step if step <= ops.keys() else two_pass)
         missing = wanted - ops.keys()
         if missing:
             runtime.unload(handle)

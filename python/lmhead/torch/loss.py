@@ -44,13 +44,19 @@ def _autocast(input, weight, bias):
     return cast(input), cast(weight), cast(bias)
 
 
-def _one_pass(h, weight, bias, opts: LossOptions) -> bool:
-    """Whether to run the one-pass step: asked for, a mean or sum, on the
-    kernels, a gradient wanted and none for the bias."""
-    return (ops.one_pass_requested() and opts.reduction != "none"
-            and ops.uses_kernels(h) and torch.is_grad_enabled()
-            and (h.requires_grad or weight.requires_grad)
-            and (bias is None or not bias.requires_grad))
+def _step_schedule(h, weight, bias, opts: LossOptions,
+                   schedule: str) -> Optional[str]:
+    """The schedule the step op takes for this call ("one-pass", or
+    "auto": the step where the cost model chooses it for this head, and
+    the two passes otherwise, step_op decides), or None where the two ops
+    run: a mean or sum loss on the kernels whose gradient is wanted may
+    run the step; ``LMHEAD_SCHEDULE`` overrides ``schedule``."""
+    schedule = ops.schedule_override() or schedule
+    if schedule == "two-pass" or opts.reduction == "none" or \
+            not ops.uses_kernels(h) or not torch.is_grad_enabled():
+        return None
+    wanted = [t is not None and t.requires_grad for t in (h, weight, bias)]
+    return schedule if any(wanted) else None
 
 
 def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
@@ -64,7 +70,8 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
                          return_stats: bool = False,
                          weight_grad_scale=None,
                          process_group=None, vocab_range=None,
-                         sequence_parallel: bool = False):
+                         sequence_parallel: bool = False,
+                         schedule: str = "auto"):
     """The cross-entropy of the LM head's logits, never materialised.
 
     Computes ``F.cross_entropy(F.linear(input, weight, bias), target,
@@ -108,6 +115,19 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
             gathered in rank order before the loss, the input gradient is
             reduce-scattered back to them, and reduction "none" gives this
             rank's tokens' losses.
+        schedule: how a training step runs on the kernels. "auto" (the
+            default): the one-pass step where the cost model predicts it
+            faster for this head, which it does for the shapes models
+            train with; "one-pass": the step (the forward computes the
+            logits once and gives dh, dW and db with the loss; the
+            backward scales them by the upstream gradient); "two-pass":
+            the forward, then a backward that computes the logits again.
+            The step needs reduction "mean" or "sum" and a gradient to
+            compute: reduction "none" (its per-token upstream gradient is
+            not known in the forward), calls without autograd and the
+            vocabulary-parallel head (its gradient needs the lse of every
+            shard) run two passes, and "one-pass" asked for there is an
+            error. ``LMHEAD_SCHEDULE`` overrides it for every call.
 
     Returns:
         The loss: a scalar, or target's shape for reduction "none"; f32 for
@@ -139,6 +159,20 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
             raise ValueError("return_stats=True is not supported with "
                              "process_group yet")
         scale = _weight_grad_scale(weight_grad_scale, input.device)
+        ops.check_schedule(schedule)
+        if schedule == "one-pass" and opts.reduction == "none":
+            raise ValueError(
+                "schedule='one-pass' needs reduction 'mean' or 'sum': with "
+                "reduction 'none' the upstream gradient of each token's "
+                "loss is not known in the forward, where the step forms the "
+                "gradients (use schedule='auto' or 'two-pass')")
+        if schedule == "one-pass" and distributed:
+            raise ValueError(
+                "schedule='one-pass' is not available with process_group: "
+                "the vocabulary-parallel head's logit gradient needs the "
+                "lse over every shard, an all-reduce between the logits and "
+                "the gradient, so it runs two passes (use schedule='auto' "
+                "or 'two-pass')")
     except (TypeError, ValueError) as error:
         if distributed:
             # The other ranks are about to exchange their layouts: tell
@@ -165,16 +199,17 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
             vocab_range, scale, sequence_parallel)
         return loss.reshape(target.shape) if opts.reduction == "none" \
             else loss
-    # The one-pass step has no statistics and no dW scale: those take two
-    # passes.
-    if not return_stats and scale is None and _one_pass(h, weight, bias,
-                                                         opts):
-        return ops.step_op(*args)[0]
     holder = None
     if return_stats:
         holder = torch.full((len(_STATISTICS),), float("nan"),
                             dtype=torch.float32, device=h.device)
-    loss, _ = ops.forward_op(*args, holder, scale)
+    step = _step_schedule(h, weight, bias, opts, schedule)
+    if step:
+        loss = ops.step_op(*args, step, holder, scale, h.requires_grad,
+                           weight.requires_grad,
+                           bias is not None and bias.requires_grad)[0]
+    else:
+        loss, _ = ops.forward_op(*args, holder, scale)
     if opts.reduction == "none":
         loss = loss.reshape(target.shape)
     if not return_stats:
@@ -207,14 +242,15 @@ def _weight_grad_scale(scale, device) -> Optional[torch.Tensor]:
 class LinearCrossEntropyLoss(torch.nn.Module):
     """:func:`linear_cross_entropy` as a module: the options are given once
     (with ``process_group``, ``vocab_range`` and ``sequence_parallel`` for a
-    weight sharded by vocabulary), ``forward(input, weight, target,
-    bias=None)`` takes the tensors."""
+    weight sharded by vocabulary, and the ``schedule``), ``forward(input,
+    weight, target, bias=None)`` takes the tensors."""
 
     def __init__(self, *, ignore_index: int = -100, reduction: str = "mean",
                  label_smoothing: float = 0.0,
                  softcap: Optional[float] = None, z_loss: float = 0.0,
                  weight_layout: str = "vd", process_group=None,
-                 vocab_range=None, sequence_parallel: bool = False):
+                 vocab_range=None, sequence_parallel: bool = False,
+                 schedule: str = "auto"):
         super().__init__()
         self.options = LossOptions.make(ignore_index, reduction,
                                         label_smoothing, softcap, z_loss,
@@ -227,6 +263,7 @@ class LinearCrossEntropyLoss(torch.nn.Module):
         self.process_group = process_group
         self.vocab_range = vocab_range
         self.sequence_parallel = sequence_parallel
+        self.schedule = ops.check_schedule(schedule)
 
     def forward(self, input: torch.Tensor, weight: torch.Tensor,
                 target: torch.Tensor,
@@ -238,13 +275,15 @@ class LinearCrossEntropyLoss(torch.nn.Module):
             softcap=self.softcap, z_loss=o.z_loss,
             weight_layout=o.weight_layout, process_group=self.process_group,
             vocab_range=self.vocab_range,
-            sequence_parallel=self.sequence_parallel)
+            sequence_parallel=self.sequence_parallel,
+            schedule=self.schedule)
 
     def extra_repr(self) -> str:
         o = self.options
         text = (f"ignore_index={o.ignore_index}, reduction={o.reduction!r}, "
                 f"label_smoothing={o.label_smoothing}, softcap={self.softcap}"
-                f", z_loss={o.z_loss}, weight_layout={o.weight_layout!r}")
+                f", z_loss={o.z_loss}, weight_layout={o.weight_layout!r}, "
+                f"schedule={self.schedule!r}")
         if self.vocab_range is not None:
             text += (f", vocab_range={tuple(self.vocab_range)}, "
                      f"sequence_parallel={self.sequence_parallel}")

@@ -38,6 +38,7 @@ Its bundles are specialised on the token count, so each new N compiles once.
 
 from __future__ import annotations
 
+import functools
 from typing import Optional, Tuple
 
 import torch
@@ -47,7 +48,7 @@ from .. import settings
 from ..loss_options import LossOptions
 
 __all__ = ["forward_op", "backward_op", "step_op", "uses_kernels",
-           "one_pass_requested"]
+           "SCHEDULES", "check_schedule", "schedule_override", "step_chosen"]
 
 _SIXTEEN_BIT = (torch.bfloat16, torch.float16)
 
@@ -90,10 +91,10 @@ def _prepared(t: torch.Tensor) -> torch.Tensor:
     return t if t.data_ptr() % 16 == 0 else t.clone()
 
 
-def _kind(h, weight, target, bias, opts, step=False, statistics=False,
-          weight_grad_scale=False, accumulate_dw=False):
+def _kind(h, weight, target, bias, opts, schedule="two-pass",
+          statistics=False, weight_grad_scale=False, accumulate_dw=False):
     return kernels.kind_of(h, weight, target, bias, opts,
-                           kernels.target_for(h.device), step, statistics,
+                           kernels.target_for(h.device), schedule, statistics,
                            weight_grad_scale, accumulate_dw)
 
 
@@ -128,11 +129,17 @@ def _check_backward(grad_loss, h, weight, target, bias, lse,
                                  dw_scale)
 
 
-def _check_step(h, weight, target, bias, opts: LossOptions) -> None:
-    checks.check_inputs(h, weight, target, bias, opts, _STEP, token_dims=(2,))
+def _check_step(h, weight, target, bias, opts: LossOptions, schedule: str,
+                stats_out, weight_grad_scale) -> None:
+    _check_forward(h, weight, target, bias, opts, _STEP, stats_out,
+                   weight_grad_scale)
     if opts.reduction == "none":
         raise ValueError(f"{_STEP}: the one-pass step needs reduction 'mean' "
                          f"or 'sum', got 'none'")
+    if schedule not in ("one-pass", "auto"):
+        raise ValueError(f"{_STEP}: schedule must be 'one-pass' or 'auto' "
+                         f"(the bundle that holds the step), got "
+                         f"{schedule!r}")
 
 
 @torch.library.custom_op("lmhead::linear_cross_entropy", mutates_args=())
@@ -154,10 +161,15 @@ def forward_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
     _check_forward(h, weight, target, bias, opts, _FORWARD, stats_out,
                    weight_grad_scale)
     _check_labels(target, _vocab(weight, opts), opts)
+    return _run_forward(h, weight, target, bias, opts)
+
+
+def _run_forward(h, weight, target, bias, opts: LossOptions):
+    """(loss, lse) from the forward's kernels (or the reference)."""
     if not uses_kernels(h):
         return reference.forward(h, weight, target, bias, opts, _loss_type(h))
     n = h.shape[0]
-    loss = h.new_empty((n,) if reduction == "none" else (),
+    loss = h.new_empty((n,) if opts.reduction == "none" else (),
                        dtype=torch.float32)
     lse = h.new_empty((n,), dtype=torch.float32)
     if n == 0:
@@ -406,8 +418,19 @@ def _check_dw_into(dw_into, weight, statistics, dw_scale) -> None:
 
 def _backward(ctx, grad_loss, grad_lse):
     h, weight, target, bias, lse, stats_out, dw_scale = ctx.saved_tensors
-    wants = (ctx.needs_input_grad[0], ctx.needs_input_grad[1],
-             ctx.has_bias and ctx.needs_input_grad[3])
+    wants = (True, True, ctx.has_bias)
+    return _two_pass_backward(ctx, grad_loss, h, weight, target, bias, lse,
+                              stats_out, dw_scale, wants) + (None,) * 8
+
+
+def _two_pass_backward(ctx, grad_loss, h, weight, target, bias, lse,
+                       stats_out, dw_scale, computed):
+    """(dh, dW, None, db) from the backward's kernels, for the inputs that
+    need a gradient among those ``computed`` says may have one; fills
+    ``stats_out`` when it is given."""
+    wants = (ctx.needs_input_grad[0] and computed[0],
+             ctx.needs_input_grad[1] and computed[1],
+             bias is not None and ctx.needs_input_grad[3] and computed[2])
     into = None
     if wants[1] and stats_out is None and dw_scale is None:
         into = _take_weight_grad(weight)
@@ -431,16 +454,62 @@ def _backward(ctx, grad_loss, grad_lse):
             stats_out[:3].copy_(stats)
             stats_out[3].copy_((~torch.isfinite(stats[2])).float())
     return (dh if wants[0] else None, dw if wants[1] else None, None,
-            db if wants[2] else None,
-            None, None, None, None, None, None, None, None)
+            db if wants[2] else None)
 
 
 forward_op.register_autograd(_backward, setup_context=_setup_context)
 
 
-def one_pass_requested() -> bool:
-    """True when ``LMHEAD_SCHEDULE=one-pass`` asks for the one-pass step."""
-    return settings.get("LMHEAD_SCHEDULE", "two-pass") == "one-pass"
+#: The schedules of a training step: "auto" (the step where the cost
+#: model predicts it faster), "one-pass" (the step), "two-pass" (the
+#: forward and backward ops).
+SCHEDULES = ("auto", "one-pass", "two-pass")
+
+
+def check_schedule(schedule: str, where: str = "schedule") -> str:
+    """``schedule`` if it is one of SCHEDULES; ValueError otherwise."""
+    if schedule not in SCHEDULES:
+        raise ValueError(f"{where}={schedule!r}: expected one of "
+                         f"{', '.join(map(repr, SCHEDULES))}")
+    return schedule
+
+
+@kernels.constant_for_compile
+def schedule_override() -> Optional[str]:
+    """The schedule ``LMHEAD_SCHEDULE`` sets for every call, or None."""
+    value = settings.get("LMHEAD_SCHEDULE")
+    return check_schedule(value, "LMHEAD_SCHEDULE") if value else None
+
+
+@functools.lru_cache(maxsize=None)
+def _auto_bundle_has_step(kind: kernels.ProblemKind) -> bool:
+    return kernels.bundle_for(kind).has_step()
+
+
+def step_chosen(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
+                bias: Optional[torch.Tensor], opts: LossOptions,
+                statistics: bool, weight_grad_scale: bool) -> bool:
+    """Whether the cost model chooses the one-pass step for this head
+    (D, V, types, options; any token count): lmhead-opt plans the forward
+    and backward of one head together, once per kind (the bundle is cached
+    like the others), and makes them one ce_linear_step where it predicts
+    the step faster at the token count it plans a dynamic N for. Also
+    called by the fake implementation, where D and V become constants of
+    the graph (a guard: another head compiles another graph)."""
+    kind = kernels.kind_of(h, weight, target, bias, opts,
+                           kernels.target_for(h.device), "auto", statistics,
+                           weight_grad_scale)
+    return _auto_bundle_has_step(kind)
+
+
+def _runs_step(h, weight, target, bias, opts: LossOptions, schedule: str,
+               statistics: bool, weight_grad_scale: bool) -> bool:
+    """Whether step_op runs the one-pass step (else the forward kernels,
+    and its backward the backward kernels)."""
+    if schedule == "one-pass" or not uses_kernels(h):
+        return True
+    return step_chosen(h, weight, target, bias, opts, statistics,
+                       weight_grad_scale)
 
 
 @torch.library.custom_op("lmhead::linear_cross_entropy_step",
@@ -448,60 +517,161 @@ def one_pass_requested() -> bool:
 def step_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
             bias: Optional[torch.Tensor], ignore_index: int, reduction: str,
             label_smoothing: float, softcap: float, z_loss: float,
-            weight_layout: str
-            ) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
-    """(loss, lse, dh, dW) of a mean or sum loss: the forward's results and
-    the gradients for an upstream gradient of 1, in one pass over the
-    logits. The bias, if any, gets no gradient."""
+            weight_layout: str, schedule: str = "one-pass",
+            stats_out: Optional[torch.Tensor] = None,
+            weight_grad_scale: Optional[torch.Tensor] = None,
+            want_dh: bool = True, want_dw: bool = True, want_db: bool = True
+            ) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor,
+                       torch.Tensor, torch.Tensor]:
+    """(loss, lse, dh, dW, db, stats) of a mean or sum loss: the forward's
+    results and the gradients for an upstream gradient of 1, in one pass
+    over the logits, for ``schedule`` "one-pass", and for "auto" where the
+    cost model chose the step for this head (:func:`step_chosen`);
+    otherwise (loss, lse) from the forward's kernels and empty gradients,
+    which the backward then computes with the backward's kernels. dW and
+    db are scaled by ``weight_grad_scale`` (0-d f32) when it is given;
+    stats is [‖dZ‖², ‖dh‖², ‖dW‖²] when ``stats_out`` is given (the
+    backward fills ``stats_out``, scaled by the real upstream gradient),
+    else empty. A gradient not wanted (``want_*``, or db without a bias) is
+    returned empty and not computed; with statistics every one is."""
     opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
                     weight_layout)
-    _check_step(h, weight, target, bias, opts)
+    _check_step(h, weight, target, bias, opts, schedule, stats_out,
+                weight_grad_scale)
     _check_labels(target, _vocab(weight, opts), opts)
-    if not uses_kernels(h) or h.shape[0] == 0:
+    statistics = stats_out is not None
+    if not _runs_step(h, weight, target, bias, opts, schedule, statistics,
+                      weight_grad_scale is not None):
+        loss, lse = _run_forward(h, weight, target, bias, opts)
+        return (loss, lse) + tuple(_nothing(h) for _ in range(4))
+    if statistics:
+        want_dh = want_dw = want_db = True
+    want_db = want_db and bias is not None
+    n = h.shape[0]
+    if not uses_kernels(h) or n == 0:
         loss, lse = reference.forward(h, weight, target, bias, opts,
                                       _loss_type(h))
         one = torch.ones((), dtype=lse.dtype, device=h.device)
-        dh, dw, _ = reference.backward(h, weight, target, bias, lse, one,
-                                       opts)
-        return loss, lse, dh, dw
-    n = h.shape[0]
+        stats = h.new_zeros((3,) if statistics else (0,), dtype=torch.float32)
+        dh, dw, db = reference.backward(h, weight, target, bias, lse, one,
+                                        opts, stats if statistics else None,
+                                        weight_grad_scale)
+        return (loss, lse, dh if want_dh else _nothing(h),
+                dw if want_dw else _nothing(h),
+                db if want_db else _nothing(h), stats)
     loss = h.new_empty((), dtype=torch.float32)
     lse = h.new_empty((n,), dtype=torch.float32)
-    dh = torch.empty_like(h, memory_format=torch.contiguous_format)
-    dw = torch.empty_like(weight, memory_format=torch.contiguous_format)
+    dh = torch.empty_like(h, memory_format=torch.contiguous_format) \
+        if want_dh else _nothing(h)
+    dw = torch.empty_like(weight, memory_format=torch.contiguous_format) \
+        if want_dw else _nothing(h)
+    db = h.new_empty((_vocab(weight, opts),), dtype=torch.float32) \
+        if want_db else _nothing(h)
+    stats = h.new_zeros((3,) if statistics else (0,), dtype=torch.float32)
     h, weight, target = _prepared(h), _prepared(weight), _prepared(target)
     inputs = {"h": h, "w": weight, "labels": target,
               "dloss": h.new_ones((), dtype=torch.float32)}
+    outputs = {"loss": loss, "lse": lse, "dh": dh if want_dh else None,
+               "dw": dw if want_dw else None}
     if bias is not None:
         inputs["bias"] = _prepared(bias)
-    kind = _kind(h, weight, target, bias, opts, step=True)
-    kernels.run(kernels.bundle_for(kind), "ce_linear_step", inputs,
-                {"loss": loss, "lse": lse, "dh": dh, "dw": dw}, n)
-    return loss, lse, dh, dw
+        outputs["db"] = db if want_db else None
+    if statistics:
+        outputs["stats"] = stats
+    if weight_grad_scale is not None:
+        inputs["dw_scale"] = _prepared(weight_grad_scale.to(torch.float32))
+    kind = _kind(h, weight, target, bias, opts, schedule=schedule,
+                 statistics=statistics,
+                 weight_grad_scale=weight_grad_scale is not None)
+    bundle = kernels.bundle_for(kind)
+    if not bundle.has_step():
+        raise kernels.KernelError(
+            f"{_STEP}: the bundle in {bundle.directory} holds the two-pass "
+            f"ops, not the one-pass step (the planner chose two passes for "
+            f"this kind): call linear_cross_entropy, which runs them")
+    kernels.run(bundle, "ce_linear_step", inputs, outputs, n)
+    return loss, lse, dh, dw, db.to(bias.dtype) if want_db else db, stats
 
 
 @step_op.register_fake
 def _step_fake(h, weight, target, bias, ignore_index, reduction,
-               label_smoothing, softcap, z_loss, weight_layout):
-    _check_step(h, weight, target, bias,
-                _options(ignore_index, reduction, label_smoothing, softcap,
-                         z_loss, weight_layout))
+               label_smoothing, softcap, z_loss, weight_layout,
+               schedule="one-pass", stats_out=None, weight_grad_scale=None,
+               want_dh=True, want_dw=True, want_db=True):
+    opts = _options(ignore_index, reduction, label_smoothing, softcap, z_loss,
+                    weight_layout)
+    _check_step(h, weight, target, bias, opts, schedule, stats_out,
+                weight_grad_scale)
+    statistics = stats_out is not None
+    if not _runs_step(h, weight, target, bias, opts, schedule, statistics,
+                      weight_grad_scale is not None):
+        return (h.new_empty((), dtype=_loss_type(h)),
+                h.new_empty((h.shape[0],), dtype=_lse_type(h)),
+                *(_nothing(h) for _ in range(4)))
+    if statistics:
+        want_dh = want_dw = want_db = True
+    want_db = want_db and bias is not None
     return (h.new_empty((), dtype=_loss_type(h)),
             h.new_empty((h.shape[0],), dtype=_lse_type(h)),
-            h.new_empty(h.shape), weight.new_empty(weight.shape))
+            h.new_empty(h.shape) if want_dh else _nothing(h),
+            weight.new_empty(weight.shape) if want_dw else _nothing(h),
+            bias.new_empty(bias.shape) if want_db else _nothing(h),
+            h.new_empty((3,) if statistics else (0,), dtype=torch.float32))
 
 
 def _setup_step_context(ctx, inputs, output):
-    _, _, dh, dw = output
-    ctx.save_for_backward(dh, dw)
+    h, weight, target, bias, *options = inputs[:10]
+    schedule, stats_out, dw_scale = inputs[10:13]
+    _, lse, dh, dw, db, stats = output
+    statistics = stats_out is not None
+    ctx.ran_step = _runs_step(h, weight, target, bias, _options(*options),
+                              schedule, statistics, dw_scale is not None)
+    if ctx.ran_step:
+        ctx.save_for_backward(dh, dw, db, stats, weight, stats_out)
+    else:
+        # The two passes: the backward's kernels, from the forward's lse.
+        ctx.save_for_backward(h, weight, target, bias, lse, stats_out,
+                              dw_scale)
+        ctx.options = options
+    # The gradients the op computed, or its backward computes (all of them
+    # with statistics).
+    ctx.wants = (inputs[13] or statistics, inputs[14] or statistics,
+                 bias is not None and (inputs[15] or statistics))
     ctx.mark_non_differentiable(*output[1:])
 
 
-def _step_backward(ctx, grad_loss, grad_lse, grad_dh, grad_dw):
-    dh, dw = ctx.saved_tensors
-    scale = grad_loss.to(torch.float32)
-    return ((dh * scale).to(dh.dtype), (dw * scale).to(dw.dtype),
-            None, None, None, None, None, None, None, None)
+def _step_backward(ctx, grad_loss, *_):
+    """The step's gradients times the real upstream gradient g: the loss
+    is a mean or sum, linear in it. dW is added to ``weight.grad`` in
+    place where :func:`_take_weight_grad` allows (no V×D temporary).
+    Where the op ran the forward alone, the backward's kernels."""
+    if not ctx.ran_step:
+        h, weight, target, bias, lse, stats_out, dw_scale = ctx.saved_tensors
+        grads = _two_pass_backward(ctx, grad_loss, h, weight, target, bias,
+                                   lse, stats_out, dw_scale, ctx.wants)
+        return grads[:4] + (None,) * 12
+    dh, dw, db, stats, weight, stats_out = ctx.saved_tensors
+    wants = [ctx.needs_input_grad[i] and ctx.wants[j]
+             for i, j in ((0, 0), (1, 1), (3, 2))]
+    g = grad_loss.to(torch.float32)
+    grad_h = (dh * g).to(dh.dtype) if wants[0] else None
+    grad_w = None
+    if wants[1]:
+        into = _take_weight_grad(weight)
+        if into is not None:
+            # weight.grad plus g·dW, rounded once, in its own storage:
+            # AccumulateGrad finds no .grad and keeps it.
+            grad_w = into.addcmul_(dw, g)
+        else:
+            grad_w = (dw * g).to(dw.dtype)
+    grad_b = (db * g).to(db.dtype) if wants[2] else None
+    if stats_out is not None:
+        # The norms scale by g²; then the inf/NaN flag of the (scaled)
+        # head gradient, as the two-pass backward gives it.
+        with torch.no_grad():
+            stats_out[:3].copy_(stats * (g * g))
+            stats_out[3].copy_((~torch.isfinite(stats_out[2])).float())
+    return (grad_h, grad_w, None, grad_b) + (None,) * 12
 
 
 step_op.register_autograd(_step_backward, setup_context=_setup_step_context)

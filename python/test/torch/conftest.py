@@ -4,8 +4,8 @@ Compiled kernel bundles go to a folder of this test session (never the
 user's cache), and so do torch.compile's (Inductor's cache is keyed on the
 graph, not on the schema of the custom ops in it: code it cached for an
 earlier version of lmhead's ops would be called with the old arguments),
-and every test starts with LMHEAD_DEVICE and LMHEAD_TARGET unset unless it
-sets them itself.
+and every test starts with LMHEAD_DEVICE, LMHEAD_TARGET, LMHEAD_CHECK_LABELS
+and LMHEAD_SCHEDULE unset unless it sets them itself.
 """
 
 import atexit
@@ -43,7 +43,8 @@ def _bundle_cache(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def _clean_environment(monkeypatch):
-    for name in ("LMHEAD_DEVICE", "LMHEAD_TARGET", "LMHEAD_CHECK_LABELS"):
+    for name in ("LMHEAD_DEVICE", "LMHEAD_TARGET", "LMHEAD_CHECK_LABELS",
+                 "LMHEAD_SCHEDULE"):
         monkeypatch.delenv(name, raising=False)
 
 

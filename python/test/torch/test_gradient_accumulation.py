@@ -1,6 +1,6 @@
 """Gradient accumulation over micro-batches: when weight.grad exists, the
-backward's kernels add dW to it in place (one rounding, no fresh V×D
-buffer), and autograd's semantics are kept: torch.autograd.grad,
+backward's kernels (or the one-pass step's backward) add dW to it in place
+(one rounding, no fresh V×D buffer), and autograd's semantics are kept: torch.autograd.grad,
 backward(inputs=...) and tensor hooks see this micro-batch's gradient
 only, and leave weight.grad alone."""
 
@@ -47,17 +47,34 @@ def dw_buffers(monkeypatch):
 
 
 def test_micro_batches_accumulate_into_weight_grad(emulator, dw_buffers):
+    # The two-pass backward's kernels add dW in their epilogue.
     batches, weight = micro_batches(torch.bfloat16, count=3)
-    linear_cross_entropy(batches[0][0], weight, batches[0][1]).backward()
+    linear_cross_entropy(batches[0][0], weight, batches[0][1],
+                         schedule="two-pass").backward()
     storage = weight.grad.data_ptr()
     for x, y in batches[1:]:
-        linear_cross_entropy(x, weight, y).backward()
+        linear_cross_entropy(x, weight, y, schedule="two-pass").backward()
     # The first backward makes dW; the next ones add to weight.grad where
     # it lies.
     assert dw_buffers[1:] == [storage, storage]
     assert dw_buffers[0] == storage
     assert weight.grad.data_ptr() == storage
     assert any(kind.accumulate_dw for kind in kernels._loaded)
+    error = relative_error(weight.grad, reference_weight_grad(batches, weight))
+    assert error < 1e-2, error
+
+
+def test_the_one_pass_step_adds_into_weight_grad_in_place(emulator):
+    # The default one-pass step forms dW in the forward; its backward adds
+    # g·dW to weight.grad where it lies (no V×D temporary), rounded once.
+    batches, weight = micro_batches(torch.bfloat16, count=3)
+    runs = kernels.stats["runs"]
+    linear_cross_entropy(batches[0][0], weight, batches[0][1]).backward()
+    storage = weight.grad.data_ptr()
+    for x, y in batches[1:]:
+        linear_cross_entropy(x, weight, y).backward()
+    assert kernels.stats["runs"] == runs + 3  # one step each
+    assert weight.grad.data_ptr() == storage
     error = relative_error(weight.grad, reference_weight_grad(batches, weight))
     assert error < 1e-2, error
 

@@ -4,12 +4,13 @@ one does, in float32, loss and every gradient within 1e-5, and never runs
 its lm_head on the hidden states."""
 
 import copy
+import re
 
 import pytest
 import torch
 
 from _helpers import relative_error
-from lmhead.torch import patch_causal_lm
+from lmhead.torch import kernels, patch_causal_lm
 
 transformers = pytest.importorskip("transformers")
 
@@ -95,6 +96,41 @@ def test_gemma2_logit_softcap():
     worst = train_both("Gemma2", final_logit_softcapping=2.0,
                        sliding_window=4)
     print("gemma2", {k: f"{v:.2e}" for k, v in worst.items()})
+
+
+@pytest.mark.parametrize("num_items", [False, True])
+def test_the_patched_models_default_step_is_the_one_pass_step(
+        emulator, monkeypatch, capfd, num_items):
+    # A bf16 model on lmhead's kernels (the emulator), as it trains on a
+    # GPU: its default training step runs the head's forward and backward
+    # as one launch of the one-pass step (the kernels of one
+    # ce_linear_step, nothing of ce_linear_fwd or ce_linear_grad); for the
+    # Trainer's sum / num_items_in_batch too. Its gradients are the
+    # unpatched bf16 model's within bf16 rounding.
+    monkeypatch.setenv("LMHEAD_EMULATOR_STATS", "1")
+    plain = tiny("Llama").to(torch.bfloat16)
+    patched = patch_causal_lm(copy.deepcopy(plain))
+    ids, mask, labels = batch(0)
+    extra = {}
+    if num_items:
+        extra["num_items_in_batch"] = torch.tensor(
+            int((labels[:, 1:] != -100).sum()))
+    runs = kernels.stats["runs"]
+    capfd.readouterr()
+    out = patched(input_ids=ids, attention_mask=mask, labels=labels, **extra)
+    out.loss.backward()
+    launched = re.findall(r"lmhead emulator: kernel (\S+):",
+                          capfd.readouterr().err)
+    assert kernels.stats["runs"] == runs + 1
+    assert launched and all(k.startswith("ce_linear_step") for k in launched)
+    assert any(k.endswith("_dw") or k.endswith("_dw_first")
+               for k in launched), launched
+    want = plain(input_ids=ids, attention_mask=mask, labels=labels, **extra)
+    want.loss.backward()
+    assert relative_error(out.loss, want.loss) <= 1e-2
+    for (key, a), (_, b) in zip(plain.named_parameters(),
+                                patched.named_parameters()):
+        assert relative_error(b.grad, a.grad) <= 2e-2, key
 
 
 def test_without_labels_the_model_is_unchanged():

@@ -12,32 +12,51 @@ from lmhead.loss_options import LossOptions
 
 
 def _kinds():
-    for layout, reduction, bias, stats, scale, accumulate, step in \
+    for layout, reduction, bias, stats, scale, accumulate, schedule in \
             itertools.product(("vd", "dv"), ("mean", "sum", "none"),
                               (False, True), (False, True), (False, True),
-                              (False, True), (0, 24)):
-        if step and (stats or scale or accumulate or reduction == "none"):
-            continue  # the one-pass step has none of these
+                              (False, True), kernel_cache.SCHEDULES):
+        if schedule != "two-pass" and (accumulate or reduction == "none"):
+            continue  # the step kinds take neither
         options = LossOptions(weight_layout=layout, reduction=reduction,
                               label_smoothing=0.1, softcap=30.0,
                               z_loss=1e-4, ignore_index=-7)
         yield kernel_cache.ProblemKind(
-            "sm_80", "bf16", "i32", 16, 40, bias, options, step_tokens=step,
+            "sm_80", "bf16", "i32", 16, 40, bias, options, schedule,
             statistics=stats, weight_grad_scale=scale,
             accumulate_dw=accumulate)
 
 
 def test_every_kind_is_a_module_lmhead_opt_verifies():
     kinds = list(_kinds())
-    assert len(kinds) == 104
+    assert len(kinds) == 96 + 2 * 32
     for kind in kinds:
         text = kind.module_text()
         # verify() raises CompileError with lmhead-opt's diagnostics.
         verified = compiler.verify(text)
-        op = "ce_linear_step" if kind.step_tokens else "ce_linear_grad"
-        assert f"lmhead.{op}" in verified, text
+        ops = {"one-pass": ["ce_linear_step"],
+               "two-pass": ["ce_linear_fwd", "ce_linear_grad"],
+               "auto": ["ce_linear_fwd", "ce_linear_grad"]}[kind.schedule]
+        for op in ops:
+            assert f"lmhead.{op}" in verified, text
         assert "ignore_index = -7" in verified
         assert ("bias(" in verified) == kind.has_bias
+        assert ("dw_scale(" in verified) == kind.weight_grad_scale
+        assert ("stats tensor<3xf32>" in verified) == kind.statistics
+        # The step kinds are one function the planner may fuse.
+        assert verified.count("func.func") == (
+            2 if kind.schedule == "two-pass" else 1)
+
+
+def test_the_step_kinds_need_a_mean_or_sum():
+    options = LossOptions(reduction="none")
+    for schedule in ("one-pass", "auto"):
+        with pytest.raises(ValueError, match="needs reduction mean or sum"):
+            kernel_cache.ProblemKind("sm_80", "bf16", "i64", 16, 40, False,
+                                     options, schedule)
+    with pytest.raises(ValueError, match="expected one of"):
+        kernel_cache.ProblemKind("sm_80", "bf16", "i64", 16, 40, False,
+                                 LossOptions(), "three-pass")
 
 
 def test_float_attributes_read_back_exactly():

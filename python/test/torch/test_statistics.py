@@ -91,14 +91,22 @@ def test_every_label_ignored_gives_zero_statistics():
     assert all(float(stats[k]) == 0.0 for k in NAMES)
 
 
+# The default (the one-pass step: one run, whose backward scales the
+# statistics by the square of the upstream gradient) and the two passes
+# (a forward and a backward run).
+RUNS = {"auto": 1, "two-pass": 2}
+
+
+@pytest.mark.parametrize("schedule", ["auto", "two-pass"])
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
-def test_kernel_statistics_on_the_emulator(emulator, dtype):
+def test_kernel_statistics_on_the_emulator(emulator, dtype, schedule):
     x, w, y, b = random_problem(37, 48, 203, dtype, bias=True)
     runs = kernels.stats["runs"]
     loss, stats = linear_cross_entropy(x, w, y, b, return_stats=True,
-                                       label_smoothing=0.1)
+                                       label_smoothing=0.1,
+                                       schedule=schedule)
     loss.backward()
-    assert kernels.stats["runs"] == runs + 2  # forward and backward
+    assert kernels.stats["runs"] == runs + RUNS[schedule]
     # The f64 reference on the same rounded inputs.
     ref_x, ref_w, ref_b = (t.detach().double().requires_grad_()
                            for t in (x, w, b))
@@ -185,8 +193,9 @@ def test_weight_grad_scale_against_autograd():
     assert float(stats["found_inf"]) == 0.0
 
 
+@pytest.mark.parametrize("schedule", ["auto", "two-pass"])
 def test_weight_grad_scale_and_an_infinite_loss_scale_on_the_emulator(
-        emulator):
+        emulator, schedule):
     x, w, y, b = random_problem(37, 48, 203, torch.bfloat16, bias=True)
     ref_x, ref_w, ref_b = (t.detach().double().requires_grad_()
                            for t in (x, w, b))
@@ -197,9 +206,10 @@ def test_weight_grad_scale_and_an_infinite_loss_scale_on_the_emulator(
     inverse = torch.tensor(1.0 / 1024.0)
     runs = kernels.stats["runs"]
     loss, stats = linear_cross_entropy(x, w, y, b, return_stats=True,
-                                       weight_grad_scale=inverse)
+                                       weight_grad_scale=inverse,
+                                       schedule=schedule)
     (loss * 1024.0).backward()
-    assert kernels.stats["runs"] == runs + 2
+    assert kernels.stats["runs"] == runs + RUNS[schedule]
     errors = {"dh": relative_error(x.grad, 1024.0 * ref_x.grad),
               "dW": relative_error(w.grad, ref_w.grad),
               "db": relative_error(b.grad, ref_b.grad)}
@@ -211,7 +221,8 @@ def test_weight_grad_scale_and_an_infinite_loss_scale_on_the_emulator(
     for t in (x, w, b):
         t.grad = None
     loss, stats = linear_cross_entropy(x, w, y, b, return_stats=True,
-                                       weight_grad_scale=torch.tensor(0.0))
+                                       weight_grad_scale=torch.tensor(0.0),
+                                       schedule=schedule)
     (loss * float("inf")).backward()
     print("S=inf found_inf", float(stats["found_inf"]),
           "dw_norm_sq", float(stats["dw_norm_sq"]))
