@@ -624,18 +624,10 @@ Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
   };
   // Gradients nobody asked for: a null "dh", "dw" or "db" operand skips
   // the kernels on that stream (the products that make it), not only the
-  // store.
-  bool skipped[kNumInternalStreams] = {false, false, false};
-  const char *gradientOf[kNumInternalStreams] = {"dh", "dw", "db"};
-  for (int i = 0; i < kNumInternalStreams; ++i) {
-    auto named =
-        std::find(op.operands.begin(), op.operands.end(), gradientOf[i]);
-    skipped[i] = named != op.operands.end() &&
-                 operands[named - op.operands.begin()] == 0;
-  }
+  // store, and the workspace buffers only they use.
+  std::array<bool, kNumInternalStreams> skipped = skippedStreams(op, operands);
   auto isSkipped = [&](const KernelSpec &kernel) {
-    return kernel.role != StreamRole::Main &&
-           skipped[internalIndex(kernel.role)];
+    return !runsOn(kernel.role, skipped);
   };
   // Sizes first: nothing is enqueued for a run that cannot launch.
   std::vector<KernelRun> runs;
@@ -693,6 +685,10 @@ Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
   std::map<TensorMapUse, std::size_t> mapIndex;
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const KernelSpec &kernel = op.kernels[runs[r].kernel];
+    // A skipped kernel's parameters are never passed (its workspace
+    // buffers may take no room, and its tensor maps are not encoded).
+    if (isSkipped(kernel))
+      continue;
     if (kernel.loop >= 0)
       bound[numOperands + kernel.loop] =
           static_cast<uint64_t>(runs[r].iteration);
@@ -768,6 +764,8 @@ Outcome Bundle::run(const std::string &opName, const uint64_t *operands,
   }
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const KernelSpec &kernel = op.kernels[runs[r].kernel];
+    if (isSkipped(kernel))
+      continue;
     for (std::size_t i = 0; i < kernel.params.size(); ++i)
       if (kernel.params[i].kind == ParamSpec::Kind::TensorMap)
         values[r][i] = mapAddresses[values[r][i]];

@@ -51,6 +51,7 @@
 
 #include "lmhead/runtime/Manifest.h"
 
+#include <array>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -272,11 +273,25 @@ struct OpSpec {
 bool readManifest(const std::string &file, const std::string &text,
                   std::map<std::string, OpSpec> &ops, std::string &error);
 
+/// The bundle's own streams a run of `op` with `operands` skips: a
+/// gradient nobody wants, an operand named "dh", "dw" or "db" that is 0
+/// (null), skips the kernels of that stream role.
+std::array<bool, kNumInternalStreams> skippedStreams(const OpSpec &op,
+                                                     const uint64_t *operands);
+
+/// Whether the kernels of `role` run when `skipped` streams are skipped.
+inline bool runsOn(StreamRole role,
+                   const std::array<bool, kNumInternalStreams> &skipped) {
+  return role == StreamRole::Main || !skipped[internalIndex(role)];
+}
+
 /// Where `op`'s workspace buffers lie for `operands`: each one's offset from
 /// the workspace's start (each a multiple of kWorkspaceAlignment) and size,
-/// and the bytes the workspace must hold. Each buffer is followed by
-/// `guardBytes` that none holds (Backend::workspaceGuardBytes). False with
-/// `error` for a size out of range.
+/// and the bytes the workspace must hold. A buffer that only kernels of
+/// skipped streams use (skippedStreams: a frozen head's f32 dW
+/// accumulator) takes no room. Each buffer is followed by `guardBytes`
+/// that none holds (Backend::workspaceGuardBytes). False with `error` for
+/// a size out of range.
 bool workspaceLayout(const OpSpec &op, const uint64_t *operands,
                      uint64_t guardBytes, std::vector<uint64_t> &offsets,
                      std::vector<uint64_t> &sizes, uint64_t &bytes,

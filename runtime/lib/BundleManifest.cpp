@@ -1074,6 +1074,47 @@ bool lmhead::runtime::readManifest(const std::string &file,
   return ManifestReader(file).read(*root, ops, error);
 }
 
+std::array<bool, kNumInternalStreams>
+lmhead::runtime::skippedStreams(const OpSpec &op, const uint64_t *operands) {
+  std::array<bool, kNumInternalStreams> skipped = {false, false, false};
+  const char *gradientOf[kNumInternalStreams] = {"dh", "dw", "db"};
+  for (int i = 0; i < kNumInternalStreams; ++i) {
+    auto named =
+        std::find(op.operands.begin(), op.operands.end(), gradientOf[i]);
+    skipped[i] = named != op.operands.end() &&
+                 operands[named - op.operands.begin()] == 0;
+  }
+  return skipped;
+}
+
+/// Which of `op`'s workspace buffers the run needs: all but those that
+/// kernels read or write (as a parameter, or through a tensor map of it)
+/// only on `skipped` streams.
+static std::vector<bool>
+scratchInUse(const OpSpec &op,
+             const std::array<bool, kNumInternalStreams> &skipped) {
+  std::vector<bool> running(op.scratch.size(), false),
+      skippedOnly(op.scratch.size(), false);
+  for (const KernelSpec &kernel : op.kernels) {
+    bool runs = runsOn(kernel.role, skipped);
+    for (const ParamSpec &param : kernel.params) {
+      int scratch = -1;
+      if (param.kind == ParamSpec::Kind::Scratch)
+        scratch = param.index;
+      else if (param.kind == ParamSpec::Kind::TensorMap)
+        scratch = op.tensorMaps[param.index].buffer.scratch;
+      if (scratch < 0)
+        continue;
+      running[scratch] = running[scratch] || runs;
+      skippedOnly[scratch] = skippedOnly[scratch] || !runs;
+    }
+  }
+  std::vector<bool> needed(op.scratch.size());
+  for (std::size_t i = 0; i < needed.size(); ++i)
+    needed[i] = running[i] || !skippedOnly[i];
+  return needed;
+}
+
 bool lmhead::runtime::workspaceLayout(const OpSpec &op,
                                       const uint64_t *operands,
                                       uint64_t guardBytes,
@@ -1082,9 +1123,11 @@ bool lmhead::runtime::workspaceLayout(const OpSpec &op,
                                       uint64_t &bytes, std::string &error) {
   offsets.clear();
   sizes.clear();
+  std::vector<bool> used = scratchInUse(op, skippedStreams(op, operands));
   uint64_t end = 0;
-  for (const ScratchSpec &scratch : op.scratch) {
-    int64_t size = scratch.elementBytes;
+  for (std::size_t i = 0; i < op.scratch.size(); ++i) {
+    const ScratchSpec &scratch = op.scratch[i];
+    int64_t size = used[i] ? scratch.elementBytes : 0;
     for (const IntExpr &extent : scratch.shape) {
       int64_t value;
       if (!extent.evaluate(operands, op.operands, value, error))

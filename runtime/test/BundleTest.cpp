@@ -1090,6 +1090,54 @@ TEST_F(ChunkedBundleTest, KernelsWaitForTheKernelsTheyFollowOnOtherStreams) {
   EXPECT_EQ(liveObjects(), before + (before == 0 ? 1 : 0));
 }
 
+TEST_F(ChunkedBundleTest, ABufferOnlyASkippedGradientUsesTakesNoRoom) {
+  // The one-pass step's f32 dW accumulator is written and read by the dW
+  // stream's kernels alone: a frozen head (a null dw) neither runs them
+  // nor needs the buffer, which would be V·D·4 bytes of the workspace.
+  write("manifest.json", R"({
+  "format": "lmhead-bundle", "version": 3, "ptx": "ce.ptx",
+  "ops": {"ce": {
+    "operands": ["h", "w", "dw", "n", "workspace", "workspace_bytes"],
+    "workspace": {"operand": "workspace", "bytes": "workspace_bytes",
+                  "buffers": [{"name": "dz0", "type": "bf16", "shape": ["n", 64]},
+                              {"name": "dw32", "type": "f32", "shape": [64, 64]}]},
+    "kernels": [
+      {"name": "ce_logits", "stream": "main",
+       "grid": [{"ceil_div": ["n", 64]}, 1, 1], "block": [128, 1, 1],
+       "params": ["h", "dz0", "n"]},
+      {"name": "ce_dw", "stream": "dw", "after": [0], "grid": [2, 1, 1],
+       "block": [128, 1, 1], "params": ["dz0", "dw32"]}
+    ]}}})");
+  LMHeadBundle *bundle = nullptr;
+  ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  // dz0: 101·64·2 = 12928 bytes; dw32 from 13056, 16384 bytes.
+  unsigned long long query[6] = {1, 1, 1, 101, 0, 0}, bytes = 0;
+  ASSERT_EQ(lmheadBundleWorkspaceSize(bundle, "ce", query, 6, &bytes),
+            LMHEAD_STATUS_OK);
+  EXPECT_EQ(bytes, 13056u + 16384u);
+  query[2] = 0;
+  ASSERT_EQ(lmheadBundleWorkspaceSize(bundle, "ce", query, 6, &bytes),
+            LMHEAD_STATUS_OK);
+  EXPECT_EQ(bytes, 13056u) << "dw32 takes no room";
+  // A run without dW in that much workspace launches the main stream's
+  // kernel alone; with dW it needs the whole workspace.
+  unsigned long long run[6] = {0x10000, 0x20000, 0, 101, 0x100000, 13056};
+  std::string mark = log();
+  ASSERT_EQ(lmheadBundleRun(bundle, "ce", run, 6, nullptr), LMHEAD_STATUS_OK)
+      << lmheadGetLastErrorMessage();
+  std::string calls = callsSince(mark);
+  EXPECT_THAT(calls, HasSubstr("cuLaunchKernel:ce_logits"));
+  EXPECT_THAT(calls, Not(HasSubstr("cuLaunchKernel:ce_dw")));
+  run[2] = 0x30000;
+  EXPECT_EQ(lmheadBundleRun(bundle, "ce", run, 6, nullptr),
+            LMHEAD_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(lmheadGetLastErrorMessage(),
+              HasSubstr("holds 13056 bytes ('workspace_bytes') but 29440 "
+                        "are needed"));
+  lmheadBundleUnload(bundle);
+}
+
 TEST_F(ChunkedBundleTest, WorkspaceBuffersAndExpressionsBecomeParameters) {
   LMHeadBundle *bundle = nullptr;
   ASSERT_EQ(lmheadBundleLoad(directory.c_str(), &bundle), LMHEAD_STATUS_OK)

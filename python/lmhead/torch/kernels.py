@@ -35,16 +35,14 @@ from typing import Dict, Mapping, Optional, Tuple
 
 import torch
 
-from ..kernel_cache import (TARGETS, BundleCompileError, ProblemKind,
-                            compile_bundle, compiled_count)
+from ..kernel_cache import (SCHEDULES, TARGETS, BundleCompileError,
+                            ProblemKind, compile_bundle, compiled_count)
 from .. import settings
 from ..loss_options import LossOptions
 from ..runtime import BundleOp, Runtime
 
 __all__ = ["KernelError", "Bundle", "bind_device", "bundle_for", "kind_of",
-           "element_name",
-           "run",
-           "target_for", "uses_emulator", "stats"]
+           "run", "target_for", "uses_emulator", "stats"]
 
 _ELEMENT = {torch.bfloat16: "bf16", torch.float16: "f16",
             torch.float32: "f32", torch.int64: "i64", torch.int32: "i32"}
@@ -118,12 +116,6 @@ def target_for(device: torch.device) -> str:
             "supported: lmhead's kernels need sm_80 or newer (Ampere, Ada, "
             "Hopper)")
     return "sm_90a" if (major, minor) == (9, 0) else "sm_80"
-
-
-def element_name(dtype: torch.dtype) -> str:
-    """The element type name of ``dtype`` in lmhead's modules (bf16, f16,
-    f32, i64, i32)."""
-    return _ELEMENT[dtype]
 
 
 def kind_of(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
@@ -324,7 +316,9 @@ def run(bundle: Bundle, op: str, inputs: Mapping[str, torch.Tensor],
     for operand in entry.operands:
         if operand.kind == "tensor" and (operand.name in tensors or
                                          operand.name in skipped):
-            operands.append(0)
+            # Until the pointers are known, a placeholder: the workspace's
+            # size reads which gradients are left out (null).
+            operands.append(int(operand.name in tensors))
         elif operand.kind == "size" and operand.name == "n":
             operands.append(tokens)
         elif operand.kind in ("workspace", "workspace_bytes"):

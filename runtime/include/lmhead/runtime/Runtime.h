@@ -234,14 +234,17 @@ LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleRun(
     unsigned long long operandCount, void *stream);
 
 /** Writes to `*bytes` the size of the workspace op `op` of `bundle` needs
- *  when run with `operands` (the same array as lmheadBundleRun's: only the
+ *  when run with `operands` (the same array as lmheadBundleRun's: the
  *  integer operands the sizes follow, such as a token count, are read; the
- *  pointers and the workspace's own operands may be 0). It is 0 for an op
- *  without a workspace. The size is the op's workspace buffers (the
- *  manifest's "workspace"."buffers"), each starting at a multiple of 256
- *  bytes. Fails with LMHEAD_STATUS_NOT_FOUND for an unknown op and
- *  LMHEAD_STATUS_INVALID_ARGUMENT for a wrong operand count or a size out
- *  of range; `*bytes` is only written on success. */
+ *  pointers and the workspace's own operands may be 0, except a
+ *  gradient's: a null "dh", "dw" or "db" is a gradient left out, as
+ *  lmheadBundleRun takes it, and the buffers only its stream's kernels use
+ *  take no room, so pass the same dh, dw and db (any non-null value) as the
+ *  run). It is 0 for an op without a workspace. The size is the op's
+ *  workspace buffers (the manifest's "workspace"."buffers"), each starting
+ *  at a multiple of 256 bytes. Fails with LMHEAD_STATUS_NOT_FOUND for an
+ * unknown op and LMHEAD_STATUS_INVALID_ARGUMENT for a wrong operand count or a
+ * size out of range; `*bytes` is only written on success. */
 LMHEAD_RUNTIME_API LMHeadStatus lmheadBundleWorkspaceSize(
     LMHeadBundle *bundle, const char *op, const unsigned long long *operands,
     unsigned long long operandCount, unsigned long long *bytes);
