@@ -208,7 +208,9 @@ predict(const CrossEntropyProblem &p, int64_t rows, GemmPlanner &gemms) {
                  .micros;
   if (p.biasGradient) {
     // Each chunk's column sums of dZ added to the f32 db (a block per
-    // kColumnSumColumns columns), then db rounded when it is not f32.
+    // kColumnSumColumns columns), priced as if nothing overlapped them
+    // (they run on a stream of their own beside the products); db's
+    // rounding (V elements) is not priced.
     auto sums = [&](int64_t chunkRows) {
       MemoryPhase phase = rowKernelPhase(
           double(chunkRows) * paddedVocab(p) * p.elementBytes + 4.0 * p.vocab,

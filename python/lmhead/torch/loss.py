@@ -55,6 +55,12 @@ def _step_schedule(h, weight, bias, opts: LossOptions,
     if schedule == "two-pass" or opts.reduction == "none" or \
             not ops.uses_kernels(h) or not torch.is_grad_enabled():
         return None
+    # f16 has the range a loss scale exists for: the step rounds dZ, dh
+    # and dW to it before it knows the upstream gradient (the loss scale),
+    # so a mean's small dZ would flush to 0 and a sum's dW could overflow.
+    # The two passes form dZ with it.
+    if schedule == "auto" and h.dtype == torch.float16:
+        return None
     wanted = [t is not None and t.requires_grad for t in (h, weight, bias)]
     return schedule if any(wanted) else None
 
@@ -127,7 +133,9 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
             not known in the forward), calls without autograd and the
             vocabulary-parallel head (its gradient needs the lse of every
             shard) run two passes, and "one-pass" asked for there is an
-            error. ``LMHEAD_SCHEDULE`` overrides it for every call.
+            error. "auto" runs two passes for f16 too: the step forms the
+            gradients in f16 before the loss scale multiplies them.
+            ``LMHEAD_SCHEDULE`` overrides it for every call.
 
     Returns:
         The loss: a scalar, or target's shape for reduction "none"; f32 for
@@ -160,6 +168,7 @@ def linear_cross_entropy(input: torch.Tensor, weight: torch.Tensor,
                              "process_group yet")
         scale = _weight_grad_scale(weight_grad_scale, input.device)
         ops.check_schedule(schedule)
+        ops.schedule_override()  # a bad LMHEAD_SCHEDULE is an error here
         if schedule == "one-pass" and opts.reduction == "none":
             raise ValueError(
                 "schedule='one-pass' needs reduction 'mean' or 'sum': with "

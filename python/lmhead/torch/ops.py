@@ -28,17 +28,20 @@ its fake implementation, and asserts on the device that every label is in
 [0, V) or ignore_index, without a host synchronisation
 (:mod:`lmhead.torch.checks`; ``LMHEAD_CHECK_LABELS`` chooses how).
 
-With ``LMHEAD_SCHEDULE=one-pass``, a mean or sum loss whose gradient is
-wanted (and whose bias, if any, needs none) runs a third op,
-``lmhead::linear_cross_entropy_step``: the one-pass ``ce_linear_step``
-kernels compute the logits once and give the loss with dh and dW in the
-forward (for an upstream gradient of 1), and the backward only scales them.
-Its bundles are specialised on the token count, so each new N compiles once.
+A training step (a mean or sum loss whose gradient is wanted) runs a third
+op by default, ``lmhead::linear_cross_entropy_step``: the one-pass
+``ce_linear_step`` kernels compute the logits once and give the loss with
+dh, dW and db in the forward (for an upstream gradient of 1), and the
+backward only scales them; where the cost model keeps two passes for a
+head, the same op runs the forward's kernels and its backward the
+backward's. One bundle serves every token count. ``schedule=`` of
+:func:`lmhead.torch.linear_cross_entropy` (or ``LMHEAD_SCHEDULE``) chooses.
 """
 
 from __future__ import annotations
 
 import functools
+import warnings
 from typing import Optional, Tuple
 
 import torch
@@ -460,10 +463,10 @@ def _two_pass_backward(ctx, grad_loss, h, weight, target, bias, lse,
 forward_op.register_autograd(_backward, setup_context=_setup_context)
 
 
-#: The schedules of a training step: "auto" (the step where the cost
-#: model predicts it faster), "one-pass" (the step), "two-pass" (the
-#: forward and backward ops).
-SCHEDULES = ("auto", "one-pass", "two-pass")
+#: The schedules of a training step (the bundle kinds' own): "two-pass"
+#: (the forward and backward ops), "one-pass" (the step), "auto" (the
+#: step where the cost model predicts it faster).
+SCHEDULES = kernels.SCHEDULES
 
 
 def check_schedule(schedule: str, where: str = "schedule") -> str:
@@ -483,7 +486,15 @@ def schedule_override() -> Optional[str]:
 
 @functools.lru_cache(maxsize=None)
 def _auto_bundle_has_step(kind: kernels.ProblemKind) -> bool:
-    return kernels.bundle_for(kind).has_step()
+    try:
+        return kernels.bundle_for(kind).has_step()
+    except kernels.KernelError as error:
+        # A cache carried from elsewhere with the two-pass bundle alone
+        # (and no lmhead-opt here), say: the two passes still run.
+        warnings.warn(f"lmhead: the one-pass step's bundle is not "
+                      f"available, so this head runs two passes: {error}",
+                      RuntimeWarning, stacklevel=2)
+        return False
 
 
 def step_chosen(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
@@ -642,9 +653,10 @@ def _setup_step_context(ctx, inputs, output):
 
 def _step_backward(ctx, grad_loss, *_):
     """The step's gradients times the real upstream gradient g: the loss
-    is a mean or sum, linear in it. dW is added to ``weight.grad`` in
-    place where :func:`_take_weight_grad` allows (no V×D temporary).
-    Where the op ran the forward alone, the backward's kernels."""
+    is a mean or sum, linear in it. g·dW is added to ``weight.grad`` in
+    place where :func:`_take_weight_grad` allows (no V×D temporary; dW was
+    rounded to the weight's type in the forward, and the sum is rounded
+    again). Where the op ran the forward alone, the backward's kernels."""
     if not ctx.ran_step:
         h, weight, target, bias, lse, stats_out, dw_scale = ctx.saved_tensors
         grads = _two_pass_backward(ctx, grad_loss, h, weight, target, bias,
@@ -659,8 +671,8 @@ def _step_backward(ctx, grad_loss, *_):
     if wants[1]:
         into = _take_weight_grad(weight)
         if into is not None:
-            # weight.grad plus g·dW, rounded once, in its own storage:
-            # AccumulateGrad finds no .grad and keeps it.
+            # weight.grad plus g·dW in its own storage: AccumulateGrad
+            # finds no .grad and keeps it.
             grad_w = into.addcmul_(dw, g)
         else:
             grad_w = (dw * g).to(dw.dtype)

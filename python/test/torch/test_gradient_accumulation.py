@@ -1,6 +1,7 @@
 """Gradient accumulation over micro-batches: when weight.grad exists, the
-backward's kernels (or the one-pass step's backward) add dW to it in place
-(one rounding, no fresh V×D buffer), and autograd's semantics are kept: torch.autograd.grad,
+backward's kernels add dW to it in place (one rounding, no fresh V×D
+buffer), as the one-pass step's backward does (dW was rounded in its
+forward), and autograd's semantics are kept: torch.autograd.grad,
 backward(inputs=...) and tensor hooks see this micro-batch's gradient
 only, and leave weight.grad alone."""
 
@@ -66,7 +67,7 @@ def test_micro_batches_accumulate_into_weight_grad(emulator, dw_buffers):
 
 def test_the_one_pass_step_adds_into_weight_grad_in_place(emulator):
     # The default one-pass step forms dW in the forward; its backward adds
-    # g·dW to weight.grad where it lies (no V×D temporary), rounded once.
+    # g·dW to weight.grad where it lies (no V×D temporary).
     batches, weight = micro_batches(torch.bfloat16, count=3)
     runs = kernels.stats["runs"]
     linear_cross_entropy(batches[0][0], weight, batches[0][1]).backward()

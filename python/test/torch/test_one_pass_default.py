@@ -78,6 +78,9 @@ def test_the_default_step_does_three_gemms_of_work(emulator, monkeypatch,
                                                    bias, stats, scale):
     monkeypatch.setenv("LMHEAD_EMULATOR_STATS", "1")
     compiled = None
+    # Printed at the end: each run's capture of the emulator's report
+    # would take a line printed before it.
+    lines = []
     for n in (256, 130, 77, 201) if name == "mean" else (256, 130):
         problem = random_problem(n, D, V, torch.bfloat16, bias=bias, seed=n)
         step = _train(capfd, problem, "auto", options, stats, scale)
@@ -92,9 +95,9 @@ def test_the_default_step_does_three_gemms_of_work(emulator, monkeypatch,
             compiled = kernels.stats["compiled"]
         assert kernels.stats["compiled"] == compiled, n
         ratio = step["macs"] / two["macs"]
-        print(f"{name} N={n}: {step['macs']} MACs in one pass "
-              f"({step['macs'] / (n * D * V):.3f}·NDV), {two['macs']} in two "
-              f"({ratio:.3f})")
+        lines.append(f"{name} N={n}: {step['macs']} MACs in one pass "
+                     f"({step['macs'] / (n * D * V):.3f}·NDV), "
+                     f"{two['macs']} in two ({ratio:.3f})")
         if n == 256:
             assert step["macs"] <= 3.2 * n * D * V
         assert ratio <= 0.8
@@ -114,6 +117,7 @@ def test_the_default_step_does_three_gemms_of_work(emulator, monkeypatch,
                 assert relative_error(step["stats"][key],
                                       two["stats"][key]) <= BF16_TOLERANCE
             assert float(step["stats"]["found_inf"]) == 0.0
+    print("\n".join(lines))
 
 
 def test_the_step_scales_by_the_upstream_gradient_it_is_given(emulator):
@@ -153,3 +157,47 @@ def test_without_autograd_or_with_reduction_none_two_passes_run(emulator):
     loss = linear_cross_entropy(x, w, y, reduction="none")
     loss.sum().backward()
     assert kernels.stats["runs"] == runs + 3
+
+
+def test_f16_keeps_two_passes_by_default(emulator):
+    # f16 has the range a loss scale exists for: the step would round dZ,
+    # dh and dW to f16 before it knows the upstream gradient, so "auto"
+    # runs two passes, whose dZ carries it (here 2^16, which brings a
+    # mean's small gradients into f16's normal range). Asked for, the step
+    # runs.
+    x, w, y, _ = random_problem(40, 32, 96, torch.float16)
+    runs = kernels.stats["runs"]
+    linear_cross_entropy(x, w, y).backward(torch.tensor(65536.0))
+    assert kernels.stats["runs"] == runs + 2
+    ref = [t.detach().double().requires_grad_() for t in (x, w)]
+    torch_loss(ref[0], ref[1], y).backward(
+        torch.tensor(65536.0, dtype=torch.float64))
+    assert relative_error(w.grad, ref[1].grad) <= 2e-3
+    runs = kernels.stats["runs"]
+    linear_cross_entropy(x, w, y, schedule="one-pass").backward()
+    assert kernels.stats["runs"] == runs + 1
+
+
+def test_a_frozen_heads_step_needs_no_dw_accumulator(emulator):
+    # The step's f32 dW accumulator (V·D·4 bytes) belongs to the dW
+    # stream: with the head frozen (a null dw) its workspace is smaller by
+    # at least that, and the gradients that are wanted are right.
+    x, w, y, _ = random_problem(48, 32, 96, torch.bfloat16)
+    w.requires_grad_(False)
+    linear_cross_entropy(x, w, y).backward()
+    ref = [t.detach().double().requires_grad_(t.requires_grad)
+           for t in (x, w)]
+    torch_loss(ref[0], ref[1], y).backward()
+    assert relative_error(x.grad, ref[0].grad) <= BF16_TOLERANCE
+    bundle = next(b for k, b in kernels._loaded.items()
+                  if k.hidden == 32 and k.vocab == 96 and b.has_step())
+    entry = bundle.ops["ce_linear_step"]
+    runtime = kernels._get_runtime()
+
+    def workspace(with_dw):
+        operands = [48 if o.kind == "size" else
+                    int(o.kind == "tensor" and (with_dw or o.name != "dw"))
+                    for o in entry.operands]
+        return runtime.workspace_size(bundle.handle, entry.name, operands)
+
+    assert workspace(True) - workspace(False) >= 96 * 32 * 4

@@ -301,6 +301,18 @@ LogicalResult verifyStatistics(Operation *op, Value stats) {
          << type;
 }
 
+/// The optional `stats` result and `dw_scale` operand of the cross-entropy
+/// gradient ops (ce_linear_grad, ce_linear_step).
+LogicalResult verifyStatisticsAndScale(Operation *op, OpChecker &check,
+                                       Value stats, Value dwScale) {
+  if (failed(verifyStatistics(op, stats)))
+    return failure();
+  if (!dwScale)
+    return success();
+  return success(succeeded(check.f32(dwScale, "dw_scale")) &&
+                 succeeded(check.rank(dwScale, "dw_scale", 0, "(a scalar)")));
+}
+
 /// The dimensions of one op that stand for N, D and V. Each quantity is
 /// checked in one call, so two static sizes are compared even when every
 /// other operand has that dimension dynamic.
@@ -496,13 +508,8 @@ LogicalResult CELinearGradOp::verify() {
                               relations)))
     return failure();
   relations.tokens.push_back({"lse", lse, 0});
-  if (failed(verifyStatistics(*this, getStats())))
+  if (failed(verifyStatisticsAndScale(*this, check, getStats(), getDwScale())))
     return failure();
-  if (Value scale = getDwScale()) {
-    if (failed(check.f32(scale, "dw_scale")) ||
-        failed(check.rank(scale, "dw_scale", 0, "(a scalar)")))
-      return failure();
-  }
   return verifyGradientResults(*this, check, relations);
 }
 
@@ -532,13 +539,8 @@ LogicalResult CELinearStepOp::verify() {
                               relations)))
     return failure();
   relations.tokens.push_back({"lse", getLse(), 0});
-  if (failed(verifyStatistics(*this, getStats())))
+  if (failed(verifyStatisticsAndScale(*this, check, getStats(), getDwScale())))
     return failure();
-  if (Value scale = getDwScale()) {
-    if (failed(check.f32(scale, "dw_scale")) ||
-        failed(check.rank(scale, "dw_scale", 0, "(a scalar)")))
-      return failure();
-  }
   return verifyGradientResults(*this, check, relations);
 }
 

@@ -207,13 +207,15 @@ def LMHeadPlan : Pass<"lmhead-plan"> {
     one `lmhead.ce_linear_step`, planned with the one-pass schedule: per
     chunk of `chunk` tokens (a multiple of 128, or N) the logits GEMM fills
     a chunk buffer with the partials beside, a row pass writes the loss
-    terms and turns the buffer into dZ in place, and `dh_c = dZ_c·W` and
-    `dW += dZ_cᵀ·h_c` (f32) run on two streams: 3 GEMMs of work for both
-    ops, where they take 4 alone. `ce-schedule=auto` (the default) does so
-    when the cost model predicts it faster than the two ops' own plans,
+    terms and turns the buffer into dZ in place, and `dh_c = dZ_c·W`,
+    `dW += dZ_cᵀ·h_c` (f32) and a bias gradient's column sums run on
+    streams of their own: 3 GEMMs of work for both ops, where they take 4
+    alone; for a dynamic N the chunks are a loop. `ce-schedule=auto` (the
+    default) does so when the cost model predicts it faster than the two
+    ops' own plans (for a dynamic N at the 8192 tokens it plans for),
     `one-pass` whenever it applies, `two-pass` never; a step that cannot
-    be planned so (a dynamic N, a bias gradient, ...) is split back into
-    the two ops. With `ce-workspace-bytes=B` the token chunk is the largest
+    be planned so (f32 accumulators not used, a dynamic D or V, ...) is
+    split back into the two ops. With `ce-workspace-bytes=B` the token chunk is the largest
     whose two buffers and partials fit in B. The step's remark names the
     tiles, the chunk, both predictions and the floor; a backward that keeps
     two passes says why at the end of its remark.
