@@ -822,6 +822,41 @@ def _verify_cache() -> int:
     return 1 if failed else 0
 
 
+def model_shape(path: str) -> dict:
+    """The LM head of the Hugging Face model whose config is ``path`` (a
+    config.json, or a folder holding one): {"hidden": D, "vocab": V,
+    "dtype": "bf16" or "f16" (bf16 for an f32 model, as it trains under
+    bf16 autocast), "softcap": Gemma-2's final logit soft-cap or None}.
+    A multimodal config's text model (``text_config``) is the one read.
+
+    Raises:
+        ValueError: the file cannot be read or lacks hidden_size or
+            vocab_size.
+    """
+    if os.path.isdir(path):
+        path = os.path.join(path, "config.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            config = json.load(f)
+    except (OSError, ValueError) as error:
+        raise ValueError(f"cannot read the model config {path}: "
+                         f"{error}") from error
+    if not isinstance(config, dict):
+        raise ValueError(f"{path} is not a JSON object")
+    text = config.get("text_config")
+    if isinstance(text, dict) and "hidden_size" in text:
+        config = dict(config, **text)
+    missing = [k for k in ("hidden_size", "vocab_size")
+               if not isinstance(config.get(k), int) or config[k] <= 0]
+    if missing:
+        raise ValueError(f"{path}: needs positive integers "
+                         f"{' and '.join(missing)} (the LM head's D and V)")
+    dtype = config.get("torch_dtype") or config.get("dtype")
+    return {"hidden": config["hidden_size"], "vocab": config["vocab_size"],
+            "dtype": "f16" if dtype == "float16" else "bf16",
+            "softcap": config.get("final_logit_softcapping") or None}
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m lmhead.kernel_cache",
@@ -833,7 +868,15 @@ def _parser() -> argparse.ArgumentParser:
                         "entry (after copying a cache from another machine) "
                         "and print one line per entry; exit status 1 when "
                         "any is wrong")
-    parser.add_argument("--target", choices=TARGETS)
+    parser.add_argument("--model", metavar="CONFIG",
+                        help="a Hugging Face config.json (or the folder of "
+                        "one): D, V, the dtype and the logit soft-cap come "
+                        "from it, and every bundle the patched model's "
+                        "training step needs is compiled (mean, and sum "
+                        "for the Trainer's num_items_in_batch; for every "
+                        "--target, or both targets)")
+    parser.add_argument("--target", choices=TARGETS, action="append",
+                        help="sm_80 or sm_90a; may be given more than once")
     parser.add_argument("--hidden", type=int, help="D")
     parser.add_argument("--vocab", type=int, help="V")
     parser.add_argument("--dtype", choices=("bf16", "f16"), default="bf16")
@@ -861,22 +904,35 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = parser.parse_args(argv)
     if args.verify:
         return _verify_cache()
-    if args.target is None or args.hidden is None or args.vocab is None:
-        parser.error("--target, --hidden and --vocab are required to "
-                     "compile (or check the cache with --verify)")
+    reductions = [args.reduction]
     try:
-        options = LossOptions.make(args.ignore_index, args.reduction,
-                                   args.label_smoothing, args.softcap,
-                                   args.z_loss, args.weight_layout)
-        schedules = [args.schedule]
-        if args.schedule == "default":
-            schedules = ["two-pass"]
-            if options.reduction != "none":
-                schedules.append("auto")
-        kinds = [ProblemKind(args.target, args.dtype, args.labels,
-                             args.hidden, args.vocab, args.bias, options,
-                             schedule)
-                 for schedule in schedules]
+        if args.model:
+            model = model_shape(args.model)
+            args.hidden, args.vocab = model["hidden"], model["vocab"]
+            args.dtype, args.softcap = model["dtype"], model["softcap"]
+            args.target = args.target or list(TARGETS)
+            # The patched model's loss: a mean, or a sum divided by the
+            # Trainer's num_items_in_batch.
+            reductions = ["mean", "sum"]
+        if not args.target or args.hidden is None or args.vocab is None:
+            parser.error("--target, --hidden and --vocab (or --model) are "
+                         "required to compile (or check the cache with "
+                         "--verify)")
+        kinds = []
+        for target in args.target:
+            for reduction in reductions:
+                options = LossOptions.make(
+                    args.ignore_index, reduction, args.label_smoothing,
+                    args.softcap, args.z_loss, args.weight_layout)
+                schedules = [args.schedule]
+                if args.schedule == "default":
+                    schedules = ["two-pass"]
+                    if options.reduction != "none":
+                        schedules.append("auto")
+                kinds += [ProblemKind(target, args.dtype, args.labels,
+                                      args.hidden, args.vocab, args.bias,
+                                      options, schedule)
+                          for schedule in schedules]
         for kind in kinds:
             print(compile_bundle(kind))
     except (ValueError, BundleCompileError) as error:

@@ -3,6 +3,8 @@
 by lmhead-opt on first use, checked against PyTorch in float64 on the same
 rounded inputs, on ragged shapes."""
 
+import json
+
 import pytest
 import torch
 
@@ -113,6 +115,34 @@ def test_precompiled_cache_from_the_command_line(emulator, tmp_path,
                               "--vocab", "72", "--schedule", "one-pass",
                               "--reduction", "none"]) == 1
     assert "needs reduction mean or sum" in capsys.readouterr().err
+
+
+def test_precompiled_cache_for_a_hugging_face_model(emulator, tmp_path,
+                                                   monkeypatch, capsys):
+    # --model reads D, V, the dtype and Gemma-2's soft-cap from a model's
+    # config.json and compiles what its patched training step needs: the
+    # two-pass bundle and the default step's, for a mean and for the
+    # Trainer's sum. Training and evaluating it then compile nothing.
+    monkeypatch.setenv("LMHEAD_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "model").mkdir()
+    (tmp_path / "model" / "config.json").write_text(json.dumps(
+        {"architectures": ["Gemma2ForCausalLM"], "hidden_size": 32,
+         "vocab_size": 96, "torch_dtype": "bfloat16",
+         "final_logit_softcapping": 8.0}))
+    assert kernel_cache.main(["--model", str(tmp_path / "model"),
+                              "--target", "sm_80"]) == 0
+    assert len(capsys.readouterr().out.split()) == 4
+    compiled = kernels.stats["compiled"]
+    x, w, y, _ = random_problem(24, 32, 96, torch.bfloat16)
+    for reduction in ("mean", "sum"):
+        linear_cross_entropy(x, w, y, softcap=8.0,
+                             reduction=reduction).backward()
+    with torch.no_grad():
+        linear_cross_entropy(x, w, y, softcap=8.0)
+    assert kernels.stats["compiled"] == compiled
+    (tmp_path / "bad.json").write_text('{"hidden_size": 32}')
+    assert kernel_cache.main(["--model", str(tmp_path / "bad.json")]) == 1
+    assert "needs positive integers vocab_size" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
