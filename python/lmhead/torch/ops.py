@@ -269,9 +269,8 @@ def _run_backward(grad_loss, h, weight, target, bias, lse, ignore_index,
     _check_backward(grad_loss, h, weight, target, bias, lse, opts, dw_scale)
     _check_dw_into(dw_into, weight, statistics, dw_scale)
     stats = h.new_zeros((3,) if statistics else (0,), dtype=torch.float32)
-    if statistics:
-        want_dh = want_dw = want_db = True
-    want_db = want_db and bias is not None
+    want_dh, want_dw, want_db = _computed(statistics, bias, want_dh, want_dw,
+                                          want_db)
     if not uses_kernels(h):
         dh, dw, db = reference.backward(
             h, weight, target, bias, lse, grad_loss, opts,
@@ -394,6 +393,16 @@ def _take_weight_grad(weight: torch.Tensor) -> Optional[torch.Tensor]:
         return None
     weight.grad = None
     return grad
+
+
+def _computed(statistics: bool, bias: Optional[torch.Tensor], want_dh: bool,
+              want_dw: bool, want_db: bool) -> Tuple[bool, bool, bool]:
+    """Which of dh, dW and db an op computes, given which are wanted: all
+    of them with statistics (the norms need every product), and db only
+    where there is a bias."""
+    if statistics:
+        want_dh = want_dw = want_db = True
+    return want_dh, want_dw, want_db and bias is not None
 
 
 def _nothing(h: torch.Tensor) -> torch.Tensor:
@@ -555,9 +564,8 @@ def step_op(h: torch.Tensor, weight: torch.Tensor, target: torch.Tensor,
                       weight_grad_scale is not None):
         loss, lse = _run_forward(h, weight, target, bias, opts)
         return (loss, lse) + tuple(_nothing(h) for _ in range(4))
-    if statistics:
-        want_dh = want_dw = want_db = True
-    want_db = want_db and bias is not None
+    want_dh, want_dw, want_db = _computed(statistics, bias, want_dh, want_dw,
+                                          want_db)
     n = h.shape[0]
     if not uses_kernels(h) or n == 0:
         loss, lse = reference.forward(h, weight, target, bias, opts,
@@ -619,9 +627,8 @@ def _step_fake(h, weight, target, bias, ignore_index, reduction,
         return (h.new_empty((), dtype=_loss_type(h)),
                 h.new_empty((h.shape[0],), dtype=_lse_type(h)),
                 *(_nothing(h) for _ in range(4)))
-    if statistics:
-        want_dh = want_dw = want_db = True
-    want_db = want_db and bias is not None
+    want_dh, want_dw, want_db = _computed(statistics, bias, want_dh, want_dw,
+                                          want_db)
     return (h.new_empty((), dtype=_loss_type(h)),
             h.new_empty((h.shape[0],), dtype=_lse_type(h)),
             h.new_empty(h.shape) if want_dh else _nothing(h),
@@ -646,8 +653,7 @@ def _setup_step_context(ctx, inputs, output):
         ctx.options = options
     # The gradients the op computed, or its backward computes (all of them
     # with statistics).
-    ctx.wants = (inputs[13] or statistics, inputs[14] or statistics,
-                 bias is not None and (inputs[15] or statistics))
+    ctx.wants = _computed(statistics, bias, *inputs[13:16])
     ctx.mark_non_differentiable(*output[1:])
 
 
