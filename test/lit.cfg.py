@@ -111,6 +111,12 @@ def configure():
         config.available_features.add("fake-cuda-driver")
         config.substitutions.append(("%fake_libcuda", config.fake_libcuda))
 
+    # lmhead-opt built with the wheel's registry (UpstreamRegistry.h), made
+    # beside the developer's lmhead-opt to be compared with it.
+    if os.path.exists(os.path.join(config.lmhead_tools_dir,
+                                   "lmhead-opt-package")):
+        config.available_features.add("lmhead-opt-package")
+
     if config.ptxas and os.path.exists(config.ptxas):
         config.available_features.add("ptxas")
         config.substitutions.append(("%ptxas", config.ptxas))

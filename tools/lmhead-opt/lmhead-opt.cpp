@@ -1,8 +1,9 @@
 //===- lmhead-opt.cpp - the lmhead optimizer driver -----------------------===//
 //
-// mlir-opt with every upstream dialect, extension, pass and LLVM IR
-// translation, plus the lmhead dialect, passes and pipelines. Unlike a plain
-// MlirOptMain tool:
+// mlir-opt with the upstream dialects, extensions, passes and LLVM IR
+// translations of its registry (every one of them, or what the lmhead
+// pipelines need: UpstreamRegistry.h), plus the lmhead dialect, passes and
+// pipelines. Unlike a plain MlirOptMain tool:
 // - a failing run leaves an existing `-o` file untouched: the result goes
 //   to a temporary file beside it that replaces the output only on success;
 // - a pass option that does not parse is reported once, by its parser,
@@ -14,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ParserCrashGuard.h"
+#include "UpstreamRegistry.h"
 
 #include "lmhead/BuildIdentity.h"
 #include "lmhead/Dialect/LMHead/Transforms/PlanOptions.h"
@@ -21,12 +23,8 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -99,14 +97,9 @@ mlir::LogicalResult run(int argc, char **argv, llvm::StringRef inputFilename,
 } // namespace
 
 int main(int argc, char **argv) {
-  mlir::registerAllPasses();
-  mlir::lmhead::registerAllPasses();
-
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  // gpu-module-to-binary translates kernels to LLVM IR for NVPTX.
-  mlir::registerAllToLLVMIRTranslations(registry);
+  mlir::lmhead::registerUpstream(registry);
+  mlir::lmhead::registerAllPasses();
   mlir::lmhead::registerAllDialects(registry);
 
   // --version: lmhead's build identity first, then LLVM's own lines.
