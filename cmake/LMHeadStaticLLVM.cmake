@@ -11,8 +11,11 @@
 # interface of each imported MLIR target (Debian's point at libLLVM.so).
 # The tools, test, C API and language-server archives are left out. zlib
 # and zstd, which LLVM's Support library calls, are linked statically
-# where their archives are, and libstdc++ and libgcc always are: the tool
-# then needs only glibc.
+# where their archives are, and libstdc++ always is: the tool then needs
+# only glibc and libgcc_s. libgcc's unwinder stays the system's shared
+# one, because the static libgcc_eh of GCC 12 and later calls
+# _dl_find_object, which glibc has only since 2.35 (the wheel's glibc
+# baseline is 2.34: tools/lmhead-opt/GlibcBaseline.cpp).
 function(lmhead_add_static_llvm_target name)
   file(GLOB archives "${LLVM_LIBRARY_DIR}/libMLIR*.a"
                      "${LLVM_LIBRARY_DIR}/libLLVM*.a")
@@ -42,5 +45,5 @@ function(lmhead_add_static_llvm_target name)
   endforeach()
   find_package(Threads REQUIRED)
   target_link_libraries(${name} INTERFACE Threads::Threads ${CMAKE_DL_LIBS} m)
-  target_link_options(${name} INTERFACE -static-libstdc++ -static-libgcc)
+  target_link_options(${name} INTERFACE -static-libstdc++)
 endfunction()
