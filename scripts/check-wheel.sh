@@ -9,7 +9,7 @@
 #    transformers and pytest from PyPI (or, with --torch-from PYTHON, from
 #    that Python's site-packages, which saves the download);
 # 4. runs, from a folder outside the clone, `python -m lmhead.kernel_cache`
-#    (a head's bundles compiled to PTX for both targets) and the PyTorch
+#    (a head's bundles compiled to PTX for both targets) and the Python
 #    tests (every kernel on the emulator where there is no GPU). As root, both run inside a private mount
 #    namespace (`unshare -m`) where every LLVM 22 and MLIR shared library
 #    of this machine, and the CUDA toolkit, are hidden (an empty folder or
@@ -79,7 +79,9 @@ else
   "$work/venv/bin/pip" install -q "$wheel[torch,test]"
 fi
 # Outside the clone, so that only the installed package can be imported.
-cp -r "$work/clone/python/test/torch" "$work/tests"
+# Every Python test: the package's, then the PyTorch ones (their shared
+# set-up is python/test/conftest.py).
+cp -r "$work/clone/python/test" "$work/tests"
 
 # The commands run where LLVM 22 and CUDA are hidden: the script that
 # hides them runs as the mount namespace's first command.
