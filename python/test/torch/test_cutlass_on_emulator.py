@@ -49,8 +49,9 @@ def emulated_driver_dir():
     build = os.path.dirname(os.path.dirname(find_runtime_library()))
     folder = os.path.join(build, "emulated-driver")
     if not os.path.exists(os.path.join(folder, "libcuda.so.1")):
-        pytest.skip(f"no emulated libcuda.so.1 in {folder} (the runtime was "
-                    "built without the CUDA toolkit's headers)")
+        pytest.skip(f"no emulated libcuda.so.1 in {folder}: only a build "
+                    "with the CUDA toolkit's headers and "
+                    "LMHEAD_BUILD_EMULATED_DRIVER on (not the wheel) has it")
     return folder
 
 
