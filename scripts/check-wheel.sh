@@ -4,7 +4,8 @@
 # 1. builds the wheel (`pip wheel --no-deps`) and says its size and build
 #    time;
 # 2. lists the NEEDED entries of every binary in it (none may name
-#    libMLIR or libLLVM) and runs PyPI's `auditwheel show` on it;
+#    libMLIR or libLLVM), runs PyPI's `auditwheel show` on it, and runs
+#    its binaries on Debian 11's glibc 2.31 (scripts/check-glibc-baseline.sh);
 # 3. installs it into a fresh virtual environment, with torch,
 #    transformers and pytest from PyPI (or, with --torch-from PYTHON, from
 #    that Python's site-packages, which saves the download);
@@ -53,8 +54,9 @@ python3 -m zipfile -e "$wheel" "$work/unpacked"
 needs_llvm=0
 while IFS= read -r file; do
   if head -c 4 "$file" | grep -q ELF; then
+    needed=$(readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
     echo "${file#"$work/unpacked/"} ($(( $(stat -c %s "$file") / 1000000 )) MB):" \
-      "$(readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
+      "${needed:-nothing (statically linked)}"
     if readelf -d "$file" | grep NEEDED | grep -Eq 'lib(MLIR|LLVM)'; then
       echo "error: $file needs a shared MLIR or LLVM library"
       needs_llvm=1
@@ -67,6 +69,9 @@ rm -rf "$work/unpacked"
 echo "== auditwheel show"
 "$work/venv/bin/pip" install -q auditwheel
 "$work/venv/bin/auditwheel" show "$wheel"
+
+echo "== on glibc 2.31 (Debian 11's, unpacked)"
+"$work/clone/scripts/check-glibc-baseline.sh" "$wheel" "$work/old-glibc"
 
 echo "== install into a fresh virtual environment"
 if [ -n "$torch_from" ]; then
