@@ -11,11 +11,9 @@
 # interface of each imported MLIR target (Debian's point at libLLVM.so).
 # The tools, test, C API and language-server archives are left out. zlib
 # and zstd, which LLVM's Support library calls, are linked statically
-# where their archives are, and so are libstdc++ and glibc: the tool needs
-# no library at run time, so it runs on any x86-64 Linux whatever its
-# glibc. What static glibc cannot do is load another glibc's shared
-# objects: MLIR's --load-pass-plugin and --load-dialect-plugin, which the
-# wheel's tool has no use for (the plugin is not built in this mode).
+# where their archives are, and so is libstdc++. lmhead-opt links glibc
+# statically too (tools/lmhead-opt/CMakeLists.txt): it then needs no
+# library at run time.
 function(lmhead_add_static_llvm_target name)
   file(GLOB archives "${LLVM_LIBRARY_DIR}/libMLIR*.a"
                      "${LLVM_LIBRARY_DIR}/libLLVM*.a")
@@ -45,5 +43,5 @@ function(lmhead_add_static_llvm_target name)
   endforeach()
   find_package(Threads REQUIRED)
   target_link_libraries(${name} INTERFACE Threads::Threads ${CMAKE_DL_LIBS} m)
-  target_link_options(${name} INTERFACE -static)
+  target_link_options(${name} INTERFACE -static-libstdc++)
 endfunction()

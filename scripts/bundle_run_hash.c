@@ -92,6 +92,10 @@ static unsigned long long tensorBytes(LMHeadBundle *bundle, const char *op,
                                       unsigned long long count) {
   long long dims[16];
   unsigned long long elements = 1;
+  if (info->rank > sizeof(dims) / sizeof(dims[0])) {
+    fprintf(stderr, "error: %s has rank %u\n", info->name, info->rank);
+    exit(1);
+  }
   check(api.operandShape(bundle, op, index, operands, count, dims),
         "lmheadBundleOperandShape");
   for (unsigned r = 0; r < info->rank; ++r)

@@ -24,17 +24,26 @@ mkdir -p "$work"
 work=$(cd "$work" && pwd)
 clang=/usr/lib/llvm-22/bin/clang
 mirror=http://deb.debian.org/debian
-packages="pool/main/g/glibc/libc6_2.31-13+deb11u11_amd64.deb
-pool/main/g/glibc/libc6-dev_2.31-13+deb11u11_amd64.deb
-pool/main/g/gcc-10/libgcc-s1_10.2.1-6_amd64.deb"
+# Each package with the SHA-256 that Debian 11's signed package index
+# gives it (dists/bullseye/InRelease, checked with gpgv against
+# debian-archive-keyring, then main/binary-amd64/Packages.xz). When Debian
+# replaces a version, the download fails: update the name and hash from
+# that index.
+packages="pool/main/g/glibc/libc6_2.31-13+deb11u11_amd64.deb 05f7264da867b37f4c5ce49266b558ea1e81e05a9464f623152fca70f3550282
+pool/main/g/glibc/libc6-dev_2.31-13+deb11u11_amd64.deb e7f7b45d9c5cfcf37609f0b6efd3c645272c812144703af89dfd32218fcb0fd3
+pool/main/g/gcc-10/libgcc-s1_10.2.1-6_amd64.deb e478f2709d8474165bb664de42e16950c391f30eaa55bc9b3573281d83a29daf"
 
 rm -rf "$work/wheel" "$work/debian11" "$work/bundle"
 mkdir -p "$work/debs" "$work/debian11"
-for package in $packages; do
+while read -r package sha256; do
   deb=$work/debs/$(basename "$package")
   [ -s "$deb" ] || curl -fsS -o "$deb" "$mirror/$package"
+  if ! echo "$sha256  $deb" | sha256sum --check --quiet; then
+    echo "error: $deb is not the package Debian's index names"
+    exit 1
+  fi
   dpkg-deb -x "$deb" "$work/debian11"
-done
+done <<< "$packages"
 old_lib=$work/debian11/lib/x86_64-linux-gnu
 old_dev=$work/debian11/usr/lib/x86_64-linux-gnu
 python3 -m zipfile -e "$wheel" "$work/wheel"
@@ -67,8 +76,10 @@ echo "newest glibc version bundle_run_hash-glibc2.31 needs:" \
 
 status=0
 for op in 0 1; do
+  # --inhibit-cache: no library from this machine's ld.so.cache either.
   old=$(LMHEAD_DEVICE=emulator "$old_lib/ld-linux-x86-64.so.2" \
-    --library-path "$old_lib" "$work/bundle_run_hash-glibc2.31" \
+    --inhibit-cache --library-path "$old_lib" \
+    "$work/bundle_run_hash-glibc2.31" \
     "$runtime" "$work/bundle" "$op")
   new=$(LMHEAD_DEVICE=emulator "$work/bundle_run_hash" "$runtime" \
     "$work/bundle" "$op")

@@ -31,7 +31,8 @@ fi
 work=${1:-$(mktemp -d)}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
-rm -rf "$work/clone" "$work/dist" "$work/venv" "$work/tests" "$work/cache"
+rm -rf "$work/clone" "$work/dist" "$work/venv" "$work/tests" "$work/cache" \
+  "$work/unpacked"
 git clone -q "$src" "$work/clone"
 commit=$(git -C "$work/clone" rev-parse --short HEAD)
 
@@ -68,7 +69,14 @@ rm -rf "$work/unpacked"
 
 echo "== auditwheel show"
 "$work/venv/bin/pip" install -q auditwheel
-"$work/venv/bin/auditwheel" show "$wheel"
+"$work/venv/bin/auditwheel" show "$wheel" | tee "$work/auditwheel.txt"
+# PyTorch's wheels are manylinux_2_28: the wheel must need no newer glibc.
+tag_glibc=$(tr -d '\n' < "$work/auditwheel.txt" |
+  sed -n 's/.*platform tag: *"manylinux_2_\([0-9]*\)_x86_64".*/\1/p')
+if [ -z "$tag_glibc" ] || [ "$tag_glibc" -gt 28 ]; then
+  echo "error: the wheel's tag is not manylinux_2_28 or older"
+  exit 1
+fi
 
 echo "== on glibc 2.31 (Debian 11's, unpacked)"
 "$work/clone/scripts/check-glibc-baseline.sh" "$wheel" "$work/old-glibc"
@@ -106,7 +114,12 @@ if [ "${HIDE:-0}" = 1 ]; then
     [ -f "$lib" ] && mount --bind "$empty_file" "$lib"
   done
   unset CUDA_HOME CUDA_PATH CUDA_ROOT
-  if /usr/lib/llvm-22/bin/mlir-opt --version >/dev/null 2>&1; then
+  mlir_opt=/usr/lib/llvm-22/bin/mlir-opt
+  if [ ! -x "$mlir_opt" ]; then
+    echo "error: no $mlir_opt to show that LLVM 22 is hidden"
+    exit 1
+  fi
+  if "$mlir_opt" --version >/dev/null 2>&1; then
     echo "error: the system's mlir-opt still starts: LLVM 22 is not hidden"
     exit 1
   fi
@@ -114,9 +127,20 @@ if [ "${HIDE:-0}" = 1 ]; then
 fi
 python=$work/venv/bin/python
 cd "$work"
-unset LMHEAD_OPT
-"$python" -c "import lmhead, os; print('lmhead from', os.path.dirname(lmhead.__file__))"
-"$python" -c "import lmhead.compiler as c; print('lmhead-opt:', c.find_lmhead_opt())"
+# Every setting lmhead reads, unset: the tests must use the wheel's
+# lmhead-opt and runtime, not ones the environment points at.
+for name in $("$python" -c "import lmhead.settings as s; print(*s.VARIABLES)"); do
+  unset "$name"
+done
+"$python" - <<'CHECK'
+import os, lmhead, lmhead.compiler, lmhead.runtime
+package = os.path.dirname(lmhead.__file__)
+for what, path in (("lmhead-opt", lmhead.compiler.find_lmhead_opt()),
+                   ("runtime", lmhead.runtime.find_runtime_library())):
+    print(f"{what}: {path}")
+    if not os.path.realpath(path).startswith(os.path.realpath(package)):
+        raise SystemExit(f"error: the {what} is not the wheel's ({package})")
+CHECK
 LMHEAD_CACHE_DIR=$work/cache "$python" -m lmhead.kernel_cache \
   --target sm_80 --target sm_90a --hidden 64 --vocab 512
 echo "PTX files written: $(find "$work/cache" -name '*.ptx' | wc -l)"

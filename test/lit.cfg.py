@@ -112,9 +112,9 @@ def configure():
         config.substitutions.append(("%fake_libcuda", config.fake_libcuda))
 
     # lmhead-opt built with the wheel's registry (UpstreamRegistry.h), made
-    # beside the developer's lmhead-opt to be compared with it.
-    if os.path.exists(os.path.join(config.lmhead_tools_dir,
-                                   "lmhead-opt-package")):
+    # beside the developer's lmhead-opt to be compared with it: a build that
+    # makes it runs the comparison (and fails it if the tool is missing).
+    if getattr(config, "package_tool", False):
         config.available_features.add("lmhead-opt-package")
 
     if config.ptxas and os.path.exists(config.ptxas):

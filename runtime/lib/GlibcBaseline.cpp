@@ -15,12 +15,15 @@
 //   libc's since, so the runtime names libpthread.so.0 and libdl.so.2 among
 //   its NEEDED libraries (on glibc 2.34 and newer they are empty);
 // - exp2, log2 (the emulator's ex2 and lg2): GLIBC_2.29 versions without
-//   SVID error handling; the GLIBC_2.2.5 ones compute the same values and
-//   may set errno, which nothing here reads;
+//   SVID error handling; the GLIBC_2.2.5 ones compute the same numbers
+//   through an error-handling wrapper that may set errno (nothing here
+//   reads it) and gives +NaN where the new ones give -NaN (the emulator
+//   returns the GPU's canonical NaN whatever the host's is);
 // - fstat: a function only since glibc 2.33, before an inline call of
 //   __fxstat with the version of struct stat (1 on x86-64);
 // - arc4random (glibc 2.36, std::random_device): drawn from getrandom(2)
-//   (glibc 2.25), the source glibc's own arc4random uses;
+//   (glibc 2.25), or /dev/urandom on a kernel without it, as glibc's own
+//   arc4random does;
 // - __libc_single_threaded (glibc 2.32): a flag libstdc++ reads to skip
 //   atomic operations while a process has one thread; here it is always
 //   false, so they are never skipped.
@@ -32,9 +35,11 @@
 #include <cstdint>
 #include <cstdlib>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #if !defined(__x86_64__)
 #error "GlibcBaseline.cpp binds x86-64's glibc symbol versions"
@@ -113,17 +118,32 @@ LMHEAD_WRAPPER int __wrap_fstat(int descriptor, struct stat *status) {
   return lmhead_glibc___fxstat(1, descriptor, status);
 }
 
+/// Fills `value` from /dev/urandom; false when it cannot be read.
+static bool readUrandom(uint32_t &value) {
+  int descriptor = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0)
+    return false;
+  ssize_t got;
+  do
+    got = read(descriptor, &value, sizeof(value));
+  while (got < 0 && errno == EINTR);
+  close(descriptor);
+  return got == static_cast<ssize_t>(sizeof(value));
+}
+
 LMHEAD_WRAPPER uint32_t __wrap_arc4random(void) {
   uint32_t value;
   ssize_t got;
   do
     got = getrandom(&value, sizeof(value), 0);
   while (got < 0 && errno == EINTR);
-  // arc4random cannot fail; getrandom fails only on kernels older than
-  // Linux 3.17, on which glibc's arc4random aborts too.
-  if (got != static_cast<ssize_t>(sizeof(value)))
-    abort();
-  return value;
+  if (got == static_cast<ssize_t>(sizeof(value)))
+    return value;
+  // A kernel older than Linux 3.17 has no getrandom. arc4random cannot
+  // fail: where no random source can be read, glibc's aborts too.
+  if (got < 0 && errno == ENOSYS && readUrandom(value))
+    return value;
+  abort();
 }
 
 LMHEAD_WRAPPER char __wrap___libc_single_threaded = 0;

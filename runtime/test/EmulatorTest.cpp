@@ -463,6 +463,33 @@ TEST(EmulatorTest, FloatArithmeticFollowsIeee) {
   EXPECT_EQ(out[3], 8.0f);
 }
 
+TEST(EmulatorTest, InvalidOperandsGiveTheCanonicalNaN) {
+  // The GPU's NaN is 0x7fffffff whatever the host's libm gives (glibc's
+  // log2 of a negative number is -NaN since 2.29, +NaN before); negation
+  // only flips the sign bit of its operand's NaN.
+  std::vector<uint32_t> out(5, 0);
+  std::string error =
+      run(kernel("\t.reg .b32 %f<8>;\n\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;",
+                 std::string(kPrologue) + "\tlg2.approx.f32 %f1, 0fC0000000;\n"
+                                          "\tst.global.f32 [%rd1], %f1;\n"
+                                          "\tsqrt.rn.f32 %f2, 0fBF800000;\n"
+                                          "\tst.global.f32 [%rd1+4], %f2;\n"
+                                          "\tex2.approx.f32 %f3, 0fFFC00000;\n"
+                                          "\tst.global.f32 [%rd1+8], %f3;\n"
+                                          "\tlg2.approx.f32 %f4, 0f40800000;\n"
+                                          "\tst.global.f32 [%rd1+12], %f4;\n"
+                                          "\tneg.f32 %f5, 0f7FC00000;\n"
+                                          "\tst.global.f32 [%rd1+16], %f5;\n"
+                                          "\tret;"),
+          out, 1, 1);
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(out[0], 0x7fffffffu); // lg2 of -2
+  EXPECT_EQ(out[1], 0x7fffffffu); // sqrt of -1
+  EXPECT_EQ(out[2], 0x7fffffffu); // ex2 of a negative NaN
+  EXPECT_EQ(out[3], 0x40000000u); // lg2 of 4 is 2
+  EXPECT_EQ(out[4], 0xffc00000u); // neg of +NaN
+}
+
 TEST(EmulatorTest, MmaSyncM16N8K16FollowsTheFragmentLayouts) {
   // D = A·B + C with small integers (exact in f16 and f32). Each lane's
   // fragments are laid out on the host from the PTX ISA's tables

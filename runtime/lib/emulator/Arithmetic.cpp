@@ -299,6 +299,13 @@ uint64_t unaryFloat(Op op, const Decoded &inst, uint64_t bits) {
   default:
     break;
   }
+  // The GPU gives its canonical NaN (sign clear, every fraction bit set);
+  // the host's libm and FPU give NaNs whose sign depends on the function,
+  // its version and the CPU (glibc's log2 of a negative number is -NaN
+  // from 2.29 on, +NaN before). Negation and absolute value only change
+  // the sign bit, so they keep the operand's NaN.
+  if (std::isnan(r) && op != Op::Neg && op != Op::Abs)
+    return mask(inst.type.bits) >> 1;
   if (inst.type.bits == 64)
     return fromDouble(r);
   return store(static_cast<float>(r), inst.type, inst.ftz);
